@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlString = (schemes: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return schemes.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${schemes.join(' or ')}//`);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['postgres:', 'postgresql:']).optional()),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['smtp:', 'smtps:']).optional()),
+  MAIL_FROM: z.string().default('SignaturePro <no-reply@signaturepro.local>'),
+  SUPPORT_EMAIL: z.email('must be an email address').default('support@signaturepro.local'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString,
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalString,
+  SESSION_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiBase: string | undefined;
+  redisUrl: string | undefined;
+  s3: { bucket: string; region: string | undefined; endpoint: string | undefined } | undefined;
+  sessionSecret: string;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value throws one line naming the setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: e.STRIPE_API_BASE,
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT } : undefined,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The session secret survives restarts so that sessions do too. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

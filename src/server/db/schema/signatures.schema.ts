@@ -1,0 +1,70 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organization, user } from './auth.schema';
+import type { CustomField, Design, SocialLinks } from '../../../shared/signature/signature-schema';
+
+export const signature = pgTable(
+  'signature',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').references(() => organization.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+    title: text('title').notNull().default(''),
+    company: text('company').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    website: text('website').notNull().default(''),
+    address: text('address').notNull().default(''),
+    photoUrl: text('photo_url').notNull().default(''),
+    imageLinkUrl: text('image_link_url').notNull().default('none'),
+    customImageUrl: text('custom_image_url').notNull().default(''),
+    socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
+    customFields: jsonb('custom_fields').$type<CustomField[]>().notNull().default([]),
+    design: jsonb('design').$type<Design>().notNull(),
+    htmlSignature: text('html_signature'),
+    /** Bumped on every write; lets a client tell its own echo from someone else's change. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signature_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** An image the user uploaded: first a pending slot, then a stored, re-encoded file. */
+export const upload = pgTable(
+  'upload',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** pending (slot issued), received (raw bytes stored), stored (re-encoded and public) */
+    status: text('status').notNull().default('pending'),
+    /** Storage key of the raw upload, then of the public file. */
+    rawKey: text('raw_key'),
+    objectKey: text('object_key'),
+    contentType: text('content_type'),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('upload_user_idx').on(t.userId)],
+);
+
+/** First-party analytics: the spec's named events, nothing sent to third parties. */
+export const analyticsEvent = pgTable(
+  'analytics_event',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_event_name_idx').on(t.name, t.createdAt)],
+);

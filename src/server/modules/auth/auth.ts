@@ -1,0 +1,60 @@
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { schema } from '../../db/schema';
+import { PASSWORD_MAX } from '../../../shared/validation/auth-schemas';
+
+export type AuthHooks = {
+  /** Runs once for every new user, whichever way they signed up. */
+  onUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
+};
+
+/** Better Auth does the sessions, hashes and tokens; the app's own routes call it. */
+export function createAuth(db: Db, config: AppConfig, hooks: AuthHooks) {
+  const secure = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'SignaturePro',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth/internal',
+    secret: config.sessionSecret,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    // The app enforces its own limits (login lockout, code attempts) in front of these calls.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        // argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's recommended floor).
+        hash: (password) => hash(password),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    advanced: {
+      cookiePrefix: 'sp',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await hooks.onUserCreated({ id: user.id, email: user.email, name: user.name });
+          },
+        },
+      },
+    },
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp, type BuildOptions } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Runs a suite on PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * Without it the PostgreSQL run is reported as skipped, by name, never as passed.
+ */
+export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void) {
+  describe(`${name} [pglite]`, () => fn('pglite'));
+  if (pgUrl) describe(`${name} [postgres]`, () => fn('postgres'));
+  else describe.skip(`${name} [postgres] — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against`, () => fn('postgres'));
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set: cannot run the PostgreSQL tests');
+  const name = `sp_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: pgUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+export async function buildTestApp(
+  kind: DatabaseKind = 'pglite',
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:5000',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await createTestDatabase(kind);
+  const app = await buildApp(config, { database, clientDir: false, logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** Signs a new user up and returns the session cookie to send with later requests. */
+export async function signUpUser(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; name: string }> = {},
+) {
+  const body = {
+    email: `user${Date.now()}${counter++}@example.com`,
+    password: 'Sup3r-secret-pass',
+    name: 'Test User',
+    termsAccepted: true,
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return { cookie: cookieHeader(res.headers['set-cookie']), email: body.email, password: body.password, user: res.json().user };
+}
+
+/** Turns Set-Cookie headers into a Cookie header. */
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}

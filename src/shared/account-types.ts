@@ -1,0 +1,23 @@
+/** What GET /api/auth/me answers, and what signup and login return. */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  subscriptionStatus: string;
+  subscriptionPlan: string | null;
+  timezone: string;
+  createdAt: string;
+};
+
+export type CurrentOrganization = {
+  id: string;
+  name: string;
+  domain: string | null;
+  plan: string;
+  trialEndsAt: string | null;
+  seats: number;
+  role: 'owner' | 'admin' | 'member';
+};
+
+export type MeResponse = { user: CurrentUser; organization: CurrentOrganization | null };

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+
+/** The nine platforms, in the order the Social tab offers them. */
+export const SOCIAL_PLATFORMS = [
+  'linkedin',
+  'twitter',
+  'facebook',
+  'instagram',
+  'youtube',
+  'github',
+  'tiktok',
+  'discord',
+  'dribbble',
+] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color: string; placeholder: string }> = {
+  linkedin: { label: 'LinkedIn', color: '#0a66c2', placeholder: 'https://linkedin.com/in/yourname' },
+  twitter: { label: 'X (Twitter)', color: '#000000', placeholder: 'https://x.com/yourhandle' },
+  facebook: { label: 'Facebook', color: '#1877f2', placeholder: 'https://facebook.com/yourpage' },
+  instagram: { label: 'Instagram', color: '#e4405f', placeholder: 'https://instagram.com/yourhandle' },
+  youtube: { label: 'YouTube', color: '#ff0000', placeholder: 'https://youtube.com/@yourchannel' },
+  github: { label: 'GitHub', color: '#181717', placeholder: 'https://github.com/yourname' },
+  tiktok: { label: 'TikTok', color: '#010101', placeholder: 'https://tiktok.com/@yourhandle' },
+  discord: { label: 'Discord', color: '#5865f2', placeholder: 'https://discord.gg/yourinvite' },
+  dribbble: { label: 'Dribbble', color: '#ea4c89', placeholder: 'https://dribbble.com/yourname' },
+};
+
+/** The editor offers professional and minimal; the account defaults add modern and creative (issue 6). */
+export const TEMPLATES = ['professional', 'minimal'] as const;
+export type Template = (typeof TEMPLATES)[number];
+export const TEMPLATE_LABELS: Record<Template, string> = { professional: 'Professional', minimal: 'Minimal' };
+
+export const LAYOUTS = ['horizontal', 'vertical', 'text-only'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+export const LAYOUT_LABELS: Record<Layout, string> = {
+  horizontal: 'Horizontal',
+  vertical: 'Vertical',
+  'text-only': 'Text only',
+};
+
+export const PHOTO_SHAPES = ['square', 'rounded', 'round'] as const;
+export type PhotoShape = (typeof PHOTO_SHAPES)[number];
+export const PHOTO_SHAPE_LABELS: Record<PhotoShape, string> = { square: 'Square', rounded: 'Rounded', round: 'Round' };
+
+export const FONT_CHOICES = [
+  { value: 'Arial', label: 'Arial (Gmail Default)', stack: 'Arial,Helvetica,sans-serif' },
+  { value: 'Helvetica', label: 'Helvetica', stack: 'Helvetica,Arial,sans-serif' },
+  { value: 'Times New Roman', label: 'Times New Roman', stack: "'Times New Roman',Times,serif" },
+  { value: 'Georgia', label: 'Georgia', stack: 'Georgia,serif' },
+] as const;
+export type FontFamily = (typeof FONT_CHOICES)[number]['value'];
+const FONT_VALUES = FONT_CHOICES.map((f) => f.value) as [FontFamily, ...FontFamily[]];
+
+export const COLOR_CHOICES = [
+  { value: '#1a73e8', label: 'Gmail Blue' },
+  { value: '#34a853', label: 'Green' },
+  { value: '#9c27b0', label: 'Purple' },
+  { value: '#ff9800', label: 'Orange' },
+  { value: '#616161', label: 'Gray' },
+] as const;
+
+export const DEFAULT_PRIMARY_COLOR = '#1a73e8';
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+export const IMAGE_LINK_OPTIONS = ['none', 'website', 'custom'] as const;
+export type ImageLink = (typeof IMAGE_LINK_OPTIONS)[number];
+
+export const MAX_CUSTOM_FIELDS = 5;
+
+export const LIMITS = {
+  name: 100,
+  title: 100,
+  company: 100,
+  phone: 40,
+  mobile: 40,
+  email: 254,
+  website: 300,
+  address: 300,
+  url: 500,
+  socialUrl: 300,
+  customFieldLabel: 40,
+  customFieldValue: 200,
+} as const;
+
+const text = (max: number, label: string) =>
+  z.string().max(max, `${label} must be ${max} characters or fewer`);
+
+export const designSchema = z.object({
+  template: z.enum(TEMPLATES, 'Please select a template'),
+  primaryColor: z.string().regex(HEX_COLOR, 'Colour must look like #1a73e8'),
+  fontFamily: z.enum(FONT_VALUES, 'Please choose one of the listed fonts'),
+  layout: z.enum(LAYOUTS, 'Please choose a layout'),
+  /** The spec keeps this as the string 'true' or 'false'. */
+  animateLogo: z.enum(['true', 'false']),
+  photoShape: z.enum(PHOTO_SHAPES, 'Please choose a photo shape'),
+});
+export type Design = z.infer<typeof designSchema>;
+
+export const customFieldSchema = z.object({
+  label: text(LIMITS.customFieldLabel, 'A custom field label'),
+  value: text(LIMITS.customFieldValue, 'A custom field value'),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+export const socialLinksSchema = z.partialRecord(
+  z.enum(SOCIAL_PLATFORMS),
+  text(LIMITS.socialUrl, 'A social profile link'),
+);
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+/** Every field a person edits. The same schema checks the editor and the API. */
+export const signatureFieldsSchema = z.object({
+  name: text(LIMITS.name, 'Full Name'),
+  title: text(LIMITS.title, 'Job Title'),
+  company: text(LIMITS.company, 'Company'),
+  phone: text(LIMITS.phone, 'Phone'),
+  mobile: text(LIMITS.mobile, 'Mobile'),
+  email: text(LIMITS.email, 'Email Address'),
+  website: text(LIMITS.website, 'Website URL'),
+  address: text(LIMITS.address, 'Address'),
+  photoUrl: text(LIMITS.url, 'The image URL'),
+  imageLinkUrl: z.enum(IMAGE_LINK_OPTIONS, 'Image Link URL must be None, Website URL or Custom URL'),
+  customImageUrl: text(LIMITS.url, 'The custom image link'),
+  socialLinks: socialLinksSchema,
+  customFields: z.array(customFieldSchema).max(MAX_CUSTOM_FIELDS, `At most ${MAX_CUSTOM_FIELDS} custom fields`),
+  design: designSchema,
+});
+export type SignatureFields = z.infer<typeof signatureFieldsSchema>;
+
+/** A partial update: any subset of fields; design may itself be partial. */
+export const signaturePatchSchema = signatureFieldsSchema
+  .omit({ design: true })
+  .partial()
+  .extend({ design: designSchema.partial().optional() })
+  .strict();
+export type SignaturePatch = z.infer<typeof signaturePatchSchema>;
+
+export type SavedSignature = SignatureFields & {
+  id: string;
+  htmlSignature: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const DEFAULT_DESIGN: Design = {
+  template: 'professional',
+  primaryColor: DEFAULT_PRIMARY_COLOR,
+  fontFamily: 'Arial',
+  layout: 'horizontal',
+  animateLogo: 'false',
+  photoShape: 'round',
+};
+
+export function createEmptySignature(overrides: Partial<SignatureFields> = {}): SignatureFields {
+  return {
+    name: '',
+    title: '',
+    company: '',
+    phone: '',
+    mobile: '',
+    email: '',
+    website: '',
+    address: '',
+    photoUrl: '',
+    imageLinkUrl: 'none',
+    customImageUrl: '',
+    socialLinks: {},
+    customFields: [],
+    ...overrides,
+    design: { ...DEFAULT_DESIGN, ...overrides.design },
+  };
+}
