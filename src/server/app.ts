@@ -15,6 +15,7 @@ import { createAuth, type Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { createMailTransport, type MailTransport } from './mail/mailer';
 
 export type Services = {
   config: AppConfig;
@@ -22,6 +23,8 @@ export type Services = {
   analytics: Analytics;
   betterAuth: Auth;
   auth: AuthService;
+  /** Sends mail now; the accounts work puts a durable outbox in front of it. */
+  mailer: MailTransport;
 };
 
 declare module 'fastify' {
@@ -62,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     analytics,
     betterAuth,
     auth: createAuthService(betterAuth, accounts, analytics),
+    mailer: createMailTransport(config, app.log),
   };
   app.decorate('services', services);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { MeResponse } from '../../../shared/account-types';
+import { loginSchema, type LoginInput } from '../../../shared/validation/auth-schemas';
+import { api, errorMessage } from '../../lib/api';
+import { useSessionChanged } from '../../lib/session';
+import { Button } from '../ui/button';
+import { Field, Input } from '../ui/field';
+import { toast } from '../ui/toast-store';
+import { closeAuthDialog, setAuthTab } from './auth-dialog-store';
+
+export function LoginForm({ redirectTo }: { redirectTo: string | null }) {
+  const navigate = useNavigate();
+  const sessionChanged = useSessionChanged();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const me = await api.post<MeResponse>('/api/auth/login', values);
+      await sessionChanged(me);
+      toast({ title: 'Welcome back!', variant: 'success' });
+      closeAuthDialog();
+      if (redirectTo) navigate(redirectTo);
+    } catch (error) {
+      toast({ title: 'Login failed', description: errorMessage(error, 'Invalid email or password.'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field id="login-email" label="Email" error={errors.email?.message}>
+        <Input id="login-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password?.message}>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.password}
+          {...form.register('password')}
+        />
+      </Field>
+      <button type="button" className="justify-self-end text-sm text-brand hover:underline" onClick={() => setAuthTab('forgot')}>
+        Forgot password?
+      </button>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Log in'}
+      </Button>
+    </form>
+  );
+}

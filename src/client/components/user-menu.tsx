@@ -1,0 +1,54 @@
+import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/api';
+import { initialsOf, useLogout, useSession } from '../lib/session';
+import { toast } from './ui/toast-store';
+
+const itemClass =
+  'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
+
+export function MenuItem(props: { onSelect?: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <DropdownMenu.Item className={itemClass} disabled={props.disabled} onSelect={props.onSelect}>
+      {props.children}
+    </DropdownMenu.Item>
+  );
+}
+
+/** The avatar button and its menu; each screen passes its own items, Log out is always last. */
+export function UserMenu({ children, onLoggedOut }: { children?: ReactNode; onLoggedOut?: () => void }) {
+  const { data } = useSession();
+  const logout = useLogout();
+  if (!data) return null;
+  const { user } = data;
+  const onLogout = async () => {
+    try {
+      await logout();
+      toast({ title: 'Logged out' });
+      onLoggedOut?.();
+    } catch (error) {
+      toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Open user menu"
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+      >
+        {initialsOf(user.name, user.email)}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          <div className="px-2 py-1.5">
+            <p className="text-sm font-medium">{user.name || 'User'}</p>
+            <p className="truncate text-xs text-slate-500">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {children}
+          <MenuItem onSelect={onLogout}>Log out</MenuItem>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,3 @@
+export function EditorPage() {
+  return <main className="p-8">Loading the editor…</main>;
+}

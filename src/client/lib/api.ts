@@ -1,0 +1,65 @@
+/** An API failure, carrying the server's words for the person. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Network trouble: the request never got an answer. */
+export class NetworkError extends Error {
+  constructor() {
+    super('Network error. Please check your connection and try again.');
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every call sends credentials; writes send JSON. Non-OK answers become ApiError with the server's message. */
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      ...init,
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) {
+    const payload = (data ?? {}) as { error?: string; errors?: Record<string, string>; code?: string };
+    const message = payload.error || text || `${res.status}: ${res.statusText}`;
+    throw new ApiError(res.status, message, payload.errors ?? {}, payload.code);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
+  put: <T>(path: string, body: unknown = {}) => apiRequest<T>('PUT', path, body),
+  patch: <T>(path: string, body: unknown = {}) => apiRequest<T>('PATCH', path, body),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** The message to show for any thrown value, with a fallback in the spec's words. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message || fallback;
+  return fallback;
+}

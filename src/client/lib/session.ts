@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '../../shared/account-types';
+import { ApiError, api } from './api';
+
+export const ME_QUERY_KEY = ['/api/auth/me'] as const;
+
+/** The current user and organization, or null when signed out (a 401 means no user). */
+export function useSession() {
+  return useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: async (): Promise<MeResponse | null> => {
+      try {
+        return await api.get<MeResponse>('/api/auth/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** After login, signup or logout: store the new state and refetch everything else. */
+export function useSessionChanged() {
+  const queryClient = useQueryClient();
+  return async (next: MeResponse | null) => {
+    queryClient.setQueryData(ME_QUERY_KEY, next);
+    await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+  };
+}
+
+/** Up to two initials from the name, else the email's first letter. */
+export function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length > 0) return parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
+  return (email ?? '?').charAt(0).toUpperCase() || '?';
+}
+
+/** Trial days left: ceiling of days until trialEndsAt, never below 0. */
+export function trialDaysLeft(trialEndsAt: string | null | undefined, now = Date.now()): number {
+  if (!trialEndsAt) return 0;
+  return Math.max(0, Math.ceil((Date.parse(trialEndsAt) - now) / 86_400_000));
+}
+
+/** Ends the session on the server, then clears the user and refetches everything. */
+export function useLogout() {
+  const sessionChanged = useSessionChanged();
+  return async () => {
+    await api.post('/api/auth/logout');
+    await sessionChanged(null);
+  };
+}

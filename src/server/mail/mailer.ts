@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** verification, magic-link, password-reset, invitation, contact… */
+  kind: string;
+  replyTo?: string;
+  /** A code or link worth printing in the log when mail stays local. */
+  logHint?: string;
+};
+
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set. */
+export function createSmtpTransport(config: AppConfig): MailTransport {
+  const transporter = nodemailer.createTransport(config.smtpUrl!);
+  return {
+    async deliver(message) {
+      await transporter.sendMail({
+        from: config.mailFrom,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
+    },
+  };
+}
+
+/** The embedded default: each message becomes an .eml file under DATA_DIR/mailbox, and the log says what it holds. */
+export function createMailboxTransport(config: AppConfig, log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+  const dir = path.join(config.dataDir, 'mailbox');
+  return {
+    async deliver(message) {
+      // nodemailer builds the MIME text, so header values are encoded and cannot inject headers.
+      const raw = await new MailComposer({
+        from: config.mailFrom,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      })
+        .compile()
+        .build();
+      await mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.kind}-${randomUUID().slice(0, 8)}.eml`;
+      const tmp = path.join(dir, `.${name}.tmp`);
+      await writeFile(tmp, raw);
+      await rename(tmp, path.join(dir, name));
+      log.info(
+        { mail: { to: message.to, subject: message.subject, hint: message.logHint, file: path.join(dir, name) } },
+        `mail written to the local mailbox: "${message.subject}" to ${message.to}${message.logHint ? ` — ${message.logHint}` : ''}`,
+      );
+    },
+  };
+}
+
+export function createMailTransport(config: AppConfig, log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+  return config.smtpUrl ? createSmtpTransport(config) : createMailboxTransport(config, log);
+}
