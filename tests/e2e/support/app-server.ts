@@ -1,0 +1,55 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type AppConfig } from '../../../src/server/config';
+
+export type RunningApp = { app: FastifyInstance; config: AppConfig; url: string; dataDir: string; stop(): Promise<void> };
+
+/**
+ * Starts the real server, in-process, on a free port with a fresh embedded database,
+ * serving the built client (run `npm run build` first; `npm test` does).
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const clientDir = path.resolve('dist/client');
+  if (!existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error('The client is not built: run `npm run build` before the browser tests.');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
+  // The public URL must name the port before the app starts, so reserve one first.
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    config,
+    url: config.publicUrl,
+    dataDir,
+    async stop() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
