@@ -1,0 +1,99 @@
+/**
+ * API throughput: GET /api/signatures and PUT /api/signatures/{id} at 50 connections,
+ * on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL,
+ * beside a bare node:http hello-world measured in the same run. Prints figures; never fails on timing.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { createEmptySignature } from '../src/shared/signature/signature-schema';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+
+type Row = { target: string; reqPerSec: number; p99: number; errors: number };
+const rows: Row[] = [];
+
+async function measure(target: string, opts: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  rows.push({
+    target,
+    reqPerSec: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  });
+}
+
+async function benchHello() {
+  const server = createServer((_req, res) => res.end('hello'));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await measure('node:http hello-world', { url: `http://127.0.0.1:${port}/` });
+  await new Promise((r) => server.close(r));
+}
+
+async function benchApp(kind: 'pglite' | 'postgres', databaseUrl?: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1:5000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp(config, { logger: false, clientDir: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const origin = { origin: config.publicUrl };
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...origin },
+    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
+  });
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const created = await fetch(`${base}/api/signatures`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, ...origin },
+    body: JSON.stringify(createEmptySignature({ name: 'Bench Person', email: 'bench@example.com', title: 'Engineer' })),
+  });
+  const { id } = (await created.json()) as { id: string };
+  await measure(`GET /api/signatures (${kind})`, { url: `${base}/api/signatures`, headers: { cookie } });
+  await measure(`PUT /api/signatures/{id} (${kind})`, {
+    url: `${base}/api/signatures/${id}`,
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json', ...origin },
+    body: JSON.stringify({ title: 'Principal Engineer' }),
+  });
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function withScratchDatabase(url: string, fn: (url: string) => Promise<void>) {
+  const name = `sp_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    await fn(u.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await benchHello();
+await benchApp('pglite');
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) await withScratchDatabase(pgUrl, (url) => benchApp('postgres', url));
+else console.log('PostgreSQL run skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+
+console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s each`);
+console.table(rows.map((r) => ({ target: r.target, 'req/s': r.reqPerSec, 'p99 ms': r.p99, 'errors+non2xx': r.errors })));

@@ -1,0 +1,10 @@
+/** Runs every benchmark in turn; each prints its own figures. */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const benches = ['bench/render.bench.ts', 'bench/api.bench.ts', 'bench/bundle-size.ts', 'bench/lighthouse.ts'];
+for (const file of benches) {
+  if (!existsSync(file)) continue;
+  console.log(`\n=== ${file} ===`);
+  spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
+}
