@@ -78,7 +78,7 @@ export const LIMITS = {
   website: 300,
   address: 300,
   url: 500,
-  socialUrl: 300,
+  socialUrl: 200,
   customFieldLabel: 40,
   customFieldValue: 200,
 } as const;
