@@ -37,6 +37,14 @@ const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_SESSION_TOKEN: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
+  AWS_REGION: optionalString,
+  AWS_DEFAULT_REGION: optionalString,
   SESSION_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -57,7 +65,16 @@ export type AppConfig = {
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
   redisUrl: string | undefined;
-  s3: { bucket: string; region: string | undefined; endpoint: string | undefined } | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        sessionToken: string | undefined;
+      }
+    | undefined;
   sessionSecret: string;
   logLevel: string;
 };
@@ -88,9 +105,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,
     redisUrl: e.REDIS_URL,
-    s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT } : undefined,
+    s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+function readS3(e: z.infer<typeof envSchema>): AppConfig['s3'] {
+  if (!e.S3_BUCKET) return undefined;
+  const accessKeyId = e.S3_ACCESS_KEY_ID ?? e.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = e.S3_SECRET_ACCESS_KEY ?? e.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) {
+    throw new ConfigError(
+      'Invalid configuration: S3_BUCKET is set but S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY) are not',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? e.AWS_REGION ?? e.AWS_DEFAULT_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId,
+    secretAccessKey,
+    sessionToken: e.S3_SESSION_TOKEN ?? e.AWS_SESSION_TOKEN,
   };
 }
 

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { SOCIAL_ICON_VERSION } from '../../../shared/signature/social-icons';
+
+export async function iconsRoutes(app: FastifyInstance) {
+  const { icons } = app.services;
+
+  // Drawn at start-up so that the first signature sent never waits on a render. A failure here
+  // must not stop the app: the icon route tries again, and answers 500 if it still cannot draw.
+  app.addHook('onReady', async () => {
+    await icons.renderAllIcons().catch((error: unknown) => app.log.error({ err: error }, 'social icons could not be drawn'));
+  });
+
+  // The version is in the path: new artwork gets new URLs, so the old ones may be cached forever.
+  app.get<{ Params: { file: string } }>(`/icons/${SOCIAL_ICON_VERSION}/:file`, async (request, reply) => {
+    const match = /^([a-z]+)\.png$/.exec(request.params.file);
+    const png = match ? await icons.findSocialIcon(match[1]!) : null;
+    if (!png) throw new AppError('NOT_FOUND', 'There is no icon for that platform.');
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('x-content-type-options', 'nosniff')
+      .send(png);
+  });
+}

@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { user } from '../../db/schema/auth.schema';
+import { analyticsEvent } from '../../db/schema/signatures.schema';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
+
+/** A complete, valid signature; tests override what they care about. */
+function buildSignature(overrides: Partial<SignatureFields> = {}): SignatureFields {
+  return createEmptySignature({ name: 'Ada Lovelace', email: 'ada@example.com', title: 'Engineer', ...overrides });
+}
+
+describeEachDatabase('signatures API', (kind) => {
+  let t: TestApp;
+  let alice: { cookie: string; user: { id: string } };
+  let bob: { cookie: string; user: { id: string } };
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    alice = await signUpUser(t.app);
+    bob = await signUpUser(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  async function createSignature(cookie: string, overrides: Partial<SignatureFields> = {}) {
+    const res = await call('POST', '/api/signatures', cookie, buildSignature(overrides));
+    expect(res.statusCode).toBe(201);
+    return res.json() as SignatureFields & { id: string; version: number };
+  }
+
+  it('answers 401 to a signed-out caller', async () => {
+    expect((await call('GET', '/api/signatures')).statusCode).toBe(401);
+    expect((await call('POST', '/api/signatures', undefined, buildSignature())).statusCode).toBe(401);
+    expect((await call('PUT', '/api/signatures/x', undefined, { name: 'X' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/signatures/x/generate-html', undefined, {})).statusCode).toBe(401);
+  });
+
+  it('creates, lists oldest first, and updates a signature', async () => {
+    const owner = await signUpUser(t.app);
+    const first = await createSignature(owner.cookie, { name: 'First' });
+    expect(first).toMatchObject({ name: 'First', email: 'ada@example.com', version: 1, htmlSignature: null });
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    await createSignature(owner.cookie, { name: 'Second' });
+
+    const list = await call('GET', '/api/signatures', owner.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((s: SignatureFields) => s.name)).toEqual(['First', 'Second']);
+
+    const updated = await call('PUT', `/api/signatures/${first.id}`, owner.cookie, { title: 'CTO' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ id: first.id, name: 'First', title: 'CTO', version: 2 });
+    expect(Date.parse(updated.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.json().createdAt));
+
+    const events = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.userId, owner.user.id));
+    expect(events.filter((e) => e.name === 'signature_created')).toHaveLength(2);
+  });
+
+  it('starts a new user with an empty list', async () => {
+    const fresh = await signUpUser(t.app);
+    const res = await call('GET', '/api/signatures', fresh.cookie);
+    expect(res.json()).toEqual([]);
+  });
+
+  it("answers 404 in plain words for another user's signature, and changes nothing", async () => {
+    const mine = await createSignature(alice.cookie, { name: 'Alice' });
+    for (const res of [
+      await call('PUT', `/api/signatures/${mine.id}`, bob.cookie, { name: 'Mallory' }),
+      await call('POST', `/api/signatures/${mine.id}/generate-html`, bob.cookie, {}),
+      await call('PUT', '/api/signatures/does-not-exist', bob.cookie, { name: 'Mallory' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('We could not find that signature. It may have been deleted, or it belongs to another account.');
+    }
+    const bobs = await call('GET', '/api/signatures', bob.cookie);
+    expect(bobs.json().some((s: { id: string }) => s.id === mine.id)).toBe(false);
+    const list = await call('GET', '/api/signatures', alice.cookie);
+    expect(list.json().find((s: { id: string }) => s.id === mine.id).name).toBe('Alice');
+  });
+
+  it('merges a partial design into the stored design', async () => {
+    const sig = await createSignature(alice.cookie);
+    const res = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { primaryColor: '#34a853' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().design).toEqual({ ...sig.design, primaryColor: '#34a853' });
+  });
+
+  it('accepts the whole signature as read back from the API (server-owned keys ignored)', async () => {
+    const sig = await createSignature(alice.cookie);
+    const whole = { ...sig, name: 'Ada King', design: { ...sig.design, layout: 'vertical' }, version: 99, htmlSignature: '<b>x</b>' };
+    const res = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, whole);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Ada King', version: 2, htmlSignature: null, design: { layout: 'vertical' } });
+  });
+
+  it('keeps every one of 20 concurrent partial updates to different fields', async () => {
+    const sig = await createSignature(alice.cookie);
+    const patches: SignaturePatch[] = [
+      { name: 'N' },
+      { title: 'T' },
+      { company: 'C' },
+      { phone: '+1 555 0100' },
+      { mobile: '+1 555 0101' },
+      { email: 'new@example.com' },
+      { website: 'example.com' },
+      { address: '1 Main St' },
+      { photoUrl: 'https://example.com/a.png' },
+      { imageLinkUrl: 'custom' },
+      { customImageUrl: 'https://example.com/link' },
+      { socialLinks: { github: 'https://github.com/ada' } },
+      { customFields: [{ label: 'Pronouns', value: 'she/her' }] },
+      { design: { template: 'minimal' } },
+      { design: { primaryColor: '#9c27b0' } },
+      { design: { fontFamily: 'Georgia' } },
+      { design: { layout: 'text-only' } },
+      { design: { animateLogo: 'true' } },
+      { design: { photoShape: 'square' } },
+      // Sent twice on purpose: every patch must count, even one that repeats a value.
+      { design: { photoShape: 'square' } },
+    ];
+    const results = await Promise.all(patches.map((p) => call('PUT', `/api/signatures/${sig.id}`, alice.cookie, p)));
+    expect(results.map((r) => r.statusCode)).toEqual(patches.map(() => 200));
+
+    const saved = (await call('GET', '/api/signatures', alice.cookie)).json().find((s: { id: string }) => s.id === sig.id);
+    const expected: Record<string, unknown> = { design: {} };
+    for (const { design, ...fields } of patches) {
+      Object.assign(expected, fields);
+      Object.assign(expected.design as object, design);
+    }
+    expect(saved).toMatchObject(expected);
+    expect(saved.version).toBe(1 + patches.length);
+  });
+
+  it('rejects invalid bodies with the schema messages', async () => {
+    const badCreate = await call('POST', '/api/signatures', alice.cookie, buildSignature({ name: 'x'.repeat(101) }));
+    expect(badCreate.statusCode).toBe(400);
+    expect(badCreate.json().errors.name).toBe('Full Name must be 100 characters or fewer');
+
+    const sig = await createSignature(alice.cookie);
+    const badColour = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { primaryColor: 'red' } });
+    expect(badColour.statusCode).toBe(400);
+    expect(badColour.json().errors['design.primaryColor']).toBe('Colour must look like #1a73e8');
+
+    const badFont = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { fontFamily: 'Comic Sans' } });
+    expect(badFont.json().errors['design.fontFamily']).toBe('Please choose one of the listed fonts');
+
+    const missing = await call('POST', '/api/signatures', alice.cookie, { name: 'Only a name' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors)).toContain('design');
+  });
+
+  it('generates HTML with the watermark for a user with no plan, and stores it', async () => {
+    const sig = await createSignature(alice.cookie, { company: 'Analytical Engines' });
+    const res = await call('POST', `/api/signatures/${sig.id}/generate-html`, alice.cookie, {});
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { htmlSignature: string; text: string; length: number };
+    expect(body.htmlSignature).toContain('Ada Lovelace');
+    expect(body.htmlSignature).toContain('Created with SignaturePro - localhost:5000');
+    expect(body.text).toContain('Ada Lovelace');
+    expect(body.length).toBe(body.htmlSignature.length);
+    expect(body.length).toBeLessThan(10_000);
+
+    const saved = (await call('GET', '/api/signatures', alice.cookie)).json().find((s: { id: string }) => s.id === sig.id);
+    expect(saved.htmlSignature).toBe(body.htmlSignature);
+    const events = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'gmail_export_attempted'));
+    expect(events.some((e) => e.properties.signatureId === sig.id)).toBe(true);
+  });
+
+  it('leaves the watermark out for a paying user', async () => {
+    const payer = await signUpUser(t.app);
+    await t.database.db.update(user).set({ subscriptionStatus: 'active' }).where(eq(user.id, payer.user.id));
+    const sig = await createSignature(payer.cookie);
+    const res = await call('POST', `/api/signatures/${sig.id}/generate-html`, payer.cookie, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().htmlSignature).not.toContain('Created with SignaturePro');
+  });
+
+  it('refuses to generate HTML without a name and an email address', async () => {
+    const sig = await createSignature(alice.cookie, { name: '', email: '' });
+    const res = await call('POST', `/api/signatures/${sig.id}/generate-html`, alice.cookie, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Please enter your name and email address before exporting.');
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUserId } from '../../http';
+
+type ById = { Params: { id: string } };
+
+/** The signed-in user's own signatures; everything else is the service's business. */
+export async function signaturesRoutes(app: FastifyInstance) {
+  const { signatures } = app.services;
+
+  app.get('/api/signatures', async (request) => signatures.listSignatures(await requireUserId(request)));
+
+  app.post('/api/signatures', async (request, reply) =>
+    reply.code(201).send(await signatures.createSignature(await requireUserId(request), request.body)),
+  );
+
+  app.put<ById>('/api/signatures/:id', async (request) =>
+    signatures.updateSignature(await requireUserId(request), request.params.id, request.body),
+  );
+
+  app.post<ById>('/api/signatures/:id/generate-html', async (request) =>
+    signatures.generateSignatureHtml(await requireUserId(request), request.params.id),
+  );
+}

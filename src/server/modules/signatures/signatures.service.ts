@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { shouldShowWatermark } from '../../../shared/billing/watermark';
+import { checkExport } from '../../../shared/signature/export-checks';
+import { renderSignature } from '../../../shared/signature/render-signature';
+import {
+  DEFAULT_DESIGN,
+  signatureFieldsSchema,
+  signaturePatchSchema,
+  type SavedSignature,
+} from '../../../shared/signature/signature-schema';
+import { AppError, invalid } from '../../errors';
+import type { Db } from '../../db/client';
+import type { Analytics } from '../analytics/analytics.service';
+import { createSignaturesRepository, type SignatureRow } from './signatures.repository';
+
+export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
+
+// Someone else's signature answers exactly like a missing one, so ids reveal nothing.
+const signatureNotFound = () =>
+  new AppError('NOT_FOUND', 'We could not find that signature. It may have been deleted, or it belongs to another account.');
+
+// A full signature read back from the API carries these; they are the server's to set, not the client's.
+const SERVER_OWNED_KEYS = ['id', 'htmlSignature', 'version', 'createdAt', 'updatedAt'] as const;
+
+function withoutServerOwnedKeys(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const copy: Record<string, unknown> = { ...input };
+  for (const key of SERVER_OWNED_KEYS) delete copy[key];
+  return copy;
+}
+
+export function toSavedSignature(row: SignatureRow): SavedSignature {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    company: row.company,
+    phone: row.phone,
+    mobile: row.mobile,
+    email: row.email,
+    website: row.website,
+    address: row.address,
+    photoUrl: row.photoUrl,
+    imageLinkUrl: row.imageLinkUrl as SavedSignature['imageLinkUrl'],
+    customImageUrl: row.customImageUrl,
+    socialLinks: row.socialLinks,
+    customFields: row.customFields,
+    // Rows written before a design key existed still read as a whole design.
+    design: { ...DEFAULT_DESIGN, ...row.design },
+    htmlSignature: row.htmlSignature,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createSignaturesService(deps: {
+  db: Db;
+  analytics: Analytics;
+  /** Absolute public URL the rendered HTML points its images and links at. */
+  publicUrl: string;
+}) {
+  const { analytics, publicUrl } = deps;
+  const repository = createSignaturesRepository(deps.db);
+
+  async function findOwned(userId: string, id: string): Promise<SignatureRow> {
+    const row = await repository.findOwnedSignature(id, userId);
+    if (!row) throw signatureNotFound();
+    return row;
+  }
+
+  return {
+    async listSignatures(userId: string): Promise<SavedSignature[]> {
+      return (await repository.listSignaturesByUser(userId)).map(toSavedSignature);
+    },
+
+    async createSignature(userId: string, input: unknown): Promise<SavedSignature> {
+      const fields = signatureFieldsSchema.parse(input);
+      const row = await repository.insertSignature({ ...fields, id: randomUUID(), userId });
+      await analytics.record('signature_created', userId, { signatureId: row.id });
+      return toSavedSignature(row);
+    },
+
+    /** A partial update (any subset; design may be partial and is merged) or a whole signature. */
+    async updateSignature(userId: string, id: string, input: unknown): Promise<SavedSignature> {
+      const patch = signaturePatchSchema.parse(withoutServerOwnedKeys(input));
+      const row = await repository.updateOwnedSignature(id, userId, patch);
+      if (!row) throw signatureNotFound();
+      return toSavedSignature(row);
+    },
+
+    /** Renders what Gmail receives with the caller's watermark rule, and keeps it on the signature. */
+    async generateSignatureHtml(userId: string, id: string): Promise<GeneratedHtml> {
+      const row = await findOwned(userId, id);
+      const saved = toSavedSignature(row);
+      const check = checkExport(saved);
+      if (!check.ok) throw invalid(check.description);
+      const showWatermark = shouldShowWatermark(await repository.findSubscriptionStatus(userId));
+      const { html, text } = renderSignature(saved, { publicUrl, showWatermark });
+      if (!(await repository.saveHtmlSignature(id, userId, html))) throw signatureNotFound();
+      await analytics.record('gmail_export_attempted', userId, { signatureId: id, length: html.length, showWatermark });
+      return { htmlSignature: html, text, length: html.length };
+    },
+
+    async assertSignatureOwned(userId: string, id: string): Promise<void> {
+      await findOwned(userId, id);
+    },
+
+    async setSignaturePhoto(userId: string, id: string, photoUrl: string): Promise<SavedSignature> {
+      const row = await repository.updateOwnedSignature(id, userId, { photoUrl });
+      if (!row) throw signatureNotFound();
+      return toSavedSignature(row);
+    },
+  };
+}
+export type SignaturesService = ReturnType<typeof createSignaturesService>;

@@ -1,0 +1,71 @@
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { upload } from '../../db/schema/signatures.schema';
+
+export type UploadRow = typeof upload.$inferSelect;
+
+export function createUploadsRepository(db: Db) {
+  return {
+    async insertUploadSlot(values: { id: string; userId: string; expiresAt: Date }) {
+      await db.insert(upload).values({ ...values, status: 'pending' });
+    },
+
+    async findUploadById(id: string): Promise<UploadRow | undefined> {
+      const [row] = await db.select().from(upload).where(eq(upload.id, id)).limit(1);
+      return row;
+    },
+
+    /** Claims a pending, unexpired slot of its owner; undefined when someone else got there first. */
+    async markUploadReceived(id: string, userId: string, values: { rawKey: string; contentType: string; bytes: number }) {
+      const [row] = await db
+        .update(upload)
+        .set({ ...values, status: 'received' })
+        .where(and(eq(upload.id, id), eq(upload.userId, userId), eq(upload.status, 'pending'), gt(upload.expiresAt, sql`now()`)))
+        .returning();
+      return row;
+    },
+
+    /** Records the public file of a received upload; undefined when another request stored it first. */
+    async markUploadStored(
+      id: string,
+      userId: string,
+      values: { objectKey: string; contentType: string; width: number; height: number; bytes: number },
+    ) {
+      const [row] = await db
+        .update(upload)
+        .set({ ...values, rawKey: null, status: 'stored' })
+        .where(and(eq(upload.id, id), eq(upload.userId, userId), eq(upload.status, 'received')))
+        .returning();
+      return row;
+    },
+
+    async listStoredUploads(userId: string): Promise<UploadRow[]> {
+      return db
+        .select()
+        .from(upload)
+        .where(and(eq(upload.userId, userId), eq(upload.status, 'stored')))
+        .orderBy(desc(upload.createdAt), desc(upload.id));
+    },
+
+    async listUploadsByUser(userId: string): Promise<UploadRow[]> {
+      return db.select().from(upload).where(eq(upload.userId, userId));
+    },
+
+    /** Slots never finished (abandoned uploads), older than the cut-off. */
+    async listAbandonedUploads(userId: string, createdBefore: Date): Promise<UploadRow[]> {
+      return db
+        .select()
+        .from(upload)
+        .where(and(eq(upload.userId, userId), ne(upload.status, 'stored'), lt(upload.createdAt, createdBefore)));
+    },
+
+    async deleteUpload(id: string, userId: string) {
+      const [row] = await db
+        .delete(upload)
+        .where(and(eq(upload.id, id), eq(upload.userId, userId)))
+        .returning();
+      return row;
+    },
+  };
+}
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;
