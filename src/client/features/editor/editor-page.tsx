@@ -1,3 +1,87 @@
+import { LoaderCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { needsPlanChoice } from '../../../shared/billing/plan-status';
+import { shouldShowWatermark } from '../../../shared/billing/watermark';
+import { useSession } from '../../lib/session';
+import { EditorHeader } from './editor-header';
+import { EditorPanel } from './editor-panel';
+import { ExportButtons } from './export-buttons';
+import { GmailPreview } from './gmail-preview';
+import { SaveStatusBadge } from './save-status';
+import { useExportActions } from './use-export-actions';
+import { useSignatureDraft } from './use-signature-draft';
+import { VerifyEmailBanner } from './verify-email-banner';
+
+function LoadingSignature() {
+  return (
+    <div role="status" className="flex flex-1 items-center justify-center gap-2 p-8 text-sm text-slate-500">
+      <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
+      Loading your signature…
+    </div>
+  );
+}
+
+/** /editor: build the signature on the left, watch it in a Gmail message on the right. */
 export function EditorPage() {
-  return <main className="p-8">Loading the editor…</main>;
+  const navigate = useNavigate();
+  const session = useSession();
+  const me = session.data ?? null;
+  const user = me?.user ?? null;
+  // A signed-in person who has not picked a plan (not even Free) chooses one first; visitors stay.
+  const mustChoosePlan = user !== null && needsPlanChoice(user.subscriptionStatus);
+
+  useEffect(() => {
+    if (mustChoosePlan) navigate('/pricing', { replace: true });
+  }, [mustChoosePlan, navigate]);
+
+  const draft = useSignatureDraft({ ready: !session.isPending, user, skip: mustChoosePlan });
+  const actions = useExportActions(draft, user);
+  const { fields } = draft;
+
+  useEffect(() => {
+    document.title = 'Editor · SignaturePro';
+  }, []);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <EditorHeader session={me} ready={!session.isPending} />
+      <main className="flex flex-col lg:h-[calc(100vh-4rem)]" data-testid="editor-area">
+        {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
+        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+          {fields ? (
+            <>
+              <EditorPanel
+                fields={fields}
+                signedIn={user !== null}
+                signatureId={draft.signatureId}
+                onChange={draft.update}
+                onFieldBlur={draft.flushEdits}
+                footer={
+                  <ExportButtons
+                    copying={actions.copying}
+                    saving={actions.saving}
+                    onCopyToGmail={actions.copyToGmail}
+                    onCopyHtml={actions.copyHtml}
+                    onSave={actions.saveSignature}
+                  />
+                }
+              />
+              <div className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8">
+                <div className="mx-auto max-w-3xl">
+                  <GmailPreview
+                    fields={fields}
+                    showWatermark={shouldShowWatermark(user?.subscriptionStatus)}
+                    status={<SaveStatusBadge status={draft.status} hasId={draft.signatureId !== null} signedIn={user !== null} />}
+                  />
+                </div>
+              </div>
+            </>
+          ) : (
+            <LoadingSignature />
+          )}
+        </div>
+      </main>
+    </div>
+  );
 }

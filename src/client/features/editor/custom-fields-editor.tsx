@@ -1,0 +1,85 @@
+import { Plus, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS, MAX_CUSTOM_FIELDS, type CustomField } from '../../../shared/signature/signature-schema';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/field';
+
+/** Extra labelled lines such as 'Pronouns: she/her' or 'Calendar: cal.com/jane'; at most five. */
+export function CustomFieldsEditor({
+  customFields,
+  onChange,
+}: {
+  customFields: CustomField[];
+  onChange: (next: CustomField[]) => void;
+}) {
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const full = customFields.length >= MAX_CUSTOM_FIELDS;
+
+  // A new row takes the focus so the person can type its label straight away.
+  useEffect(() => {
+    if (focusRow === null) return;
+    listRef.current?.querySelector<HTMLInputElement>(`#custom-field-${focusRow}-label`)?.focus();
+    setFocusRow(null);
+  }, [focusRow]);
+
+  const edit = (index: number, change: Partial<CustomField>) =>
+    onChange(customFields.map((field, i) => (i === index ? { ...field, ...change } : field)));
+
+  return (
+    <div className="grid gap-3">
+      {customFields.length > 0 && (
+        <ul ref={listRef} className="grid gap-2" aria-label="Custom fields">
+          {customFields.map((field, index) => {
+            const n = index + 1;
+            return (
+              <li key={index} className="flex items-center gap-2">
+                <Input
+                  id={`custom-field-${index}-label`}
+                  aria-label={`Custom field ${n} label`}
+                  placeholder="Label"
+                  value={field.label}
+                  maxLength={LIMITS.customFieldLabel}
+                  className="w-28 shrink-0"
+                  onChange={(event) => edit(index, { label: event.target.value })}
+                />
+                <Input
+                  aria-label={`Custom field ${n} value`}
+                  placeholder="Value"
+                  value={field.value}
+                  maxLength={LIMITS.customFieldValue}
+                  onChange={(event) => edit(index, { value: event.target.value })}
+                />
+                <button
+                  type="button"
+                  aria-label={`Remove custom field ${n}`}
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-red-600"
+                  onClick={() => onChange(customFields.filter((_, i) => i !== index))}
+                >
+                  <X className="h-4 w-4" aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Button
+        variant="secondary"
+        disabled={full}
+        aria-describedby={full ? 'custom-field-limit' : undefined}
+        onClick={() => {
+          onChange([...customFields, { label: '', value: '' }]);
+          setFocusRow(customFields.length);
+        }}
+      >
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        Add Custom Field
+      </Button>
+      {full && (
+        <p id="custom-field-limit" className="text-xs text-slate-500">
+          You can add up to {MAX_CUSTOM_FIELDS} custom fields. Remove one to add another.
+        </p>
+      )}
+    </div>
+  );
+}

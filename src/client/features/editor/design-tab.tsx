@@ -1,0 +1,113 @@
+import { RadioGroup } from 'radix-ui';
+import { Check } from 'lucide-react';
+import {
+  COLOR_CHOICES,
+  FONT_CHOICES,
+  LAYOUTS,
+  LAYOUT_LABELS,
+  PHOTO_SHAPES,
+  PHOTO_SHAPE_LABELS,
+  TEMPLATES,
+  TEMPLATE_LABELS,
+  type Design,
+  type SignaturePatch,
+} from '../../../shared/signature/signature-schema';
+import { ChoiceGroup, type Choice } from './choice-group';
+import { TabIntro } from './tab-intro';
+
+const TEMPLATE_DESCRIPTIONS: Record<Design['template'], string> = {
+  professional: 'Coloured name, a rule and labelled lines.',
+  minimal: 'Understated, grey text, hairline separators.',
+  modern: 'A bold colour bar beside your details.',
+  creative: 'Your name on a tinted band.',
+};
+
+const LAYOUT_DESCRIPTIONS = {
+  horizontal: 'Logo beside your details.',
+  vertical: 'Logo above your details.',
+  'text-only': 'No image at all.',
+} as const;
+
+const SHAPE_RADIUS = { square: 'rounded-[3px]', rounded: 'rounded-md', round: 'rounded-full' } as const;
+
+const templateChoices: Choice<Design['template']>[] = TEMPLATES.map((value) => ({
+  value,
+  label: TEMPLATE_LABELS[value],
+  description: TEMPLATE_DESCRIPTIONS[value],
+}));
+const layoutChoices: Choice<Design['layout']>[] = LAYOUTS.map((value) => ({
+  value,
+  label: LAYOUT_LABELS[value],
+  description: LAYOUT_DESCRIPTIONS[value],
+}));
+const fontChoices: Choice<Design['fontFamily']>[] = FONT_CHOICES.map((font) => ({
+  value: font.value,
+  label: font.label,
+  preview: (
+    <span aria-hidden="true" className="text-lg leading-none text-slate-700" style={{ fontFamily: font.stack }}>
+      Aa
+    </span>
+  ),
+}));
+const shapeChoices: Choice<Design['photoShape']>[] = PHOTO_SHAPES.map((value) => ({
+  value,
+  label: PHOTO_SHAPE_LABELS[value],
+  preview: <span aria-hidden="true" className={`h-6 w-6 bg-slate-300 ${SHAPE_RADIUS[value]}`} />,
+}));
+
+function ColorScheme({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  return (
+    <div className="grid gap-2">
+      <span id="color-scheme-label" className="text-sm font-medium text-slate-700">
+        Color Scheme
+      </span>
+      <RadioGroup.Root
+        aria-labelledby="color-scheme-label"
+        value={value.toLowerCase()}
+        onValueChange={onChange}
+        className="grid grid-cols-5 gap-2"
+      >
+        {COLOR_CHOICES.map((color) => (
+          <RadioGroup.Item
+            key={color.value}
+            value={color.value}
+            aria-label={color.label}
+            className="group flex flex-col items-center gap-1.5 rounded-lg p-1.5 text-center hover:bg-slate-50"
+          >
+            <span
+              aria-hidden="true"
+              className="flex h-9 w-9 items-center justify-center rounded-full ring-offset-2 group-data-[state=checked]:ring-2 group-data-[state=checked]:ring-slate-900"
+              style={{ backgroundColor: color.value }}
+            >
+              <Check className="hidden h-4 w-4 text-white group-data-[state=checked]:block" />
+            </span>
+            <span className="text-[11px] leading-tight text-slate-600 group-data-[state=checked]:font-medium group-data-[state=checked]:text-slate-900">
+              {color.label}
+            </span>
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+    </div>
+  );
+}
+
+export function DesignTab({ design, onChange }: { design: Design; onChange: (patch: SignaturePatch) => void }) {
+  const setDesign = (change: Partial<Design>) => onChange({ design: change });
+  return (
+    <div className="grid gap-6">
+      <TabIntro title="Design">Every choice here is Gmail-safe.</TabIntro>
+      <ChoiceGroup label="Template Style" value={design.template} choices={templateChoices} onChange={(template) => setDesign({ template })} />
+      <ColorScheme value={design.primaryColor} onChange={(primaryColor) => setDesign({ primaryColor })} />
+      <ChoiceGroup label="Font Style" value={design.fontFamily} choices={fontChoices} onChange={(fontFamily) => setDesign({ fontFamily })} />
+      <ChoiceGroup label="Layout" value={design.layout} choices={layoutChoices} columns={3} onChange={(layout) => setDesign({ layout })} />
+      <ChoiceGroup
+        label="Photo shape"
+        hint="Outlook for Windows always shows photos square."
+        value={design.photoShape}
+        choices={shapeChoices}
+        columns={3}
+        onChange={(photoShape) => setDesign({ photoShape })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  createEmptySignature,
+  signatureFieldsSchema,
+  type SignatureFields,
+} from '../../../shared/signature/signature-schema';
+
+/** Where a visitor's signature lives until they have an account. */
+export const DRAFT_STORAGE_KEY = 'signaturepro:draft';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Private modes and blocked cookies throw on access; the editor still works, only unsaved.
+    return null;
+  }
+}
+
+/**
+ * The stored draft, or null when there is none or it no longer fits the schema (an older app
+ * version, a hand edit). Missing fields are filled from the empty signature.
+ */
+export function loadDraft(): SignatureFields | null {
+  const raw = storage()?.getItem(DRAFT_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const base = createEmptySignature();
+    const candidate = parsed as Partial<SignatureFields>;
+    const result = signatureFieldsSchema.safeParse({ ...base, ...candidate, design: { ...base.design, ...candidate.design } });
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(fields: SignatureFields): void {
+  try {
+    storage()?.setItem(DRAFT_STORAGE_KEY, JSON.stringify(fields));
+  } catch {
+    // Quota exceeded: the draft stays in memory for this visit.
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    storage()?.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
+}

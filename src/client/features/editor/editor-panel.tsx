@@ -1,0 +1,57 @@
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
+import { DesignTab } from './design-tab';
+import { DetailsTab } from './details-tab';
+import { ImagesTab } from './images-tab';
+import { SocialTab } from './social-tab';
+
+const TABS = ['Details', 'Images', 'Social', 'Design'] as const;
+type TabName = (typeof TABS)[number];
+
+const triggerClass =
+  'rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+/**
+ * The four tabs. Leaving any field sends its edit at once (focusout bubbles here), so a pause
+ * of less than the debounce before closing the tab loses nothing.
+ */
+export function EditorPanel(props: {
+  fields: SignatureFields;
+  signedIn: boolean;
+  signatureId: string | null;
+  onChange: (patch: SignaturePatch) => void;
+  onFieldBlur: () => void;
+  footer: ReactNode;
+}) {
+  const { fields, onChange } = props;
+  const content: Record<TabName, ReactNode> = {
+    Details: <DetailsTab fields={fields} onChange={onChange} />,
+    Images: <ImagesTab fields={fields} signedIn={props.signedIn} signatureId={props.signatureId} onChange={onChange} />,
+    Social: <SocialTab socialLinks={fields.socialLinks} onChange={onChange} />,
+    Design: <DesignTab design={fields.design} onChange={onChange} />,
+  };
+  return (
+    <aside
+      aria-label="Signature editor"
+      className="flex w-full shrink-0 flex-col border-slate-200 bg-white lg:w-96 lg:border-r"
+      onBlur={props.onFieldBlur}
+    >
+      <Tabs.Root defaultValue="Details" className="flex min-h-0 flex-1 flex-col">
+        <Tabs.List aria-label="Signature sections" className="mx-4 mt-4 grid shrink-0 grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1">
+          {TABS.map((tab) => (
+            <Tabs.Trigger key={tab} value={tab} className={triggerClass}>
+              {tab}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((tab) => (
+          <Tabs.Content key={tab} value={tab} className="min-h-0 flex-1 overflow-y-auto px-4 pb-6 pt-5 focus-visible:outline-offset-[-2px]">
+            {content[tab]}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {props.footer}
+    </aside>
+  );
+}

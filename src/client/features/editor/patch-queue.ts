@@ -1,0 +1,170 @@
+import type { SignaturePatch } from '../../../shared/signature/signature-schema';
+import { mergePatches } from './signature-patch';
+
+/**
+ * What the person sees beside the editor:
+ * idle (nothing sent yet), pending or saving ('Saving…'), saved ('All changes saved'),
+ * error ('Not saved — retrying').
+ */
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+
+export type SendPatch = (patch: SignaturePatch, options: { keepalive: boolean }) => Promise<void>;
+
+export type PatchQueueOptions = {
+  send: SendPatch;
+  /** Quiet time after the last edit before a batch goes out. */
+  debounceMs?: number;
+  /** Someone who never stops typing still gets a save this often. */
+  maxWaitMs?: number;
+  /** Waits between retries of a failed batch; the last one repeats for ever. */
+  retryDelaysMs?: readonly number[];
+  onStatusChange?: (status: SaveStatus) => void;
+};
+
+export type PatchQueue = {
+  /** Adds an edit; it goes out with the others once typing pauses. */
+  enqueue(patch: SignaturePatch): void;
+  /** Sends what is waiting now. Rejects when that send fails; the patch stays queued and is retried. */
+  flush(): Promise<void>;
+  /** The page may be going away: send what is waiting with keepalive, without waiting for anything. */
+  flushBeforeUnload(): void;
+  hasUnsavedChanges(): boolean;
+  status(): SaveStatus;
+  /** Stops timers; whatever was waiting is returned so the caller can decide what to do with it. */
+  dispose(): SignaturePatch | null;
+};
+
+export const DEFAULT_DEBOUNCE_MS = 600;
+export const DEFAULT_MAX_WAIT_MS = 3000;
+export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
+
+/**
+ * Coalesces field edits into partial updates. One request is in flight at a time, so the server
+ * sees edits in the order they were made; a failed batch is merged back under newer edits and
+ * retried with backoff, never dropped.
+ */
+export function createPatchQueue(options: PatchQueueOptions): PatchQueue {
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+
+  let pending: SignaturePatch | null = null;
+  let inFlight: Promise<void> | null = null;
+  let inFlightBatch: SignaturePatch | null = null;
+  let firstQueuedAt = 0;
+  let debounceTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  let current: SaveStatus = 'idle';
+  let disposed = false;
+
+  const setStatus = (next: SaveStatus) => {
+    if (next === current) return;
+    current = next;
+    options.onStatusChange?.(next);
+  };
+
+  const clearTimers = () => {
+    if (debounceTimer) clearTimeout(debounceTimer);
+    if (retryTimer) clearTimeout(retryTimer);
+    debounceTimer = null;
+    retryTimer = null;
+  };
+
+  const sendInBackground = () => {
+    sendPending(false, false).catch(() => undefined);
+  };
+
+  const scheduleDebounce = () => {
+    if (debounceTimer) clearTimeout(debounceTimer);
+    const waited = Date.now() - firstQueuedAt;
+    debounceTimer = setTimeout(() => {
+      debounceTimer = null;
+      sendInBackground();
+    }, Math.max(0, Math.min(debounceMs, maxWaitMs - waited)));
+  };
+
+  const scheduleRetry = () => {
+    const delay = retryDelays[Math.min(failures, retryDelays.length - 1)] ?? DEFAULT_DEBOUNCE_MS;
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      sendInBackground();
+    }, delay);
+  };
+
+  async function sendPending(keepalive: boolean, force: boolean): Promise<void> {
+    // Wait for the request already out so that an older batch never lands after a newer one.
+    while (inFlight) await inFlight.catch(() => undefined);
+    if (!pending || disposed) return;
+    // That request failed meanwhile and scheduled a retry: a timer must not skip the backoff.
+    if (!force && retryTimer) return;
+    clearTimers();
+    const batch = pending;
+    pending = null;
+    setStatus('saving');
+    const request = options.send(batch, { keepalive });
+    inFlight = request;
+    inFlightBatch = batch;
+    try {
+      await request;
+      failures = 0;
+      if (pending) {
+        setStatus('pending');
+        scheduleDebounce();
+      } else {
+        setStatus('saved');
+      }
+    } catch (error) {
+      // Newer edits win over the failed batch, field by field.
+      pending = mergePatches(batch, pending);
+      if (!disposed) {
+        setStatus('error');
+        scheduleRetry();
+      }
+      throw error;
+    } finally {
+      inFlight = null;
+      inFlightBatch = null;
+    }
+  }
+
+  return {
+    enqueue(patch) {
+      if (disposed) return;
+      if (!pending) firstQueuedAt = Date.now();
+      pending = mergePatches(pending, patch);
+      // While a retry is scheduled the batch rides along with it; the status stays 'error'.
+      if (retryTimer) return;
+      if (!inFlight) setStatus('pending');
+      scheduleDebounce();
+    },
+    flush() {
+      return sendPending(false, true);
+    },
+    flushBeforeUnload() {
+      if (!pending || disposed) return;
+      if (!inFlight) {
+        sendPending(true, true).catch(() => undefined);
+        return;
+      }
+      // The page cannot wait for the request already out; send everything it carries plus the
+      // newer edits, so that whichever lands last still holds the newest values.
+      clearTimers();
+      const batch = mergePatches(inFlightBatch, pending);
+      pending = null;
+      if (batch) {
+        options.send(batch, { keepalive: true }).catch(() => {
+          pending = mergePatches(batch, pending);
+        });
+      }
+    },
+    hasUnsavedChanges: () => pending !== null || inFlight !== null,
+    status: () => current,
+    dispose() {
+      disposed = true;
+      clearTimers();
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { ApiError, NetworkError, api } from '../../lib/api';
+
+/** The spec's upload limit, checked before any byte leaves the browser. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const FILE_TOO_LARGE = { title: 'File too large', description: 'Please upload an image smaller than 5MB.' } as const;
+export const UPLOAD_FAILED = { title: 'Upload failed', fallback: 'Failed to upload image. Please try again.' } as const;
+
+export class FileTooLargeError extends Error {
+  constructor() {
+    super(FILE_TOO_LARGE.description);
+  }
+}
+
+/** Drops the signed query: the server identifies the upload by its path. */
+export function stripQuery(url: string): string {
+  const cut = url.search(/[?#]/);
+  return cut === -1 ? url : url.slice(0, cut);
+}
+
+async function putFileBytes(uploadURL: string, file: File): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(uploadURL, {
+      method: 'PUT',
+      credentials: 'include',
+      headers: { 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  if (res.ok) return;
+  // 413 and 415 carry { error } in the person's words.
+  let message = '';
+  try {
+    const data = (await res.json()) as { error?: unknown };
+    if (typeof data.error === 'string') message = data.error;
+  } catch {
+    message = '';
+  }
+  throw new ApiError(res.status, message || `${res.status}: ${res.statusText}`);
+}
+
+/**
+ * The three-step upload: ask for a slot, send the bytes, then attach the image to the signature
+ * ('temp' before the signature exists). Resolves to the public path that becomes photoUrl.
+ */
+export async function uploadSignatureImage(file: File, signatureId: string | null): Promise<string> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+  const { uploadURL } = await api.post<{ uploadURL: string }>('/api/objects/upload');
+  await putFileBytes(uploadURL, file);
+  const { objectPath } = await api.put<{ objectPath: string }>('/api/signatures/image', {
+    imageURL: stripQuery(uploadURL),
+    signatureId: signatureId ?? 'temp',
+  });
+  return objectPath;
+}

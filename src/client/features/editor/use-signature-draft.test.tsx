@@ -1,0 +1,197 @@
+/** @vitest-environment jsdom */
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/account-types';
+import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
+import { DRAFT_STORAGE_KEY } from './draft-storage';
+import { useSignatureDraft, type SessionInput } from './use-signature-draft';
+
+type Request = { method: string; path: string; body: unknown; keepalive: boolean };
+
+const user: CurrentUser = {
+  id: 'user-1',
+  email: 'jane@acme.com',
+  name: 'Jane Smith',
+  emailVerified: true,
+  subscriptionStatus: 'free',
+  subscriptionPlan: 'Free',
+  timezone: 'America/New_York',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+function savedSignature(overrides: Partial<SavedSignature> = {}): SavedSignature {
+  return {
+    ...createEmptySignature({ name: 'Jane Smith', email: 'jane@acme.com', title: 'CTO' }),
+    id: 'sig-1',
+    htmlSignature: '<table></table>',
+    version: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A tiny stand-in for the signatures API that records every request. */
+function installFakeApi(options: { signatures?: SavedSignature[]; failPuts?: number } = {}) {
+  const requests: Request[] = [];
+  let failPuts = options.failPuts ?? 0;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    requests.push({ method, path, body, keepalive: init.keepalive === true });
+    const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+    if (method === 'GET' && path === '/api/signatures') return json(200, options.signatures ?? []);
+    if (method === 'POST' && path === '/api/signatures') return json(201, { id: 'sig-new' });
+    if (method === 'PUT' && path.startsWith('/api/signatures/')) {
+      if (failPuts > 0) {
+        failPuts -= 1;
+        return json(503, { error: 'Service unavailable' });
+      }
+      return json(200, {});
+    }
+    return json(404, { error: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const writes = () => requests.filter((r) => r.method !== 'GET');
+  return { requests, writes };
+}
+
+function renderDraft(session: SessionInput) {
+  return renderHook((props: SessionInput) => useSignatureDraft(props), { initialProps: session });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('useSignatureDraft for a visitor', () => {
+  it('keeps the signature in localStorage across reloads', async () => {
+    const api = installFakeApi();
+    const first = renderDraft({ ready: true, user: null });
+    expect(first.result.current.fields?.name).toBe('');
+    act(() => first.result.current.update({ name: 'Visitor Vic', design: { primaryColor: '#9c27b0' } }));
+    const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as { name?: string; design?: { primaryColor?: string } };
+    expect(stored.name).toBe('Visitor Vic');
+    expect(stored.design?.primaryColor).toBe('#9c27b0');
+    first.unmount();
+
+    const second = renderDraft({ ready: true, user: null });
+    expect(second.result.current.fields?.name).toBe('Visitor Vic');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('turns the draft into the first signature after signing in', async () => {
+    const api = installFakeApi({ signatures: [] });
+    const hook = renderDraft({ ready: true, user: null });
+    act(() => hook.result.current.update({ title: 'Founder' }));
+    hook.rerender({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-new'));
+    const post = api.writes()[0];
+    expect(post?.method).toBe('POST');
+    expect(post?.body).toMatchObject({ title: 'Founder', name: 'Jane Smith', email: 'jane@acme.com' });
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+    expect(hook.result.current.fields?.title).toBe('Founder');
+  });
+});
+
+describe('useSignatureDraft for a signed-in person', () => {
+  it('loads the first saved signature and remembers its id', async () => {
+    installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', name: 'Other' })] });
+    const hook = renderDraft({ ready: true, user });
+    expect(hook.result.current.fields).toBeNull();
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    expect(hook.result.current.fields?.title).toBe('CTO');
+    expect(hook.result.current.savedHtml).toBe('<table></table>');
+  });
+
+  it('starts from the account name and email when nothing is saved', async () => {
+    const api = installFakeApi({ signatures: [] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
+    expect(hook.result.current.fields).toMatchObject({ name: 'Jane Smith', email: 'jane@acme.com' });
+    expect(hook.result.current.signatureId).toBeNull();
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  it('sends ten quick edits as one partial update with the merged fields', async () => {
+    const api = installFakeApi({ signatures: [savedSignature()] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    vi.useFakeTimers();
+    const typed = 'Jane Smit';
+    for (let i = 1; i <= typed.length; i += 1) {
+      act(() => hook.result.current.update({ name: typed.slice(0, i) }));
+      await act(() => vi.advanceTimersByTimeAsync(50));
+    }
+    act(() => hook.result.current.update({ design: { layout: 'vertical' } }));
+    expect(api.writes()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(api.writes()).toEqual([
+      { method: 'PUT', path: '/api/signatures/sig-1', body: { name: 'Jane Smit', design: { layout: 'vertical' } }, keepalive: false },
+    ]);
+    expect(hook.result.current.status).toBe('saved');
+  });
+
+  it('flushes on blur without waiting', async () => {
+    const api = installFakeApi({ signatures: [savedSignature()] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    act(() => hook.result.current.update({ company: 'Acme' }));
+    act(() => hook.result.current.flushEdits());
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ company: 'Acme' });
+  });
+
+  it('flushes with keepalive when the page is hidden', async () => {
+    const api = installFakeApi({ signatures: [savedSignature()] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    act(() => hook.result.current.update({ phone: '+1 555 0100' }));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    Reflect.deleteProperty(document, 'visibilityState');
+    expect(api.writes()).toEqual([
+      { method: 'PUT', path: '/api/signatures/sig-1', body: { phone: '+1 555 0100' }, keepalive: true },
+    ]);
+  });
+
+  it('retries a failed update and keeps the patch', async () => {
+    const api = installFakeApi({ signatures: [savedSignature()], failPuts: 1 });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    vi.useFakeTimers();
+    act(() => hook.result.current.update({ mobile: '555' }));
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(hook.result.current.status).toBe('error');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(api.writes().map((w) => w.body)).toEqual([{ mobile: '555' }, { mobile: '555' }]);
+    expect(hook.result.current.status).toBe('saved');
+  });
+
+  it('creates the signature once, even when asked twice, then sends later edits as updates', async () => {
+    const api = installFakeApi({ signatures: [] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
+    let results: Array<{ id: string; created: boolean }> = [];
+    await act(async () => {
+      results = await Promise.all([hook.result.current.persistNow({ full: true }), hook.result.current.persistNow({ full: false })]);
+    });
+    expect(results.map((r) => r.id)).toEqual(['sig-new', 'sig-new']);
+    expect(api.writes().filter((w) => w.method === 'POST')).toHaveLength(1);
+
+    await act(async () => {
+      hook.result.current.update({ title: 'CEO' });
+      await hook.result.current.persistNow({ full: true });
+    });
+    const put = api.writes().at(-1);
+    expect(put?.method).toBe('PUT');
+    expect(put?.body).toMatchObject({ title: 'CEO', name: 'Jane Smith', design: { template: 'professional' } });
+  });
+});

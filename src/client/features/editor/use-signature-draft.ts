@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CurrentUser } from '../../../shared/account-types';
+import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
+import { toast } from '../../components/ui/toast-store';
+import { clearDraft, loadDraft, saveDraft } from './draft-storage';
+import { loadSignatureForUser, type LoadedSignature } from './load-signature';
+import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
+import { applyPatch, pickSignatureFields } from './signature-patch';
+import { createSignature, updateSignature } from './signatures-api';
+
+export type SessionInput = {
+  /** False while the current-user call is still out. */
+  ready: boolean;
+  user: CurrentUser | null;
+  /** True when the page is about to redirect; nothing is loaded or created then. */
+  skip?: boolean;
+};
+
+export type PersistResult = { id: string; created: boolean };
+
+export type SignatureDraft = {
+  /** null while a signed-in person's signature loads. */
+  fields: SignatureFields | null;
+  signatureId: string | null;
+  savedHtml: string | null;
+  status: SaveStatus;
+  update(patch: SignaturePatch): void;
+  /** Sends waiting edits now (field blur). */
+  flushEdits(): void;
+  /** Creates the signature, or sends everything waiting (all fields when full), and resolves when stored. */
+  persistNow(options: { full: boolean }): Promise<PersistResult>;
+};
+
+/**
+ * The editor's signature and its persistence (spec section 4). A visitor's signature lives in
+ * localStorage. A signed-in person's first signature is loaded; once it has an id, every edit is
+ * sent as a coalesced partial update, flushed on blur and when the page is hidden.
+ */
+export function useSignatureDraft(session: SessionInput): SignatureDraft {
+  const [fields, setFields] = useState<SignatureFields | null>(null);
+  const [signatureId, setSignatureId] = useState<string | null>(null);
+  const [savedHtml, setSavedHtml] = useState<string | null>(null);
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const fieldsRef = useRef<SignatureFields | null>(null);
+  const idRef = useRef<string | null>(null);
+  const queueRef = useRef<PatchQueue | null>(null);
+  const creatingRef = useRef<Promise<PersistResult> | null>(null);
+  // React's development double-run of effects must not create the adopted draft twice.
+  const loadRef = useRef<{ userId: string; promise: Promise<LoadedSignature> } | null>(null);
+  const appliedForRef = useRef<string | null>(null);
+
+  const showFields = useCallback((next: SignatureFields | null) => {
+    fieldsRef.current = next;
+    setFields(next);
+  }, []);
+
+  const attachSignature = useCallback((id: string | null) => {
+    const previous = queueRef.current;
+    if (previous) {
+      previous.flushBeforeUnload();
+      previous.dispose();
+    }
+    idRef.current = id;
+    queueRef.current = id
+      ? createPatchQueue({
+          send: (patch, { keepalive }) => updateSignature(id, patch, { keepalive }),
+          onStatusChange: setStatus,
+        })
+      : null;
+    creatingRef.current = null;
+    setSignatureId(id);
+    setStatus('idle');
+  }, []);
+
+  const userId = session.user?.id ?? null;
+  const userRef = useRef(session.user);
+  userRef.current = session.user;
+
+  useEffect(() => {
+    if (!session.ready || session.skip) return;
+    const user = userRef.current;
+    if (!user) {
+      loadRef.current = null;
+      appliedForRef.current = null;
+      attachSignature(null);
+      setSavedHtml(null);
+      showFields(loadDraft() ?? createEmptySignature());
+      return;
+    }
+    let cancelled = false;
+    if (loadRef.current?.userId !== user.id) {
+      attachSignature(null);
+      showFields(null);
+      appliedForRef.current = null;
+      loadRef.current = { userId: user.id, promise: loadSignatureForUser(user) };
+    }
+    void loadRef.current.promise.then((loaded) => {
+      // Applied once per signed-in person: a later re-run must not overwrite their edits.
+      if (cancelled || appliedForRef.current === user.id) return;
+      appliedForRef.current = user.id;
+      attachSignature(loaded.id);
+      setSavedHtml(loaded.savedHtml);
+      showFields(loaded.fields);
+      if (loaded.adoptedDraft) {
+        toast({ title: 'Signature created', description: 'The signature you started is now saved to your account.', variant: 'success' });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [session.ready, session.skip, userId, attachSignature, showFields]);
+
+  // Leaving the page, hiding the tab or closing it must never lose the last edit.
+  useEffect(() => {
+    if (idRef.current && !queueRef.current) attachSignature(idRef.current);
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') queueRef.current?.flushBeforeUnload();
+    };
+    const onPageHide = () => queueRef.current?.flushBeforeUnload();
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+      queueRef.current?.flushBeforeUnload();
+      queueRef.current?.dispose();
+      queueRef.current = null;
+    };
+  }, [attachSignature]);
+
+  const update = useCallback(
+    (patch: SignaturePatch) => {
+      const previous = fieldsRef.current;
+      if (!previous) return;
+      const next = applyPatch(previous, patch);
+      showFields(next);
+      if (queueRef.current) queueRef.current.enqueue(patch);
+      // Until the signature exists on the server, this browser keeps it across reloads.
+      else if (!idRef.current) saveDraft(next);
+    },
+    [showFields],
+  );
+
+  const flushEdits = useCallback(() => {
+    queueRef.current?.flush().catch(() => undefined);
+  }, []);
+
+  const persistNow = useCallback(
+    async ({ full }: { full: boolean }): Promise<PersistResult> => {
+      const current = fieldsRef.current;
+      if (!current) throw new Error('The signature is still loading.');
+      const queue = queueRef.current;
+      if (idRef.current && queue) {
+        if (full) queue.enqueue(pickSignatureFields(current));
+        await queue.flush();
+        return { id: idRef.current, created: false };
+      }
+      // Two clicks in a row share one create, never two signatures.
+      if (!creatingRef.current) {
+        const snapshot = current;
+        const creating = createSignature(pickSignatureFields(snapshot)).then((id) => {
+          clearDraft();
+          attachSignature(id);
+          // Edits typed while the create was out are sent as a normal update.
+          const latest = fieldsRef.current;
+          if (latest && latest !== snapshot) queueRef.current?.enqueue(pickSignatureFields(latest));
+          return { id, created: true };
+        });
+        creatingRef.current = creating;
+        creating.catch(() => {
+          if (creatingRef.current === creating) creatingRef.current = null;
+        });
+      }
+      return creatingRef.current;
+    },
+    [attachSignature],
+  );
+
+  return { fields, signatureId, savedHtml, status, update, flushEdits, persistNow };
+}
