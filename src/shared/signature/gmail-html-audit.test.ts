@@ -10,7 +10,9 @@ describe('auditSignatureHtml', () => {
       '<table cellpadding="0" cellspacing="0" border="0" role="presentation" style="font-family:\'Times New Roman\',Times,serif;color:#333333">' +
       '<tr><td colspan="2" style="padding-top:8px"><a href="https://x.example/?a=1&amp;b=2" style="color:#1a73e8;text-decoration:none">A&nbsp;&amp;B</a><br>' +
       `<img src="${ORIGIN}/icons/v1/github.png" width="20" height="20" alt="GitHub" style="display:block;width:20px;height:20px;border:0">` +
-      '<a href="mailto:a@b.example"><span style="font-weight:bold">x</span></a><a href="tel:+1555">y</a></td></tr></table>';
+      '<a href="mailto:a@b.example"><span style="font-weight:bold">x</span></a><a href="tel:+1555">y</a></td></tr>' +
+      '<tr><td style="border-left:4px solid #1a73e8;padding-left:14px"><span style="background-color:#e4eefc">P</span>' +
+      '<span style="letter-spacing:1px;text-transform:uppercase">t</span></td></tr></table>';
     expect(auditSignatureHtml(html, ORIGIN)).toEqual([]);
   });
 
@@ -21,6 +23,14 @@ describe('auditSignatureHtml', () => {
     ['<span onclick="x">x</span>', 'attribute onclick on <span>'],
     ['<span style="position:absolute">x</span>', 'style property position on <span>'],
     ['<span style="display:flex">x</span>', 'display:flex on <span>'],
+    ['<span style="text-transform:capitalize">x</span>', 'text-transform:capitalize on <span>'],
+    ['<span style="letter-spacing:1em">x</span>', 'letter-spacing:1em on <span>'],
+    ['<td style="padding-left:-4px">x</td>', 'padding-left:-4px on <td>'],
+    ['<td style="border-left:4px dashed #1a73e8">x</td>', 'border-left:4px dashed #1a73e8 on <td>'],
+    ['<td style="background-color:red">x</td>', 'background-color:red on <td>'],
+    ['<td style="background-color:#e4eefc linear-gradient(#fff,#000)">x</td>', 'background-color:#e4eefc linear-gradient'],
+    ['<td style="background:#e4eefc">x</td>', 'style property background on <td>'],
+    ['<td style="padding:4px">x</td>', 'style property padding on <td>'],
     ['<span style="color:rgb(0 0 0 / .5)">x</span>', 'forbidden token in style'],
     ['<span style="color:#12345">x</span>', 'bad colour #12345 on <span>'],
     ['<a href="javascript:alert(1)">x</a>', 'href with a forbidden scheme'],

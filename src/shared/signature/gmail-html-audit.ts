@@ -17,8 +17,18 @@ const ALLOWED_ATTRIBUTES: Readonly<Record<string, ReadonlySet<string>>> = {
 const VOID_TAGS = new Set(['img', 'br']);
 const ALLOWED_STYLE_PROPERTIES = new Set([
   'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'color', 'text-decoration',
-  'padding-top', 'padding-bottom', 'padding-right', 'vertical-align', 'border-top', 'border',
-  'display', 'width', 'height', 'border-radius', 'object-fit',
+  'padding-top', 'padding-bottom', 'padding-right', 'padding-left', 'vertical-align', 'border-top', 'border-left', 'border',
+  'display', 'width', 'height', 'border-radius', 'object-fit', 'background-color', 'letter-spacing', 'text-transform',
+]);
+/** Properties whose value is held to the one form the templates write. */
+const ALLOWED_VALUES: ReadonlyMap<string, RegExp> = new Map([
+  ['display', /^block$/],
+  ['text-transform', /^uppercase$/],
+  ['letter-spacing', /^\d+px$/],
+  ['padding-left', /^\d+px$/],
+  ['border-left', /^\d+px solid #[0-9a-fA-F]+$/],
+  // A colour only: no image or gradient may ride along.
+  ['background-color', /^#[0-9a-fA-F]+$/],
 ]);
 const ALLOWED_HREF = /^(?:https?:\/\/[^/?#\\]|mailto:.|tel:.)/;
 const OPEN_TAG = /^([a-z]+)((?: [a-z-]+="[^"]*")*)$/;
@@ -57,7 +67,8 @@ function auditStyle(style: string, tag: string, findings: string[]): void {
     }
     const [, property = '', value = ''] = match;
     if (!ALLOWED_STYLE_PROPERTIES.has(property)) findings.push(`style property ${property} on <${tag}>`);
-    if (property === 'display' && value !== 'block') findings.push(`display:${value} on <${tag}>`);
+    const allowedValue = ALLOWED_VALUES.get(property);
+    if (allowedValue && !allowedValue.test(value)) findings.push(`${property}:${value} on <${tag}>`);
     for (const colour of value.match(HASH_COLOUR) ?? []) {
       if (!VALID_HASH_COLOUR.test(colour)) findings.push(`bad colour ${colour} on <${tag}>`);
     }

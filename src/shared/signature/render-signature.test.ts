@@ -199,8 +199,55 @@ describe('renderSignature design values', () => {
   });
 
   it('treats an unknown template or layout as professional and horizontal', () => {
-    const junk = withDesign({ template: 'modern' as Design['template'], layout: 'diagonal' as Design['layout'] });
+    const junk = withDesign({ template: 'baroque' as Design['template'], layout: 'diagonal' as Design['layout'] });
     expect(renderSignature(junk, NO_WATERMARK)).toEqual(renderSignature(buildFullSignature(), NO_WATERMARK));
+  });
+});
+
+describe('renderSignature modern template', () => {
+  const modern = (layout: Design['layout']) => renderSignature(withDesign({ template: 'modern', layout }), WITH_WATERMARK).html;
+  const BAR = 'border-left:4px solid #1a73e8;padding-left:14px';
+
+  it.each(LAYOUTS)('draws the brand bar beside every detail row, never beside the logo or the watermark (%s)', (layout) => {
+    const html = modern(layout);
+    // Identity, details, icons: three rows, each carrying the bar, so that it runs unbroken.
+    expect(html.split(BAR)).toHaveLength(4);
+    expect(html).toContain(`<td style="${BAR};padding-bottom:8px"><span style="font-size:20px;line-height:26px;font-weight:bold;color:#1f1f1f">`);
+    expect(html).not.toMatch(new RegExp(`${BAR}[^>]*><a href="[^"]*"><img[^>]*width="80"`));
+    expect(html).not.toMatch(new RegExp(`${BAR}[^>]*><a href="${TEST_PUBLIC_URL}"`));
+  });
+
+  it('sets the title in small spaced capitals by style, so the text keeps its case', () => {
+    const { html, text } = renderSignature(withDesign({ template: 'modern' }), NO_WATERMARK);
+    expect(html).toContain(
+      '<span style="font-size:11px;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:#1a73e8">Senior Vice President, Global Partnerships &amp; Strategic Alliances</span><br>Northwind Traders',
+    );
+    expect(text).toContain('Senior Vice President');
+  });
+});
+
+describe('renderSignature creative template', () => {
+  it('puts the name on a band tinted with the brand colour, and tints the contact labels to match', () => {
+    const { html } = renderSignature(withDesign({ template: 'creative', primaryColor: '#9C27B0' }), NO_WATERMARK);
+    expect(html).toContain(
+      '<td style="background-color:#f3e5f6;border-radius:6px;padding-top:10px;padding-bottom:10px;padding-left:14px;padding-right:14px"><span style="font-size:18px;font-weight:bold;color:#9c27b0">Alexandra Montgomery-Fitzgerald</span><br>',
+    );
+    expect(html).toContain('<span style="background-color:#f3e5f6;color:#9c27b0;font-weight:bold">&nbsp;P&nbsp;</span>&nbsp;<a href="tel:');
+  });
+
+  it('follows a change of colour from one render to the next', () => {
+    const blue = renderSignature(withDesign({ template: 'creative', primaryColor: '#1a73e8' }), NO_WATERMARK).html;
+    const grey = renderSignature(withDesign({ template: 'creative', primaryColor: '#616161' }), NO_WATERMARK).html;
+    expect(blue).toContain('background-color:#e4eefc');
+    expect(blue).not.toContain('#616161');
+    expect(grey).toContain('background-color:#ececec');
+    expect(grey).not.toMatch(/#e4eefc|#1a73e8/);
+  });
+
+  it('leaves the band out when there is no name, title or company', () => {
+    const { html } = render({ email: 'jo@example.com', design: { ...buildFullSignature().design, template: 'creative' } });
+    expect(html).not.toContain('border-radius:6px');
+    expect(html).toContain('<tr><td><span style="background-color:#e4eefc');
   });
 });
 
@@ -209,11 +256,14 @@ describe('renderSignature empty fields', () => {
     expect(render({})).toEqual({ html: '', text: '' });
   });
 
-  it('writes no empty rows, cells or spans', () => {
-    for (const template of TEMPLATES) {
-      const { html } = render({ name: 'Jo', email: 'jo@example.com', design: { ...buildFullSignature().design, template } });
-      expect(html).not.toMatch(/<td[^>]*><\/td>|<span[^>]*><\/span>|<br><br>|<tr><\/tr>/);
-      expect(html).not.toContain('P:');
+  it.each(TEMPLATES)('writes no empty rows, cells or spans (%s)', (template) => {
+    const design = { ...buildFullSignature().design, template };
+    for (const fields of [{ name: 'Jo', email: 'jo@example.com' }, { name: 'Jo' }, { email: 'jo@example.com' }, { company: 'Acme' }]) {
+      for (const layout of LAYOUTS) {
+        const { html } = render({ ...fields, design: { ...design, layout } }, WITH_WATERMARK);
+        expect(html).not.toMatch(/<td[^>]*><\/td>|<span[^>]*><\/span>|<br><br>|<tr><\/tr>|style=""|style=";|;"/);
+        expect(html).not.toContain('P:');
+      }
     }
   });
 

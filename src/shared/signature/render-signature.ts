@@ -3,7 +3,9 @@ import { cleanLine } from './escape-html';
 import { LOGO_GAP, TABLE_ATTRS, logoHtml, watermarkRowHtml, type RenderTemplate } from './signature-markup';
 import { renderSignatureText } from './render-text';
 import { resolveSignatureView, type SignatureView } from './signature-view';
+import { renderCreativeTemplate } from './template-creative';
 import { renderMinimalTemplate } from './template-minimal';
+import { renderModernTemplate } from './template-modern';
 import { renderProfessionalTemplate } from './template-professional';
 
 export type RenderOptions = {
@@ -18,6 +20,8 @@ export type RenderedSignature = { html: string; text: string };
 const TEMPLATE_RENDERERS: Readonly<Record<Template, RenderTemplate>> = {
   professional: renderProfessionalTemplate,
   minimal: renderMinimalTemplate,
+  modern: renderModernTemplate,
+  creative: renderCreativeTemplate,
 };
 
 const LOGO_BESIDE_CELL = `<td style="padding-right:${LOGO_GAP}px;vertical-align:top">`;

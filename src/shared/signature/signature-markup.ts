@@ -1,4 +1,4 @@
-import type { LogoView, SignatureView, SocialLink } from './signature-view';
+import type { ContactLine, CustomLine, LogoView, SignatureView, SocialLink } from './signature-view';
 import { SOCIAL_ICON_DISPLAY_SIZE } from './social-icons';
 
 /**
@@ -68,23 +68,122 @@ export function watermarkRowHtml(view: SignatureView, colspan: number): string {
   return `<tr><td${span} style="${WATERMARK_CELL_STYLE}">${link}</td></tr>`;
 }
 
+/** An opening cell, with a style only when there is one. */
+function cellOpen(style: string): string {
+  return style === '' ? '<td>' : `<td style="${style}">`;
+}
+
+/** Two style strings as one; either may be ''. */
+function joinStyles(first: string, second: string): string {
+  if (first === '') return second;
+  return second === '' ? first : `${first};${second}`;
+}
+
+/** How a template spaces and frames its stacked rows. Each style is a few declarations, or ''. */
+export type StackStyle = {
+  /** Space between two blocks, in px. */
+  gap: number;
+  /** On the first block after the identity, e.g. a rule drawn as its top border. */
+  divider: string;
+  /** The identity cell's own style (e.g. a tinted band) instead of the gap below it. */
+  identity: string;
+  /** On every cell, e.g. a bar drawn as a left border: cells touch, so the bar runs unbroken. */
+  frame: string;
+};
+
 /**
  * The identity block (name, role), then the other blocks one row each. The first block after the
  * identity carries the template's divider as a top border, so no empty spacer row is ever needed.
  */
-export function stackRowsHtml(identityHtml: string, blocksHtml: readonly string[], divider: string, gap: number): string {
+export function stackRowsHtml(identityHtml: string, blocksHtml: readonly string[], style: StackStyle): string {
+  const { gap, frame } = style;
+  const spaced = joinStyles(frame, `padding-top:${gap}px`);
   let rows = '';
   if (identityHtml !== '') {
-    rows += blocksHtml.length === 0 ? `<tr><td>${identityHtml}</td></tr>` : `<tr><td style="padding-bottom:${gap}px">${identityHtml}</td></tr>`;
+    const identityStyle = style.identity !== '' || blocksHtml.length === 0 ? style.identity : `padding-bottom:${gap}px`;
+    rows += `<tr>${cellOpen(joinStyles(frame, identityStyle))}${identityHtml}</td></tr>`;
   }
   for (let index = 0; index < blocksHtml.length; index += 1) {
-    const block = blocksHtml[index];
-    if (index === 0) rows += identityHtml === '' ? `<tr><td>${block}</td></tr>` : `<tr><td style="${divider};padding-top:${gap}px">${block}</td></tr>`;
-    else rows += `<tr><td style="padding-top:${gap}px">${block}</td></tr>`;
+    let cell = spaced;
+    if (index === 0) cell = identityHtml === '' ? frame : joinStyles(joinStyles(frame, style.divider), `padding-top:${gap}px`);
+    rows += `<tr>${cellOpen(cell)}${blocksHtml[index]}</td></tr>`;
   }
   return rows;
+}
+
+/** `innerHtml` in a styled span, or '' when there is nothing to style. */
+export function spanHtml(style: string, innerHtml: string): string {
+  return innerHtml === '' ? '' : `<span style="${style}">${innerHtml}</span>`;
+}
+
+/** The non-empty parts, one line each. */
+export function linesHtml(parts: readonly string[]): string {
+  let html = '';
+  for (const part of parts) {
+    if (part !== '') html += html === '' ? part : `<br>${part}`;
+  }
+  return html;
+}
+
+/** Title and company on one line with the template's separator, or whichever of them there is. */
+export function roleHtml(view: SignatureView, separatorHtml: string): string {
+  if (view.title && view.company) return `${view.title.html}${separatorHtml}${view.company.html}`;
+  return (view.title ?? view.company)?.html ?? '';
+}
+
+/** A styled label, a non-breaking space, then the value. */
+export function labelledHtml(labelStyle: string, labelHtml: string, valueHtml: string): string {
+  return `<span style="${labelStyle}">${labelHtml}</span>&nbsp;${valueHtml}`;
+}
+
+/** A contact: its styled label, then its value, linked in `linkColor` when it has a link. */
+export function contactLineHtml(line: ContactLine, labelStyle: string, labelHtml: string, linkColor: string): string {
+  return labelledHtml(labelStyle, labelHtml, linkHtml(line.hrefAttr, line.value.html, linkColor));
+}
+
+/** A custom field: its label (with `labelSuffix`, e.g. ':') styled, or the bare value when it has none. */
+export function customLineHtml(line: CustomLine, labelStyle: string, labelSuffix: string): string {
+  return line.label ? labelledHtml(labelStyle, line.label.html + labelSuffix, line.value.html) : line.value.html;
+}
+
+/** How a template writes each kind of detail line. */
+export type DetailFormat = {
+  contact: (line: ContactLine, view: SignatureView) => string;
+  custom: (line: CustomLine, view: SignatureView) => string;
+  /** Colour of the address lines; '' leaves them in the body colour. */
+  addressColor: string;
+};
+
+/** Contacts one line each, the address as one block, then the custom fields, one line each. */
+export function detailLinesHtml(view: SignatureView, format: DetailFormat): string {
+  const lines: string[] = [];
+  for (const contact of view.contacts) lines.push(format.contact(contact, view));
+  if (view.addressLines.length > 0) {
+    const address = view.addressLines.map((line) => line.html).join('<br>');
+    lines.push(format.addressColor === '' ? address : spanHtml(`color:${format.addressColor}`, address));
+  }
+  for (const custom of view.customLines) lines.push(format.custom(custom, view));
+  return lines.join('<br>');
 }
 
 /** What a template hands to the layout: its rows of details and the text style of their table. */
 export type TemplateMarkup = { textStyle: string; rows: string };
 export type RenderTemplate = (view: SignatureView) => TemplateMarkup;
+
+/**
+ * The usual template: identity, details and the social icons stacked in rows, in a table whose text
+ * is `bodyColor`.
+ */
+export function stackedTemplate(
+  view: SignatureView,
+  bodyColor: string,
+  identityHtml: string,
+  detailsHtml: string,
+  style: StackStyle,
+): TemplateMarkup {
+  const blocks: string[] = [];
+  if (detailsHtml !== '') blocks.push(detailsHtml);
+  const socials = socialTableHtml(view);
+  if (socials !== '') blocks.push(socials);
+  return { textStyle: textStyle(view.fontStack, bodyColor), rows: stackRowsHtml(identityHtml, blocks, style) };
+}

@@ -26,10 +26,10 @@ export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color
   dribbble: { label: 'Dribbble', color: '#ea4c89', placeholder: 'https://dribbble.com/yourname' },
 };
 
-/** The editor offers professional and minimal; the account defaults add modern and creative (issue 6). */
-export const TEMPLATES = ['professional', 'minimal'] as const;
+/** The editor and the organization's signature defaults offer the same four (issue 6). */
+export const TEMPLATES = ['professional', 'minimal', 'modern', 'creative'] as const;
 export type Template = (typeof TEMPLATES)[number];
-export const TEMPLATE_LABELS: Record<Template, string> = { professional: 'Professional', minimal: 'Minimal' };
+export const TEMPLATE_LABELS: Record<Template, string> = { professional: 'Professional', minimal: 'Minimal', modern: 'Modern', creative: 'Creative' };
 
 export const LAYOUTS = ['horizontal', 'vertical', 'text-only'] as const;
 export type Layout = (typeof LAYOUTS)[number];

@@ -1,29 +1,24 @@
 import type { ContactLine, SignatureView } from './signature-view';
-import { NAME_FONT_SIZE, linkHtml, socialTableHtml, stackRowsHtml, textStyle, type TemplateMarkup } from './signature-markup';
+import {
+  NAME_FONT_SIZE, contactLineHtml, customLineHtml, linesHtml, linkHtml, roleHtml, spanHtml, stackedTemplate,
+  type StackStyle, type TemplateMarkup,
+} from './signature-markup';
 
 const BODY_COLOR = '#777777';
 const NAME_COLOR = '#222222';
-const QUIET_COLOR = '#999999';
-const GAP = 6;
+const QUIET_STYLE = 'color:#999999';
 const SEPARATOR = `<span style="color:#cccccc">&nbsp;|&nbsp;</span>`;
-const DIVIDER = 'border-top:1px solid #e5e5e5';
+const STACK: StackStyle = { gap: 6, divider: 'border-top:1px solid #e5e5e5', identity: '', frame: '' };
 
 function identityHtml(view: SignatureView): string {
-  let html = '';
-  if (view.name) html = `<span style="font-size:${NAME_FONT_SIZE}px;font-weight:bold;color:${NAME_COLOR}">${view.name.html}</span>`;
-  const role = view.title && view.company
-    ? `${view.title.html}${SEPARATOR}${view.company.html}`
-    : (view.title ?? view.company)?.html ?? '';
-  if (role !== '') html += `${html === '' ? '' : '<br>'}${role}`;
-  return html;
+  const name = spanHtml(`font-size:${NAME_FONT_SIZE}px;font-weight:bold;color:${NAME_COLOR}`, view.name?.html ?? '');
+  return linesHtml([name, roleHtml(view, SEPARATOR)]);
 }
 
 // Phone numbers keep a faint letter so that phone and mobile stay distinguishable; an address or
 // a domain needs none. Email and website take the brand colour, the one accent of this template.
 function contactHtml(line: ContactLine, color: string): string {
-  if (line.label === 'P' || line.label === 'M') {
-    return `<span style="color:${QUIET_COLOR}">${line.label}</span>&nbsp;${linkHtml(line.hrefAttr, line.value.html, BODY_COLOR)}`;
-  }
+  if (line.label === 'P' || line.label === 'M') return contactLineHtml(line, QUIET_STYLE, line.label, BODY_COLOR);
   return linkHtml(line.hrefAttr, line.value.html, color);
 }
 
@@ -37,21 +32,11 @@ function detailsHtml(view: SignatureView): string {
   if (phones.length > 0) lines.push(phones.join(SEPARATOR));
   if (online.length > 0) lines.push(online.join(SEPARATOR));
   for (const line of view.addressLines) lines.push(line.html);
-  for (const custom of view.customLines) {
-    lines.push(custom.label ? `<span style="color:${QUIET_COLOR}">${custom.label.html}:</span>&nbsp;${custom.value.html}` : custom.value.html);
-  }
+  for (const custom of view.customLines) lines.push(customLineHtml(custom, QUIET_STYLE, ':'));
   return lines.join('<br>');
 }
 
 /** Understated: dark name, grey text, hairline separators; the brand colour only on links. */
 export function renderMinimalTemplate(view: SignatureView): TemplateMarkup {
-  const blocks: string[] = [];
-  const details = detailsHtml(view);
-  if (details !== '') blocks.push(details);
-  const socials = socialTableHtml(view);
-  if (socials !== '') blocks.push(socials);
-  return {
-    textStyle: textStyle(view.fontStack, BODY_COLOR),
-    rows: stackRowsHtml(identityHtml(view), blocks, DIVIDER, GAP),
-  };
+  return stackedTemplate(view, BODY_COLOR, identityHtml(view), detailsHtml(view), STACK);
 }
