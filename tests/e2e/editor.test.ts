@@ -1,0 +1,156 @@
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_INFO } from '../../src/shared/signature/signature-schema';
+import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
+import { startApp, type RunningApp } from './support/app-server';
+
+/**
+ * The whole editor loop as a new user lives it: sign up, choose Free, fill every tab, upload a logo,
+ * add all nine social profiles, pick a design, copy to Gmail, check what the clipboard holds,
+ * save, reload, and find everything still there.
+ */
+describe('editor: build, preview, save, copy into Gmail', () => {
+  let running: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  const email = `editor-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    running = await startApp();
+    browser = await openBrowser(running.url);
+    page = browser.page;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  const field = (name: string) => page.getByLabel(name, { exact: true });
+
+  it('signs a new user up from the editor and lets them in after choosing Free', async () => {
+    await page.goto(`${running.url}/editor`);
+    await page.getByRole('button', { name: 'Sign Up Free' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name (optional)').fill('Grace Hopper');
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify-email/);
+
+    // Choosing a plan is the pricing page's job (its own browser test); here the API call it makes.
+    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, {
+      headers: { origin: running.url, 'content-type': 'application/json' },
+      data: {},
+    });
+    expect(chosen.ok()).toBe(true);
+    await page.goto(`${running.url}/editor`);
+    await expect.poll(() => page.url()).toMatch(/\/editor$/);
+    await expect.poll(() => field('Full Name').inputValue()).toBe('Grace Hopper');
+  });
+
+  it('fills every tab and the preview follows each keystroke', async () => {
+    await field('Full Name').fill('Grace Hopper');
+    await field('Job Title').fill('Rear Admiral');
+    await field('Company').fill('US Navy');
+    await field('Phone').fill('+1 555 010 2000');
+    await field('Mobile').fill('+1 555 010 3000');
+    await field('Email Address').fill('grace@example.com');
+    await field('Website URL').fill('example.com/grace');
+    await field('Address').fill('1 Harbor Way\nArlington, VA');
+    await page.getByRole('button', { name: 'Add Custom Field' }).click();
+    await page.getByLabel('Custom field 1 label').fill('Pronouns');
+    await page.getByLabel('Custom field 1 value').fill('she/her');
+    const preview = page.getByTestId('signature-preview');
+    await expect.poll(() => preview.innerText()).toContain('Rear Admiral');
+    await expect.poll(() => preview.innerText()).toContain('Pronouns');
+    await shoot(page, 'editor-details');
+
+    await page.getByRole('tab', { name: 'Images' }).click();
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
+    await shoot(page, 'editor-images');
+
+    await page.getByRole('tab', { name: 'Social' }).click();
+    for (const platform of SOCIAL_PLATFORMS) {
+      const { label } = SOCIAL_PLATFORM_INFO[platform];
+      await page.getByRole('button', { name: `Add ${label}` }).click();
+      await page.getByRole('textbox', { name: label }).fill(`https://${platform}.example.com/grace`);
+    }
+    await expect.poll(() => preview.locator('img[src*="/icons/v1/"]').count()).toBe(9);
+    await shoot(page, 'editor-social');
+
+    await page.getByRole('tab', { name: 'Design' }).click();
+    await page.getByRole('radio', { name: 'Minimal' }).click();
+    await page.getByRole('radio', { name: 'Green' }).click();
+    await page.getByRole('radio', { name: 'Georgia' }).click();
+    await page.getByRole('radio', { name: 'Vertical' }).click();
+    await page.getByRole('radio', { name: 'Rounded' }).click();
+    await expect.poll(() => preview.innerHTML()).toContain('#34a853');
+    await shoot(page, 'editor-design');
+  });
+
+  it('copies to Gmail: HTML and text on the clipboard, watermark for Free, images that load, under 10,000 characters', async () => {
+    const gmailTab = browser.context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
+    const opened = await gmailTab;
+    expect(opened.url()).toContain('mail.google.com/mail/u/0/#settings/general');
+    await opened.close();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied to Gmail!');
+
+    const clip = await readClipboard(page);
+    const html = clip['text/html'] ?? '';
+    expect(html).toContain('Grace Hopper');
+    expect(clip['text/plain']).toContain('Grace Hopper');
+    expect(html).toContain('Created with SignaturePro - 127.0.0.1');
+    expect(html.length).toBeLessThan(10_000);
+    const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    expect(sources.length).toBe(10); // the logo and nine icons
+    for (const src of sources) {
+      expect(src.startsWith(running.url)).toBe(true);
+      const res = await fetch(src);
+      expect(res.status, src).toBe(200);
+      expect(res.headers.get('content-type'), src).toMatch(/^image\/(png|jpeg)$/);
+    }
+  });
+
+  it('saves, and after a reload everything is still there', async () => {
+    await page.getByRole('button', { name: 'Save Signature' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toMatch(/Signature (saved|created)/);
+    await page.reload();
+    await expect.poll(() => field('Job Title').inputValue()).toBe('Rear Admiral');
+    expect(await field('Address').inputValue()).toBe('1 Harbor Way\nArlington, VA');
+    expect(await page.getByLabel('Custom field 1 value').inputValue()).toBe('she/her');
+    const preview = page.getByTestId('signature-preview');
+    expect(await preview.locator('img[src*="/icons/v1/"]').count()).toBe(9);
+    expect(await preview.locator('img[src*="/objects/"]').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Design' }).click();
+    expect(await page.getByRole('radio', { name: 'Minimal' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('radio', { name: 'Vertical' }).getAttribute('aria-checked')).toBe('true');
+    await shoot(page, 'editor-after-reload');
+  });
+
+  it('keeps hostile values inert in the preview and on the clipboard', async () => {
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await field('Full Name').fill('<img src=x onerror="window.__pwned=1">');
+    await field('Job Title').fill('"><script>window.__pwned=2</script>');
+    await field('Company').fill("' onmouseover='window.__pwned=3");
+    await field('Website URL').fill('javascript:window.__pwned=4');
+    await field('Address').fill('<svg onload="window.__pwned=5">');
+    const preview = page.getByTestId('signature-preview');
+    await expect.poll(() => preview.innerText()).toContain('<img src=x onerror="window.__pwned=1">');
+    expect(await preview.locator('script, svg, [onerror], [onload], [onmouseover]').count()).toBe(0);
+    expect(await preview.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    const gmailTab = browser.context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
+    await (await gmailTab).close();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied to Gmail!');
+    const html = (await readClipboard(page))['text/html'] ?? '';
+    expect(html).not.toMatch(/<script|<svg|onerror=|onload=|onmouseover=|javascript:/i);
+    expect(html).toContain('&lt;img src=x onerror=');
+  });
+});
