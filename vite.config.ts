@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -10,6 +11,15 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // The prerendered public pages hydrate from their own light entry, site.html (see
+    // docs/decisions/*-public-site-*.md); the manifest tells scripts/prerender.ts which chunks each needs.
+    manifest: true,
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
+        site: fileURLToPath(new URL('./src/client/site.html', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

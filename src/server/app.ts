@@ -1,21 +1,39 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { isClientRoute } from '../shared/routes';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
-import { createAccountsRepository } from './modules/auth/accounts.repository';
-import { createAuth, type Auth } from './modules/auth/auth';
+import { createAccountModule, type AccountModule } from './modules/auth/account-module';
+import type { Auth } from './modules/auth/auth';
+import { accountPageHeaders, createOriginGuard } from './modules/auth/auth-http-guards';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { createBilling, type Billing } from './modules/billing/billing.module';
+import { billingRoutes } from './modules/billing/billing.routes';
+import type { AuthService } from './modules/auth/auth.service';
 import { systemRoutes } from './modules/system/system.routes';
-import { createMailTransport, type MailTransport } from './mail/mailer';
+import { publicSiteRoutes } from './site/public-site.routes';
+import { registerClient } from './site/serve-client';
+import { createIconsService, type IconsService } from './modules/icons/icons.service';
+import { iconsRoutes } from './modules/icons/icons.routes';
+import { createSignaturesService, type SignaturesService } from './modules/signatures/signatures.service';
+import { signaturesRoutes } from './modules/signatures/signatures.routes';
+import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createObjectStorage, type ObjectStorage } from './storage/object-storage';
+import { createMailTransport } from './mail/mailer';
+import { createMailOutbox, type MailOutbox } from './mail/mail-outbox';
+import { createRateLimiter } from './rate-limit/create-rate-limiter';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService, type AccountService } from './modules/account/account.service';
+import { createInvitationTokens } from './modules/teams/invitation-token';
+import { createInvitationsService, type InvitationsService } from './modules/teams/invitations.service';
+import { teamsRoutes } from './modules/teams/teams.routes';
+import { createTeamsService, type TeamsService } from './modules/teams/teams.service';
+import type { RateLimiter } from './rate-limit/rate-limiter';
 
 export type Services = {
   config: AppConfig;
@@ -23,8 +41,22 @@ export type Services = {
   analytics: Analytics;
   betterAuth: Auth;
   auth: AuthService;
-  /** Sends mail now; the accounts work puts a durable outbox in front of it. */
-  mailer: MailTransport;
+  emailVerification: AccountModule['emailVerification'];
+  passwordReset: AccountModule['passwordReset'];
+  magicLinks: AccountModule['magicLinks'];
+  /** Redis when REDIS_URL is set (shared by every process), memory otherwise. */
+  rateLimiter: RateLimiter;
+  storage: ObjectStorage;
+  signatures: SignaturesService;
+  uploads: UploadsService;
+  icons: IconsService;
+  /** Records each message before sending it, then retries until it is sent (mail/mail-outbox.ts). */
+  mailer: MailOutbox;
+  account: AccountService;
+  teams: TeamsService;
+  invitations: InvitationsService;
+  /** Plans, checkout and the payment provider (Stripe, or the built-in test payment page). */
+  billing: Billing;
 };
 
 declare module 'fastify' {
@@ -39,6 +71,8 @@ export type BuildOptions = {
   /** Serve the built client from this folder (default dist/client when it exists). */
   clientDir?: string | false;
   logger?: boolean;
+  /** Prefix of the rate-limit keys in Redis; tests give each run its own. */
+  rateLimitPrefix?: string;
 };
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,20 +89,44 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') }));
   const ownsDatabase = !options.database;
   const analytics = createAnalytics(database.db);
-  const accounts = createAccountsRepository(database.db);
-  const betterAuth = createAuth(database.db, config, {
-    onUserCreated: (user) => accounts.createOwnOrganization(user),
-  });
+  const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix);
+  const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
+  const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
+  const storage = createObjectStorage(config);
+  const teams = createTeamsService({ db: database.db });
+  const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
   const services: Services = {
     config,
     database,
     analytics,
-    betterAuth,
-    auth: createAuthService(betterAuth, accounts, analytics),
-    mailer: createMailTransport(config, app.log),
+    betterAuth: accountModule.betterAuth,
+    auth: accountModule.auth,
+    emailVerification: accountModule.emailVerification,
+    passwordReset: accountModule.passwordReset,
+    magicLinks: accountModule.magicLinks,
+    rateLimiter,
+    storage,
+    signatures,
+    uploads: createUploadsService({ db: database.db, storage, signatures }),
+    icons: createIconsService(),
+    mailer,
+    account: createAccountService({ db: database.db, betterAuth: accountModule.betterAuth, storage, limiter: rateLimiter }),
+    teams,
+    invitations: createInvitationsService({
+      db: database.db,
+      tokens: createInvitationTokens(config.sessionSecret),
+      sendMail: (message) => mailer.deliver(message),
+      publicUrl: config.publicUrl,
+    }),
+    billing: createBilling({ config, db: database.db, analytics, log: app.log }),
   };
   app.decorate('services', services);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  // onClose hooks run in reverse order: this one runs before the database closes.
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    await rateLimiter.close();
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -93,6 +151,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicUrl.startsWith('https://'),
   });
+
+  // After helmet, so a refused request still carries the security headers.
+  app.addHook('onRequest', createOriginGuard(config));
+  app.addHook('onSend', accountPageHeaders);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
@@ -126,41 +188,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(publicSiteRoutes);
+  await app.register(signaturesRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(iconsRoutes);
+  await app.register(accountRoutes);
+  await app.register(teamsRoutes);
+  await app.register(billingRoutes);
 
   await registerClient(app, options.clientDir === undefined ? path.join(rootDir, 'dist/client') : options.clientDir);
   return app;
-}
-
-/** Serves the built React app: assets with long caching, client routes with index.html, the rest 404. */
-async function registerClient(app: FastifyInstance, clientDir: string | false) {
-  const indexFile = clientDir ? path.join(clientDir, 'index.html') : '';
-  const hasClient = clientDir && existsSync(indexFile);
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-  const indexHtml = hasClient ? readFileSync(indexFile, 'utf8') : '';
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET') {
-      return reply.code(404).send({ error: `There is no ${request.method} ${pathname} here.`, code: 'NOT_FOUND' });
-    }
-    if (!hasClient) {
-      return reply.code(404).type('text/plain').send('The web app has not been built. Run `npm run build`.');
-    }
-    return reply
-      .code(isClientRoute(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html')
-      .send(indexHtml);
-  });
 }

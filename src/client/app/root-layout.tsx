@@ -1,11 +1,11 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AuthDialog } from '../components/auth-dialog/auth-dialog';
+import { LazyAuthDialog } from '../components/auth-dialog/lazy-auth-dialog';
 
 export function RootLayout() {
   return (
     <>
       <Outlet />
-      <AuthDialog />
+      <LazyAuthDialog />
       <ScrollRestoration />
     </>
   );

@@ -10,7 +10,10 @@ export function useSession() {
     queryKey: ME_QUERY_KEY,
     queryFn: async (): Promise<MeResponse | null> => {
       try {
-        return await api.get<MeResponse>('/api/auth/me');
+        // GET /api/session is /api/auth/me answering 200 with no user for a visitor: browsers log
+        // every 401 as a console error, on every public page (Lighthouse best practices, issue 5).
+        const session = await api.get<MeResponse | { user: null }>('/api/session');
+        return session.user ? (session as MeResponse) : null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;

@@ -16,6 +16,8 @@ export type MailMessage = {
   replyTo?: string;
   /** A code or link worth printing in the log when mail stays local. */
   logHint?: string;
+  /** Stable per recorded message, so a receiver can drop the copy of a retried send. */
+  messageId?: string;
 };
 
 export interface MailTransport {
@@ -24,10 +26,17 @@ export interface MailTransport {
 
 /** SMTP when SMTP_URL is set. */
 export function createSmtpTransport(config: AppConfig): MailTransport {
-  const transporter = nodemailer.createTransport(config.smtpUrl!);
+  const transporter = nodemailer.createTransport({
+    url: config.smtpUrl!,
+    // nodemailer waits minutes by default; the outbox retries instead of hanging on a dead server.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async deliver(message) {
       await transporter.sendMail({
+        messageId: message.messageId,
         from: config.mailFrom,
         to: message.to,
         replyTo: message.replyTo,
@@ -46,6 +55,7 @@ export function createMailboxTransport(config: AppConfig, log: Pick<FastifyBaseL
     async deliver(message) {
       // nodemailer builds the MIME text, so header values are encoded and cannot inject headers.
       const raw = await new MailComposer({
+        messageId: message.messageId,
         from: config.mailFrom,
         to: message.to,
         replyTo: message.replyTo,

@@ -99,7 +99,11 @@ export async function signUpUser(
   };
   const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  return { cookie: cookieHeader(res.headers['set-cookie']), email: body.email, password: body.password, user: res.json().user };
+  // Signup answers only { message, email } (no account enumeration); the user comes from /me.
+  const cookie = cookieHeader(res.headers['set-cookie']);
+  const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  if (me.statusCode !== 200) throw new Error(`signup gave no session (is ${body.email} already registered?): ${me.body}`);
+  return { cookie, email: body.email, password: body.password, user: me.json().user };
 }
 
 /** Turns Set-Cookie headers into a Cookie header. */

@@ -23,3 +23,59 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** The spec's reset rules, checked in the browser and again on the server, never trimmed. */
+export const newPasswordSchema = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .regex(/\p{Lu}/u, 'Password must contain at least one uppercase letter')
+  .regex(/\p{Ll}/u, 'Password must contain at least one lowercase letter')
+  .regex(/\p{N}/u, 'Password must contain at least one number');
+
+/** The reset page's form: new password and its confirmation. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+
+/** Tokens arrive from links; anything longer than a real one is refused before it reaches a query. */
+const linkToken = (missing: string) => z.string().trim().min(1, missing).max(200, missing);
+
+export const resetPasswordSchema = z.object({
+  token: linkToken('No reset token provided. Please request a new password reset link.'),
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const resetTokenSchema = z.object({ token: linkToken('No reset token provided. Please request a new password reset link.') });
+
+export const CODE_LENGTH = 6;
+export const CODE_PATTERN = /^\d{6}$/;
+
+/** POST /api/auth/verify-email: the 6-digit code (with the address, when not signed in) or the link token. */
+export const verifyEmailSchema = z.object({
+  token: linkToken('No verification token provided. Please check your email for the verification link.'),
+  email: email.optional(),
+});
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+export const resendVerificationSchema = z.object({ email: email.optional() });
+
+export const magicLinkRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email address to send a magic link.')
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email').max(254, 'Please enter a valid email')),
+});
+
+export const magicLinkVerifySchema = z.object({ token: linkToken('This sign-in link is incomplete. Please request a new one.') });
+
+/** The spec's paste rule: strip everything but digits; exactly six must remain. */
+export function digitsFromPaste(text: string): string | null {
+  const digits = text.replace(/\D/g, '');
+  return digits.length === CODE_LENGTH ? digits : null;
+}

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { MeResponse } from '../../../shared/account-types';
 import { signupSchema, type SignupInput } from '../../../shared/validation/auth-schemas';
 import { api, errorMessage } from '../../lib/api';
-import { useSessionChanged } from '../../lib/session';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { toast } from '../ui/toast-store';
@@ -14,7 +13,7 @@ export const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
 
 export function SignupForm() {
   const navigate = useNavigate();
-  const sessionChanged = useSessionChanged();
+  const queryClient = useQueryClient();
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
     defaultValues: { name: '', email: '', password: '', termsAccepted: false as unknown as true },
@@ -23,12 +22,14 @@ export function SignupForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const me = await api.post<MeResponse>('/api/auth/signup', values);
-      localStorage.setItem(PENDING_EMAIL_KEY, me.user.email);
-      await sessionChanged(me);
-      toast({ title: 'Account created!', description: 'Please check your email to verify your account.', variant: 'success' });
+      // The answer names no account (an address already registered gets the same one), so the
+      // session, if any, is read back from /me with everything else.
+      const res = await api.post<{ message: string; email: string }>('/api/auth/signup', values);
+      localStorage.setItem(PENDING_EMAIL_KEY, res.email);
+      await queryClient.invalidateQueries();
+      toast({ title: 'Account created!', description: res.message, variant: 'success' });
       closeAuthDialog();
-      navigate(`/verify-email?email=${encodeURIComponent(me.user.email)}`);
+      navigate(`/verify-email?email=${encodeURIComponent(res.email)}`);
     } catch (error) {
       toast({
         title: 'Signup failed',

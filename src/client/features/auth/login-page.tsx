@@ -1,17 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { MeResponse } from '../../../shared/account-types';
 import { loginSchema, type LoginInput } from '../../../shared/validation/auth-schemas';
+import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { useSessionChanged } from '../../lib/session';
+import { AuthCard } from './auth-card';
+import { sendMagicLink } from './auth-api';
 
+/** /login: password or magic link; success goes to /pricing (spec section 4). */
 export function LoginPage() {
   const navigate = useNavigate();
   const sessionChanged = useSessionChanged();
+  const [sendingLink, setSendingLink] = useState(false);
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -27,52 +33,58 @@ export function LoginPage() {
     }
   });
 
-  const sendMagicLink = async () => {
+  const requestMagicLink = async () => {
     const email = form.getValues('email').trim();
     if (!email) {
       toast({ title: 'Email Required', description: 'Please enter your email address to send a magic link.', variant: 'destructive' });
       return;
     }
+    setSendingLink(true);
     try {
-      await api.post('/api/auth/send-magic-link', { email });
-      toast({ title: 'Magic link sent', description: 'Check your inbox for a sign-in link.', variant: 'success' });
+      const res = await sendMagicLink(email);
+      toast({ title: 'Magic link sent', description: res.message, variant: 'success' });
     } catch (error) {
-      toast({
-        title: 'Failed to Send Magic Link',
-        description: error instanceof Error ? error.message : 'Please try again later.',
-        variant: 'destructive',
-      });
+      toast({ title: 'Failed to Send Magic Link', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+    } finally {
+      setSendingLink(false);
     }
   };
 
   return (
-    <main className="flex min-h-full items-center justify-center p-4">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <Link to="/" className="text-lg font-bold text-brand">
-          SignaturePro
-        </Link>
-        <h1 className="mt-4 text-2xl font-semibold">Log in</h1>
-        <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
-          <Field id="email" label="Email" required error={errors.email?.message}>
-            <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
-          </Field>
-          <Field id="password" label="Password" required error={errors.password?.message}>
-            <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
-          </Field>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Signing in...' : 'Log in'}
-          </Button>
-          <Button variant="secondary" onClick={sendMagicLink}>
-            Send Magic Link
-          </Button>
-        </form>
-        <p className="mt-6 text-center text-sm text-slate-600">
+    <AuthCard
+      title="Log in"
+      description="Welcome back. Log in with your password, or get a one-time sign-in link by email."
+      footer={
+        <>
           No account yet?{' '}
-          <Link to="/" className="font-medium text-brand hover:underline">
+          <Link to="/" onClick={() => openAuthDialog('signup')} className="font-medium text-brand hover:underline">
             Sign up
           </Link>
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Field id="email" label="Email" required error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+        </Field>
+        <Field id="password" label="Password" required error={errors.password?.message}>
+          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+        </Field>
+        <button type="button" className="-mt-1 justify-self-end text-sm text-brand hover:underline" onClick={() => openAuthDialog('forgot')}>
+          Forgot password?
+        </button>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Log in'}
+        </Button>
+        <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden="true">
+          <span className="h-px flex-1 bg-slate-200" />
+          or
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <Button variant="secondary" size="lg" onClick={requestMagicLink} disabled={sendingLink}>
+          {sendingLink ? 'Sending...' : 'Send Magic Link'}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

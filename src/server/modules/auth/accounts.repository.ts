@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { member, organization, user } from '../../db/schema/auth.schema';
+import { account, member, organization, user } from '../../db/schema/auth.schema';
 
 export const TRIAL_DAYS = 7;
 export const TRIAL_SEATS = 10;
@@ -11,6 +11,31 @@ export function createAccountsRepository(db: Db) {
     async findUserById(id: string) {
       const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
       return row;
+    },
+
+    async findUserByEmail(email: string) {
+      const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+
+    /** Marks the address verified only if it is still the account's address (a link proves one address). */
+    async markEmailVerified(userId: string, email: string): Promise<boolean> {
+      const rows = await db
+        .update(user)
+        .set({ emailVerified: true })
+        .where(and(eq(user.id, userId), eq(user.email, email)))
+        .returning({ id: user.id });
+      return rows.length === 1;
+    },
+
+    /** The stored password hash, or null for an account that signs in by link only. */
+    async findPasswordHash(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+        .limit(1);
+      return row?.password ?? null;
     },
 
     /** The organization a user works in: the oldest membership. */

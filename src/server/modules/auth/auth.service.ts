@@ -1,10 +1,16 @@
-import { APIError } from 'better-auth/api';
+import { isAPIError } from 'better-auth/api';
 import type { CurrentOrganization, CurrentUser, MeResponse } from '../../../shared/account-types';
 import { loginSchema, signupSchema } from '../../../shared/validation/auth-schemas';
 import { AppError, unauthenticated } from '../../errors';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
+import type { AccountMail } from './account-mail';
 import type { AccountsRepository } from './accounts.repository';
 import type { Auth } from './auth';
+import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
+import type { Caller } from './caller';
+import type { Credentials } from './credentials';
+import type { EmailVerificationService } from './email-verification.service';
 
 type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['findUserById']>>>;
 type Membership = NonNullable<Awaited<ReturnType<AccountsRepository['findPrimaryMembership']>>>;
@@ -36,14 +42,42 @@ function toCurrentOrganization(m: Membership | undefined): CurrentOrganization |
   };
 }
 
+/** The user and organization as GET /api/auth/me answers them. */
+export async function describeAccount(accounts: AccountsRepository, userId: string): Promise<MeResponse> {
+  const row = await accounts.findUserById(userId);
+  if (!row) throw unauthenticated();
+  return { user: toCurrentUser(row), organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
+}
+
 /** Result of a call that may change the session: the body and the Set-Cookie headers to pass on. */
 export type WithCookies<T> = { body: T; setCookies: string[] };
 
-export function createAuthService(auth: Auth, accounts: AccountsRepository, analytics: Analytics) {
-  async function describe(userId: string): Promise<MeResponse> {
-    const row = await accounts.findUserById(userId);
-    if (!row) throw unauthenticated();
-    return { user: toCurrentUser(row), organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
+/**
+ * What signup answers, for a new address and a registered one alike: only what the caller sent.
+ * See docs/decisions/0003-accounts-signup-without-enumeration.md.
+ */
+export type SignupResponse = { message: string; email: string };
+export const SIGNUP_MESSAGE = 'Please check your email to verify your account.';
+
+const INVALID_LOGIN = 'Invalid email or password.';
+
+type Deps = {
+  auth: Auth;
+  accounts: AccountsRepository;
+  analytics: Analytics;
+  limiter: RateLimiter;
+  credentials: Credentials;
+  mail: AccountMail;
+  emailVerification: EmailVerificationService;
+};
+
+export function createAuthService({ auth, accounts, analytics, limiter, credentials, mail, emailVerification }: Deps) {
+  /** The owner hears about it; the person at the form sees exactly what a new signup sees. */
+  async function answerExistingAddress(email: string, password: string): Promise<WithCookies<SignupResponse>> {
+    await credentials.hashAndDiscard(password);
+    const notice = await limiter.hit(AUTH_LIMITS.accountExistsMailPerAddress, email);
+    if (notice.allowed) await mail.accountExists(email);
+    return { body: { message: SIGNUP_MESSAGE, email }, setCookies: [] };
   }
 
   return {
@@ -56,45 +90,57 @@ export function createAuthService(auth: Auth, accounts: AccountsRepository, anal
     async me(headers: Headers): Promise<MeResponse> {
       const session = await auth.api.getSession({ headers });
       if (!session) throw unauthenticated();
-      return describe(session.user.id);
+      return describeAccount(accounts, session.user.id);
     },
 
-    async signup(input: unknown, headers: Headers): Promise<WithCookies<MeResponse & { message: string }>> {
+    async signup(input: unknown, caller: Caller): Promise<WithCookies<SignupResponse>> {
       const data = signupSchema.parse(input);
+      await consumeOrThrow(limiter, AUTH_LIMITS.signupPerIp, caller.ip, (wait) => `Too many signups from your network. Please try again ${wait}.`);
+      if (await accounts.findUserByEmail(data.email)) return answerExistingAddress(data.email, data.password);
+      let result;
       try {
-        const result = await auth.api.signUpEmail({
+        result = await auth.api.signUpEmail({
           body: { email: data.email, password: data.password, name: data.name },
-          headers,
+          headers: caller.headers,
           returnHeaders: true,
         });
-        const userId = result.response.user.id;
-        await analytics.record('user_signed_up', userId);
-        return {
-          body: { ...(await describe(userId)), message: 'Please check your email to verify your account.' },
-          setCookies: result.headers.getSetCookie(),
-        };
       } catch (error) {
-        if (error instanceof APIError && error.statusCode === 422) {
-          throw new AppError('CONFLICT', 'An account with this email already exists. Please log in instead.');
-        }
+        // Two signups for one address at once: the loser is answered like any registered address.
+        if (isAPIError(error) && error.statusCode === 422) return answerExistingAddress(data.email, data.password);
         throw error;
       }
+      const { user } = result.response;
+      await analytics.record('user_signed_up', user.id);
+      await emailVerification.issue({ id: user.id, email: user.email, name: user.name });
+      return { body: { message: SIGNUP_MESSAGE, email: data.email }, setCookies: result.headers.getSetCookie() };
     },
 
-    async login(input: unknown, headers: Headers): Promise<WithCookies<MeResponse>> {
+    async login(input: unknown, caller: Caller): Promise<WithCookies<MeResponse>> {
       const data = loginSchema.parse(input);
+      await checkOrThrow(limiter, AUTH_LIMITS.loginFailuresPerIp, caller.ip, (wait) => `Too many failed logins from your network. Please try again ${wait}.`);
+      // Counted before the password is checked, so parallel guesses cannot slip past the limit;
+      // an address with no account is counted the same, so a 429 reveals nothing.
+      const attempt = await limiter.hit(AUTH_LIMITS.loginPerAccount, data.email);
+      if (!attempt.allowed) {
+        throw tooMany(
+          attempt.retryAfterMs,
+          `Too many failed login attempts. Please try again ${waitPhrase(attempt.retryAfterMs)}, or reset your password.`,
+        );
+      }
       try {
         const result = await auth.api.signInEmail({
           body: { email: data.email, password: data.password },
-          headers,
+          headers: caller.headers,
           returnHeaders: true,
         });
         const userId = result.response.user.id;
-        await analytics.record('user_logged_in', userId);
-        return { body: await describe(userId), setCookies: result.headers.getSetCookie() };
+        await limiter.reset(AUTH_LIMITS.loginPerAccount, data.email);
+        await analytics.record('user_logged_in', userId, { method: 'password' });
+        return { body: await describeAccount(accounts, userId), setCookies: result.headers.getSetCookie() };
       } catch (error) {
-        if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
-          throw new AppError('UNAUTHENTICATED', 'Invalid email or password.');
+        if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
+          await limiter.hit(AUTH_LIMITS.loginFailuresPerIp, caller.ip);
+          throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
         }
         throw error;
       }

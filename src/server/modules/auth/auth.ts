@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { magicLink } from 'better-auth/plugins/magic-link';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/schema';
@@ -9,7 +10,12 @@ import { PASSWORD_MAX } from '../../../shared/validation/auth-schemas';
 export type AuthHooks = {
   /** Runs once for every new user, whichever way they signed up. */
   onUserCreated(user: { id: string; email: string; name: string }): Promise<void>;
+  /** A magic-link token was minted for an existing account; the app mails its own link to it. */
+  sendMagicLink(input: { email: string; token: string }): Promise<void>;
 };
+
+/** Magic links: 10 minutes, single use (the plugin consumes the stored token atomically). */
+export const MAGIC_LINK_TTL_SECONDS = 10 * 60;
 
 /** Better Auth does the sessions, hashes and tokens; the app's own routes call it. */
 export function createAuth(db: Db, config: AppConfig, hooks: AuthHooks) {
@@ -22,6 +28,8 @@ export function createAuth(db: Db, config: AppConfig, hooks: AuthHooks) {
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // Wrong passwords are expected traffic, counted by the lockout; only real faults are worth a line.
+    logger: { level: 'error' },
     // The app enforces its own limits (login lockout, code attempts) in front of these calls.
     rateLimit: { enabled: false },
     emailAndPassword: {
@@ -36,6 +44,16 @@ export function createAuth(db: Db, config: AppConfig, hooks: AuthHooks) {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_SECONDS,
+        // Signing up is the signup form's job: an unknown address gets no account and no mail.
+        disableSignUp: true,
+        // Only the SHA-256 of the token is stored, so the verification table opens no account.
+        storeToken: 'hashed',
+        sendMagicLink: ({ email, token }) => hooks.sendMagicLink({ email, token }),
+      }),
+    ],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

@@ -59,6 +59,8 @@ export function createSignaturesService(deps: {
   analytics: Analytics;
   /** Absolute public URL the rendered HTML points its images and links at. */
   publicUrl: string;
+  /** Fills a new signature's left-out design values from its organization's defaults (teams module). */
+  signatureDefaults?: { withSignatureDefaults(userId: string, input: unknown): Promise<unknown> };
 }) {
   const { analytics, publicUrl } = deps;
   const repository = createSignaturesRepository(deps.db);
@@ -75,7 +77,7 @@ export function createSignaturesService(deps: {
     },
 
     async createSignature(userId: string, input: unknown): Promise<SavedSignature> {
-      const fields = signatureFieldsSchema.parse(input);
+      const fields = signatureFieldsSchema.parse((await deps.signatureDefaults?.withSignatureDefaults(userId, input)) ?? input);
       const row = await repository.insertSignature({ ...fields, id: randomUUID(), userId });
       await analytics.record('signature_created', userId, { signatureId: row.id });
       return toSavedSignature(row);

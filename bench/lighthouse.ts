@@ -1,0 +1,109 @@
+/**
+ * Lighthouse 12.8.2 against the built site, served by the real server on a random port, with
+ * Debian Chromium: mobile and desktop presets on /, /pricing and /contact. Prints the four
+ * category scores (the median of RUNS runs) and the main timings. Run after `npm run build`.
+ * Targets (issue 5): performance at least 95; accessibility, best practices and SEO 100.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.RUNS ?? 3);
+const PAGES = (process.env.PAGES ?? '/,/pricing,/contact').split(',');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Row = { preset: string; page: string; scores: Record<string, number>; timings: string; failing: string[] };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A port free right now: the public URL must name the port before the server starts. */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-lighthouse-'));
+  const port = await findFreePort();
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const app = await buildApp(config, { logger: false, clientDir: process.env.CLIENT_DIR });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { url: config.publicUrl, stop: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+type Audit = { scores: Record<string, number>; timings: string; failing: string[] };
+
+async function audit(url: string, preset: 'mobile' | 'desktop', port: number): Promise<Audit> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const ms = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  const timings = `FCP ${Math.round(ms('first-contentful-paint'))} ms, LCP ${Math.round(ms('largest-contentful-paint'))} ms, TBT ${Math.round(ms('total-blocking-time'))} ms, CLS ${ms('cumulative-layout-shift').toFixed(3)}`;
+  const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id}`),
+  );
+  return { scores, timings, failing };
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const rows: Row[] = [];
+try {
+  for (const preset of ['mobile', 'desktop'] as const) {
+    for (const page of PAGES) {
+      const runs: Audit[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${page}`, preset, chrome.port));
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]!))]));
+      const byPerformance = [...runs].sort((a, b) => a.scores.performance! - b.scores.performance!);
+      const middle = byPerformance[Math.floor(byPerformance.length / 2)]!;
+      rows.push({ preset, page, scores, timings: middle.timings, failing: [...new Set(runs.flatMap((r) => r.failing))] });
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+console.log(`Lighthouse ${'12.8.2'} (${CHROME_PATH}), median of ${RUNS} run(s) per page:\n`);
+console.log(`${'preset'.padEnd(9)}${'page'.padEnd(11)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}  timings`);
+let allMet = true;
+for (const r of rows) {
+  const s = r.scores;
+  console.log(
+    `${r.preset.padEnd(9)}${r.page.padEnd(11)}${String(s.performance).padStart(6)}${String(s.accessibility).padStart(6)}${String(s['best-practices']).padStart(6)}${String(s.seo).padStart(6)}  ${r.timings}`,
+  );
+  for (const f of r.failing) console.log(`${' '.repeat(20)}failing audit: ${f}`);
+  if (CATEGORIES.some((c) => s[c]! < TARGET[c])) allMet = false;
+}
+console.log(`\nTargets (performance >= 95, the others 100): ${allMet ? 'all met' : 'NOT all met'}`);
+if (!allMet) process.exitCode = 1;

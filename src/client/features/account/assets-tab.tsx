@@ -1,0 +1,80 @@
+import { ImageIcon, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { useDeleteUpload, useOrganization, useUploads, type UploadedImage } from './account-api';
+import { formatDate, LoadError, SectionCard, showSaveError, Spinner } from './account-ui';
+import { ConfirmDialog } from './confirm-dialog';
+import { LogoForm } from './logo-form';
+
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
+
+function ImageCard({ image }: { image: UploadedImage }) {
+  const remove = useDeleteUpload();
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(image.id);
+      toast({ title: 'Image deleted', description: 'Signatures that used it no longer show it.', variant: 'success' });
+    } catch (error) {
+      showSaveError(error);
+    }
+  };
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="uploaded-image">
+      <div className="flex aspect-[4/3] items-center justify-center bg-[repeating-conic-gradient(#f8fafc_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-3">
+        <img src={image.objectPath} alt="" loading="lazy" className="max-h-full max-w-full object-contain" />
+      </div>
+      <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-3 py-2">
+        <div className="min-w-0 text-xs text-slate-500">
+          <p className="font-medium text-slate-700">
+            {image.width}×{image.height} · {kb(image.bytes)}
+          </p>
+          <p>Uploaded {formatDate(image.createdAt)}</p>
+        </div>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" aria-label="Delete image" className="text-red-600! hover:bg-red-50!">
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          }
+          title="Delete this image?"
+          description="It is removed from our servers. A signature already pasted into Gmail that uses it will show a broken image."
+          confirmLabel="Delete image"
+          busy={remove.isPending}
+          onConfirm={onDelete}
+        />
+      </div>
+    </li>
+  );
+}
+
+export function AssetsTab() {
+  const uploads = useUploads();
+  const org = useOrganization();
+  return (
+    <div className="grid gap-6">
+      {org.isPending ? <Spinner /> : org.isError ? <LoadError error={org.error} retry={() => org.refetch()} /> : <LogoForm org={org.data} />}
+      <SectionCard id="images" title="Your images" description="Images you uploaded in the editor. They are served to everyone who receives your email.">
+        {uploads.isPending ? (
+          <Spinner />
+        ) : uploads.isError ? (
+          <LoadError error={uploads.error} retry={() => uploads.refetch()} />
+        ) : uploads.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center">
+            <ImageIcon className="h-6 w-6 text-slate-400" aria-hidden="true" />
+            <p className="text-sm text-slate-600">You have not uploaded any images yet.</p>
+            <Link to="/editor" className="text-sm font-medium text-brand hover:underline">
+              Upload a logo or photo in the editor
+            </Link>
+          </div>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {uploads.data.map((image) => (
+              <ImageCard key={image.id} image={image} />
+            ))}
+          </ul>
+        )}
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Circle } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { changePasswordSchema, passwordStrength, type ChangePasswordInput } from '../../../shared/validation/account-schemas';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast-store';
+import { useChangePassword } from './account-api';
+import { SectionCard, showSaveError } from './account-ui';
+
+const METER_TONE = { Weak: 'bg-red-500', Fair: 'bg-amber-500', Good: 'bg-lime-500', Strong: 'bg-green-600' } as const;
+
+/** The six-criteria meter: how many are met, the word for it, and the list. */
+export function StrengthMeter({ password }: { password: string }) {
+  const strength = passwordStrength(password);
+  return (
+    <div aria-live="polite">
+      <div className="flex items-center gap-3">
+        <div className="grid flex-1 grid-cols-6 gap-1" aria-hidden="true">
+          {strength.criteria.map((_, i) => (
+            <span key={i} className={`h-1.5 rounded-full ${i < strength.score ? METER_TONE[strength.label] : 'bg-slate-200'}`} />
+          ))}
+        </div>
+        <span className="w-14 text-right text-xs font-medium text-slate-700">{password ? strength.label : ''}</span>
+      </div>
+      <p className="sr-only">{password ? `Password strength: ${strength.label}` : ''}</p>
+      <ul className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
+        {strength.criteria.map((c) => (
+          <li key={c.label} className={`flex items-center gap-1.5 ${c.met ? 'text-green-700' : 'text-slate-500'}`}>
+            {c.met ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : <Circle className="h-3 w-3" aria-hidden="true" />}
+            {c.label}
+            <span className="sr-only">{c.met ? '(met)' : '(not met)'}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isDirty } = form.formState;
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      toast({ title: 'Password changed', description: 'Every other device has been signed out.', variant: 'success' });
+    } catch (error) {
+      showSaveError(error, form, ['currentPassword', 'newPassword', 'confirmPassword']);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <SectionCard
+        id="password"
+        title="Change password"
+        description="Changing it signs you out everywhere else."
+        footer={
+          isDirty ? (
+            <div className="flex justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+              <Button variant="secondary" onClick={() => form.reset()} disabled={change.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending ? 'Saving...' : 'Change password'}
+              </Button>
+            </div>
+          ) : null
+        }
+      >
+        <div className="grid gap-5 sm:max-w-lg">
+          <Field id="current-password" label="Current password" required error={errors.currentPassword?.message}>
+            <Input id="current-password" type="password" autoComplete="current-password" aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />
+          </Field>
+          <Field id="new-password" label="New password" required error={errors.newPassword?.message}>
+            <Input id="new-password" type="password" autoComplete="new-password" aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />
+          </Field>
+          <StrengthMeter password={newPassword} />
+          <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
+            <Input id="confirm-password" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
+          </Field>
+        </div>
+      </SectionCard>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  DELETE_ACCOUNT_PHRASE,
+  DELETE_ORGANIZATION_PHRASE,
+  deleteAccountSchema,
+  deleteOrganizationSchema,
+  LEAVE_ORGANIZATION_PHRASE,
+  leaveOrganizationSchema,
+} from '../../../shared/validation/account-schemas';
+import { toast } from '../../components/ui/toast-store';
+import { useSessionChanged } from '../../lib/session';
+import { useDeleteAccount, useDeleteOrganization, useLeaveOrganization, useTeam, useTransferOwnership } from './account-api';
+import { LoadError, SectionCard, Select, Spinner } from './account-ui';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmPhraseForm } from './confirm-phrase-form';
+import { Button } from '../../components/ui/button';
+
+function TransferOwnership({ candidates }: { candidates: { id: string; label: string }[] }) {
+  const transfer = useTransferOwnership();
+  const [memberId, setMemberId] = useState(candidates[0]?.id ?? '');
+  const chosen = candidates.find((c) => c.id === memberId);
+  return (
+    <SectionCard id="transfer" tone="danger" title="Hand the organization over" description="Make another active member the owner. You stay on as an admin.">
+      <div className="grid gap-3 sm:max-w-md">
+        <label htmlFor="transfer-to" className="text-sm font-medium text-slate-700">
+          New owner
+        </label>
+        <Select id="transfer-to" value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+          {candidates.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </Select>
+        <ConfirmDialog
+          trigger={
+            <Button variant="danger" className="justify-self-start" disabled={!chosen || transfer.isPending}>
+              Transfer ownership
+            </Button>
+          }
+          title={`Make ${chosen?.label ?? 'them'} the owner?`}
+          description="They will manage billing and can remove you. You become an admin; only they can hand it back."
+          confirmLabel="Transfer ownership"
+          onConfirm={async () => {
+            try {
+              await transfer.mutateAsync(memberId);
+              toast({ title: 'Ownership transferred', description: `${chosen?.label} now owns the organization.`, variant: 'success' });
+            } catch (error) {
+              toast({ title: 'Error', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
+            }
+          }}
+        />
+      </div>
+    </SectionCard>
+  );
+}
+
+export function DangerTab() {
+  const team = useTeam();
+  const leave = useLeaveOrganization();
+  const deleteOrganization = useDeleteOrganization();
+  const deleteAccount = useDeleteAccount();
+  const sessionChanged = useSessionChanged();
+  const navigate = useNavigate();
+
+  if (team.isPending) return <Spinner />;
+  if (team.isError) return <LoadError error={team.error} retry={() => team.refetch()} />;
+  const isOwner = team.data.yourRole === 'owner';
+  const others = team.data.entries.filter((e) => !e.isYou);
+  const activeOthers = others.filter((e) => e.status === 'active');
+  const ownerBlocked = isOwner && activeOthers.length > 0;
+
+  return (
+    <div className="grid gap-6">
+      {isOwner && activeOthers.length > 0 && (
+        <TransferOwnership candidates={activeOthers.map((e) => ({ id: e.id, label: e.name ? `${e.name} (${e.email})` : e.email }))} />
+      )}
+      {isOwner && others.length > 0 && (
+        <SectionCard
+          id="delete-organization"
+          tone="danger"
+          title="Delete organization"
+          description="Removes every member and pending invitation and erases the organization's name, domain, logo and signature defaults. Everyone keeps their own account and signatures."
+        >
+          <ConfirmPhraseForm
+            id="confirm-delete-organization"
+            phrase={DELETE_ORGANIZATION_PHRASE}
+            schema={deleteOrganizationSchema}
+            buttonLabel="Delete organization"
+            busyLabel="Deleting..."
+            onConfirm={async (confirmation) => {
+              await deleteOrganization.mutateAsync(confirmation);
+              toast({ title: 'Organization deleted', description: 'Its members were removed and its details erased.', variant: 'success' });
+            }}
+          />
+        </SectionCard>
+      )}
+      {!isOwner && (
+        <SectionCard id="leave" tone="danger" title="Leave organization" description="You lose access to the organization's defaults and team. Your account and signatures stay yours.">
+          <ConfirmPhraseForm
+            id="confirm-leave"
+            phrase={LEAVE_ORGANIZATION_PHRASE}
+            schema={leaveOrganizationSchema}
+            buttonLabel="Leave organization"
+            busyLabel="Leaving..."
+            onConfirm={async (confirmation) => {
+              await leave.mutateAsync(confirmation);
+              toast({ title: 'You left the organization', description: 'You now work in an organization of your own.', variant: 'success' });
+            }}
+          />
+        </SectionCard>
+      )}
+      <SectionCard
+        id="delete-account"
+        tone="danger"
+        title="Delete account"
+        description="Deletes your account and all its data for good: your signatures, uploaded images and every signed-in session. This cannot be undone."
+      >
+        {ownerBlocked && (
+          <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            Your organization has other members. Hand it over to one of them or delete the organization first.
+          </p>
+        )}
+        <ConfirmPhraseForm
+          id="confirm-delete-account"
+          phrase={DELETE_ACCOUNT_PHRASE}
+          schema={deleteAccountSchema}
+          buttonLabel="Delete my account"
+          busyLabel="Deleting..."
+          disabled={ownerBlocked}
+          onConfirm={async (confirmation) => {
+            await deleteAccount.mutateAsync(confirmation);
+            // Leave the account area first: with no session it would send the person to /login.
+            await navigate('/', { replace: true });
+            await sessionChanged(null);
+            toast({ title: 'Account deleted', description: 'Your account and all its data are gone. Thank you for using SignaturePro.' });
+          }}
+        />
+      </SectionCard>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { DOMAIN_EXAMPLE, organizationSchema, ROLE_LABELS, type OrganizationInput } from '../../../shared/validation/account-schemas';
+import { Field, Input } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast-store';
+import { useOrganization, useSaveOrganization } from './account-api';
+import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
+
+export function OrganizationTab() {
+  const org = useOrganization();
+  const save = useSaveOrganization();
+  const form = useForm<OrganizationInput>({ resolver: zodResolver(organizationSchema), defaultValues: { name: '', domain: '' } });
+  const { errors, isDirty } = form.formState;
+
+  const saved = org.data;
+  useEffect(() => {
+    if (saved) form.reset({ name: saved.name, domain: saved.domain ?? '' });
+  }, [saved, form]);
+
+  if (org.isPending) return <Spinner />;
+  if (org.isError) return <LoadError error={org.error} retry={() => org.refetch()} />;
+  const canEdit = org.data.canManage;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(organizationSchema.parse(values));
+      toast({ title: 'Organization saved', description: 'Your team sees the new details right away.', variant: 'success' });
+    } catch (error) {
+      showSaveError(error, form, ['name', 'domain']);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <SectionCard
+        id="organization"
+        title="Organization"
+        description="The company your team's signatures belong to."
+        footer={canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null}
+      >
+        {!canEdit && (
+          <ReadOnlyNote>
+            You are a {ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can change these details.
+          </ReadOnlyNote>
+        )}
+        <div className="grid gap-5 sm:max-w-lg">
+          <Field id="org-name" label="Organization name" required={canEdit} error={errors.name?.message}>
+            <Input id="org-name" autoComplete="organization" disabled={!canEdit} aria-invalid={!!errors.name} {...form.register('name')} />
+          </Field>
+          <Field
+            id="org-domain"
+            label="Domain"
+            required={canEdit}
+            error={errors.domain?.message}
+            hint={`Your company's email domain, for example ${DOMAIN_EXAMPLE}.`}
+          >
+            <Input id="org-domain" placeholder={DOMAIN_EXAMPLE} inputMode="url" autoCapitalize="none" spellCheck={false} disabled={!canEdit} aria-invalid={!!errors.domain} {...form.register('domain')} />
+          </Field>
+        </div>
+      </SectionCard>
+    </form>
+  );
+}

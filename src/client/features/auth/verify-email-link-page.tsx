@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheckBig, LoaderCircle, MailCheck, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api';
+import { AuthCard } from './auth-card';
+import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from './auth-api';
+
+type Phase = 'idle' | 'loading' | 'success' | 'error';
+
+/** /verify-email/{token}: the link from the mail. Idle, loading, success (to / after 3 s) or error with resend. */
+export function VerifyEmailLinkPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [message, setMessage] = useState('');
+  const [resending, setResending] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per page: React's development double-run must not send the token twice.
+    if (started.current) return;
+    started.current = true;
+    if (!token) {
+      setPhase('error');
+      setMessage('No verification token provided. Please check your email for the verification link.');
+      return;
+    }
+    setPhase('loading');
+    verifyEmail(token)
+      .then(async (res) => {
+        clearPendingEmail();
+        setMessage(res.message);
+        setPhase('success');
+        toast({ title: 'Email verified!', description: 'Your email address is confirmed.', variant: 'success' });
+        await queryClient.invalidateQueries();
+      })
+      .catch((error: unknown) => {
+        setPhase('error');
+        setMessage(errorMessage(error, 'This verification link is invalid or has expired.'));
+        toast({ title: 'Verification failed', description: 'This link may have expired. Please request a new one.', variant: 'destructive' });
+      });
+  }, [token, queryClient]);
+
+  useEffect(() => {
+    if (phase !== 'success') return;
+    const timer = setTimeout(() => navigate('/'), 3000);
+    return () => clearTimeout(timer);
+  }, [phase, navigate]);
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await resendVerification(readPendingEmail());
+      toast({ title: 'Verification email sent', description: 'Check your inbox for a new link and code.', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Failed to resend', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  if (phase === 'success') {
+    return (
+      <AuthCard
+        icon={<CircleCheckBig className="h-6 w-6" />}
+        tone="success"
+        title="Email verified!"
+        description={<p role="status">{message} Taking you to SignaturePro…</p>}
+      />
+    );
+  }
+  if (phase === 'error') {
+    return (
+      <AuthCard icon={<TriangleAlert className="h-6 w-6" />} tone="danger" title="Verification failed" description={<p role="alert">{message}</p>}>
+        <div className="grid gap-3">
+          <Button className="w-full" onClick={resend} disabled={resending}>
+            {resending ? 'Sending...' : 'Resend verification email'}
+          </Button>
+          <Button variant="ghost" className="w-full" onClick={() => navigate('/login')}>
+            Go to login
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      icon={phase === 'loading' ? <LoaderCircle className="h-6 w-6 animate-spin" /> : <MailCheck className="h-6 w-6" />}
+      title="Verifying your email"
+      description={<p role="status">Just a moment while we confirm your address…</p>}
+    />
+  );
+}

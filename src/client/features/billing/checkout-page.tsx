@@ -1,0 +1,95 @@
+import { Info, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isLifetimePromotion, quoteCheckout } from '../../../shared/billing/checkout-quote';
+import { findPlan, isBillingPeriod, isPaidPlanId, type BillingPeriod } from '../../../shared/billing/plans';
+import { useFreePlanActivation } from '../../components/pricing/use-plan-choice';
+import { toast } from '../../components/ui/toast-store';
+import { useSession } from '../../lib/session';
+import { useBillingOverview } from './billing-api';
+import { BillingHeader } from './billing-header';
+import { CheckoutSummary } from './checkout-summary';
+import { PaymentCard } from './payment-card';
+import { useStartCheckout } from './use-start-checkout';
+
+export function CheckoutPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { data: session } = useSession();
+  const overview = useBillingOverview(!!session);
+  const plan = findPlan(params.get('plan'));
+  const billing = params.get('billing');
+  const period: BillingPeriod = isBillingPeriod(billing) ? billing : 'monthly';
+  const [seats, setSeats] = useState(1);
+  const [promotionCode, setPromotionCode] = useState('');
+  const freePlan = useFreePlanActivation((to) => navigate(to));
+  const checkout = useStartCheckout(() => navigate('/pricing'));
+
+  useEffect(() => {
+    document.title = 'Checkout — SignaturePro';
+  }, []);
+
+  useEffect(() => {
+    if (session === null) {
+      toast({ title: 'Authentication Required', description: 'Please log in to continue with payment.', variant: 'destructive' });
+      navigate('/login', { replace: true });
+    }
+  }, [session, navigate]);
+
+  useEffect(() => {
+    if (!plan) navigate('/pricing', { replace: true });
+  }, [plan, navigate]);
+
+  if (!session || !plan) {
+    return (
+      <div className="flex min-h-full items-center justify-center" role="status" aria-label="Loading">
+        <Loader2 className="h-6 w-6 animate-spin text-brand" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  const isFree = !isPaidPlanId(plan.id);
+  const quote = isPaidPlanId(plan.id) ? quoteCheckout({ planId: plan.id, billingPeriod: period, seats, promotionCode }) : null;
+  const changePeriod = (next: BillingPeriod) =>
+    setParams((p) => {
+      p.set('billing', next);
+      return p;
+    }, { replace: true });
+
+  const submit = () => {
+    if (isPaidPlanId(plan.id)) void checkout.start({ planType: plan.id, billingPeriod: period, promotionCode, seats });
+    else void freePlan.activate();
+  };
+
+  return (
+    <div className="min-h-full bg-slate-50">
+      <BillingHeader backTo={`/pricing?billing=${period}`} backLabel="Plans" secure />
+      <main className="mx-auto max-w-5xl px-4 pb-20 pt-10 sm:px-6">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{isFree ? 'Start with Free' : `Start your ${plan.name} plan`}</h1>
+        <p className="mt-2 text-slate-600">
+          Signed in as <span className="font-medium text-slate-800">{session.user.email}</span>
+        </p>
+        {params.get('canceled') && (
+          <p role="status" className="mt-5 flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+            <Info className="h-4 w-4 text-brand" aria-hidden="true" />
+            Checkout was canceled. You have not been charged.
+          </p>
+        )}
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-start">
+          <CheckoutSummary plan={plan} period={period} onPeriodChange={changePeriod} seats={seats} onSeatsChange={setSeats} quote={quote} />
+          <PaymentCard
+            isFree={isFree}
+            lifetime={isLifetimePromotion(promotionCode)}
+            promotionCode={promotionCode}
+            onPromotionCodeChange={setPromotionCode}
+            testMode={overview.data?.provider === 'test'}
+            blockedByLivePlan={!isFree && !!overview.data?.hasLivePlan}
+            freeActivating={freePlan.state === 'activating'}
+            state={checkout.state}
+            onSubmit={submit}
+          />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../components/ui/toast-store';
+import { ME_QUERY_KEY, useSession } from '../../lib/session';
+import { confirmPayment } from './billing-api';
+
+/** Spec section 9: success goes to the editor after 2 s; a signed-out visitor to /login after 2 s. */
+export const SUCCESS_REDIRECT_MS = 2000;
+/** The provider may take a moment to finish an async payment: ask again a few times. */
+const PENDING_RETRIES = 5;
+const PENDING_DELAY_MS = 1500;
+
+type State =
+  | { kind: 'processing' }
+  | { kind: 'done'; plan: string | null; lifetime: boolean }
+  | { kind: 'pending' }
+  | { kind: 'error'; message: string };
+
+const ISSUE = 'There was an issue processing your payment. Please contact support.';
+
+export function CheckoutSuccessPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const { data: session } = useSession();
+  const [state, setState] = useState<State>(sessionId ? { kind: 'processing' } : { kind: 'error', message: 'No payment session found' });
+  const started = useRef(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  useEffect(() => {
+    document.title = 'Payment — SignaturePro';
+  }, []);
+
+  useEffect(() => {
+    if (session === undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (!sessionId) {
+      if (session === null) timer = setTimeout(() => navigate('/login'), SUCCESS_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    if (session === null) {
+      toast({ title: 'Authentication Required', description: 'Please log in to continue with payment.', variant: 'destructive' });
+      navigate('/login', { replace: true });
+      return;
+    }
+    // One confirmation per page view (StrictMode runs effects twice; the server is idempotent anyway).
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const result = await confirmPayment(sessionId);
+          if (result.state === 'complete') {
+            await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+            setState({ kind: 'done', plan: result.subscriptionPlan, lifetime: result.subscriptionStatus === 'lifetime' });
+            redirect.current = setTimeout(() => navigate('/editor'), SUCCESS_REDIRECT_MS);
+            return;
+          }
+          if (attempt >= PENDING_RETRIES) {
+            setState({ kind: 'pending' });
+            return;
+          }
+          await new Promise((r) => setTimeout(r, PENDING_DELAY_MS));
+        } catch {
+          setState({ kind: 'error', message: ISSUE });
+          return;
+        }
+      }
+    })();
+  }, [session, sessionId, navigate, queryClient]);
+
+  return (
+    <main className="flex min-h-full items-center justify-center bg-gradient-to-b from-blue-50/70 to-slate-50 p-4">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        {state.kind === 'processing' && (
+          <div role="status">
+            <Loader2 className="mx-auto h-10 w-10 animate-spin text-brand" aria-hidden="true" />
+            <h1 className="mt-5 text-xl font-semibold text-slate-900">Confirming your payment…</h1>
+            <p className="mt-2 text-sm text-slate-600">This only takes a moment.</p>
+          </div>
+        )}
+        {state.kind === 'done' && (
+          <div role="status">
+            <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-600" aria-hidden="true" />
+            <h1 className="mt-5 text-2xl font-semibold text-slate-900">Payment successful!</h1>
+            <p className="mt-2 text-sm text-slate-600">
+              {state.lifetime ? `You have lifetime access to ${state.plan ?? 'SignaturePro'}.` : `Your ${state.plan ?? ''} plan is active.`} Taking you to the editor…
+            </p>
+          </div>
+        )}
+        {state.kind === 'pending' && (
+          <div role="status">
+            <Loader2 className="mx-auto h-10 w-10 text-amber-500" aria-hidden="true" />
+            <h1 className="mt-5 text-xl font-semibold text-slate-900">Your payment is still being confirmed</h1>
+            <p className="mt-2 text-sm text-slate-600">Some payment methods take a few minutes. Your plan will switch on by itself; you can keep working meanwhile.</p>
+            <Link to="/editor" className="mt-6 inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-dark">
+              Go to the editor
+            </Link>
+          </div>
+        )}
+        {state.kind === 'error' && (
+          <div role="alert">
+            <AlertCircle className="mx-auto h-12 w-12 text-red-500" aria-hidden="true" />
+            <h1 className="mt-5 text-xl font-semibold text-slate-900">{state.message}</h1>
+            <p className="mt-2 text-sm text-slate-600">
+              {sessionId ? 'If you were charged, our support team will sort it out quickly.' : 'Start again from the pricing page to choose a plan.'}
+            </p>
+            <div className="mt-6 flex justify-center gap-3">
+              <Link to="/pricing" className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50">
+                Back to pricing
+              </Link>
+              {sessionId && (
+                <Link to="/contact" className="inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-dark">
+                  Contact support
+                </Link>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

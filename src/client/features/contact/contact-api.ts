@@ -1,0 +1,30 @@
+import type { ContactRequest, ContactResponse, ContactTokenResponse } from '../../../shared/validation/contact-schema';
+import { api } from '../../lib/api';
+
+/** The server ignores messages sent within this long of the form loading (spec: the 2-second lock). */
+const SUBMIT_LOCK_MS = 2_000;
+
+export type IssuedToken = ContactTokenResponse & { receivedAt: number };
+
+export async function fetchContactToken(): Promise<IssuedToken> {
+  const response = await api.get<ContactTokenResponse>('/api/contact/token');
+  return { ...response, receivedAt: Date.now() };
+}
+
+/**
+ * The token the form loaded with; if that fetch failed (offline at load), a new one, held until
+ * the lock has passed so that a person's message is never mistaken for a bot's.
+ */
+export async function resolveSubmitToken(loaded: Promise<IssuedToken>): Promise<IssuedToken> {
+  try {
+    return await loaded;
+  } catch {
+    const fresh = await fetchContactToken();
+    await new Promise((resolve) => setTimeout(resolve, SUBMIT_LOCK_MS + 250));
+    return fresh;
+  }
+}
+
+export function sendContactMessage(body: ContactRequest) {
+  return api.post<ContactResponse>('/api/contact', body);
+}

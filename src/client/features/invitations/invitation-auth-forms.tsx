@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { MeResponse } from '../../../shared/account-types';
+import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '../../../shared/validation/auth-schemas';
+import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast-store';
+import { api, errorMessage } from '../../lib/api';
+import { readSession } from './invitation-api';
+
+const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
+
+/** Sign up or log in with the invited address; `onSignedIn` then joins the organization. */
+export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSignedIn(me: MeResponse, isNew: boolean): Promise<void> }) {
+  const [mode, setMode] = useState<'signup' | 'login'>('signup');
+  const [notice, setNotice] = useState<string | null>(null);
+  const signup = useForm<SignupInput>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { name: '', email, password: '', termsAccepted: false as unknown as true },
+  });
+  const login = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email, password: '' } });
+
+  const onSignup = signup.handleSubmit(async (values) => {
+    try {
+      await api.post('/api/auth/signup', { ...values, email });
+      const me = await readSession();
+      if (!me) {
+        // The address already has an account: signup opens no session for it.
+        setNotice(`If ${email} already has an account, log in with it to accept the invitation.`);
+        login.setValue('password', '');
+        setMode('login');
+        return;
+      }
+      localStorage.setItem(PENDING_EMAIL_KEY, me.user.email);
+      await onSignedIn(me, true);
+    } catch (error) {
+      toast({ title: 'Signup failed', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+    }
+  });
+
+  const onLogin = login.handleSubmit(async (values) => {
+    try {
+      const me = await api.post<MeResponse>('/api/auth/login', { ...values, email });
+      await onSignedIn(me, false);
+    } catch (error) {
+      toast({ title: 'Login failed', description: errorMessage(error, 'Invalid email or password.'), variant: 'destructive' });
+    }
+  });
+
+  const se = signup.formState.errors;
+  const le = login.formState.errors;
+  return (
+    <div>
+      <div role="tablist" aria-label="Sign up or log in" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm">
+        {(['signup', 'login'] as const).map((m) => (
+          <button
+            key={m}
+            role="tab"
+            type="button"
+            aria-selected={mode === m}
+            onClick={() => setMode(m)}
+            className={`rounded-md py-1.5 font-medium ${mode === m ? 'bg-white shadow-sm' : 'text-slate-600'}`}
+          >
+            {m === 'signup' ? 'Create account' : 'Log in'}
+          </button>
+        ))}
+      </div>
+      {notice && mode === 'login' && <p className="mt-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-200">{notice}</p>}
+      {mode === 'signup' ? (
+        <form onSubmit={onSignup} noValidate className="mt-5 grid gap-4">
+          <Field id="inv-name" label="Your name" error={se.name?.message}>
+            <Input id="inv-name" autoComplete="name" {...signup.register('name')} />
+          </Field>
+          <Field id="inv-email" label="Email" hint="The invitation was sent to this address.">
+            <Input id="inv-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
+          </Field>
+          <Field id="inv-password" label="Password" required error={se.password?.message} hint="At least 8 characters.">
+            <Input id="inv-password" type="password" autoComplete="new-password" aria-invalid={!!se.password} {...signup.register('password')} />
+          </Field>
+          <div className="grid gap-1">
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="mt-0.5 h-4 w-4" aria-invalid={!!se.termsAccepted} {...signup.register('termsAccepted')} />
+              <span>
+                I accept the{' '}
+                <a href="/terms" target="_blank" rel="noopener" className="text-brand underline">
+                  terms
+                </a>{' '}
+                and{' '}
+                <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline">
+                  privacy policy
+                </a>
+              </span>
+            </label>
+            {se.termsAccepted && (
+              <p role="alert" className="text-xs text-red-600">
+                {se.termsAccepted.message}
+              </p>
+            )}
+          </div>
+          <Button type="submit" size="lg" disabled={signup.formState.isSubmitting}>
+            {signup.formState.isSubmitting ? 'Creating account...' : 'Create account and join'}
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={onLogin} noValidate className="mt-5 grid gap-4">
+          <Field id="inv-login-email" label="Email">
+            <Input id="inv-login-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
+          </Field>
+          <Field id="inv-login-password" label="Password" required error={le.password?.message}>
+            <Input id="inv-login-password" type="password" autoComplete="current-password" aria-invalid={!!le.password} {...login.register('password')} />
+          </Field>
+          <Button type="submit" size="lg" disabled={login.formState.isSubmitting}>
+            {login.formState.isSubmitting ? 'Signing in...' : 'Log in and join'}
+          </Button>
+          <button type="button" onClick={() => openAuthDialog('forgot')} className="justify-self-center text-sm text-brand hover:underline">
+            Forgot your password?
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

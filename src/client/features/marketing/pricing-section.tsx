@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { MONEY_BACK_NOTE, VOLUME_DISCOUNT_NOTE, type BillingPeriod } from '../../../shared/billing/plans';
+import { BillingToggle } from '../../components/pricing/billing-toggle';
+import { PlanCards } from '../../components/pricing/plan-cards';
+import { usePlanChoice } from '../../components/pricing/use-plan-choice';
+
+// The landing page may run without the app's router: choosing a plan is a full page load.
+const navigateByPageLoad = (to: string) => window.location.assign(to);
+
+/** The shared plan cards; annual billing shown per month here ($15, $159), per year on /pricing. */
+export function PricingSection() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const { choose, busyPlanId } = usePlanChoice(navigateByPageLoad);
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-gradient-to-b from-white to-blue-50/60 py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Pricing</p>
+          <h2 id="pricing-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Simple plans for every inbox
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">Start free, or try Standard or Pro free for 7 days. Switch or cancel any time.</p>
+        </div>
+        <div className="mt-10 flex justify-center">
+          <BillingToggle value={period} onChange={setPeriod} />
+        </div>
+        <div className="mt-12">
+          <PlanCards billingPeriod={period} annualDisplay="per-month" headingLevel="h3" onChoose={(plan) => choose(plan, period)} busyPlanId={busyPlanId} />
+        </div>
+        <p className="mt-10 text-center text-sm text-slate-600">
+          {MONEY_BACK_NOTE}. {VOLUME_DISCOUNT_NOTE}:{' '}
+          <a href="/contact" className="font-semibold text-brand-dark underline-offset-4 hover:underline">
+            contact us
+          </a>
+          .
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { openSiteAuthDialog } from '../../components/site-header/header-auth';
+import { useSession } from '../../lib/session';
+
+export type PrimaryCta = { label: string } & ({ href: string } | { onClick: () => void });
+
+/**
+ * The landing's call to action (spec): 'Start Free Trial' opens sign-up; signed in it reads
+ * 'Go to Editor' and leads to /editor, which itself sends a user with no plan yet to /pricing
+ * (decisions.md) — so "goes to /pricing if logged in" holds exactly when a plan is still needed.
+ */
+export function usePrimaryCta(): PrimaryCta {
+  const { data } = useSession();
+  if (data) return { label: 'Go to Editor', href: '/editor' };
+  return { label: 'Start Free Trial', onClick: () => openSiteAuthDialog('signup') };
+}

@@ -1,0 +1,136 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organization, user } from './auth.schema';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true })
+  .notNull()
+  .defaultNow()
+  .$onUpdate(() => new Date());
+
+/** The payment provider's customer for a user (Stripe customer, or the test provider's). */
+export const billingCustomer = pgTable(
+  'billing_customer',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** stripe or test: a customer belongs to the provider that created it. */
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex('billing_customer_provider_customer_idx').on(t.provider, t.customerId)],
+);
+
+/** A checkout the user started; its id is the provider's session id (what ?session_id= carries). */
+export const checkoutSession = pgTable(
+  'checkout_session',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').references(() => organization.id, { onDelete: 'set null' }),
+    /** standard or pro */
+    plan: text('plan').notNull(),
+    /** monthly or annual */
+    billingPeriod: text('billing_period').notNull(),
+    /** subscription or lifetime */
+    kind: text('kind').notNull(),
+    seats: integer('seats').notNull().default(1),
+    /** Cents, from the catalogue: per interval for a subscription, once for lifetime. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    promotionCode: text('promotion_code'),
+    /** open, completed, expired */
+    status: text('status').notNull().default('open'),
+    subscriptionId: text('subscription_id'),
+    createdAt,
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('checkout_session_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Our copy of a provider subscription, refreshed from the provider on every event. */
+export const billingSubscription = pgTable(
+  'billing_subscription',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').references(() => organization.id, { onDelete: 'set null' }),
+    checkoutSessionId: text('checkout_session_id'),
+    plan: text('plan').notNull(),
+    billingPeriod: text('billing_period').notNull(),
+    seats: integer('seats').notNull().default(1),
+    /** The provider's status word as read (Stripe's: trialing, active, past_due, unpaid, paused, canceled, incomplete…). */
+    providerStatus: text('provider_status').notNull(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /**
+     * When the state above was read from the provider. A write carrying an older read is refused,
+     * so two handlers racing cannot leave the older state behind.
+     */
+    stateReadAt: timestamp('state_read_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index('billing_subscription_user_idx').on(t.userId)],
+);
+
+/** Provider event ids already applied (or being applied): each webhook event changes things once. */
+export const processedWebhookEvent = pgTable('processed_webhook_event', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  /** processing while a handler holds it, done once applied */
+  status: text('status').notNull().default('processing'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+/** Invoices and one-time payments, for the billing tab and for support. */
+export const billingPayment = pgTable(
+  'billing_payment',
+  {
+    /** The provider's invoice id, or `lifetime_<session id>` for a one-time payment. */
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id'),
+    checkoutSessionId: text('checkout_session_id'),
+    /** subscription or lifetime */
+    kind: text('kind').notNull(),
+    plan: text('plan').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** paid, pending, failed */
+    status: text('status').notNull(),
+    description: text('description').notNull().default(''),
+    invoiceUrl: text('invoice_url'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index('billing_payment_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The built-in test provider's own records (its stand-in for Stripe's objects). */
+export const testPaymentObject = pgTable(
+  'test_payment_object',
+  {
+    id: text('id').primaryKey(),
+    /** customer, checkout_session, subscription */
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index('test_payment_object_kind_idx').on(t.kind)],
+);

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
+import { createMailOutboxRepository, type OutboxRow } from './mail-outbox.repository';
+import { createMailSeal } from './mail-seal';
+import type { MailMessage, MailTransport } from './mailer';
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** The one way the app sends mail: every message is recorded first, then sent once it can be. */
+export interface MailOutbox extends MailTransport {
+  /** Records the message and returns at once; sending happens in the background (no timing tells). */
+  enqueue(message: MailMessage): Promise<void>;
+  /** Records the message and makes one send attempt before returning; a failure is retried later. */
+  deliver(message: MailMessage): Promise<void>;
+  /** Sends everything that is due now and resolves when done. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+type SealedBody = Pick<MailMessage, 'html' | 'text' | 'replyTo' | 'logHint'>;
+
+export const OUTBOX_POLL_MS = 2_000;
+/** Long enough for a slow SMTP conversation; after it another worker may take the row over. */
+const SEND_LEASE_MS = 2 * 60_000;
+const RETRY_DELAYS_MS = [2_000, 10_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
+/** After this long a message is stale (a code expired days ago): stop trying and say so in the log. */
+const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
+
+export function retryDelay(attempts: number): number {
+  return RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? RETRY_DELAYS_MS[0]!;
+}
+
+export function createMailOutbox(
+  db: Db,
+  transport: MailTransport,
+  config: Pick<AppConfig, 'sessionSecret' | 'publicUrl'>,
+  log: Log,
+  options: { pollMs?: number } = {},
+): MailOutbox {
+  const repo = createMailOutboxRepository(db);
+  const seal = createMailSeal(config.sessionSecret);
+  const host = new URL(config.publicUrl).hostname;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function record(message: MailMessage): Promise<string> {
+    const id = randomUUID();
+    const body: SealedBody = { html: message.html, text: message.text, replyTo: message.replyTo, logHint: message.logHint };
+    await repo.insert({
+      id,
+      kind: message.kind,
+      recipient: message.to,
+      subject: message.subject,
+      sealedBody: seal.seal(JSON.stringify(body)),
+      now: new Date(),
+    });
+    return id;
+  }
+
+  async function send(row: OutboxRow): Promise<boolean> {
+    try {
+      if (!row.sealedBody) throw new Error('the message body is missing');
+      const body = JSON.parse(seal.open(row.sealedBody)) as SealedBody;
+      await transport.deliver({
+        ...body,
+        to: row.recipient,
+        subject: row.subject,
+        kind: row.kind,
+        messageId: `<${row.id}@${host}>`,
+      });
+      await repo.markSent(row.id, new Date());
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const now = Date.now();
+      const givingUp = now - row.createdAt.getTime() > GIVE_UP_AFTER_MS;
+      await repo.markFailed(row.id, reason.slice(0, 500), givingUp ? null : new Date(now + retryDelay(row.attempts)));
+      const entry = { mail: { id: row.id, kind: row.kind, attempts: row.attempts }, reason };
+      if (givingUp) log.error(entry, 'mail could not be sent for days; giving up');
+      else log.warn(entry, 'mail not sent yet; it will be retried');
+      return false;
+    }
+  }
+
+  async function claimAndSend(id: string): Promise<boolean> {
+    const now = new Date();
+    const row = await repo.claim(id, now, new Date(now.getTime() + SEND_LEASE_MS));
+    return row ? send(row) : false;
+  }
+
+  async function drainOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const ids = await repo.findDueIds(new Date(), 20);
+      if (ids.length === 0) return sent;
+      let progressed = false;
+      for (const id of ids) {
+        if (await claimAndSend(id)) {
+          sent += 1;
+          progressed = true;
+        }
+      }
+      // Everything due failed again (server still down): wait for the next tick, do not spin.
+      if (!progressed) return sent;
+    }
+  }
+
+  /** One drain at a time per process; a kick during a drain runs one more pass after it. */
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drainOnce();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const kick = () => {
+    if (stopped) return;
+    drain().catch((err: unknown) => log.error({ err }, 'mail outbox drain failed'));
+  };
+  const timer = setInterval(kick, options.pollMs ?? OUTBOX_POLL_MS);
+  timer.unref();
+  // Mail recorded before a restart goes out now rather than at the first poll.
+  setImmediate(kick);
+
+  return {
+    async enqueue(message) {
+      await record(message);
+      kick();
+    },
+    async deliver(message) {
+      const id = await record(message);
+      await claimAndSend(id);
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { APIError } from 'better-auth/api';
+import type { AccountProfile, DeviceSession } from '../../../shared/account-area-types';
+import { changePasswordSchema, deleteAccountSchema, profileSchema } from '../../../shared/validation/account-schemas';
+import type { Db } from '../../db/client';
+import { AppError, invalid, notFound, unauthenticated } from '../../errors';
+import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
+import type { ObjectStorage } from '../../storage/object-storage';
+import type { Auth } from '../auth/auth';
+import type { WithCookies } from '../auth/auth.service';
+import { createAccountRepository } from './account.repository';
+
+/** Guessing the current password from a stolen session: 5 wrong tries per 15 minutes per account. */
+export const PASSWORD_CHANGE_FAILURES: LimitRule = { name: 'password-change-account', limit: 5, windowMs: 15 * 60_000 };
+
+const WRONG_PASSWORD = 'Current password is incorrect';
+
+export function createAccountService(deps: {
+  db: Db;
+  betterAuth: Auth;
+  storage: ObjectStorage;
+  /** When the app has one, wrong current passwords are counted. */
+  limiter?: RateLimiter;
+}) {
+  const { betterAuth, storage, limiter } = deps;
+  const repository = createAccountRepository(deps.db);
+
+  async function findUser(userId: string) {
+    const row = await repository.findUser(userId);
+    if (!row) throw unauthenticated();
+    return row;
+  }
+
+  const toProfile = (row: Awaited<ReturnType<typeof findUser>>): AccountProfile => ({
+    name: row.name,
+    email: row.email,
+    timezone: row.timezone,
+    emailVerified: row.emailVerified,
+  });
+
+  /** The id of the session making this request (the device the person is holding). */
+  async function currentSessionId(headers: Headers): Promise<string> {
+    const found = await betterAuth.api.getSession({ headers });
+    if (!found) throw unauthenticated();
+    return found.session.id;
+  }
+
+  /** Clears the session cookie once the account is gone (the session row already went with it). */
+  async function clearedCookies(headers: Headers): Promise<string[]> {
+    try {
+      return (await betterAuth.api.signOut({ headers, returnHeaders: true })).headers.getSetCookie();
+    } catch {
+      return [];
+    }
+  }
+
+  return {
+    async getProfile(userId: string): Promise<AccountProfile> {
+      return toProfile(await findUser(userId));
+    },
+
+    async updateProfile(userId: string, input: unknown): Promise<AccountProfile> {
+      const values = profileSchema.parse(input);
+      const row = await repository.updateProfile(userId, values);
+      if (!row) throw unauthenticated();
+      return toProfile(row);
+    },
+
+    /** Changes the password and signs every other device out; this device gets a fresh session cookie. */
+    async changePassword(userId: string, input: unknown, headers: Headers): Promise<WithCookies<{ ok: true }>> {
+      const data = changePasswordSchema.parse(input);
+      if (limiter) {
+        const seen = await limiter.peek(PASSWORD_CHANGE_FAILURES, userId);
+        if (!seen.allowed) {
+          const minutes = Math.max(1, Math.ceil(seen.retryAfterMs / 60_000));
+          throw new AppError('RATE_LIMITED', `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+            'retry-after': String(Math.ceil(seen.retryAfterMs / 1000)),
+          });
+        }
+      }
+      try {
+        const result = await betterAuth.api.changePassword({
+          body: { currentPassword: data.currentPassword, newPassword: data.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        if (limiter) await limiter.reset(PASSWORD_CHANGE_FAILURES, userId);
+        return { body: { ok: true }, setCookies: result.headers.getSetCookie() };
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        const code = (error.body as { code?: string } | undefined)?.code;
+        if (code === 'INVALID_PASSWORD') {
+          if (limiter) await limiter.hit(PASSWORD_CHANGE_FAILURES, userId);
+          throw invalid(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+        }
+        if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+          throw invalid('Your account signs in by email link and has no password yet. Use "Forgot password?" on the login form to set one.');
+        }
+        if (error.statusCode === 401) throw unauthenticated();
+        throw error;
+      }
+    },
+
+    async listSessions(userId: string, headers: Headers): Promise<DeviceSession[]> {
+      const currentId = await currentSessionId(headers);
+      const rows = await repository.listSessions(userId, new Date());
+      return rows.map((r) => ({
+        id: r.id,
+        userAgent: r.userAgent,
+        ipAddress: r.ipAddress,
+        createdAt: r.createdAt.toISOString(),
+        lastActiveAt: r.updatedAt.toISOString(),
+        current: r.id === currentId,
+      }));
+    },
+
+    async signOutOtherSessions(userId: string, headers: Headers): Promise<{ signedOut: number }> {
+      const removed = await repository.deleteOtherSessions(userId, await currentSessionId(headers));
+      return { signedOut: removed.length };
+    },
+
+    async signOutSession(userId: string, sessionId: string, headers: Headers): Promise<void> {
+      if (sessionId === (await currentSessionId(headers))) {
+        throw invalid('This is the device you are using now. To sign out here, use Log out.');
+      }
+      // Another person's session answers exactly like a missing one.
+      if (!(await repository.deleteSession(userId, sessionId))) throw notFound('That session');
+    },
+
+    /**
+     * Deletes the account and everything that is the user's: files first (if storage fails the
+     * rows remain and the person can simply try again), then every row in one transaction.
+     */
+    async deleteAccount(userId: string, input: unknown, headers: Headers): Promise<WithCookies<{ ok: true }>> {
+      deleteAccountSchema.parse(input);
+      const ownerBlock = () =>
+        new AppError(
+          'CONFLICT',
+          'Your organization has other members. Hand it over to one of them or delete the organization before deleting your account.',
+        );
+      if (await repository.ownsTeamWithMembers(userId)) throw ownerBlock();
+      for (const key of await repository.listUploadKeys(userId)) await storage.delete(key);
+      const outcome = await repository.deleteAccount(userId);
+      if (outcome === 'owner-with-members') throw ownerBlock();
+      if (outcome === 'missing') throw unauthenticated();
+      return { body: { ok: true }, setCookies: await clearedCookies(headers) };
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

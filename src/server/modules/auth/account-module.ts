@@ -1,0 +1,37 @@
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { MailOutbox } from '../../mail/mail-outbox';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { Analytics } from '../analytics/analytics.service';
+import { createAccountMail } from './account-mail';
+import { createAccountTokensRepository } from './account-tokens.repository';
+import { createAccountsRepository } from './accounts.repository';
+import { createAuth } from './auth';
+import { createAuthService } from './auth.service';
+import { createCredentials } from './credentials';
+import { createEmailVerificationService } from './email-verification.service';
+import { createMagicLinkService } from './magic-link.service';
+import { createPasswordResetService } from './password-reset.service';
+
+type Deps = { db: Db; config: AppConfig; analytics: Analytics; mailer: MailOutbox; limiter: RateLimiter };
+
+/** Wires the account flows together; app.ts only sees the finished services. */
+export function createAccountModule({ db, config, analytics, mailer, limiter }: Deps) {
+  const accounts = createAccountsRepository(db);
+  const tokens = createAccountTokensRepository(db);
+  const mail = createAccountMail(mailer, config);
+  const betterAuth = createAuth(db, config, {
+    onUserCreated: (user) => accounts.createOwnOrganization(user),
+    sendMagicLink: ({ email, token }) => mail.magicLink(email, token),
+  });
+  const credentials = createCredentials(betterAuth);
+  const emailVerification = createEmailVerificationService({ accounts, tokens, mail, limiter, secret: config.sessionSecret });
+  return {
+    betterAuth,
+    auth: createAuthService({ auth: betterAuth, accounts, analytics, limiter, credentials, mail, emailVerification }),
+    emailVerification,
+    passwordReset: createPasswordResetService({ accounts, tokens, mail, limiter, credentials }),
+    magicLinks: createMagicLinkService({ auth: betterAuth, accounts, analytics, limiter }),
+  };
+}
+export type AccountModule = ReturnType<typeof createAccountModule>;

@@ -1,0 +1,52 @@
+import { AppError } from '../../errors';
+import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every limit of the account flows in one place. Keys that name an address count whether or not
+ * an account exists, so hitting a limit never tells a stranger which addresses are registered.
+ */
+export const AUTH_LIMITS = {
+  /** ASVS 6.3.1: after 5 failures in 15 minutes the account is locked, whichever addresses try. */
+  loginPerAccount: { name: 'login-account', limit: 5, windowMs: 15 * MINUTE },
+  /** A looser net for one address spraying many accounts (only failures count). */
+  loginFailuresPerIp: { name: 'login-ip', limit: 50, windowMs: 15 * MINUTE },
+  signupPerIp: { name: 'signup-ip', limit: 100, windowMs: HOUR },
+  /** At most 20 wrong codes per account per day, across all its codes. */
+  codeFailuresPerAccount: { name: 'code-fail-account', limit: 20, windowMs: 24 * HOUR },
+  codeAttemptsPerIp: { name: 'code-ip', limit: 100, windowMs: HOUR },
+  /** Mail to one address, per kind: enough for a person, too few to flood an inbox. */
+  verificationMailPerAccount: { name: 'mail-verification', limit: 5, windowMs: HOUR },
+  resetMailPerAddress: { name: 'mail-reset', limit: 5, windowMs: HOUR },
+  magicLinkMailPerAddress: { name: 'mail-magic-link', limit: 5, windowMs: HOUR },
+  accountExistsMailPerAddress: { name: 'mail-account-exists', limit: 3, windowMs: 24 * HOUR },
+  mailRequestsPerIp: { name: 'mail-ip', limit: 30, windowMs: HOUR },
+  tokenAttemptsPerIp: { name: 'token-ip', limit: 60, windowMs: 15 * MINUTE },
+} satisfies Record<string, LimitRule>;
+
+export function tooMany(retryAfterMs: number, message: string): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
+}
+
+/** "in 15 minutes", "in 3 hours": what a person can act on. */
+export function waitPhrase(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/** Counts one event and throws 429 with Retry-After once the rule is exceeded. */
+export async function consumeOrThrow(limiter: RateLimiter, rule: LimitRule, key: string, message: (wait: string) => string) {
+  const result = await limiter.hit(rule, key);
+  if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
+}
+
+/** Throws 429 if the rule is already exhausted, without counting this event. */
+export async function checkOrThrow(limiter: RateLimiter, rule: LimitRule, key: string, message: (wait: string) => string) {
+  const result = await limiter.peek(rule, key);
+  if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
+}

@@ -1,0 +1,34 @@
+import type { Auth } from './auth';
+
+/**
+ * Password and session operations that have no public Better Auth endpoint for our flows (a reset
+ * by our own single-use token). They go through Better Auth's internal adapter, so its hashing
+ * settings and hooks still apply.
+ */
+export function createCredentials(auth: Auth) {
+  return {
+    async setPassword(userId: string, password: string) {
+      const ctx = await auth.$context;
+      const hash = await ctx.password.hash(password);
+      const accounts = await ctx.internalAdapter.findAccounts(userId);
+      if (accounts.some((a) => a.providerId === 'credential')) {
+        await ctx.internalAdapter.updatePassword(userId, hash);
+      } else {
+        // An account that only ever signed in by link gets its first password.
+        await ctx.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+      }
+    },
+
+    async endAllSessions(userId: string) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteUserSessions(userId);
+    },
+
+    /** Spends the same argon2id work as a real signup, so the answer's timing does not tell the two apart. */
+    async hashAndDiscard(password: string) {
+      const ctx = await auth.$context;
+      await ctx.password.hash(password);
+    },
+  };
+}
+export type Credentials = ReturnType<typeof createCredentials>;

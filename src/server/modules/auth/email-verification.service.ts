@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { CODE_PATTERN, resendVerificationSchema, verifyEmailSchema } from '../../../shared/validation/auth-schemas';
+import { AppError, invalid } from '../../errors';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { AccountMail } from './account-mail';
+import type { AccountTokensRepository } from './account-tokens.repository';
+import type { AccountsRepository } from './accounts.repository';
+import { AUTH_LIMITS, checkOrThrow, consumeOrThrow } from './auth-limits';
+import type { Caller } from './caller';
+import { hashCode, hashLinkToken, newLinkToken, newNumericCode, sameDigest } from './token-crypto';
+
+export const VERIFY_PURPOSE = 'verify-email';
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
+
+const INVALID_CODE = 'Invalid verification code';
+const INVALID_LINK = 'This verification link is invalid or has expired.';
+const CODE_SPENT = 'This code has expired or been tried too many times. Please request a new code.';
+
+type Deps = {
+  accounts: AccountsRepository;
+  tokens: AccountTokensRepository;
+  mail: AccountMail;
+  limiter: RateLimiter;
+  /** Keys the code HMAC; never stored in the database. */
+  secret: string;
+};
+
+export type VerifyResult = { message: string; email: string };
+
+export function createEmailVerificationService({ accounts, tokens, mail, limiter, secret }: Deps) {
+  /** A new code (replacing the last) and a new 24-hour link, in one mail. */
+  async function issue(user: { id: string; email: string; name: string }) {
+    const now = new Date();
+    const code = newNumericCode();
+    const token = newLinkToken();
+    await tokens.replaceCode({
+      id: randomUUID(),
+      userId: user.id,
+      purpose: VERIFY_PURPOSE,
+      email: user.email,
+      codeHash: hashCode(secret, { userId: user.id, purpose: VERIFY_PURPOSE, code }),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    });
+    await tokens.insertToken({
+      id: randomUUID(),
+      userId: user.id,
+      purpose: VERIFY_PURPOSE,
+      email: user.email,
+      tokenHash: hashLinkToken(token),
+      passwordStamp: null,
+      expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS),
+      createdAt: now,
+    });
+    await mail.verification(user.email, user.name, code, token);
+  }
+
+  async function verifyCode(code: string, email: string | undefined, caller: Caller): Promise<VerifyResult> {
+    if (!caller.userId && !email) throw invalid('No email found for verification. Please sign up again.');
+    const user = caller.userId ? await accounts.findUserById(caller.userId) : await accounts.findUserByEmail(email!);
+    if (user && caller.userId && user.emailVerified) return { message: 'Your email is already verified.', email: user.email };
+    // Failures are counted per address, existing or not, so the limit itself reveals no account.
+    const key = (user?.email ?? email ?? '').toLowerCase();
+    const tooManyToday = (wait: string) => `Too many incorrect codes. Please try again ${wait}, or use the link in the email.`;
+    await checkOrThrow(limiter, AUTH_LIMITS.codeFailuresPerAccount, key, tooManyToday);
+    const fail = async (message: string): Promise<never> => {
+      await limiter.hit(AUTH_LIMITS.codeFailuresPerAccount, key);
+      // Without a session the caller may be a stranger: one message for every failure, so that
+      // "no such account" and "wrong code" look the same.
+      throw invalid(caller.userId ? message : INVALID_CODE);
+    };
+    if (!user) return fail(INVALID_CODE);
+
+    const now = new Date();
+    const row = await tokens.reserveCodeAttempt(user.id, VERIFY_PURPOSE, now, CODE_MAX_ATTEMPTS);
+    if (!row) return fail(CODE_SPENT);
+    const expected = hashCode(secret, { userId: user.id, purpose: VERIFY_PURPOSE, code });
+    if (!sameDigest(expected, row.codeHash) || row.email !== user.email) {
+      return fail(row.attempts >= CODE_MAX_ATTEMPTS ? `That code is not right. ${CODE_SPENT}` : INVALID_CODE);
+    }
+    if (!(await tokens.consumeCode(row.id, now))) return fail(CODE_SPENT);
+    await accounts.markEmailVerified(user.id, row.email);
+    return { message: 'Email verified!', email: row.email };
+  }
+
+  async function verifyLink(token: string): Promise<VerifyResult> {
+    const now = new Date();
+    const hash = hashLinkToken(token);
+    const row = await tokens.consumeToken(hash, VERIFY_PURPOSE, now);
+    if (row) {
+      if (!(await accounts.markEmailVerified(row.userId, row.email))) throw invalid(INVALID_LINK);
+      return { message: 'Email verified!', email: row.email };
+    }
+    // A second click (or a mail scanner's first) on a link that already did its job is not an
+    // error for the person holding it: the address is verified.
+    const used = await tokens.findToken(hash, VERIFY_PURPOSE);
+    if (used?.consumedAt && used.expiresAt > now) {
+      const user = await accounts.findUserById(used.userId);
+      if (user?.emailVerified && user.email === used.email) return { message: 'Your email is already verified.', email: user.email };
+    }
+    throw invalid(INVALID_LINK);
+  }
+
+  return {
+    issue,
+
+    async verify(input: unknown, caller: Caller): Promise<VerifyResult> {
+      const data = verifyEmailSchema.parse(input);
+      await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
+      return CODE_PATTERN.test(data.token) ? verifyCode(data.token, data.email, caller) : verifyLink(data.token);
+    },
+
+    async resend(input: unknown, caller: Caller): Promise<{ message: string }> {
+      const data = resendVerificationSchema.parse(input ?? {});
+      const tooMany = (wait: string) => `We have sent several emails already. Please check your inbox, or try again ${wait}.`;
+      if (caller.userId) {
+        const user = await accounts.findUserById(caller.userId);
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+        if (user.emailVerified) throw new AppError('CONFLICT', 'Your email address is already verified.');
+        await consumeOrThrow(limiter, AUTH_LIMITS.verificationMailPerAccount, user.email, tooMany);
+        await issue(user);
+        return { message: 'Verification email sent' };
+      }
+      if (!data.email) throw invalid('Please log in, or sign up again to get a new verification email.');
+      await consumeOrThrow(limiter, AUTH_LIMITS.mailRequestsPerIp, caller.ip, tooMany);
+      await consumeOrThrow(limiter, AUTH_LIMITS.verificationMailPerAccount, data.email, tooMany);
+      const user = await accounts.findUserByEmail(data.email);
+      if (user && !user.emailVerified) await issue(user);
+      // The same words whether or not the address has an account waiting for verification.
+      return { message: 'Verification email sent' };
+    },
+  };
+}
+export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;

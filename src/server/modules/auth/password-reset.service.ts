@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../../shared/validation/auth-schemas';
+import { invalid } from '../../errors';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { AccountMail } from './account-mail';
+import type { AccountTokensRepository, TokenRow } from './account-tokens.repository';
+import type { AccountsRepository } from './accounts.repository';
+import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
+import type { Caller } from './caller';
+import type { Credentials } from './credentials';
+import { hashLinkToken, newLinkToken, passwordStamp } from './token-crypto';
+
+export const RESET_PURPOSE = 'reset-password';
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+
+export const FORGOT_PASSWORD_MESSAGE = "If an account exists with that email, we've sent password reset instructions.";
+const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
+
+type Deps = {
+  accounts: AccountsRepository;
+  tokens: AccountTokensRepository;
+  mail: AccountMail;
+  limiter: RateLimiter;
+  credentials: Credentials;
+};
+
+export function createPasswordResetService({ accounts, tokens, mail, limiter, credentials }: Deps) {
+  /** A link still opens a reset only while the password is the one it was issued against. */
+  async function stillCurrent(row: TokenRow): Promise<boolean> {
+    return row.passwordStamp === passwordStamp(await accounts.findPasswordHash(row.userId));
+  }
+
+  return {
+    /** Same status, body and mail-free path for unknown addresses: nothing tells them apart. */
+    async request(input: unknown, caller: Caller): Promise<{ message: string }> {
+      const { email } = forgotPasswordSchema.parse(input);
+      const tooMany = (wait: string) => `Too many reset requests. Please check your inbox, or try again ${wait}.`;
+      await consumeOrThrow(limiter, AUTH_LIMITS.mailRequestsPerIp, caller.ip, tooMany);
+      await consumeOrThrow(limiter, AUTH_LIMITS.resetMailPerAddress, email, tooMany);
+      const user = await accounts.findUserByEmail(email);
+      if (user) {
+        const now = new Date();
+        const token = newLinkToken();
+        await tokens.replaceToken({
+          id: randomUUID(),
+          userId: user.id,
+          purpose: RESET_PURPOSE,
+          email: user.email,
+          tokenHash: hashLinkToken(token),
+          passwordStamp: passwordStamp(await accounts.findPasswordHash(user.id)),
+          expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+          createdAt: now,
+        });
+        await mail.passwordReset(user.email, user.name, token);
+      }
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+
+    /** Lets the reset page say 'Invalid Reset Link' before anyone types a new password. */
+    async check(input: unknown, caller: Caller): Promise<{ valid: boolean }> {
+      const { token } = resetTokenSchema.parse(input);
+      await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
+      const row = await tokens.findToken(hashLinkToken(token), RESET_PURPOSE);
+      const valid = !!row && !row.consumedAt && row.expiresAt > new Date() && (await stillCurrent(row));
+      return { valid };
+    },
+
+    async reset(input: unknown, caller: Caller): Promise<{ message: string }> {
+      // The new password is checked first, so a typo does not burn the link.
+      const data = resetPasswordSchema.parse(input);
+      await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
+      const now = new Date();
+      const row = await tokens.consumeToken(hashLinkToken(data.token), RESET_PURPOSE, now);
+      if (!row || !(await stillCurrent(row))) throw invalid(INVALID_RESET);
+      const user = await accounts.findUserById(row.userId);
+      if (!user || user.email !== row.email) throw invalid(INVALID_RESET);
+
+      await credentials.setPassword(user.id, data.newPassword);
+      // Everyone signed in with the old password is signed out, the rightful owner included.
+      await credentials.endAllSessions(user.id);
+      await tokens.voidTokens(user.id, RESET_PURPOSE, now);
+      // The link reached the mailbox, which proves the address; and the owner, now holding the
+      // password, may log in again at once even if a guesser had locked the account.
+      await accounts.markEmailVerified(user.id, row.email);
+      await limiter.reset(AUTH_LIMITS.loginPerAccount, user.email);
+      return { message: 'Password reset! You can now login with your new password.' };
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -1,0 +1,32 @@
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { createPaymentProvider } from '../../payments/create-payment-provider';
+import type { Analytics } from '../analytics/analytics.service';
+import { createBillingMaintenance } from './billing-maintenance';
+import { createBillingRepository } from './billing.repository';
+import { createBillingService } from './billing.service';
+import { createFulfilment } from './fulfilment.service';
+import { createTestPaymentsService } from './test-payments.service';
+
+type Logger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+/** Wires billing: the provider chosen by configuration, one fulfilment, and the services on top. */
+export function createBilling(deps: { config: AppConfig; db: Db; analytics: Analytics; log?: Logger }) {
+  const { provider, testProvider } = createPaymentProvider(deps.config, deps.db);
+  const repository = createBillingRepository(deps.db);
+  const fulfilment = createFulfilment({ repository, provider, log: deps.log });
+  return {
+    provider,
+    /** Present only in test mode (no STRIPE_SECRET_KEY). */
+    testProvider,
+    fulfilment,
+    service: createBillingService({ repository, provider, fulfilment, analytics: deps.analytics, publicUrl: deps.config.publicUrl, log: deps.log }),
+    testPayments: testProvider ? createTestPaymentsService({ testProvider, fulfilment }) : null,
+    maintenance: createBillingMaintenance({ repository, fulfilment, testProvider, log: deps.log }),
+  };
+}
+export type Billing = ReturnType<typeof createBilling>;

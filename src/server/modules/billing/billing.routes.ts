@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUserId } from '../../http';
+
+/** Trials and test-mode renewals are checked this often; an hour late is fine for a 7-day trial. */
+const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
+
+export async function billingRoutes(app: FastifyInstance) {
+  const { billing } = app.services;
+  const { service } = billing;
+
+  app.post('/api/select-free-plan', async (request) => service.selectFreePlan(await requireUserId(request)));
+
+  app.post('/api/create-checkout-session', async (request) => service.startCheckout(await requireUserId(request), request.body));
+
+  app.post('/api/payment-success', async (request) => service.confirmPayment(await requireUserId(request), request.body));
+
+  app.get('/api/billing', async (request) => service.getOverview(await requireUserId(request)));
+
+  app.post('/api/billing/portal', async (request) => service.createPortalSession(await requireUserId(request)));
+
+  // Stripe signs the exact bytes it sent, so this one route keeps the body raw. The parser lives
+  // in this child scope only; every other route still gets parsed JSON.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/api/webhooks/stripe', async (request, reply) => {
+      if (service.provider !== 'stripe') {
+        return reply.code(404).send({ error: 'Stripe is not configured on this server (STRIPE_SECRET_KEY is not set).', code: 'NOT_FOUND' });
+      }
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      return service.receiveWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+    });
+  });
+
+  const { testPayments } = billing;
+  if (testPayments) {
+    // The test payment page stands in for Stripe Checkout, which needs no login either: the
+    // unguessable session id is the capability, and paying only ever helps the session's owner.
+    app.get<{ Params: { id: string } }>('/api/test-payments/:id', async (request) => testPayments.view(request.params.id));
+    app.post<{ Params: { id: string } }>('/api/test-payments/:id/pay', async (request) => testPayments.pay(request.params.id));
+    app.post<{ Params: { id: string } }>('/api/test-payments/:id/cancel', async (request) => testPayments.cancel(request.params.id));
+    app.log.warn('Payments run in TEST MODE (no STRIPE_SECRET_KEY): checkout uses the built-in test payment page and takes no money.');
+  }
+
+  let stopMaintenance: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopMaintenance = billing.maintenance.start(MAINTENANCE_EVERY_MS);
+  });
+  app.addHook('onClose', async () => {
+    await stopMaintenance?.();
+  });
+}

@@ -1,0 +1,185 @@
+import { isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
+import { AppError } from '../../errors';
+import type { PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscription } from '../../payments/payment-provider';
+import type { BillingRepository, CheckoutSessionRow } from './billing.repository';
+import { computeEntitlement } from './entitlement';
+
+export type FulfilmentResult = { state: 'complete' | 'pending' | 'ignored' };
+
+type Logger = { warn(obj: object, msg: string): void };
+
+/**
+ * The one path by which payments change what a person has. The Stripe webhook, the test payment
+ * page and POST /api/payment-success all arrive here. Every step is idempotent: the provider's
+ * current state is re-read and stored, and the person's plan is recomputed from what is stored.
+ */
+export function createFulfilment(deps: { repository: BillingRepository; provider: PaymentProvider; log?: Logger }) {
+  const { repository, provider } = deps;
+
+  /** Recomputes the person's status and their organization's plan from every purchase on record. */
+  async function recomputeEntitlement(userId: string): Promise<void> {
+    await repository.withUserLocked(userId, async (q) => {
+      const [subscriptions, lifetime] = await Promise.all([q.listSubscriptions(userId), q.findLifetimePurchase(userId)]);
+      let lifetimeOrg: string | null = null;
+      if (lifetime?.checkoutSessionId) lifetimeOrg = (await q.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId ?? null;
+      const entitlement = computeEntitlement({
+        subscriptions: subscriptions.map((s) => ({
+          plan: s.plan,
+          providerStatus: s.providerStatus,
+          seats: s.seats,
+          createdAt: s.createdAt,
+          organizationId: s.organizationId,
+        })),
+        lifetime: lifetime ? { plan: lifetime.plan, organizationId: lifetimeOrg } : null,
+      });
+      if (!entitlement) return;
+      await q.setUserPlan(userId, entitlement.user.subscriptionStatus, entitlement.user.subscriptionPlan);
+      if (entitlement.organization) {
+        await q.setOrganizationPlan(entitlement.organization.id, entitlement.organization.plan, entitlement.organization.seats);
+      }
+    });
+  }
+
+  /** Whose subscription this is: our stored row, else the metadata we set on it at checkout. */
+  async function ownerOf(sub: ProviderSubscription, session?: CheckoutSessionRow) {
+    const stored = await repository.findSubscription(sub.id);
+    if (stored) return stored;
+    if (session) return { ...session, checkoutSessionId: session.id };
+    const { userId, plan, billingPeriod, seats, organizationId } = sub.metadata;
+    if (!userId || !isPaidPlanId(plan) || !isBillingPeriod(billingPeriod)) return null;
+    if (!(await repository.findUser(userId))) return null;
+    return {
+      userId,
+      plan,
+      billingPeriod,
+      seats: Math.max(1, Number.parseInt(seats ?? '1', 10) || 1),
+      organizationId: organizationId || null,
+      checkoutSessionId: null,
+    };
+  }
+
+  /** Re-reads a subscription from the provider (never trusting an event's copy) and applies it. */
+  async function syncSubscription(subscriptionId: string, session?: CheckoutSessionRow): Promise<string | null> {
+    // Taken before the read: a handler that read later always wins over this one.
+    const readAt = new Date();
+    const sub = await provider.retrieveSubscription(subscriptionId);
+    const owner = await ownerOf(sub, session);
+    if (!owner) {
+      deps.log?.warn({ subscriptionId }, 'subscription event for a subscription this app did not create; ignored');
+      return null;
+    }
+    const fresh = await repository.upsertSubscriptionState({
+      id: sub.id,
+      provider: provider.name,
+      userId: owner.userId,
+      organizationId: owner.organizationId,
+      checkoutSessionId: owner.checkoutSessionId,
+      plan: owner.plan,
+      billingPeriod: owner.billingPeriod,
+      seats: owner.seats,
+      providerStatus: sub.status,
+      trialEndsAt: sub.trialEnd,
+      currentPeriodEnd: sub.currentPeriodEnd,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      canceledAt: sub.canceledAt,
+      stateReadAt: readAt,
+    });
+    if (fresh) await recomputeEntitlement(owner.userId);
+    return owner.userId;
+  }
+
+  /**
+   * Completes a checkout. With `callerUserId` (POST /api/payment-success) the session must be the
+   * caller's own, so someone else's session id changes nothing and reveals nothing.
+   */
+  async function fulfilCheckoutSession(sessionId: string, callerUserId?: string): Promise<FulfilmentResult> {
+    const row = await repository.findCheckoutSession(sessionId);
+    if (!row || row.provider !== provider.name || (callerUserId !== undefined && row.userId !== callerUserId)) {
+      if (callerUserId !== undefined) {
+        throw new AppError('NOT_FOUND', 'We could not find that payment session. If you were charged, please contact support.');
+      }
+      return { state: 'ignored' };
+    }
+    const session = await provider.retrieveCheckoutSession(sessionId);
+    if (session.status === 'expired') {
+      await repository.markCheckoutSession(row.id, 'expired', null);
+      return { state: 'pending' };
+    }
+    if (session.status !== 'complete') return { state: 'pending' };
+
+    if (row.kind === 'lifetime') {
+      // An async method (bank debit) can complete the session before the money arrives.
+      if (session.paymentStatus !== 'paid') return { state: 'pending' };
+      await repository.upsertPayment({
+        id: `lifetime_${row.id}`,
+        provider: provider.name,
+        userId: row.userId,
+        checkoutSessionId: row.id,
+        kind: 'lifetime',
+        plan: row.plan,
+        amount: session.amountTotal ?? row.amount,
+        currency: session.currency ?? row.currency,
+        status: 'paid',
+        description: 'Lifetime access (one-time payment)',
+      });
+      await repository.markCheckoutSession(row.id, 'completed', null);
+      await recomputeEntitlement(row.userId);
+      return { state: 'complete' };
+    }
+
+    if (!session.subscriptionId) return { state: 'pending' };
+    await syncSubscription(session.subscriptionId, row);
+    await repository.markCheckoutSession(row.id, 'completed', session.subscriptionId);
+    return { state: 'complete' };
+  }
+
+  async function recordInvoice(invoice: ProviderInvoice): Promise<void> {
+    if (!invoice.subscriptionId) return;
+    // Re-reading first also covers an invoice that arrives before its subscription's events.
+    const userId = await syncSubscription(invoice.subscriptionId);
+    const stored = userId ? await repository.findSubscription(invoice.subscriptionId) : undefined;
+    if (!userId || !stored) return;
+    await repository.upsertPayment({
+      id: invoice.id,
+      provider: provider.name,
+      userId,
+      subscriptionId: invoice.subscriptionId,
+      checkoutSessionId: stored.checkoutSessionId,
+      kind: 'subscription',
+      plan: stored.plan,
+      amount: invoice.amount,
+      currency: invoice.currency,
+      status: invoice.status,
+      description: invoice.description,
+      invoiceUrl: invoice.url,
+    });
+  }
+
+  /** Applies a provider event at most once (by event id); a failed attempt is released for the retry. */
+  async function applyEvent(event: ProviderEvent): Promise<{ applied: boolean }> {
+    if (!(await repository.claimEvent(event.id, provider.name, event.type))) return { applied: false };
+    try {
+      switch (event.subject.kind) {
+        case 'checkout_session':
+          await fulfilCheckoutSession(event.subject.id);
+          break;
+        case 'subscription':
+          await syncSubscription(event.subject.id);
+          break;
+        case 'invoice':
+          await recordInvoice(event.subject.invoice);
+          break;
+        case 'ignored':
+          break;
+      }
+    } catch (error) {
+      await repository.releaseEvent(event.id);
+      throw error;
+    }
+    await repository.finishEvent(event.id);
+    return { applied: true };
+  }
+
+  return { applyEvent, fulfilCheckoutSession, syncSubscription, recomputeEntitlement };
+}
+export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -1,0 +1,243 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingPayment, processedWebhookEvent } from '../../db/schema/billing.schema';
+import { createBillingRepository } from './billing.repository';
+import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+
+/**
+ * Billing against the real Stripe SDK, pointed at a stand-in for Stripe's API on loopback;
+ * webhooks are signed with the SDK's own test-header helper.
+ */
+describeEachDatabase('billing with Stripe', (kind) => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await buildTestApp(kind, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
+  const deliver = (event: { payload: string; signature: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: event.payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
+    });
+
+  /** A signed-in person who has started (and, on Stripe, paid for) a checkout. */
+  async function paidCheckout(body: Record<string, unknown> = { planType: 'standard', billingPeriod: 'monthly' }, status?: string) {
+    const user = await signUpUser(t.app);
+    const res = await call('POST', '/api/create-checkout-session', user.cookie, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const { sessionId, url } = res.json();
+    const { subscriptionId } = stripe.completeSession(sessionId, { subscriptionStatus: status });
+    return { ...user, sessionId, url, subscriptionId: subscriptionId! };
+  }
+
+  describe('checkout session', () => {
+    it('is a Stripe Checkout subscription with a 7-day trial, priced from the catalogue only', async () => {
+      const user = await signUpUser(t.app);
+      const res = await call('POST', '/api/create-checkout-session', user.cookie, {
+        planType: 'pro',
+        billingPeriod: 'annual',
+        seats: 2,
+        // Anything a client adds about price is ignored: only the catalogue decides.
+        amount: 1,
+        unit_amount: 1,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { url, sessionId } = res.json();
+      expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+      const params = stripe.sessions.get(sessionId)!._params as Record<string, never>;
+      expect(params).toMatchObject({
+        mode: 'subscription',
+        allow_promotion_codes: 'true',
+        client_reference_id: user.user.id,
+        success_url: 'http://localhost:5000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://localhost:5000/checkout?plan=pro&billing=annual&canceled=1',
+        subscription_data: { trial_period_days: '7', metadata: { userId: user.user.id, plan: 'pro', billingPeriod: 'annual', seats: '2' } },
+        line_items: {
+          0: { quantity: '1', price_data: { currency: 'usd', unit_amount: '199000', recurring: { interval: 'year' }, product_data: { name: 'SignaturePro Pro (annual)' } } },
+          1: { quantity: '1', price_data: { currency: 'usd', unit_amount: '19000', recurring: { interval: 'year' }, product_data: { name: 'Extra seat' } } },
+        },
+      });
+      expect(params.customer).toMatch(/^cus_/);
+    });
+
+    it('applies a real promotion code, and makes LIFETIME1DOLLAR a $1 one-time payment', async () => {
+      const promoId = stripe.addPromotionCode('LAUNCH10');
+      const user = await signUpUser(t.app);
+      const withCode = await call('POST', '/api/create-checkout-session', user.cookie, { planType: 'standard', billingPeriod: 'monthly', promotionCode: 'launch10' });
+      const params = stripe.sessions.get(withCode.json().sessionId)!._params as Record<string, unknown>;
+      expect(params.discounts).toEqual({ 0: { promotion_code: promoId } });
+      expect(params.allow_promotion_codes).toBeUndefined();
+
+      const lifetime = await paidCheckout({ planType: 'pro', billingPeriod: 'monthly', promotionCode: 'LIFETIME1DOLLAR' });
+      const lp = stripe.sessions.get(lifetime.sessionId)!._params as Record<string, never>;
+      expect(lp).toMatchObject({ mode: 'payment', line_items: { 0: { price_data: { unit_amount: '100' } } } });
+      expect(lp.subscription_data).toBeUndefined();
+      const confirmed = await call('POST', '/api/payment-success', lifetime.cookie, { sessionId: lifetime.sessionId });
+      expect(confirmed.json()).toMatchObject({ state: 'complete', subscriptionStatus: 'lifetime', subscriptionPlan: 'Pro' });
+    });
+  });
+
+  describe('webhook', () => {
+    it('refuses a forged signature with 400 and changes nothing', async () => {
+      const buyer = await paidCheckout();
+      const session = stripe.sessions.get(buyer.sessionId)!;
+      const forged = stripe.signedEvent('checkout.session.completed', session, { secret: 'whsec_not_the_real_one' });
+      const res = await deliver(forged);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('The webhook signature could not be verified.');
+      const unsigned = await deliver({ payload: forged.payload, signature: '' });
+      expect(unsigned.statusCode).toBe(400);
+      // A body altered after signing fails too.
+      const real = stripe.signedEvent('checkout.session.completed', session);
+      expect((await deliver({ payload: real.payload.replace('checkout.session', 'checkout.sessioN'), signature: real.signature })).statusCode).toBe(400);
+
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('none');
+      expect(await t.database.db.select().from(processedWebhookEvent).where(eq(processedWebhookEvent.id, forged.id))).toHaveLength(0);
+    });
+
+    it('checkout.session.completed makes the buyer active without the success page', async () => {
+      const buyer = await paidCheckout();
+      const res = await deliver(stripe.signedEvent('checkout.session.completed', stripe.sessions.get(buyer.sessionId)!));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true, duplicate: false });
+      const state = await me(buyer.cookie);
+      expect(state.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
+      expect(state.organization).toMatchObject({ plan: 'standard', seats: 10 });
+    });
+
+    it('applies the same event delivered 100 times, some concurrently, exactly once', async () => {
+      const buyer = await paidCheckout(undefined, 'active');
+      const event = stripe.signedEvent('customer.subscription.updated', stripe.subscriptions.get(buyer.subscriptionId)!);
+      const concurrent = await Promise.all(Array.from({ length: 50 }, () => deliver(event)));
+      const sequential = [];
+      for (let i = 0; i < 50; i++) sequential.push(await deliver(event));
+      const all = [...concurrent, ...sequential];
+      expect(all.every((r) => r.statusCode === 200)).toBe(true);
+      expect(all.filter((r) => r.json().duplicate === false)).toHaveLength(1);
+      // The one application read the subscription back from Stripe once.
+      expect(stripe.subscriptionReads.get(buyer.subscriptionId)).toBe(1);
+      expect(await t.database.db.select().from(processedWebhookEvent).where(eq(processedWebhookEvent.id, event.id))).toHaveLength(1);
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('active');
+    });
+
+    it('records a paid invoice once however often it is delivered', async () => {
+      const buyer = await paidCheckout(undefined, 'active');
+      const invoice = {
+        id: 'in_test_1',
+        object: 'invoice',
+        customer: 'cus_x',
+        amount_paid: 1900,
+        amount_due: 1900,
+        currency: 'usd',
+        number: 'SP-0001',
+        hosted_invoice_url: 'https://invoice.stripe.test/i/1',
+        parent: { type: 'subscription_details', subscription_details: { subscription: buyer.subscriptionId } },
+      };
+      const event = stripe.signedEvent('invoice.paid', invoice);
+      await Promise.all(Array.from({ length: 20 }, () => deliver(event)));
+      // Stripe sends invoice.payment_succeeded for the same invoice too: still one record.
+      await deliver(stripe.signedEvent('invoice.payment_succeeded', invoice));
+      const rows = await t.database.db.select().from(billingPayment).where(eq(billingPayment.id, 'in_test_1'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ amount: 1900, status: 'paid', description: 'Invoice SP-0001', invoiceUrl: 'https://invoice.stripe.test/i/1' });
+      // A late failure notice for an invoice already paid does not un-pay it.
+      await deliver(stripe.signedEvent('invoice.payment_failed', { ...invoice, amount_paid: 0 }));
+      expect((await t.database.db.select().from(billingPayment).where(eq(billingPayment.id, 'in_test_1')))[0]!.status).toBe('paid');
+    });
+
+    it('a stale event arriving after a newer one leaves the newer state standing', async () => {
+      const buyer = await paidCheckout(undefined, 'trialing');
+      const created = stripe.signedEvent('customer.subscription.created', { ...stripe.subscriptions.get(buyer.subscriptionId)! }, { created: 1000 });
+      // Newer: the trial ended and the first payment failed.
+      stripe.setSubscription(buyer.subscriptionId, { status: 'past_due', trial_end: null });
+      const updated = stripe.signedEvent('customer.subscription.updated', { ...stripe.subscriptions.get(buyer.subscriptionId)! }, { created: 2000 });
+      expect((await deliver(updated)).statusCode).toBe(200);
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('past_due');
+      // The older 'created' event (it says trialing) arrives last: the state is re-read, not taken from it.
+      expect((await deliver(created)).statusCode).toBe(200);
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('past_due');
+    });
+
+    it('a handler holding an older read cannot overwrite a fresher one', async () => {
+      const buyer = await paidCheckout(undefined, 'active');
+      const repository = createBillingRepository(t.database.db);
+      // The fast handler read "canceled" and wrote it.
+      stripe.setSubscription(buyer.subscriptionId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
+      await t.app.services.billing.fulfilment.syncSubscription(buyer.subscriptionId);
+      const stored = (await repository.findSubscription(buyer.subscriptionId))!;
+      expect(stored.providerStatus).toBe('canceled');
+      // The slow handler read "active" a minute earlier and writes last: refused.
+      const olderRead = new Date(stored.stateReadAt.getTime() - 60_000);
+      expect(await repository.upsertSubscriptionState({ ...stored, providerStatus: 'active', stateReadAt: olderRead })).toBe(false);
+      expect((await repository.findSubscription(buyer.subscriptionId))!.providerStatus).toBe('canceled');
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('canceled');
+    });
+
+    it("someone else's session id on the success page changes nothing", async () => {
+      const buyer = await paidCheckout();
+      const stranger = await signUpUser(t.app);
+      const res = await call('POST', '/api/payment-success', stranger.cookie, { sessionId: buyer.sessionId });
+      expect(res.statusCode).toBe(404);
+      expect((await me(stranger.cookie)).user.subscriptionStatus).toBe('none');
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('none');
+      // The buyer's own confirmation works.
+      const own = await call('POST', '/api/payment-success', buyer.cookie, { sessionId: buyer.sessionId });
+      expect(own.json()).toMatchObject({ state: 'complete', subscriptionStatus: 'active' });
+    });
+
+    it.each([
+      ['past_due', 'past_due', 'standard'],
+      ['unpaid', 'past_due', 'standard'],
+      ['paused', 'paused', 'free'],
+      ['canceled', 'canceled', 'free'],
+    ])('Stripe %s → our %s (organization on %s)', async (stripeStatus, ours, orgPlan) => {
+      const buyer = await paidCheckout(undefined, 'active');
+      await deliver(stripe.signedEvent('checkout.session.completed', stripe.sessions.get(buyer.sessionId)!));
+      stripe.setSubscription(buyer.subscriptionId, { status: stripeStatus });
+      await deliver(stripe.signedEvent('customer.subscription.updated', stripe.subscriptions.get(buyer.subscriptionId)!));
+      const state = await me(buyer.cookie);
+      expect(state.user.subscriptionStatus).toBe(ours);
+      expect(state.organization.plan).toBe(orgPlan);
+    });
+
+    it('an incomplete first payment grants nothing', async () => {
+      const buyer = await paidCheckout(undefined, 'incomplete');
+      await call('POST', '/api/select-free-plan', buyer.cookie, {});
+      await deliver(stripe.signedEvent('checkout.session.completed', stripe.sessions.get(buyer.sessionId)!));
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('free');
+    });
+
+    it('ignores events for objects this app did not create', async () => {
+      const res = await deliver(stripe.signedEvent('checkout.session.completed', { id: 'cs_someone_elses', object: 'checkout.session' }));
+      expect(res.statusCode).toBe(200);
+      const other = await deliver(stripe.signedEvent('charge.refunded', { id: 'ch_1', object: 'charge' }));
+      expect(other.json()).toEqual({ received: true, duplicate: false });
+    });
+  });
+
+  it('opens the Stripe customer portal for a customer', async () => {
+    const buyer = await paidCheckout();
+    const res = await call('POST', '/api/billing/portal', buyer.cookie, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
+    const portalCall = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(portalCall.body.return_url).toBe('http://localhost:5000/account/billing');
+    expect((await call('GET', '/api/billing', buyer.cookie)).json()).toMatchObject({ provider: 'stripe', canManageBilling: true });
+  });
+});

@@ -1,0 +1,55 @@
+import { INCLUDED_SEATS, TRIAL_SEATS } from '../../../shared/billing/plans';
+import type { SeatUsage } from '../../../shared/account-area-types';
+import type { TeamRole } from '../../../shared/validation/account-schemas';
+import { AppError, forbidden } from '../../errors';
+import type { OrganizationRow, TeamsQueries } from './teams.repository';
+
+/** Who is calling, in which organization, with which role: read fresh on every request. */
+export type Caller = { userId: string; memberId: string; role: TeamRole; organization: OrganizationRow };
+
+export const noOrganization = () =>
+  new AppError('NOT_FOUND', 'You are not part of an organization. Please reload the page or log in again.');
+
+export const canManageTeam = (role: TeamRole) => role === 'owner' || role === 'admin';
+
+export async function requireCaller(repository: TeamsQueries, userId: string): Promise<Caller> {
+  const found = await repository.findMembershipOfUser(userId);
+  if (!found) throw noOrganization();
+  return { userId, memberId: found.memberId, role: found.role, organization: found.organization };
+}
+
+export function assertManager(caller: Caller, action = 'do that'): void {
+  if (!canManageTeam(caller.role)) throw forbidden(`Only the organization's owner or an admin can ${action}.`);
+}
+
+export function assertOwner(caller: Caller, action = 'do that'): void {
+  if (caller.role !== 'owner') throw forbidden(`Only the organization's owner can ${action}.`);
+}
+
+/**
+ * The seats an organization may fill: the trial's 10 while the trial runs; on Standard and Pro
+ * the seats bought (1 included plus extras, kept on organization.seats by billing); otherwise
+ * (Free, or a trial that ended unpaid) the 1 included seat.
+ */
+export function seatLimit(org: Pick<OrganizationRow, 'plan' | 'trialEndsAt' | 'seats'>, now = new Date()): { limit: number; onTrial: boolean } {
+  if (org.plan === 'trial') {
+    const running = org.trialEndsAt !== null && org.trialEndsAt.getTime() > now.getTime();
+    return running ? { limit: Math.max(TRIAL_SEATS, org.seats), onTrial: true } : { limit: INCLUDED_SEATS, onTrial: false };
+  }
+  if (org.plan === 'standard' || org.plan === 'pro') return { limit: Math.max(INCLUDED_SEATS, org.seats), onTrial: false };
+  return { limit: INCLUDED_SEATS, onTrial: false };
+}
+
+export async function seatUsage(repository: TeamsQueries, org: OrganizationRow, now = new Date()): Promise<SeatUsage> {
+  const [active, pending] = await Promise.all([repository.countMembers(org.id), repository.countOpenInvitations(org.id, now)]);
+  const { limit, onTrial } = seatLimit(org, now);
+  return { used: active + pending, limit, active, pending, onTrial };
+}
+
+export function seatsFullError(limit: number) {
+  const seats = limit === 1 ? '1 seat' : `all ${limit} seats`;
+  return new AppError(
+    'CONFLICT',
+    `Your plan's ${seats} ${limit === 1 ? 'is' : 'are'} in use. Remove a member or withdraw an invitation, or add seats under Plan & Billing.`,
+  );
+}

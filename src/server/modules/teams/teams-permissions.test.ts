@@ -1,0 +1,247 @@
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Services } from '../../app';
+import { invitation } from '../../db/schema/auth.schema';
+import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { accountRoutes } from '../account/account.routes';
+import { INVITATION_TTL_MS } from './invitations.service';
+import { createTeamWorld, invite, join, secondSession, signUpPerson, type TeamWorld } from './team-world.fixture';
+import { teamsRoutes } from './teams.routes';
+
+/**
+ * Every account and team route, called by each kind of caller; the set of callers let through
+ * must be exactly the one written here. Denials carry the status written beside them: 401 for
+ * anonymous, 403 for a role that may not, 404 for another organization's ids, 409 for a rule.
+ */
+type Actor = 'anonymous' | 'member' | 'admin' | 'owner' | 'other';
+const ACTORS: Actor[] = ['anonymous', 'member', 'admin', 'other', 'owner'];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Call = { url: string; payload?: unknown };
+type RouteCase = {
+  method: Method;
+  /** The route as registered. */
+  path: string;
+  call(world: TeamWorld, t: TestApp, actor: Actor): Promise<Call> | Call;
+  allowed: Actor[];
+  denied?: Partial<Record<Actor, number>>;
+  /** A success changes who is in which organization: the next caller gets a fresh world. */
+  reshapes?: boolean;
+};
+
+let seq = 0;
+const fresh = (label: string) => `${label}-${Date.now()}-${seq++}@example.com`;
+
+async function ageInvitation(t: TestApp, id: string) {
+  // Re-invite waits a minute after each send; make this one look sent two minutes ago.
+  await t.database.db
+    .update(invitation)
+    .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS - 120_000) })
+    .where(eq(invitation.id, id));
+}
+
+const CASES: RouteCase[] = [
+  { method: 'GET', path: '/api/account/profile', call: () => ({ url: '/api/account/profile' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'PUT',
+    path: '/api/account/profile',
+    call: () => ({ url: '/api/account/profile', payload: { name: 'Renamed Person', timezone: 'Europe/Paris' } }),
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    call: (w, _t, actor) => {
+      const password = actor === 'anonymous' ? 'whatever' : w[actor].password;
+      const next = `N3w-Passw0rd!${seq++}`;
+      return { url: '/api/account/password', payload: { currentPassword: password, newPassword: next, confirmPassword: next } };
+    },
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
+  { method: 'GET', path: '/api/account/sessions', call: () => ({ url: '/api/account/sessions' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'POST',
+    path: '/api/account/sessions/sign-out-others',
+    call: () => ({ url: '/api/account/sessions/sign-out-others' }),
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    // Another device of the owner: only the owner may end it; to anyone else it does not exist.
+    call: async (w, t) => ({ url: `/api/account/sessions/${(await secondSession(t, w.owner)).sessionId}` }),
+    allowed: ['owner'],
+    denied: { member: 404, admin: 404, other: 404 },
+  },
+  { method: 'GET', path: '/api/organization', call: () => ({ url: '/api/organization' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'PUT',
+    path: '/api/organization',
+    call: () => ({ url: '/api/organization', payload: { name: 'Acme Inc', domain: 'acme.com' } }),
+    allowed: ['admin', 'owner', 'other'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/organization/logo',
+    call: () => ({ url: '/api/organization/logo', payload: { logoUrl: 'https://cdn.example.com/logo.png' } }),
+    allowed: ['admin', 'owner', 'other'],
+  },
+  {
+    method: 'GET',
+    path: '/api/organization/signature-defaults',
+    call: () => ({ url: '/api/organization/signature-defaults' }),
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/organization/signature-defaults',
+    call: () => ({
+      url: '/api/organization/signature-defaults',
+      payload: { template: 'modern', primaryColor: '#2d8659', secondaryColor: '#333333', requiredPhone: true, requiredTitle: false, requiredAddress: false },
+    }),
+    allowed: ['admin', 'owner', 'other'],
+  },
+  { method: 'GET', path: '/api/organization/members', call: () => ({ url: '/api/organization/members' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'PATCH',
+    path: '/api/organization/members/:id',
+    call: async (w, t) => {
+      const target = await join(t, w.owner, await signUpPerson(t, 'Role Target'), 'member');
+      return { url: `/api/organization/members/${target.memberId}`, payload: { role: 'admin' } };
+    },
+    allowed: ['admin', 'owner'],
+    denied: { other: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/organization/members/:id',
+    call: async (w, t) => {
+      const target = await join(t, w.owner, await signUpPerson(t, 'Removal Target'), 'member');
+      return { url: `/api/organization/members/${target.memberId}` };
+    },
+    allowed: ['admin', 'owner'],
+    denied: { other: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/organization/invitations',
+    call: () => ({ url: '/api/organization/invitations', payload: { email: fresh('invitee'), role: 'member' } }),
+    allowed: ['admin', 'owner', 'other'],
+  },
+  {
+    method: 'POST',
+    path: '/api/organization/invitations/:id/resend',
+    call: async (w, t) => {
+      const { id } = await invite(t, w.owner, fresh('resend'));
+      await ageInvitation(t, id);
+      return { url: `/api/organization/invitations/${id}/resend` };
+    },
+    allowed: ['admin', 'owner'],
+    denied: { other: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/organization/invitations/:id',
+    call: async (w, t) => ({ url: `/api/organization/invitations/${(await invite(t, w.owner, fresh('withdraw'))).id}` }),
+    allowed: ['admin', 'owner'],
+    denied: { other: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/organization/transfer-ownership',
+    call: (w) => ({ url: '/api/organization/transfer-ownership', payload: { memberId: w.admin.memberId } }),
+    allowed: ['owner'],
+    denied: { other: 404 },
+    reshapes: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/organization/delete',
+    // Each owner deletes their own organization: B's owner reaches B, never A.
+    call: () => ({ url: '/api/organization/delete', payload: { confirmation: 'DELETE ORGANIZATION' } }),
+    allowed: ['owner', 'other'],
+    reshapes: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/invitations/:token',
+    call: (w) => ({ url: `/api/invitations/${w.pending.token}` }),
+    allowed: ['anonymous', 'member', 'admin', 'owner', 'other'],
+  },
+  {
+    method: 'POST',
+    path: '/api/invitations/:token/accept',
+    // Only the address it was sent to may accept (tested on its own); every caller here is someone else.
+    call: (w) => ({ url: `/api/invitations/${w.pending.token}/accept` }),
+    allowed: [],
+  },
+  {
+    method: 'POST',
+    path: '/api/account/leave-organization',
+    call: () => ({ url: '/api/account/leave-organization', payload: { confirmation: 'LEAVE ORGANIZATION' } }),
+    allowed: ['member', 'admin'],
+    denied: { owner: 409, other: 409 },
+    reshapes: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/delete',
+    call: () => ({ url: '/api/account/delete', payload: { confirmation: 'DELETE MY ACCOUNT' } }),
+    // B's owner is alone in B and may go; A's owner must first hand A over or delete it.
+    allowed: ['member', 'admin', 'other'],
+    denied: { owner: 409 },
+    reshapes: true,
+  },
+];
+
+it('the matrix names every account and team route exactly once', async () => {
+  const probe = Fastify({ logger: false });
+  probe.decorate('services', {} as Services);
+  const registered: string[] = [];
+  probe.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+  });
+  await probe.register(accountRoutes);
+  await probe.register(teamsRoutes);
+  await probe.ready();
+  await probe.close();
+  expect(CASES.map((c) => `${c.method} ${c.path}`).sort()).toEqual(registered.sort());
+});
+
+describeEachDatabase('account and team permissions', (kind) => {
+  let t: TestApp;
+  let world: TeamWorld;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    world = await createTeamWorld(t);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  for (const c of CASES) {
+    it(`${c.method} ${c.path}`, { timeout: 120_000 }, async () => {
+      const outcome: Record<Actor, number> = { anonymous: 0, member: 0, admin: 0, owner: 0, other: 0 };
+      // A reshaping route runs the owner last: their success hands the organization on.
+      for (const actor of ACTORS) {
+        const { url, payload } = await c.call(world, t, actor);
+        const headers = actor === 'anonymous' ? {} : { cookie: world[actor].cookie };
+        const res = await t.app.inject({ method: c.method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+        outcome[actor] = res.statusCode;
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        if (ok && actor !== 'anonymous' && res.headers['set-cookie']) {
+          // A password change replaces the session and the password; keep both for later routes.
+          world[actor].cookie = cookieHeader(res.headers['set-cookie']);
+          const body = payload as { newPassword?: string } | undefined;
+          if (body?.newPassword) world[actor].password = body.newPassword;
+        }
+        if (ok && c.reshapes) world = await createTeamWorld(t);
+      }
+      const allowed = ACTORS.filter((a) => outcome[a] >= 200 && outcome[a] < 300);
+      expect({ route: `${c.method} ${c.path}`, allowed: allowed.sort() }).toEqual({ route: `${c.method} ${c.path}`, allowed: [...c.allowed].sort() });
+      for (const actor of ACTORS.filter((a) => !c.allowed.includes(a))) {
+        const expected = c.denied?.[actor] ?? (actor === 'anonymous' ? 401 : 403);
+        expect({ actor, status: outcome[actor] }).toEqual({ actor, status: expected });
+      }
+    });
+  }
+});

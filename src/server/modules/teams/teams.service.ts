@@ -1,0 +1,258 @@
+import { INCLUDED_SEATS } from '../../../shared/billing/plans';
+import type {
+  OrganizationDetails,
+  SignatureDefaultsResponse,
+  TeamEntry,
+  TeamResponse,
+} from '../../../shared/account-area-types';
+import {
+  changeRoleSchema,
+  DEFAULT_SIGNATURE_DEFAULTS,
+  deleteOrganizationSchema,
+  leaveOrganizationSchema,
+  logoUrlSchema,
+  organizationSchema,
+  signatureDefaultsSchema,
+  transferOwnershipSchema,
+  type SignatureDefaults,
+} from '../../../shared/validation/account-schemas';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { Db } from '../../db/client';
+import { applySignatureDefaults } from './signature-defaults';
+import {
+  assertManager,
+  assertOwner,
+  canManageTeam,
+  requireCaller,
+  seatUsage,
+  type Caller,
+} from './team-access';
+import { createTeamsRepository, type OrganizationRow } from './teams.repository';
+
+const memberNotFound = () => notFound('That team member');
+
+/** Stored defaults are read through the schema: a value written by an older version falls back to the default. */
+function readDefaults(org: OrganizationRow): SignatureDefaults {
+  const parsed = signatureDefaultsSchema.safeParse({ ...DEFAULT_SIGNATURE_DEFAULTS, ...(org.signatureDefaults as object | null) });
+  return parsed.success ? parsed.data : DEFAULT_SIGNATURE_DEFAULTS;
+}
+
+export function createTeamsService(deps: { db: Db }) {
+  const repository = createTeamsRepository(deps.db);
+
+  async function describeOrganization(caller: Caller, org = caller.organization): Promise<OrganizationDetails> {
+    return {
+      id: org.id,
+      name: org.name,
+      domain: org.domain,
+      logoUrl: org.logo,
+      plan: org.plan,
+      trialEndsAt: org.trialEndsAt?.toISOString() ?? null,
+      role: caller.role,
+      canManage: canManageTeam(caller.role),
+      seats: await seatUsage(repository, org),
+    };
+  }
+
+  async function describeDefaults(caller: Caller, org = caller.organization): Promise<SignatureDefaultsResponse> {
+    return { ...readDefaults(org), logoUrl: org.logo, canManage: canManageTeam(caller.role) };
+  }
+
+  /** The target of a role change or removal: another member of the caller's organization, never its owner. */
+  async function findEditableMember(caller: Caller, memberId: string, action: string) {
+    const target = await repository.findMember(caller.organization.id, memberId);
+    // A member of another organization answers exactly like a missing one.
+    if (!target) throw memberNotFound();
+    if (target.role === 'owner') throw forbidden(`The organization's owner cannot be ${action}.`);
+    if (target.userId === caller.userId) {
+      throw forbidden(
+        action === 'removed'
+          ? 'To leave the organization, use Leave organization under Danger Zone.'
+          : 'You cannot change your own role. Ask the owner or another admin.',
+      );
+    }
+    return target;
+  }
+
+  async function getSignatureDefaults(userId: string): Promise<(SignatureDefaults & { logoUrl: string | null }) | null> {
+    const found = await repository.findMembershipOfUser(userId);
+    return found ? { ...readDefaults(found.organization), logoUrl: found.organization.logo } : null;
+  }
+
+  return {
+    async getOrganization(userId: string): Promise<OrganizationDetails> {
+      return describeOrganization(await requireCaller(repository, userId));
+    },
+
+    async updateOrganization(userId: string, input: unknown): Promise<OrganizationDetails> {
+      const caller = await requireCaller(repository, userId);
+      assertManager(caller, "change the organization's details");
+      const values = organizationSchema.parse(input);
+      const org = await repository.updateOrganization(caller.organization.id, values);
+      return describeOrganization(caller, org ?? caller.organization);
+    },
+
+    async updateLogo(userId: string, input: unknown): Promise<OrganizationDetails> {
+      const caller = await requireCaller(repository, userId);
+      assertManager(caller, "change the organization's logo");
+      const { logoUrl } = logoUrlSchema.parse(input);
+      const org = await repository.updateOrganization(caller.organization.id, { logo: logoUrl === '' ? null : logoUrl });
+      return describeOrganization(caller, org ?? caller.organization);
+    },
+
+    async readSignatureDefaults(userId: string): Promise<SignatureDefaultsResponse> {
+      return describeDefaults(await requireCaller(repository, userId));
+    },
+
+    async updateSignatureDefaults(userId: string, input: unknown): Promise<SignatureDefaultsResponse> {
+      const caller = await requireCaller(repository, userId);
+      assertManager(caller, 'change the signature defaults');
+      const signatureDefaults = signatureDefaultsSchema.parse(input);
+      const org = await repository.updateOrganization(caller.organization.id, { signatureDefaults });
+      return describeDefaults(caller, org ?? caller.organization);
+    },
+
+    /** The defaults of the user's organization and its logo; null when the user is in none. */
+    getSignatureDefaults,
+
+    /** A new signature's body with the organization's defaults filled in wherever the body left a value out. */
+    async withSignatureDefaults(userId: string, input: unknown): Promise<unknown> {
+      return applySignatureDefaults(input, await getSignatureDefaults(userId));
+    },
+
+    async listTeam(userId: string): Promise<TeamResponse> {
+      const caller = await requireCaller(repository, userId);
+      const orgId = caller.organization.id;
+      const [members, invitations, seats] = await Promise.all([
+        repository.listMembers(orgId),
+        repository.listPendingInvitations(orgId),
+        seatUsage(repository, caller.organization),
+      ]);
+      const now = Date.now();
+      const entries: TeamEntry[] = [
+        ...members.map((m) => ({
+          id: m.id,
+          kind: 'member' as const,
+          email: m.email,
+          name: m.name || null,
+          role: m.role,
+          status: 'active' as const,
+          since: m.createdAt.toISOString(),
+          expiresAt: null,
+          expired: false,
+          isYou: m.userId === userId,
+        })),
+        ...invitations.map((i) => ({
+          id: i.id,
+          kind: 'invitation' as const,
+          email: i.email,
+          name: null,
+          role: (i.role === 'admin' ? 'admin' : 'member') as TeamEntry['role'],
+          status: 'pending' as const,
+          since: i.createdAt.toISOString(),
+          expiresAt: i.expiresAt.toISOString(),
+          expired: i.expiresAt.getTime() <= now,
+          isYou: false,
+        })),
+      ];
+      return { entries, seats, canManage: canManageTeam(caller.role), yourRole: caller.role };
+    },
+
+    /** Only active members have a role to change; the owner's never changes here (see transferOwnership). */
+    async changeMemberRole(userId: string, memberId: string, input: unknown): Promise<TeamEntry> {
+      const caller = await requireCaller(repository, userId);
+      assertManager(caller, "change a member's role");
+      const { role } = changeRoleSchema.parse(input);
+      const target = await findEditableMember(caller, memberId, 'changed');
+      const row = await repository.setMemberRole(caller.organization.id, memberId, role);
+      if (!row) throw memberNotFound();
+      return {
+        id: row.id,
+        kind: 'member',
+        email: target.email,
+        name: target.name || null,
+        role,
+        status: 'active',
+        since: row.createdAt.toISOString(),
+        expiresAt: null,
+        expired: false,
+        isYou: false,
+      };
+    },
+
+    /** The removed person keeps their account and signatures, in an organization of their own. */
+    async removeMember(userId: string, memberId: string): Promise<void> {
+      const caller = await requireCaller(repository, userId);
+      assertManager(caller, 'remove members');
+      const target = await findEditableMember(caller, memberId, 'removed');
+      await repository.inTransaction(async (tx) => {
+        if (!(await tx.deleteMember(caller.organization.id, memberId))) throw memberNotFound();
+        const person = await tx.findUser(target.userId);
+        if (person) await tx.createPersonalOrganization(person, INCLUDED_SEATS);
+      });
+    },
+
+    /** The owner hands the organization to an active member and stays on as an admin. */
+    async transferOwnership(userId: string, input: unknown): Promise<OrganizationDetails> {
+      const caller = await requireCaller(repository, userId);
+      assertOwner(caller, 'hand the organization over');
+      const { memberId } = transferOwnershipSchema.parse(input);
+      const target = await repository.findMember(caller.organization.id, memberId);
+      if (!target) throw memberNotFound();
+      if (target.userId === userId) throw new AppError('VALIDATION', 'You already own this organization. Please choose another member.');
+      await repository.inTransaction(async (tx) => {
+        await tx.setMemberRole(caller.organization.id, target.id, 'owner');
+        await tx.setMemberRole(caller.organization.id, caller.memberId, 'admin');
+      });
+      return describeOrganization({ ...caller, role: 'admin' });
+    },
+
+    /**
+     * Deletes the team: every other member and pending invitation goes, and the name, domain, logo
+     * and defaults are erased. The owner keeps their account and plan in the emptied organization,
+     * so the subscription's link to it (billing keeps organization ids) stays intact.
+     */
+    async deleteOrganization(userId: string, input: unknown): Promise<OrganizationDetails> {
+      const caller = await requireCaller(repository, userId);
+      assertOwner(caller, 'delete the organization');
+      deleteOrganizationSchema.parse(input);
+      const orgId = caller.organization.id;
+      const org = await repository.inTransaction(async (tx) => {
+        await tx.lockOrganization(orgId);
+        for (const m of await tx.listMembers(orgId)) {
+          if (m.userId === userId) continue;
+          await tx.deleteMember(orgId, m.id);
+          await tx.createPersonalOrganization({ id: m.userId, name: m.name, email: m.email }, INCLUDED_SEATS);
+        }
+        for (const i of await tx.listPendingInvitations(orgId)) await tx.closeInvitation(i.id, 'canceled');
+        const owner = await tx.findUser(userId);
+        const base = owner?.name.trim() || owner?.email.split('@')[0] || 'My';
+        return tx.updateOrganization(orgId, {
+          name: `${base}'s organization`.slice(0, 100),
+          domain: null,
+          logo: null,
+          signatureDefaults: null,
+        });
+      });
+      return describeOrganization(caller, org ?? caller.organization);
+    },
+
+    /** Admins and members may leave; the owner must hand over or delete the organization first. */
+    async leaveOrganization(userId: string, input: unknown): Promise<void> {
+      const caller = await requireCaller(repository, userId);
+      leaveOrganizationSchema.parse(input);
+      if (caller.role === 'owner') {
+        throw new AppError(
+          'CONFLICT',
+          'As the owner you cannot leave your organization. Hand it over to another member, or delete it, first.',
+        );
+      }
+      await repository.inTransaction(async (tx) => {
+        if (!(await tx.deleteMember(caller.organization.id, caller.memberId))) throw memberNotFound();
+        const person = await tx.findUser(userId);
+        if (person) await tx.createPersonalOrganization(person, INCLUDED_SEATS);
+      });
+    },
+  };
+}
+export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,0 +1,100 @@
+/**
+ * What billing needs from a payment provider. Stripe implements it when STRIPE_SECRET_KEY is set;
+ * the built-in test provider (a test payment page on this server) otherwise. Both speak Stripe's
+ * vocabulary for statuses, so the billing rules have one mapping to keep.
+ */
+export type ProviderName = 'stripe' | 'test';
+
+export type CheckoutLineInput = {
+  name: string;
+  /** Cents per unit, from the server's catalogue. */
+  unitAmount: number;
+  quantity: number;
+  interval: 'month' | 'year' | null;
+};
+
+export type CreateCheckoutSessionInput = {
+  mode: 'subscription' | 'payment';
+  customerId: string;
+  lines: CheckoutLineInput[];
+  /** Days of free trial before the first charge (subscriptions only). */
+  trialDays: number;
+  /** A provider promotion code id to apply; when absent the payment page lets the person enter one. */
+  promotionCodeId: string | null;
+  /** Our ids, carried on the session and its subscription so events can be traced back to us. */
+  metadata: Record<string, string>;
+  clientReferenceId: string;
+  /** Must contain {CHECKOUT_SESSION_ID}, replaced by the provider with the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail: string;
+};
+
+export type ProviderCheckoutSession = {
+  id: string;
+  url: string | null;
+  mode: 'subscription' | 'payment';
+  /** open, complete or expired */
+  status: string;
+  /** paid, unpaid or no_payment_required */
+  paymentStatus: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+  metadata: Record<string, string>;
+};
+
+export type ProviderSubscription = {
+  id: string;
+  /** Stripe's words: trialing, active, past_due, unpaid, paused, canceled, incomplete, incomplete_expired. */
+  status: string;
+  customerId: string | null;
+  metadata: Record<string, string>;
+  trialEnd: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+};
+
+export type ProviderInvoice = {
+  id: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  /** Cents: paid amount for a paid invoice, amount due otherwise. */
+  amount: number;
+  currency: string;
+  status: 'paid' | 'failed';
+  description: string;
+  url: string | null;
+};
+
+/** A provider event reduced to what billing acts on. */
+export type ProviderEvent = {
+  id: string;
+  type: string;
+  /** Seconds since the epoch, as the provider stamped it. */
+  created: number;
+  subject:
+    | { kind: 'checkout_session'; id: string }
+    | { kind: 'subscription'; id: string }
+    | { kind: 'invoice'; invoice: ProviderInvoice }
+    | { kind: 'ignored' };
+};
+
+export class WebhookSignatureError extends Error {}
+export class WebhookNotConfiguredError extends Error {}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCustomer(input: { email: string; name: string; userId: string }): Promise<string>;
+  /** The provider's id for an active promotion code the person typed, or null when there is none. */
+  findPromotionCode(code: string): Promise<string | null>;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string }>;
+  retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /** A page where the customer manages payment method, invoices and cancellation. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+  /** Verifies the signature on the exact bytes received and returns the event; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+}

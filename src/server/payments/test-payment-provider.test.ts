@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestDatabase, describeEachDatabase } from '../test-support/test-app';
+import { createTestPaymentProvider, type TestPaymentProvider } from './test-payment-provider';
+import { createTestPaymentRepository } from './test-payment.repository';
+
+describeEachDatabase('test payment provider', (kind) => {
+  let database: Database;
+  let provider: TestPaymentProvider;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    provider = createTestPaymentProvider(createTestPaymentRepository(database.db), 'https://sp.example');
+  });
+  afterAll(async () => database?.close());
+
+  const start = async (mode: 'subscription' | 'payment' = 'subscription') => {
+    const customerId = await provider.createCustomer({ email: 'a@example.com', name: 'A', userId: 'u1' });
+    return provider.createCheckoutSession({
+      mode,
+      customerId,
+      customerEmail: 'a@example.com',
+      lines: [{ name: 'Standard', unitAmount: 1900, quantity: 1, interval: mode === 'payment' ? null : 'month' }],
+      trialDays: mode === 'payment' ? 0 : 7,
+      promotionCodeId: null,
+      metadata: { userId: 'u1', plan: 'standard', billingPeriod: 'monthly' },
+      clientReferenceId: 'u1',
+      successUrl: 'https://sp.example/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://sp.example/checkout',
+    });
+  };
+
+  it('serves its payment page from this app and fills in the session id', async () => {
+    const { id, url } = await start();
+    expect(url).toBe(`https://sp.example/checkout/test-payment/${id}`);
+    expect((await provider.findCheckout(id))?.successUrl).toBe(`https://sp.example/checkout/success?session_id=${id}`);
+  });
+
+  it('a double click on Pay completes the session once and starts one trialing subscription', async () => {
+    const { id } = await start();
+    const events = await Promise.all([provider.payCheckout(id), provider.payCheckout(id), provider.payCheckout(id)]);
+    expect(events.filter(Boolean)).toHaveLength(1);
+    const session = await provider.retrieveCheckoutSession(id);
+    expect(session).toMatchObject({ status: 'complete', paymentStatus: 'no_payment_required' });
+    const sub = await provider.retrieveSubscription(session.subscriptionId!);
+    expect(sub.status).toBe('trialing');
+    expect((sub.trialEnd!.getTime() - Date.now()) / 86_400_000).toBeCloseTo(7, 1);
+  });
+
+  it('charges when the trial ends, and a one-time payment is paid at once', async () => {
+    const { id } = await start();
+    await provider.payCheckout(id);
+    const events = await provider.endTrials(new Date(Date.now() + 8 * 86_400_000));
+    const subId = (await provider.retrieveCheckoutSession(id)).subscriptionId!;
+    const invoice = events.find((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId);
+    expect(invoice?.subject).toMatchObject({ kind: 'invoice', invoice: { amount: 1900, status: 'paid' } });
+    expect((await provider.retrieveSubscription(subId)).status).toBe('active');
+
+    const lifetime = await start('payment');
+    await provider.payCheckout(lifetime.id);
+    expect(await provider.retrieveCheckoutSession(lifetime.id)).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountTotal: 1900, subscriptionId: null });
+  });
+
+  it('takes no webhooks', () => {
+    expect(() => provider.parseWebhook(Buffer.from('{}'), 'sig')).toThrow(/no webhooks/);
+  });
+});

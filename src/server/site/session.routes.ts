@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { MeResponse } from '../../shared/account-types';
+import { AppError } from '../errors';
+import { toHeaders } from '../http';
+
+export type SessionResponse = MeResponse | { user: null; organization: null };
+
+/**
+ * GET /api/session: the current user like GET /api/auth/me, but a visitor gets 200 with no user.
+ * A 401 is logged by every browser as a console error, on every public page a visitor opens
+ * (Lighthouse best practices); /api/auth/me keeps the spec's 401 for API clients.
+ */
+export async function sessionRoutes(app: FastifyInstance) {
+  app.get('/api/session', async (request, reply): Promise<SessionResponse> => {
+    reply.header('cache-control', 'no-store');
+    try {
+      return await app.services.auth.me(toHeaders(request));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return { user: null, organization: null };
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local stand-in for the few Stripe API endpoints billing uses, on loopback, so the real SDK
+ * can be exercised end to end without the network. Objects are shaped like Stripe's; tests move
+ * them along (complete a session, change a subscription) the way Stripe would.
+ */
+type Json = Record<string, unknown>;
+type FormValue = string | FormObject | FormValue[];
+type FormObject = { [key: string]: FormValue };
+
+export type StandInRequest = { method: string; path: string; body: FormObject };
+
+/** Decodes Stripe's bracketed form encoding (line_items[0][price_data][currency]=usd) into objects. */
+export function parseStripeForm(text: string): FormObject {
+  const root: FormObject = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: FormObject = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= {};
+      node = node[part] as FormObject;
+    });
+  }
+  return root;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+export type StripeStandIn = {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  requests: StandInRequest[];
+  sessions: Map<string, Json>;
+  subscriptions: Map<string, Json>;
+  /** How many times each subscription was read back (proves an event was applied once). */
+  subscriptionReads: Map<string, number>;
+  addPromotionCode(code: string): string;
+  /** The customer pays: the session completes and, in subscription mode, a subscription starts. */
+  completeSession(sessionId: string, options?: { subscriptionStatus?: string }): { subscriptionId: string | null };
+  setSubscription(id: string, patch: Json): Json;
+  /** A webhook body and its Stripe-Signature header, signed with the SDK's own test helper. */
+  signedEvent(type: string, object: Json, options?: { id?: string; created?: number; secret?: string }): { payload: string; signature: string; id: string };
+  close(): Promise<void>;
+};
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const requests: StandInRequest[] = [];
+  const customers = new Map<string, Json>();
+  const sessions = new Map<string, Json>();
+  const subscriptions = new Map<string, Json>();
+  const subscriptionReads = new Map<string, number>();
+  const promotionCodes = new Map<string, string>();
+
+  const notFound = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', message: `No such ${what}` } } });
+
+  function route(method: string, path: string, body: FormObject, query: URLSearchParams): { status: number; body: Json } {
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: newId('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === 'GET' && path === '/v1/promotion_codes') {
+      const id = promotionCodes.get(query.get('code') ?? '');
+      return { status: 200, body: { object: 'list', url: path, has_more: false, data: id ? [{ id, object: 'promotion_code', code: query.get('code'), active: true }] : [] } };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = newId('cs_test');
+      const session: Json = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        mode: body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        subscription: null,
+        amount_total: null,
+        currency: 'usd',
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        created: now(),
+        // Kept for assertions and for completing the session later.
+        _params: body,
+      };
+      sessions.set(id, session);
+      return { status: 200, body: session };
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && sessionMatch) {
+      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      return session ? { status: 200, body: session } : notFound('checkout.session');
+    }
+    const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && subMatch) {
+      const id = decodeURIComponent(subMatch[1]!);
+      const sub = subscriptions.get(id);
+      if (!sub) return notFound('subscription');
+      subscriptionReads.set(id, (subscriptionReads.get(id) ?? 0) + 1);
+      return { status: 200, body: sub };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (typeof body.customer !== 'string' || !customers.has(body.customer)) return notFound('customer');
+      const id = newId('bps');
+      return { status: 200, body: { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id}` } };
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const body = parseStripeForm(Buffer.concat(chunks).toString('utf8'));
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
+      const answer =
+        req.headers.authorization === `Bearer ${secretKey}`
+          ? route(req.method ?? 'GET', url.pathname, body, url.searchParams)
+          : { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    webhookSecret,
+    requests,
+    sessions,
+    subscriptions,
+    subscriptionReads,
+
+    addPromotionCode(code) {
+      const id = newId('promo');
+      promotionCodes.set(code, id);
+      return id;
+    },
+
+    completeSession(sessionId, options = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`stand-in: no session ${sessionId}`);
+      const params = session._params as FormObject;
+      let subscriptionId: string | null = null;
+      if (session.mode === 'subscription') {
+        const data = (params.subscription_data ?? {}) as FormObject;
+        const trialDays = Number(data.trial_period_days ?? 0);
+        const status = options.subscriptionStatus ?? (trialDays > 0 ? 'trialing' : 'active');
+        const periodEnd = now() + (trialDays || 30) * 86_400;
+        subscriptionId = newId('sub');
+        subscriptions.set(subscriptionId, {
+          id: subscriptionId,
+          object: 'subscription',
+          status,
+          customer: session.customer,
+          metadata: data.metadata ?? {},
+          trial_end: trialDays > 0 ? periodEnd : null,
+          cancel_at_period_end: false,
+          canceled_at: null,
+          created: now(),
+          items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', current_period_end: periodEnd, quantity: 1 }] },
+        });
+      }
+      const lines = Object.values((params.line_items ?? {}) as FormObject) as FormObject[];
+      const total = lines.reduce((sum, l) => sum + Number((l.price_data as FormObject).unit_amount) * Number(l.quantity ?? 1), 0);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: session.mode === 'payment' ? 'paid' : 'no_payment_required',
+        subscription: subscriptionId,
+        amount_total: session.mode === 'payment' ? total : 0,
+      });
+      return { subscriptionId };
+    },
+
+    setSubscription(id, patch) {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`stand-in: no subscription ${id}`);
+      Object.assign(sub, patch);
+      return sub;
+    },
+
+    signedEvent(type, object, options = {}) {
+      const id = options.id ?? newId('evt');
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: options.created ?? now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: null,
+        type,
+        data: { object },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
+      return { payload, signature, id };
+    },
+
+    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}

@@ -1,0 +1,53 @@
+/** GET /api/billing: the signed-in person's plan, subscription and payments (the billing tab reads it). */
+export type BillingOverview = {
+  /** stripe, or test when the built-in test payment page stands in for Stripe. */
+  provider: 'stripe' | 'test';
+  subscriptionStatus: string;
+  subscriptionPlan: string | null;
+  statusLabel: string;
+  subscription: {
+    plan: string;
+    billingPeriod: string;
+    seats: number;
+    /** The provider's own word (trialing, active, past_due…), for the details line. */
+    providerStatus: string;
+    trialEndsAt: string | null;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+  payments: Array<{
+    id: string;
+    date: string;
+    /** Cents. */
+    amount: number;
+    currency: string;
+    status: string;
+    description: string;
+    url: string | null;
+  }>;
+  /** True when there is a billing account to manage (Stripe customer portal). */
+  canManageBilling: boolean;
+  /** True when a new checkout would be refused (a live subscription or lifetime access). */
+  hasLivePlan: boolean;
+};
+
+/** GET /api/test-payments/:id: what the test payment page shows. */
+export type TestPaymentView = {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  planName: string;
+  billingPeriod: string;
+  kind: 'subscription' | 'lifetime';
+  lines: Array<{ name: string; unitAmount: number; quantity: number; interval: 'month' | 'year' | null }>;
+  /** Cents charged now. */
+  dueToday: number;
+  /** Cents per interval after the trial; 0 for lifetime. */
+  recurringTotal: number;
+  trialDays: number;
+  email: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** What Pay and Cancel answer: where the page goes next. */
+export type TestPaymentResult = { redirectUrl: string };

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { normalisePromotionCode } from './checkout-quote';
+import { MAX_SELF_SERVE_SEATS } from './plans';
+
+/** POST /api/create-checkout-session. Prices never come from here: only what to buy. */
+export const createCheckoutSchema = z.object({
+  planType: z.enum(['standard', 'pro'], 'Please choose the Standard or Pro plan.'),
+  billingPeriod: z.enum(['monthly', 'annual'], 'Please choose monthly or annual billing.'),
+  promotionCode: z
+    .string('Please enter the promotion code as text.')
+    .max(64, 'That promotion code is too long.')
+    .nullish()
+    .transform((v) => normalisePromotionCode(v)),
+  seats: z.coerce
+    .number('Please choose how many seats you need.')
+    .int('Please choose a whole number of seats.')
+    .min(1, 'At least one seat is needed.')
+    .max(MAX_SELF_SERVE_SEATS, `For more than ${MAX_SELF_SERVE_SEATS} seats, please contact sales for volume pricing.`)
+    .optional()
+    .default(1),
+});
+export type CreateCheckoutInput = z.input<typeof createCheckoutSchema>;
+export type CreateCheckoutResponse = { url: string; sessionId: string };
+
+/** POST /api/payment-success. */
+export const paymentSuccessSchema = z.object({
+  sessionId: z.string('No payment session found').trim().min(1, 'No payment session found').max(255, 'No payment session found'),
+});
+export type PaymentSuccessResponse = {
+  ok: true;
+  /** complete: the plan is in place; pending: the provider has not finished taking the payment yet. */
+  state: 'complete' | 'pending';
+  subscriptionStatus: string;
+  subscriptionPlan: string | null;
+};

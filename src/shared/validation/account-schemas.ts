@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from './auth-schemas';
+
+/**
+ * The account area's forms (spec sections 3 and 5). The browser validates each form with these
+ * schemas and the server validates the request body with the same ones, so the words match.
+ */
+
+// ── Profile ────────────────────────────────────────────────────────────────────────────────
+export const TIMEZONES = [
+  { value: 'America/New_York', label: 'Eastern Time (ET) — New York' },
+  { value: 'America/Chicago', label: 'Central Time (CT) — Chicago' },
+  { value: 'America/Denver', label: 'Mountain Time (MT) — Denver' },
+  { value: 'America/Los_Angeles', label: 'Pacific Time (PT) — Los Angeles' },
+  { value: 'America/Anchorage', label: 'Alaska Time — Anchorage' },
+  { value: 'Pacific/Honolulu', label: 'Hawaii Time — Honolulu' },
+  { value: 'Europe/London', label: 'GMT — London' },
+  { value: 'Europe/Paris', label: 'Central European Time (CET) — Paris' },
+  { value: 'Asia/Tokyo', label: 'Japan Standard Time (JST) — Tokyo' },
+  { value: 'Asia/Shanghai', label: 'China Standard Time — Shanghai' },
+  { value: 'Australia/Sydney', label: 'Australian Eastern Time — Sydney' },
+] as const;
+export type Timezone = (typeof TIMEZONES)[number]['value'];
+export const DEFAULT_TIMEZONE: Timezone = 'America/New_York';
+const TIMEZONE_VALUES = TIMEZONES.map((t) => t.value) as [Timezone, ...Timezone[]];
+
+export const profileSchema = z.object({
+  name: z.string('Name is required').trim().min(1, 'Name is required').max(100, 'Name too long'),
+  timezone: z.enum(TIMEZONE_VALUES, 'Timezone is required'),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+// ── Organization ───────────────────────────────────────────────────────────────────────────
+export const DOMAIN_EXAMPLE = 'company.com';
+// Labels of letters, digits and inner hyphens, a dot between them, and a letters-only top level.
+const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const organizationSchema = z.object({
+  name: z
+    .string('Organization name is required')
+    .trim()
+    .min(1, 'Organization name is required')
+    .max(100, 'Organization name too long'),
+  domain: z
+    .string('Please enter a valid domain (e.g., company.com)')
+    .trim()
+    .toLowerCase()
+    // People paste their website; what we keep is the domain inside it.
+    .transform((v) => v.replace(/^https?:\/\//, '').replace(/\/+$/, ''))
+    .pipe(z.string().regex(DOMAIN_PATTERN, `Please enter a valid domain (e.g., ${DOMAIN_EXAMPLE})`)),
+});
+export type OrganizationInput = z.input<typeof organizationSchema>;
+
+// ── Team ───────────────────────────────────────────────────────────────────────────────────
+export const INVITABLE_ROLES = ['admin', 'member'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+export type TeamRole = 'owner' | InvitableRole;
+export const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
+const roleField = z.enum(INVITABLE_ROLES, 'Please select a role');
+
+export const inviteSchema = z.object({
+  email: z
+    .string('Please enter a valid email address')
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address')),
+  role: roleField,
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+export const changeRoleSchema = z.object({ role: roleField });
+export const transferOwnershipSchema = z.object({
+  memberId: z.string('Please choose who will own the organization').min(1, 'Please choose who will own the organization').max(100),
+});
+
+// ── Signature defaults ─────────────────────────────────────────────────────────────────────
+/** The account defaults offer all four templates; the editor offers the same four once the renderer has them. */
+export const DEFAULT_TEMPLATES = [
+  { value: 'professional', label: 'Professional', description: 'Logo beside your details, coloured name' },
+  { value: 'minimal', label: 'Minimal', description: 'Plain text lines, no frills' },
+  { value: 'modern', label: 'Modern', description: 'Bold name with a coloured accent bar' },
+  { value: 'creative', label: 'Creative', description: 'Centred layout with a coloured divider' },
+] as const;
+export type DefaultTemplate = (typeof DEFAULT_TEMPLATES)[number]['value'];
+const TEMPLATE_VALUES = DEFAULT_TEMPLATES.map((t) => t.value) as [DefaultTemplate, ...DefaultTemplate[]];
+
+/** The account-area colour list (spec section 3). */
+export const ACCOUNT_COLORS = [
+  { value: '#1a73e8', label: 'Google Blue' },
+  { value: '#0066cc', label: 'Corporate Blue' },
+  { value: '#2d8659', label: 'Forest Green' },
+  { value: '#d73b2a', label: 'Business Red' },
+  { value: '#9c27b0', label: 'Purple' },
+  { value: '#333333', label: 'Charcoal' },
+] as const;
+export const DEFAULT_SECONDARY_COLOR = '#666666';
+/** The secondary colour's default is not in the list, so it is offered beside it. */
+export const SECONDARY_COLORS = [{ value: DEFAULT_SECONDARY_COLOR, label: 'Neutral Gray' }, ...ACCOUNT_COLORS] as const;
+type AccountColor = (typeof ACCOUNT_COLORS)[number]['value'];
+type SecondaryColor = (typeof SECONDARY_COLORS)[number]['value'];
+
+export const signatureDefaultsSchema = z.object({
+  template: z.enum(TEMPLATE_VALUES, 'Please select a template'),
+  primaryColor: z.enum(ACCOUNT_COLORS.map((c) => c.value) as [AccountColor, ...AccountColor[]], 'Please select a primary color'),
+  secondaryColor: z.enum(
+    SECONDARY_COLORS.map((c) => c.value) as [SecondaryColor, ...SecondaryColor[]],
+    'Please select a secondary color',
+  ),
+  requiredPhone: z.boolean(),
+  requiredTitle: z.boolean(),
+  requiredAddress: z.boolean(),
+});
+export type SignatureDefaults = z.infer<typeof signatureDefaultsSchema>;
+
+export const DEFAULT_SIGNATURE_DEFAULTS: SignatureDefaults = {
+  template: 'professional',
+  primaryColor: '#1a73e8',
+  secondaryColor: DEFAULT_SECONDARY_COLOR,
+  requiredPhone: false,
+  requiredTitle: false,
+  requiredAddress: false,
+};
+
+// ── Logo ───────────────────────────────────────────────────────────────────────────────────
+export const LOGO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.svg', '.webp'] as const;
+export const LOGO_HINT = 'Recommended size 150×50 px, at most 200KB. Use an HTTPS link so Gmail can show it.';
+
+export const logoUrlSchema = z.object({
+  logoUrl: z
+    .string('Please enter a valid URL')
+    .trim()
+    .max(500, 'That URL is too long')
+    .refine((v) => v === '' || URL.canParse(v), 'Please enter a valid URL')
+    .refine((v) => v === '' || !URL.canParse(v) || new URL(v).protocol === 'https:', 'Logo URL must use HTTPS')
+    .refine((v) => {
+      if (v === '' || !URL.canParse(v)) return true;
+      const path = new URL(v).pathname.toLowerCase();
+      return LOGO_EXTENSIONS.some((ext) => path.endsWith(ext));
+    }, 'URL should point to an image file'),
+});
+export type LogoUrlInput = z.input<typeof logoUrlSchema>;
+
+// ── Security ───────────────────────────────────────────────────────────────────────────────
+/** The reset-password rules plus one special character (spec section 5, Security tab). */
+export const newPasswordField = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number')
+  .regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character');
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(PASSWORD_MAX, 'Current password is incorrect'),
+    newPassword: newPasswordField,
+    confirmPassword: z.string('Please confirm your password').min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+    // Checked as soon as both are typed, even while another field still has an error.
+    when: (payload) => {
+      const v = payload.value as { newPassword?: unknown; confirmPassword?: unknown };
+      return typeof v.newPassword === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+    },
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'Your new password must be different from your current one',
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export type PasswordStrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
+export type PasswordStrength = {
+  /** How many of the six criteria the password meets. */
+  score: number;
+  label: PasswordStrengthLabel;
+  criteria: { label: string; met: boolean }[];
+};
+
+/** The six-criteria meter: 2 or fewer Weak, 4 or fewer Fair, 5 Good, 6 Strong. */
+export function passwordStrength(password: string): PasswordStrength {
+  const criteria = [
+    { label: 'At least 8 characters', met: password.length >= 8 },
+    { label: 'An uppercase letter', met: /[A-Z]/.test(password) },
+    { label: 'A lowercase letter', met: /[a-z]/.test(password) },
+    { label: 'A number', met: /[0-9]/.test(password) },
+    { label: 'A special character', met: /[^A-Za-z0-9]/.test(password) },
+    { label: '12 characters or more', met: password.length >= 12 },
+  ];
+  const score = criteria.filter((c) => c.met).length;
+  const label: PasswordStrengthLabel = score <= 2 ? 'Weak' : score <= 4 ? 'Fair' : score === 5 ? 'Good' : 'Strong';
+  return { score, label, criteria };
+}
+
+// ── Danger zone ────────────────────────────────────────────────────────────────────────────
+export const DELETE_ACCOUNT_PHRASE = 'DELETE MY ACCOUNT';
+export const LEAVE_ORGANIZATION_PHRASE = 'LEAVE ORGANIZATION';
+export const DELETE_ORGANIZATION_PHRASE = 'DELETE ORGANIZATION';
+
+/** Exactly the phrase, as typed; anything else reads 'Please type … to confirm'. */
+const confirmationOf = (phrase: string) =>
+  z.object({
+    confirmation: z.string(`Please type ${phrase} to confirm`).refine((v) => v === phrase, `Please type ${phrase} to confirm`),
+  });
+export const deleteAccountSchema = confirmationOf(DELETE_ACCOUNT_PHRASE);
+export const leaveOrganizationSchema = confirmationOf(LEAVE_ORGANIZATION_PHRASE);
+export const deleteOrganizationSchema = confirmationOf(DELETE_ORGANIZATION_PHRASE);
+export type ConfirmationInput = z.input<typeof deleteAccountSchema>;

@@ -1,0 +1,62 @@
+// zod/mini: the same zod, but tree-shakeable, so the contact page's chunk stays small (issue 5's
+// performance budget). The server parses with the very same schema.
+import * as z from 'zod/mini';
+
+export const CONTACT_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  subjectMin: 2,
+  subjectMax: 120,
+  messageMin: 10,
+  messageMax: 2000,
+} as const;
+
+/** Header-bound values (name, subject) become one line, whatever a client sends. */
+const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+export const contactEmail = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Email is required'),
+  z.maxLength(254, 'Please enter a valid email address'),
+  z.email('Please enter a valid email address'),
+);
+
+/** The spec's contact rules with its exact messages; the form and POST /api/contact both use it. */
+export const contactSchema = z.object({
+  name: z.string().check(
+    z.overwrite(oneLine),
+    z.minLength(1, 'Name is required'),
+    z.minLength(CONTACT_LIMITS.nameMin, 'Name must be at least 2 characters'),
+    z.maxLength(CONTACT_LIMITS.nameMax, 'Name must be less than 100 characters'),
+  ),
+  email: contactEmail,
+  subject: z.string().check(
+    z.overwrite(oneLine),
+    z.minLength(1, 'Subject is required'),
+    z.minLength(CONTACT_LIMITS.subjectMin, 'Subject must be at least 2 characters'),
+    z.maxLength(CONTACT_LIMITS.subjectMax, 'Subject must be less than 120 characters'),
+  ),
+  message: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Message is required'),
+    z.minLength(CONTACT_LIMITS.messageMin, 'Message must be at least 10 characters'),
+    z.maxLength(CONTACT_LIMITS.messageMax, 'Message must be less than 2000 characters'),
+  ),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactMessage = z.output<typeof contactSchema>;
+
+/** What the browser posts: the fields, the honeypot and the signed form token from GET /api/contact/token. */
+export const contactRequestSchema = z.object({
+  ...contactSchema.shape,
+  /** Hidden from people; a bot that fills it is silently ignored. */
+  honeypot: z.optional(z.string()),
+  /** Signed by the server when the form loaded; proves how long the form has been open. */
+  formToken: z.optional(z.string()),
+  /** The spec's field; informational only, the signed token is what counts. */
+  submitTime: z.optional(z.number()),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+export type ContactTokenResponse = { token: string; supportEmail: string };
+export type ContactResponse = { ok: true };

@@ -1,0 +1,10 @@
+import { startApp } from './support/app-server';
+import { openBrowser } from './support/browser';
+const app = await startApp();
+const b = await openBrowser(app.url);
+b.page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text().slice(0, 600)));
+b.page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+await b.context.request.post(`${app.url}/api/auth/signup`, { data: { email: 'x@example.com', password: 'Sup3r-secret-pass', name: 'X', termsAccepted: true } });
+await b.page.goto(`${app.url}/account/${process.argv[2] ?? 'security'}`);
+await b.page.waitForTimeout(1500);
+await b.close(); await app.stop(); process.exit(0);

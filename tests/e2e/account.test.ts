@@ -1,0 +1,286 @@
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app-server';
+import { openBrowser, type Browser } from './support/browser';
+import { waitForMail } from './support/mailbox';
+
+/** The account area in a real browser: every tab saves and survives a reload, invitations, deletion. */
+const SHOTS = '/tmp/shots-account';
+const TABS = ['profile', 'organization', 'billing', 'team', 'defaults', 'assets', 'security', 'danger'] as const;
+const PASSWORD = 'Sup3r-secret-pass';
+
+let app: RunningApp;
+const browsers: Browser[] = [];
+
+async function browser(width = 1280): Promise<Browser> {
+  const b = await openBrowser(app.url, { width, height: width < 500 ? 812 : 860 });
+  browsers.push(b);
+  return b;
+}
+
+async function signUp(context: BrowserContext, email: string, name: string) {
+  const res = await context.request.post(`${app.url}/api/auth/signup`, { data: { email, password: PASSWORD, name, termsAccepted: true } });
+  expect(res.status()).toBe(201);
+  const me = await context.request.get(`${app.url}/api/auth/me`);
+  return (await me.json()).user.id as string;
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  // Let toasts and lazy tabs settle so the picture shows the screen, not a spinner.
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function openTab(page: Page, tab: (typeof TABS)[number]) {
+  await page.goto(`${app.url}/account${tab === 'profile' ? '' : `/${tab}`}`);
+  await page.waitForLoadState('networkidle');
+}
+
+const toast = (page: Page) => page.getByTestId('toast').first();
+const save = (page: Page) => page.getByRole('button', { name: 'Save changes' });
+
+async function uploadImage(context: BrowserContext, attach: boolean) {
+  const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#2d8659' } }).png().toBuffer();
+  const { uploadURL } = await (await context.request.post(`${app.url}/api/objects/upload`)).json();
+  const put = await context.request.put(`${app.url}${uploadURL}`, { data: png, headers: { 'content-type': 'image/png' } });
+  expect(put.status()).toBe(200);
+  if (attach) {
+    const attached = await context.request.put(`${app.url}/api/signatures/image`, { data: { imageURL: uploadURL, signatureId: 'temp' } });
+    expect(attached.status()).toBe(200);
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? filesUnder(full) : [full];
+    });
+  } catch {
+    return [];
+  }
+}
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  for (const b of browsers) await b.close();
+  await app?.stop();
+});
+
+describe('account area', () => {
+  let owner: Browser;
+
+  it('sends a signed-out visitor to /login, with a full page load', async () => {
+    const anon = await browser();
+    await anon.page.goto(`${app.url}/account/team`);
+    await anon.page.waitForURL(`${app.url}/login`);
+    expect(new URL(anon.page.url()).pathname).toBe('/login');
+  });
+
+  it('every tab saves to the server and survives a reload', async () => {
+    owner = await browser();
+    const { page, context } = owner;
+    await signUp(context, 'olivia@acme.test', 'Olivia Owner');
+
+    // An unknown tab shows Profile; Save and Cancel appear only once something changed.
+    await page.goto(`${app.url}/account/no-such-tab`);
+    await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('Olivia Owner');
+    expect(await save(page).count()).toBe(0);
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Olivia Owner');
+    expect(await save(page).count()).toBe(0);
+
+    await openTab(page, 'profile');
+    await page.getByLabel('Full name').fill('Olivia Owens');
+    await page.getByLabel('Timezone').selectOption('Europe/Paris');
+    await save(page).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Profile saved');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Full name').inputValue()).toBe('Olivia Owens');
+    expect(await page.getByLabel('Timezone').inputValue()).toBe('Europe/Paris');
+
+    await openTab(page, 'organization');
+    await page.getByLabel('Organization name').fill('Acme Inc');
+    await page.getByLabel('Domain').fill('not a domain');
+    await save(page).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please enter a valid domain (e.g., company.com)');
+    expect(await page.getByLabel('Domain').inputValue()).toBe('not a domain');
+    await page.getByLabel('Domain').fill('acme.com');
+    await save(page).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Organization saved');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Organization name').inputValue()).toBe('Acme Inc');
+    expect(await page.getByLabel('Domain').inputValue()).toBe('acme.com');
+
+    await openTab(page, 'defaults');
+    await page.getByLabel(/^Modern/).check();
+    await page.getByRole('group', { name: 'Primary color' }).getByLabel('Forest Green').check({ force: true });
+    await page.getByRole('group', { name: 'Secondary color' }).getByLabel('Charcoal').check({ force: true });
+    await page.getByLabel('Phone number').check();
+    await save(page).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Defaults saved');
+    await page.reload();
+    await expect.poll(() => page.getByLabel(/^Modern/).isChecked()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Primary color' }).getByLabel('Forest Green').isChecked()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Secondary color' }).getByLabel('Charcoal').isChecked()).toBe(true);
+    expect(await page.getByLabel('Phone number').isChecked()).toBe(true);
+
+    await uploadImage(context, true);
+    await uploadImage(context, true);
+    await openTab(page, 'assets');
+    await page.getByLabel('Logo URL').fill('http://cdn.acme.test/logo.png');
+    await save(page).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Logo URL must use HTTPS');
+    await page.getByLabel('Logo URL').fill('https://cdn.acme.test/logo');
+    await save(page).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('URL should point to an image file');
+    await page.getByLabel('Logo URL').fill('https://cdn.acme.test/logo.png');
+    await save(page).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Logo saved');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Logo URL').inputValue()).toBe('https://cdn.acme.test/logo.png');
+    await expect.poll(() => page.getByTestId('uploaded-image').count()).toBe(2);
+    await page.getByRole('button', { name: 'Delete image' }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete image' }).click();
+    await expect.poll(() => page.getByTestId('uploaded-image').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('uploaded-image').count()).toBe(1);
+
+    await openTab(page, 'team');
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send invite' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please enter a valid email address');
+    await page.getByLabel('Email address').fill('newbie@acme.test');
+    await page.getByLabel('Role', { exact: true }).selectOption('member');
+    await page.getByRole('button', { name: 'Send invite' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Invitation sent');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' }).textContent()).toContain('Pending');
+    expect(await page.getByText('2 of 10 seats used').count()).toBe(1);
+
+    await openTab(page, 'billing');
+    await expect.poll(() => page.getByText('Free trial').count()).toBe(1);
+    expect(await page.getByText('2 of 10 seats used').count()).toBe(1);
+
+    await openTab(page, 'security');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel(/^New password/).fill('Brand-new-pass1');
+    expect(await page.getByText('Strong', { exact: true }).count()).toBe(1);
+    await page.getByLabel('Confirm new password').fill('Brand-new-pass2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe("Passwords don't match");
+    await page.getByLabel('Confirm new password').fill('Brand-new-pass1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Password changed');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('device-row').filter({ hasText: 'This device' }).count()).toBe(1);
+    const login = await app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'olivia@acme.test', password: 'Brand-new-pass1' } });
+    expect(login.statusCode).toBe(200);
+
+    await openTab(page, 'danger');
+    await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please type DELETE MY ACCOUNT to confirm');
+
+    for (const tab of TABS) {
+      await openTab(page, tab);
+      await shoot(page, `${tab}-desktop`);
+    }
+  });
+
+  it('an invitation sent from one browser is accepted in another, and the member starts from the defaults', async () => {
+    const mail = await waitForMail(app.dataDir, 'newbie@acme.test', /invited you to Acme Inc/);
+    const link = /https?:\/\/\S+\/invitations\/[^\s"<>]+/.exec(mail.text ?? '')?.[0];
+    expect(link?.startsWith(`${app.url}/invitations/`)).toBe(true);
+
+    const newbie = await browser();
+    await newbie.page.goto(link!);
+    await expect.poll(() => newbie.page.getByRole('heading', { name: 'Join Acme Inc' }).count()).toBe(1);
+    await shoot(newbie.page, 'invitation-desktop');
+    await newbie.page.getByLabel('Your name').fill('Nina Newbie');
+    await newbie.page.getByLabel('Password').fill(PASSWORD);
+    await newbie.page.getByRole('checkbox').check();
+    await newbie.page.getByRole('button', { name: 'Create account and join' }).click();
+    await expect.poll(() => newbie.page.getByRole('heading', { name: 'Welcome to Acme Inc!' }).count()).toBe(1);
+    await shoot(newbie.page, 'invitation-joined-desktop');
+
+    // The owner's browser sees the new member as active and can change her role.
+    await openTab(owner.page, 'team');
+    const row = owner.page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' });
+    await expect.poll(() => row.textContent()).toContain('Active');
+    await row.getByLabel(/^Role of/).selectOption('admin');
+    await expect.poll(() => toast(owner.page).textContent()).toContain('Role changed');
+    await owner.page.reload();
+    await expect.poll(() => owner.page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' }).getByLabel(/^Role of/).inputValue()).toBe('admin');
+
+    // Her first signature starts from Acme's defaults and logo.
+    const created = await newbie.context.request.post(`${app.url}/api/signatures`, {
+      data: { name: 'Nina Newbie', title: '', company: 'Acme Inc', phone: '', mobile: '', email: 'newbie@acme.test', website: '', address: '', imageLinkUrl: 'none', customImageUrl: '', socialLinks: {}, customFields: [] },
+    });
+    expect(created.status()).toBe(201);
+    const signature = await created.json();
+    expect(signature.design.primaryColor).toBe('#2d8659');
+    expect(signature.photoUrl).toBe('https://cdn.acme.test/logo.png');
+    await openTab(newbie.page, 'defaults');
+    await expect.poll(() => newbie.page.getByLabel(/^Modern/).isChecked()).toBe(true);
+  });
+
+  it('deleting an account leaves no rows and no files of that user behind', async () => {
+    const leaver = await browser();
+    const userId = await signUp(leaver.context, 'leaver@acme.test', 'Lee Leaver');
+    await uploadImage(leaver.context, true);
+    await uploadImage(leaver.context, false);
+    const before = filesUnder(path.join(app.dataDir, 'objects'));
+
+    await openTab(leaver.page, 'danger');
+    await leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
+    await leaver.page.getByRole('button', { name: 'Delete my account' }).click();
+    await leaver.page.waitForURL(`${app.url}/`);
+
+    const db = app.app.services.database.db;
+    const tables = await db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.columns where column_name = 'user_id' and table_schema = current_schema()`,
+    );
+    for (const { table_name } of tables.rows) {
+      const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`);
+      expect({ table: table_name, rows: res.rows[0]!.n }).toEqual({ table: table_name, rows: 0 });
+    }
+    const users = await db.execute<{ n: number }>(sql`select count(*)::int as n from "user" where id = ${userId} or email = 'leaver@acme.test'`);
+    expect(users.rows[0]!.n).toBe(0);
+    const after = filesUnder(path.join(app.dataDir, 'objects'));
+    // Four files (two images, each with its type beside it) went; everyone else's stayed.
+    expect(before.length - after.length).toBe(4);
+    expect(after.every((f) => before.includes(f))).toBe(true);
+    expect((await leaver.context.request.get(`${app.url}/api/auth/me`)).status()).toBe(401);
+  });
+
+  it('on a phone, a select picks the tab; every tab is photographed', async () => {
+    const phone = await browser(375);
+    const login = await phone.context.request.post(`${app.url}/api/auth/login`, { data: { email: 'olivia@acme.test', password: 'Brand-new-pass1' } });
+    expect(login.status()).toBe(200);
+    await openTab(phone.page, 'profile');
+    await phone.page.getByLabel('Section').selectOption('security');
+    await phone.page.waitForURL(`${app.url}/account/security`);
+    for (const tab of TABS) {
+      await openTab(phone.page, tab);
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ tab, overflow }).toEqual({ tab, overflow: 0 });
+      await shoot(phone.page, `${tab}-mobile`);
+    }
+    const invited = await phone.context.request.post(`${app.url}/api/organization/invitations`, { data: { email: 'phone-invite@acme.test', role: 'member' } });
+    expect(invited.status()).toBe(201);
+    const mail = await waitForMail(app.dataDir, 'phone-invite@acme.test', /invited you/);
+    const anon = await browser(375);
+    await anon.page.goto(/https?:\/\/\S+\/invitations\/[^\s"<>]+/.exec(mail.text ?? '')![0]);
+    await expect.poll(() => anon.page.getByRole('heading', { name: 'Join Acme Inc' }).count()).toBe(1);
+    await shoot(anon.page, 'invitation-mobile');
+  });
+});

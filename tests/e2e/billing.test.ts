@@ -1,0 +1,169 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, readClipboard, type Browser } from './support/browser';
+import { startApp, type RunningApp } from './support/app-server';
+
+const SHOTS = '/tmp/shots-billing';
+const WATERMARK = 'Created with SignaturePro';
+
+async function shot(page: Page, name: string, fullPage = false) {
+  mkdirSync(SHOTS, { recursive: true });
+  // Let fonts and the toast animation settle so the picture shows what a person sees.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+/** Signs up through the dialog a plan card opens for visitors. */
+async function signUpFromDialog(page: Page, email: string, name: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name (optional)').fill(name);
+  // Required fields carry an aria-hidden '*' in their label: the accessible name is the clean one.
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await dialog.getByLabel('Password').fill('Correct-Horse-42');
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/verify-email/);
+}
+
+const planCard = (page: Page, plan: string) => page.locator(`li[data-plan="${plan}"]`);
+
+/** Fills the two required fields and copies to Gmail; returns the HTML on the clipboard. */
+async function copyToGmail(browser: Browser, page: Page, name: string, email: string): Promise<string> {
+  await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill(email);
+  await expect.poll(() => page.getByTestId('signature-preview').innerText()).toContain(name);
+  const gmailTab = browser.context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Copy to Gmail' }).click();
+  await (await gmailTab).close();
+  await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied to Gmail!');
+  const html = (await readClipboard(page))['text/html'] ?? '';
+  expect(html).toContain(name);
+  return html;
+}
+
+describe('billing: pricing, checkout, test payment, success', () => {
+  let running: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    running = await startApp();
+    browser = await openBrowser(running.url);
+    page = browser.page;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  it('sends a signed-out visitor from checkout to /login with the spec toast', async () => {
+    await page.goto(`${running.url}/checkout?plan=standard&billing=monthly`);
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Authentication Required');
+    expect(await page.getByTestId('toast').innerText()).toContain('Please log in to continue with payment.');
+  });
+
+  it('Standard: pricing → checkout → test payment page → pay → success → editor without the watermark', async () => {
+    await page.goto(`${running.url}/pricing`);
+    await expect.poll(() => planCard(page, 'standard').innerText()).toContain('$19');
+    // A visitor choosing a plan gets the sign-up dialog.
+    await planCard(page, 'standard').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+    await signUpFromDialog(page, `paid-${Date.now()}@example.com`, 'Ada Lovelace');
+
+    await page.goto(`${running.url}/pricing`);
+    await page.getByRole('radio', { name: /Annual/ }).click();
+    await expect.poll(() => planCard(page, 'standard').innerText()).toContain('$190');
+    expect(await planCard(page, 'pro').innerText()).toContain('$1,990');
+    expect(await page.getByText('All plans include a 30-day money-back guarantee').count()).toBe(1);
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+    await shot(page, 'pricing', true);
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Dashboard' }).count()).toBe(1);
+    expect(await page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+
+    await planCard(page, 'standard').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+    await page.waitForURL(/\/checkout\?plan=standard&billing=monthly/);
+    await page.getByText('Due today').waitFor();
+    const code = page.getByLabel('Promotion code');
+    await code.pressSequentially('lifetime1dollar');
+    expect(await code.inputValue()).toBe('LIFETIME1DOLLAR');
+    await page.getByText('$1 one-time payment for lifetime access').waitFor();
+    expect(await page.getByRole('button', { name: 'Get Lifetime Access for $1' }).count()).toBe(1);
+    await shot(page, 'checkout-lifetime');
+    await code.fill('');
+    await page.getByText('Test mode.').waitFor();
+    await shot(page, 'checkout');
+
+    const paymentTab = browser.context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+    const pay = await paymentTab;
+    await pay.waitForURL(/\/checkout\/test-payment\/cs_test_/);
+    // The checkout tab goes back to pricing after 3 s.
+    await page.getByText('The payment page is open in a new tab.').waitFor();
+    await page.waitForURL(/\/pricing$/, { timeout: 6000 });
+
+    await pay.getByText('TEST MODE: no real card is charged').waitFor();
+    await pay.getByText('7 days free').waitFor();
+    await shot(pay, 'test-payment');
+    await pay.getByRole('button', { name: 'Start trial' }).click();
+    await pay.waitForURL(/\/checkout\/success\?session_id=cs_test_/);
+    await pay.getByText('Payment successful!').waitFor();
+    await shot(pay, 'checkout-success');
+    await pay.waitForURL(/\/editor$/, { timeout: 6000 });
+
+    const me = await (await pay.request.get(`${running.url}/api/auth/me`)).json();
+    expect(me.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
+    expect(me.organization).toMatchObject({ plan: 'standard' });
+
+    const html = await copyToGmail(browser, pay, 'Ada Lovelace', 'ada@example.com');
+    expect(html).not.toContain(WATERMARK);
+    await pay.close();
+  });
+
+  it('tells a paying account to manage its plan instead of paying twice', async () => {
+    await page.goto(`${running.url}/checkout?plan=pro&billing=annual`);
+    await page.getByText('You already have a paid plan.').waitFor();
+    expect(await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Plan & Billing' }).getAttribute('href')).toBe('/account/billing');
+  });
+
+  it('Free: the card activates the free plan, goes to the editor, and the signature keeps the watermark', async () => {
+    await page.context().clearCookies();
+    await page.goto(`${running.url}/pricing`);
+    await planCard(page, 'free').getByRole('button', { name: 'Start Free' }).click();
+    await signUpFromDialog(page, `free-${Date.now()}@example.com`, 'Grace Hopper');
+
+    // Before choosing, the blocked-popup path on checkout (a new account has no plan yet).
+    await page.goto(`${running.url}/checkout?plan=pro&billing=annual`);
+    await page.getByText('Due today').waitFor();
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Popup Blocked');
+    const manual = page.getByRole('link', { name: 'Open payment page' });
+    expect(await manual.getAttribute('href')).toMatch(/\/checkout\/test-payment\/cs_test_/);
+    expect(await page.getByRole('link', { name: /…$/ }).count()).toBe(1);
+    await shot(page, 'checkout-popup-blocked');
+
+    await page.goto(`${running.url}/pricing`);
+    await planCard(page, 'free').getByRole('button', { name: 'Start Free' }).click();
+    await page.waitForURL(/\/editor$/);
+    const me = await (await page.request.get(`${running.url}/api/auth/me`)).json();
+    expect(me.user).toMatchObject({ subscriptionStatus: 'free', subscriptionPlan: 'Free' });
+
+    const html = await copyToGmail(browser, page, 'Grace Hopper', 'grace@example.com');
+    expect(html).toContain(`${WATERMARK} - 127.0.0.1`);
+  });
+
+  it('the success page without a session id says so, and sends a signed-out visitor to /login', async () => {
+    await page.context().clearCookies();
+    await page.goto(`${running.url}/checkout/success`);
+    await page.getByText('No payment session found').waitFor();
+    await page.waitForURL(/\/login$/, { timeout: 6000 });
+  });
+});
