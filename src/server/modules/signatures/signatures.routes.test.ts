@@ -166,6 +166,8 @@ describeEachDatabase('signatures API', (kind) => {
     expect(saved.htmlSignature).toBe(body.htmlSignature);
     const events = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'gmail_export_attempted'));
     expect(events.some((e) => e.properties.signatureId === sig.id)).toBe(true);
+    const shown = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'free_plan_watermark_shown'));
+    expect(shown.some((e) => e.properties.signatureId === sig.id)).toBe(true);
   });
 
   it('leaves the watermark out for a paying user', async () => {
@@ -175,6 +177,8 @@ describeEachDatabase('signatures API', (kind) => {
     const res = await call('POST', `/api/signatures/${sig.id}/generate-html`, payer.cookie, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().htmlSignature).not.toContain('Created with SignaturePro');
+    const shown = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'free_plan_watermark_shown'));
+    expect(shown.some((e) => e.properties.signatureId === sig.id)).toBe(false);
   });
 
   it('refuses to generate HTML without a name and an email address', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
+import { recordWatermarkShown } from '../billing/watermark-events';
 import { checkExport } from '../../../shared/signature/export-checks';
 import { renderSignature } from '../../../shared/signature/render-signature';
 import {
@@ -97,10 +98,13 @@ export function createSignaturesService(deps: {
       const saved = toSavedSignature(row);
       const check = checkExport(saved);
       if (!check.ok) throw invalid(check.description);
-      const showWatermark = shouldShowWatermark(await repository.findSubscriptionStatus(userId));
+      const subscriptionStatus = await repository.findSubscriptionStatus(userId);
+      const showWatermark = shouldShowWatermark(subscriptionStatus);
       const { html, text } = renderSignature(saved, { publicUrl, showWatermark });
       if (!(await repository.saveHtmlSignature(id, userId, html))) throw signatureNotFound();
       await analytics.record('gmail_export_attempted', userId, { signatureId: id, length: html.length, showWatermark });
+      // Recorded with the status the HTML was rendered with, so the event and the watermark agree.
+      await recordWatermarkShown(analytics, userId, subscriptionStatus, { signatureId: id });
       return { htmlSignature: html, text, length: html.length };
     },
 
