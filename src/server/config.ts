@@ -49,6 +49,8 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  /** Addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated IPs/CIDRs, or 'loopback'). */
+  TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,6 +79,8 @@ export type AppConfig = {
     | undefined;
   sessionSecret: string;
   logLevel: string;
+  /** Unset: the socket's address is the client's; per-IP limits cannot be spoofed with headers. */
+  trustProxy: string[] | false;
 };
 
 export class ConfigError extends Error {}
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
   };
 }
 

@@ -60,12 +60,10 @@ describe('accounts in the browser', () => {
   const openSignup = async () => {
     await page.goto(running.url, { waitUntil: 'networkidle' });
     const dialog = page.getByRole('dialog');
-    await expect
-      .poll(async () => {
-        if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Get started' }).first().click();
-        return dialog.isVisible();
-      })
-      .toBe(true);
+    for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
+      await page.getByRole('button', { name: 'Get started' }).first().click({ timeout: 2_000 }).catch(() => undefined);
+      await dialog.waitFor({ state: 'visible', timeout: 1_000 }).catch(() => undefined);
+    }
     return dialog;
   };
 

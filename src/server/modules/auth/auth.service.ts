@@ -54,7 +54,7 @@ export type WithCookies<T> = { body: T; setCookies: string[] };
 
 /**
  * What signup answers, for a new address and a registered one alike: only what the caller sent.
- * See docs/decisions/0003-accounts-signup-without-enumeration.md.
+ * See docs/decisions/0030-accounts-signup-without-enumeration.md.
  */
 export type SignupResponse = { message: string; email: string };
 export const SIGNUP_MESSAGE = 'Please check your email to verify your account.';

@@ -58,8 +58,10 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
   }
 
   async function verifyCode(code: string, email: string | undefined, caller: Caller): Promise<VerifyResult> {
-    if (!caller.userId && !email) throw invalid('No email found for verification. Please sign up again.');
-    const user = caller.userId ? await accounts.findUserById(caller.userId) : await accounts.findUserByEmail(email!);
+    let user;
+    if (caller.userId) user = await accounts.findUserById(caller.userId);
+    else if (email) user = await accounts.findUserByEmail(email);
+    else throw invalid('No email found for verification. Please sign up again.');
     if (user && caller.userId && user.emailVerified) return { message: 'Your email is already verified.', email: user.email };
     // Failures are counted per address, existing or not, so the limit itself reveals no account.
     const key = (user?.email ?? email ?? '').toLowerCase();
