@@ -212,6 +212,24 @@ describe('account area', () => {
     await expect.poll(() => newbie.page.getByRole('heading', { name: 'Welcome to Acme Inc!' }).count()).toBe(1);
     await shoot(newbie.page, 'invitation-joined-desktop');
 
+    // Her first signature starts from Acme's defaults and logo.
+    const created = await newbie.context.request.post(`${app.url}/api/signatures`, {
+      data: { name: 'Nina Newbie', title: '', company: 'Acme Inc', phone: '', mobile: '', email: 'newbie@acme.test', website: '', address: '', imageLinkUrl: 'none', customImageUrl: '', socialLinks: {}, customFields: [] },
+    });
+    expect(created.status()).toBe(201);
+    const signature = await created.json();
+    expect(signature.design).toMatchObject({ template: 'modern', primaryColor: '#2d8659' });
+    expect(signature.photoUrl).toBe('https://cdn.acme.test/logo.png');
+    // A member reads the organization's settings but cannot change them.
+    await openTab(newbie.page, 'defaults');
+    await expect.poll(() => newbie.page.getByLabel(/^Modern/).isChecked()).toBe(true);
+    expect(await newbie.page.getByLabel(/^Modern/).isDisabled()).toBe(true);
+    await openTab(newbie.page, 'organization');
+    await expect.poll(() => newbie.page.getByText('Only its owner and admins can change these details.', { exact: false }).count()).toBe(1);
+    await shoot(newbie.page, 'organization-as-member-desktop');
+    await openTab(newbie.page, 'team');
+    await shoot(newbie.page, 'team-as-member-desktop');
+
     // The owner's browser sees the new member as active and can change her role.
     await openTab(owner.page, 'team');
     const row = owner.page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' });
@@ -220,17 +238,6 @@ describe('account area', () => {
     await expect.poll(() => toast(owner.page).textContent()).toContain('Role changed');
     await owner.page.reload();
     await expect.poll(() => owner.page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' }).getByLabel(/^Role of/).inputValue()).toBe('admin');
-
-    // Her first signature starts from Acme's defaults and logo.
-    const created = await newbie.context.request.post(`${app.url}/api/signatures`, {
-      data: { name: 'Nina Newbie', title: '', company: 'Acme Inc', phone: '', mobile: '', email: 'newbie@acme.test', website: '', address: '', imageLinkUrl: 'none', customImageUrl: '', socialLinks: {}, customFields: [] },
-    });
-    expect(created.status()).toBe(201);
-    const signature = await created.json();
-    expect(signature.design.primaryColor).toBe('#2d8659');
-    expect(signature.photoUrl).toBe('https://cdn.acme.test/logo.png');
-    await openTab(newbie.page, 'defaults');
-    await expect.poll(() => newbie.page.getByLabel(/^Modern/).isChecked()).toBe(true);
   });
 
   it('deleting an account leaves no rows and no files of that user behind', async () => {
@@ -267,7 +274,7 @@ describe('account area', () => {
     const login = await phone.context.request.post(`${app.url}/api/auth/login`, { data: { email: 'olivia@acme.test', password: 'Brand-new-pass1' } });
     expect(login.status()).toBe(200);
     await openTab(phone.page, 'profile');
-    await phone.page.getByLabel('Section').selectOption('security');
+    await phone.page.getByLabel('Section', { exact: true }).selectOption('security');
     await phone.page.waitForURL(`${app.url}/account/security`);
     for (const tab of TABS) {
       await openTab(phone.page, tab);

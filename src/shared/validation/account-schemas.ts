@@ -15,10 +15,10 @@ export const TIMEZONES = [
   { value: 'America/Anchorage', label: 'Alaska Time — Anchorage' },
   { value: 'Pacific/Honolulu', label: 'Hawaii Time — Honolulu' },
   { value: 'Europe/London', label: 'GMT — London' },
-  { value: 'Europe/Paris', label: 'Central European Time (CET) — Paris' },
-  { value: 'Asia/Tokyo', label: 'Japan Standard Time (JST) — Tokyo' },
-  { value: 'Asia/Shanghai', label: 'China Standard Time — Shanghai' },
-  { value: 'Australia/Sydney', label: 'Australian Eastern Time — Sydney' },
+  { value: 'Europe/Paris', label: 'Central Europe (CET) — Paris' },
+  { value: 'Asia/Tokyo', label: 'Japan (JST) — Tokyo' },
+  { value: 'Asia/Shanghai', label: 'China (CST) — Shanghai' },
+  { value: 'Australia/Sydney', label: 'Australia Eastern — Sydney' },
 ] as const;
 export type Timezone = (typeof TIMEZONES)[number]['value'];
 export const DEFAULT_TIMEZONE: Timezone = 'America/New_York';

@@ -96,7 +96,7 @@ export function AccountPage() {
                     aria-current={t.id === tab ? 'page' : undefined}
                     className={`flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
                       t.id === tab
-                        ? 'bg-white text-brand-dark shadow-sm ring-1 ring-slate-200'
+                        ? `bg-white shadow-sm ring-1 ring-slate-200 ${t.id === 'danger' ? 'text-red-700' : 'text-brand-dark'}`
                         : t.id === 'danger'
                           ? 'text-red-700 hover:bg-red-50'
                           : 'text-slate-600 hover:bg-white hover:text-slate-900'

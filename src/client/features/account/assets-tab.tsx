@@ -20,21 +20,15 @@ function ImageCard({ image }: { image: UploadedImage }) {
     }
   };
   return (
-    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="uploaded-image">
+    <li className="relative overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="uploaded-image">
       <div className="flex aspect-[4/3] items-center justify-center bg-[repeating-conic-gradient(#f8fafc_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-3">
         <img src={image.objectPath} alt="" loading="lazy" className="max-h-full max-w-full object-contain" />
       </div>
-      <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-3 py-2">
-        <div className="min-w-0 text-xs text-slate-500">
-          <p className="font-medium text-slate-700">
-            {image.width}×{image.height} · {kb(image.bytes)}
-          </p>
-          <p>Uploaded {formatDate(image.createdAt)}</p>
-        </div>
+      <div className="absolute right-1.5 top-1.5">
         <ConfirmDialog
           trigger={
-            <Button variant="ghost" size="sm" aria-label="Delete image" className="text-red-600! hover:bg-red-50!">
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            <Button variant="secondary" size="sm" aria-label="Delete image" className="h-8 w-8 px-0! text-red-600! shadow-sm hover:bg-red-50!">
+              <Trash2 className="h-4 w-4 shrink-0" aria-hidden="true" />
             </Button>
           }
           title="Delete this image?"
@@ -43,6 +37,12 @@ function ImageCard({ image }: { image: UploadedImage }) {
           busy={remove.isPending}
           onConfirm={onDelete}
         />
+      </div>
+      <div className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">
+        <p className="font-medium text-slate-700">
+          {image.width}×{image.height} · {kb(image.bytes)}
+        </p>
+        <p>{formatDate(image.createdAt)}</p>
       </div>
     </li>
   );

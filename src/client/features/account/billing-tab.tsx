@@ -66,9 +66,13 @@ export function BillingTab() {
         footer={
           <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
             {b.provider === 'test' && <span className="mr-auto text-xs text-slate-500">Test mode: no real payments are taken.</span>}
-            <Link to="/pricing" className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100">
-              {b.hasLivePlan ? 'Compare plans' : 'Change plan'}
-            </Link>
+            {!isOwner && !b.hasLivePlan ? (
+              <span className="text-sm text-slate-600">Ask your organization&apos;s owner to change the plan or add seats.</span>
+            ) : (
+              <Link to="/pricing" className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100">
+                {b.hasLivePlan ? 'Compare plans' : 'Change plan'}
+              </Link>
+            )}
             {b.canManageBilling && (
               <Button onClick={manage} disabled={opening}>
                 {opening ? 'Opening...' : 'Manage or cancel'}

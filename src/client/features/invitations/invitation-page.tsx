@@ -29,7 +29,7 @@ function Shell({ children }: { children: ReactNode }) {
 function Message({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="text-center">
-      <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100">{icon}</div>
+      <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 has-[.text-green-600]:bg-green-50">{icon}</div>
       <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       <div className="mt-2 text-sm text-slate-600">{children}</div>
     </div>

@@ -6,6 +6,11 @@ type ById = { Params: { id: string } };
 /** The signed-in person's own account: profile, password, devices, and the danger zone. */
 export async function accountRoutes(app: FastifyInstance) {
   const { account, teams } = app.services;
+  // Personal and team data: never kept by a browser or proxy cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.get('/api/account/profile', async (request) => account.getProfile(await requireUserId(request)));
   app.put('/api/account/profile', async (request) => account.updateProfile(await requireUserId(request), request.body));

@@ -7,6 +7,11 @@ type ByToken = { Params: { token: string } };
 /** The caller's organization, its team, defaults and logo, and invitations. Access rules live in the services. */
 export async function teamsRoutes(app: FastifyInstance) {
   const { teams, invitations } = app.services;
+  // Personal and team data: never kept by a browser or proxy cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.get('/api/organization', async (request) => teams.getOrganization(await requireUserId(request)));
   app.put('/api/organization', async (request) => teams.updateOrganization(await requireUserId(request), request.body));

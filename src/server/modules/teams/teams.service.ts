@@ -115,9 +115,15 @@ export function createTeamsService(deps: { db: Db }) {
     /** The defaults of the user's organization and its logo; null when the user is in none. */
     getSignatureDefaults,
 
-    /** A new signature's body with the organization's defaults filled in wherever the body left a value out. */
+    /**
+     * A new signature's body with the organization's defaults filled in wherever the body left a
+     * value out. An organization that never saved defaults or a logo changes nothing: the body is
+     * checked exactly as sent.
+     */
     async withSignatureDefaults(userId: string, input: unknown): Promise<unknown> {
-      return applySignatureDefaults(input, await getSignatureDefaults(userId));
+      const found = await repository.findMembershipOfUser(userId);
+      if (!found || (found.organization.signatureDefaults === null && !found.organization.logo)) return input;
+      return applySignatureDefaults(input, { ...readDefaults(found.organization), logoUrl: found.organization.logo });
     },
 
     async listTeam(userId: string): Promise<TeamResponse> {
