@@ -6,6 +6,8 @@ export type CurrentUser = {
   emailVerified: boolean;
   subscriptionStatus: string;
   subscriptionPlan: string | null;
+  /** True when the status comes from a seat on the organization's paid plan, not the person's own. */
+  coveredByTeam?: boolean;
   timezone: string;
   createdAt: string;
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { account, member, organization, user } from '../../db/schema/auth.schema';
 
 export const TRIAL_DAYS = 7;
@@ -8,6 +9,8 @@ export const TRIAL_SEATS = 10;
 
 export function createAccountsRepository(db: Db) {
   return {
+    findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
+
     async findUserById(id: string) {
       const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
       return row;

@@ -25,6 +25,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     subscriptionPlan: row.subscriptionPlan,
     timezone: row.timezone,
     createdAt: row.createdAt.toISOString(),
+    coveredByTeam: false,
   };
 }
 
@@ -46,7 +47,11 @@ function toCurrentOrganization(m: Membership | undefined): CurrentOrganization |
 export async function describeAccount(accounts: AccountsRepository, userId: string): Promise<MeResponse> {
   const row = await accounts.findUserById(userId);
   if (!row) throw unauthenticated();
-  return { user: toCurrentUser(row), organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
+  // A seat on a team's paid plan counts as the person's own status everywhere the product looks.
+  const effective = await accounts.findEffectiveSubscriptionStatus(userId);
+  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false };
+  if (effective) current.subscriptionStatus = effective.status;
+  return { user: current, organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
 }
 
 /** Result of a call that may change the session: the body and the Set-Cookie headers to pass on. */

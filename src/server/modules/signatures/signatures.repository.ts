@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { user } from '../../db/schema/auth.schema';
+import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { signature } from '../../db/schema/signatures.schema';
 import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 
@@ -57,13 +57,9 @@ export function createSignaturesRepository(db: Db) {
       return row;
     },
 
+    /** The status the watermark rule reads: the person's own, or their team's paid plan. */
     async findSubscriptionStatus(userId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ status: user.subscriptionStatus })
-        .from(user)
-        .where(eq(user.id, userId))
-        .limit(1);
-      return row?.status;
+      return (await findEffectiveSubscriptionStatus(db, userId))?.status;
     },
   };
 }
