@@ -11,8 +11,9 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    // The prerendered public pages hydrate from their own light entry, site.html (see
-    // docs/decisions/*-public-site-*.md); the manifest tells scripts/prerender.ts which chunks each needs.
+    // The prerendered pages hydrate from their own light entry, site.html (see
+    // docs/decisions/0060-public-site-prerendered-pages.md); the manifest lets bench/bundle-size.ts
+    // and the browser tests tell which chunks each page loads.
     manifest: true,
     rolldownOptions: {
       input: {

@@ -22,6 +22,10 @@ export const SITE_NAME = 'SignaturePro';
  * cannot know: prerendered HTML carries this placeholder and the server fills it in at start-up.
  */
 export const PUBLIC_URL_PLACEHOLDER = '__SP_PUBLIC_URL__';
+/** Where scripts/prerender.ts writes the pages (inside the built client) and what it lists there. */
+export const PRERENDER_DIR = '_pages';
+export type PrerenderManifest = { pages: Record<string, string>; notFound: string };
+
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: 'SignaturePro: professional Gmail signatures in minutes' };
 
 export const SITE_PAGES: readonly SitePage[] = [

@@ -32,11 +32,7 @@ export function useSessionChanged() {
 }
 
 /** Up to two initials from the name, else the email's first letter. */
-export function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length > 0) return parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
-  return (email ?? '?').charAt(0).toUpperCase() || '?';
-}
+export { initialsOf } from './initials';
 
 /** Trial days left: ceiling of days until trialEndsAt, never below 0. */
 export function trialDaysLeft(trialEndsAt: string | null | undefined, now = Date.now()): number {

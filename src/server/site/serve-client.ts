@@ -3,12 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isClientRoute } from '../../shared/routes';
-import { PUBLIC_URL_PLACEHOLDER } from '../../shared/site-pages';
+import { PRERENDER_DIR, PUBLIC_URL_PLACEHOLDER, type PrerenderManifest } from '../../shared/site-pages';
 import { compressPage, sendCompressedPage, type CompressedPage } from './compressed-page';
-
-/** Written by scripts/prerender.ts: each prerendered path and its file under _pages/. */
-export const PRERENDER_DIR = '_pages';
-export type PrerenderManifest = { pages: Record<string, string>; notFound: string };
 
 type Prerendered = { pages: Map<string, CompressedPage>; notFound: CompressedPage | null };
 

@@ -107,6 +107,7 @@ const signatureArbitrary: fc.Arbitrary<SignatureFields> = fc
     design: fc.record({
       template: choiceOrJunk(TEMPLATES),
       primaryColor: choiceOrJunk(['#1a73e8', '#FFF', '#AbC123', '#12345g', 'red']),
+      secondaryColor: choiceOrJunk(['#666666', '#333', '#D73B2A', '#66666', 'gray']),
       fontFamily: choiceOrJunk(FONT_CHOICES.map((font) => font.value)),
       layout: choiceOrJunk(LAYOUTS),
       animateLogo: choiceOrJunk(['true', 'false']),

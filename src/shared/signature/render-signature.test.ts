@@ -108,7 +108,7 @@ describe('renderSignature links', () => {
 
   it('normalises the website and shows it without the scheme', () => {
     const { html, text } = render({ website: 'http://www.example.com/' });
-    expect(html).toContain('<a href="https://www.example.com/" style="color:#333333;text-decoration:none">www.example.com</a>');
+    expect(html).toContain('<a href="https://www.example.com/" style="color:#666666;text-decoration:none">www.example.com</a>');
     expect(text).toBe('W: https://www.example.com/');
   });
 
@@ -198,6 +198,25 @@ describe('renderSignature design values', () => {
     expect(html).toContain('font-size:16px;font-weight:bold;color:#9c27b0');
   });
 
+  it.each(TEMPLATES)('puts the role and contact text in the secondary colour and keeps labels apart (%s)', (template) => {
+    const { html } = renderSignature(withDesign({ template, primaryColor: '#9C27B0', secondaryColor: '#2D8659' }), NO_WATERMARK);
+    // The details table's own text colour carries the role line, the address and the custom values.
+    expect(html).toContain('font-size:14px;line-height:20px;color:#2d8659"');
+    expect(html).toContain('<a href="tel:+14155550134" style="color:#2d8659;text-decoration:none">');
+    if (template !== 'minimal') expect(html).toMatch(/<span style="[^"]*color:#9c27b0[^"]*">[^<]*P[^<]*<\/span>/);
+    // Minimal keeps the primary colour on email and website: without it that colour would show nowhere.
+    if (template === 'minimal') expect(html).toContain('style="color:#9c27b0;text-decoration:none">alexandra.');
+  });
+
+  it('reads a design stored before the secondary colour existed, or a broken one, as #666666', () => {
+    const { secondaryColor: _left, ...older } = buildFullSignature().design;
+    const expected = renderSignature(buildFullSignature(), NO_WATERMARK);
+    // Cast: a stored row (or an old client) that skipped the schema's default.
+    expect(renderSignature({ ...buildFullSignature(), design: older as Design }, NO_WATERMARK)).toEqual(expected);
+    const broken = renderSignature(withDesign({ secondaryColor: 'red;position:absolute' }), NO_WATERMARK);
+    expect(broken).toEqual(expected);
+  });
+
   it('treats an unknown template or layout as professional and horizontal', () => {
     const junk = withDesign({ template: 'baroque' as Design['template'], layout: 'diagonal' as Design['layout'] });
     expect(renderSignature(junk, NO_WATERMARK)).toEqual(renderSignature(buildFullSignature(), NO_WATERMARK));
@@ -220,7 +239,7 @@ describe('renderSignature modern template', () => {
   it('sets the title in small spaced capitals by style, so the text keeps its case', () => {
     const { html, text } = renderSignature(withDesign({ template: 'modern' }), NO_WATERMARK);
     expect(html).toContain(
-      '<span style="font-size:11px;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:#1a73e8">Senior Vice President, Global Partnerships &amp; Strategic Alliances</span><br>Northwind Traders',
+      '<span style="font-size:11px;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:#666666">Senior Vice President, Global Partnerships &amp; Strategic Alliances</span><br>Northwind Traders',
     );
     expect(text).toContain('Senior Vice President');
   });

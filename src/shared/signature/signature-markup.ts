@@ -150,18 +150,14 @@ export function customLineHtml(line: CustomLine, labelStyle: string, labelSuffix
 export type DetailFormat = {
   contact: (line: ContactLine, view: SignatureView) => string;
   custom: (line: CustomLine, view: SignatureView) => string;
-  /** Colour of the address lines; '' leaves them in the body colour. */
-  addressColor: string;
 };
 
 /** Contacts one line each, the address as one block, then the custom fields, one line each. */
 export function detailLinesHtml(view: SignatureView, format: DetailFormat): string {
   const lines: string[] = [];
   for (const contact of view.contacts) lines.push(format.contact(contact, view));
-  if (view.addressLines.length > 0) {
-    const address = view.addressLines.map((line) => line.html).join('<br>');
-    lines.push(format.addressColor === '' ? address : spanHtml(`color:${format.addressColor}`, address));
-  }
+  // The address takes the table's secondary colour, like the rest of the details.
+  if (view.addressLines.length > 0) lines.push(view.addressLines.map((line) => line.html).join('<br>'));
   for (const custom of view.customLines) lines.push(format.custom(custom, view));
   return lines.join('<br>');
 }
@@ -172,18 +168,12 @@ export type RenderTemplate = (view: SignatureView) => TemplateMarkup;
 
 /**
  * The usual template: identity, details and the social icons stacked in rows, in a table whose text
- * is `bodyColor`.
+ * is the secondary colour, so that the role and contact lines need no colour of their own.
  */
-export function stackedTemplate(
-  view: SignatureView,
-  bodyColor: string,
-  identityHtml: string,
-  detailsHtml: string,
-  style: StackStyle,
-): TemplateMarkup {
+export function stackedTemplate(view: SignatureView, identityHtml: string, detailsHtml: string, style: StackStyle): TemplateMarkup {
   const blocks: string[] = [];
   if (detailsHtml !== '') blocks.push(detailsHtml);
   const socials = socialTableHtml(view);
   if (socials !== '') blocks.push(socials);
-  return { textStyle: textStyle(view.fontStack, bodyColor), rows: stackRowsHtml(identityHtml, blocks, style) };
+  return { textStyle: textStyle(view.fontStack, view.secondaryColor), rows: stackRowsHtml(identityHtml, blocks, style) };
 }

@@ -61,6 +61,8 @@ export const COLOR_CHOICES = [
 ] as const;
 
 export const DEFAULT_PRIMARY_COLOR = '#1a73e8';
+/** The title, company and contact text (spec section 3, signature defaults). */
+export const DEFAULT_SECONDARY_COLOR = '#666666';
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export const IMAGE_LINK_OPTIONS = ['none', 'website', 'custom'] as const;
@@ -86,14 +88,21 @@ export const LIMITS = {
 const text = (max: number, label: string) =>
   z.string().max(max, `${label} must be ${max} characters or fewer`);
 
-export const designSchema = z.object({
+const designShape = {
   template: z.enum(TEMPLATES, 'Please select a template'),
   primaryColor: z.string().regex(HEX_COLOR, 'Colour must look like #1a73e8'),
+  secondaryColor: z.string().regex(HEX_COLOR, 'Colour must look like #666666'),
   fontFamily: z.enum(FONT_VALUES, 'Please choose one of the listed fonts'),
   layout: z.enum(LAYOUTS, 'Please choose a layout'),
   /** The spec keeps this as the string 'true' or 'false'. */
   animateLogo: z.enum(['true', 'false']),
   photoShape: z.enum(PHOTO_SHAPES, 'Please choose a photo shape'),
+};
+
+/** Signatures and clients older than the secondary colour send none: they get the default grey. */
+export const designSchema = z.object({
+  ...designShape,
+  secondaryColor: designShape.secondaryColor.default(DEFAULT_SECONDARY_COLOR),
 });
 export type Design = z.infer<typeof designSchema>;
 
@@ -132,7 +141,9 @@ export type SignatureFields = z.infer<typeof signatureFieldsSchema>;
 export const signaturePatchSchema = signatureFieldsSchema
   .omit({ design: true })
   .partial()
-  .extend({ design: designSchema.partial().optional() })
+  // Built without the default: zod fills defaults even in a partial object, and a patch that
+  // left the secondary colour out would otherwise reset it.
+  .extend({ design: z.object(designShape).partial().optional() })
   .strict();
 export type SignaturePatch = z.infer<typeof signaturePatchSchema>;
 
@@ -147,13 +158,17 @@ export type SavedSignature = SignatureFields & {
 export const DEFAULT_DESIGN: Design = {
   template: 'professional',
   primaryColor: DEFAULT_PRIMARY_COLOR,
+  secondaryColor: DEFAULT_SECONDARY_COLOR,
   fontFamily: 'Arial',
   layout: 'horizontal',
   animateLogo: 'false',
   photoShape: 'round',
 };
 
-export function createEmptySignature(overrides: Partial<SignatureFields> = {}): SignatureFields {
+/** Any fields; the design may be partial and is filled from DEFAULT_DESIGN. */
+export type SignatureOverrides = Partial<Omit<SignatureFields, 'design'>> & { design?: Partial<Design> };
+
+export function createEmptySignature(overrides: SignatureOverrides = {}): SignatureFields {
   return {
     name: '',
     title: '',

@@ -1,4 +1,4 @@
-import { createEmptySignature, type SignatureFields } from './signature-schema';
+import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
 
 export const TEST_PUBLIC_URL = 'https://app.signaturepro.example';
 
@@ -6,7 +6,7 @@ export const TEST_PUBLIC_URL = 'https://app.signaturepro.example';
  * A signature with every field filled with realistic, long values: what a busy professional
  * really types. Used by the tests and the benchmark; override what a case is about.
  */
-export function buildFullSignature(overrides: Partial<SignatureFields> = {}): SignatureFields {
+export function buildFullSignature(overrides: SignatureOverrides = {}): SignatureFields {
   return createEmptySignature({
     name: 'Alexandra Montgomery-Fitzgerald',
     title: 'Senior Vice President, Global Partnerships & Strategic Alliances',
@@ -41,6 +41,7 @@ export function buildFullSignature(overrides: Partial<SignatureFields> = {}): Si
     design: {
       template: 'professional',
       primaryColor: '#1a73e8',
+      secondaryColor: '#666666',
       fontFamily: 'Arial',
       layout: 'horizontal',
       animateLogo: 'false',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
   FONT_CHOICES,
   HEX_COLOR,
   LAYOUTS,
@@ -30,7 +31,10 @@ export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; rad
 export type SignatureView = {
   template: Template;
   layout: Layout;
+  /** The primary colour: name, labels, rules and bars. */
   color: string;
+  /** Title, company and contact text. */
+  secondaryColor: string;
   fontStack: string;
   name: Piece | null;
   title: Piece | null;
@@ -57,6 +61,11 @@ const NOT_TEL_CHAR = /[^0-9]/g;
 // 'ext. 22', 'x22', '#22', ',22' or ';22': the extension cannot be dialled from a tel: link.
 const EXTENSION_START = /[a-z#,;]/i;
 const WEB_SCHEME = /^https?:\/\//i;
+
+/** A colour fit for a style attribute, lower-cased, or the fallback for anything else. */
+function safeColour(value: unknown, fallback: string): string {
+  return typeof value === 'string' && HEX_COLOR.test(value) ? value.toLowerCase() : fallback;
+}
 
 function toPiece(value: string): Piece | null {
   const text = cleanLine(value);
@@ -148,14 +157,12 @@ export function resolveSignatureView(
   const design = signature.design;
   const template = TEMPLATE_SET.has(design.template) ? design.template : 'professional';
   const layout = LAYOUT_SET.has(design.layout) ? design.layout : 'horizontal';
-  const color = typeof design.primaryColor === 'string' && HEX_COLOR.test(design.primaryColor)
-    ? design.primaryColor.toLowerCase()
-    : DEFAULT_PRIMARY_COLOR;
   const websiteHref = safeHref(signature.website, publicUrl);
   return {
     template,
     layout,
-    color,
+    color: safeColour(design.primaryColor, DEFAULT_PRIMARY_COLOR),
+    secondaryColor: safeColour(design.secondaryColor, DEFAULT_SECONDARY_COLOR),
     fontStack: FONT_STACKS.get(design.fontFamily) ?? DEFAULT_FONT_STACK,
     name: toPiece(signature.name),
     title: toPiece(signature.title),

@@ -5,8 +5,6 @@ import {
   type DetailFormat, type TemplateMarkup,
 } from './signature-markup';
 
-const BODY_COLOR = '#444444';
-const QUIET_COLOR = '#777777';
 /** How much of the brand colour the band and the label chips carry; the rest is white. */
 const TINT_SHARE = 0.12;
 const BAND_PADDING = 'padding-top:10px;padding-bottom:10px;padding-left:14px;padding-right:14px';
@@ -30,14 +28,13 @@ function identityHtml(view: SignatureView): string {
 
 const DETAILS: DetailFormat = {
   contact: (line: ContactLine, view) =>
-    contactLineHtml(line, `background-color:${tintOf(view.color)};color:${view.color};font-weight:bold`, `&nbsp;${line.label}&nbsp;`, BODY_COLOR),
+    contactLineHtml(line, `background-color:${tintOf(view.color)};color:${view.color};font-weight:bold`, `&nbsp;${line.label}&nbsp;`, view.secondaryColor),
   custom: (line, view) => customLineHtml(line, `color:${view.color}`, ':'),
-  addressColor: QUIET_COLOR,
 };
 
-/** The name on a band tinted with the brand colour; contact labels as small tinted chips. */
+/** The name on a band tinted with the primary colour; contact labels as small tinted chips. */
 export function renderCreativeTemplate(view: SignatureView): TemplateMarkup {
-  return stackedTemplate(view, BODY_COLOR, identityHtml(view), detailLinesHtml(view, DETAILS), {
+  return stackedTemplate(view, identityHtml(view), detailLinesHtml(view, DETAILS), {
     gap: GAP,
     divider: '',
     identity: `background-color:${tintOf(view.color)};border-radius:6px;${BAND_PADDING}`,

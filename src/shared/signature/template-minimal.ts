@@ -4,7 +4,6 @@ import {
   type StackStyle, type TemplateMarkup,
 } from './signature-markup';
 
-const BODY_COLOR = '#777777';
 const NAME_COLOR = '#222222';
 const QUIET_STYLE = 'color:#999999';
 const SEPARATOR = `<span style="color:#cccccc">&nbsp;|&nbsp;</span>`;
@@ -16,10 +15,11 @@ function identityHtml(view: SignatureView): string {
 }
 
 // Phone numbers keep a faint letter so that phone and mobile stay distinguishable; an address or
-// a domain needs none. Email and website take the brand colour, the one accent of this template.
-function contactHtml(line: ContactLine, color: string): string {
-  if (line.label === 'P' || line.label === 'M') return contactLineHtml(line, QUIET_STYLE, line.label, BODY_COLOR);
-  return linkHtml(line.hrefAttr, line.value.html, color);
+// a domain needs none. Email and website take the primary colour, the one accent of this
+// template: in the secondary colour too, the primary colour would show nowhere.
+function contactHtml(line: ContactLine, view: SignatureView): string {
+  if (line.label === 'P' || line.label === 'M') return contactLineHtml(line, QUIET_STYLE, line.label, view.secondaryColor);
+  return linkHtml(line.hrefAttr, line.value.html, view.color);
 }
 
 function detailsHtml(view: SignatureView): string {
@@ -27,7 +27,7 @@ function detailsHtml(view: SignatureView): string {
   const phones: string[] = [];
   const online: string[] = [];
   for (const contact of view.contacts) {
-    (contact.label === 'P' || contact.label === 'M' ? phones : online).push(contactHtml(contact, view.color));
+    (contact.label === 'P' || contact.label === 'M' ? phones : online).push(contactHtml(contact, view));
   }
   if (phones.length > 0) lines.push(phones.join(SEPARATOR));
   if (online.length > 0) lines.push(online.join(SEPARATOR));
@@ -36,7 +36,7 @@ function detailsHtml(view: SignatureView): string {
   return lines.join('<br>');
 }
 
-/** Understated: dark name, grey text, hairline separators; the brand colour only on links. */
+/** Understated: dark name, text in the secondary colour, hairline separators; the primary colour only on links. */
 export function renderMinimalTemplate(view: SignatureView): TemplateMarkup {
-  return stackedTemplate(view, BODY_COLOR, identityHtml(view), detailsHtml(view), STACK);
+  return stackedTemplate(view, identityHtml(view), detailsHtml(view), STACK);
 }

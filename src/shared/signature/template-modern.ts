@@ -4,29 +4,27 @@ import {
   type DetailFormat, type TemplateMarkup,
 } from './signature-markup';
 
-const BODY_COLOR = '#444444';
 const NAME_STYLE = 'font-size:20px;line-height:26px;font-weight:bold;color:#1f1f1f';
 const QUIET_STYLE = 'color:#888888';
 const GAP = 8;
 
 function identityHtml(view: SignatureView): string {
   const name = spanHtml(NAME_STYLE, view.name?.html ?? '');
-  const title = spanHtml(`font-size:11px;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:${view.color}`, view.title?.html ?? '');
+  const title = spanHtml(`font-size:11px;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:${view.secondaryColor}`, view.title?.html ?? '');
   return linesHtml([name, title, view.company?.html ?? '']);
 }
 
 const DETAILS: DetailFormat = {
-  contact: (line: ContactLine, view) => contactLineHtml(line, `color:${view.color}`, line.label, BODY_COLOR),
+  contact: (line: ContactLine, view) => contactLineHtml(line, `color:${view.color}`, line.label, view.secondaryColor),
   custom: (line) => customLineHtml(line, QUIET_STYLE, ':'),
-  addressColor: '',
 };
 
 /**
- * A bold brand-coloured bar down the left of the details, a large dark name, the title in small
- * spaced capitals in the brand colour.
+ * A bold bar in the primary colour down the left of the details, a large dark name, the title in
+ * small spaced capitals in the secondary colour.
  */
 export function renderModernTemplate(view: SignatureView): TemplateMarkup {
-  return stackedTemplate(view, BODY_COLOR, identityHtml(view), detailLinesHtml(view, DETAILS), {
+  return stackedTemplate(view, identityHtml(view), detailLinesHtml(view, DETAILS), {
     gap: GAP,
     divider: '',
     identity: '',

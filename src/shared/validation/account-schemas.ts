@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
 import { PASSWORD_MAX } from './auth-schemas';
 
 /**
@@ -94,7 +95,6 @@ export const ACCOUNT_COLORS = [
   { value: '#9c27b0', label: 'Purple' },
   { value: '#333333', label: 'Charcoal' },
 ] as const;
-export const DEFAULT_SECONDARY_COLOR = '#666666';
 /** The secondary colour's default is not in the list, so it is offered beside it. */
 export const SECONDARY_COLORS = [{ value: DEFAULT_SECONDARY_COLOR, label: 'Neutral Gray' }, ...ACCOUNT_COLORS] as const;
 type AccountColor = (typeof ACCOUNT_COLORS)[number]['value'];

@@ -14,11 +14,14 @@ function describeNewsletterError(error: unknown): string {
 /** The footer's newsletter box: it really stores the address (decisions.md) and says what happened. */
 export function NewsletterForm() {
   const id = useId();
-  const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    // Read from the field itself (uncontrolled): an address typed before the page finished
+    // hydrating is kept, not reset to React's empty state.
+    const email = String(new FormData(form).get('email') ?? '');
     setStatus({ kind: 'sending' });
     try {
       // The shared schema (the server's own rule) is fetched on submit: zod is no part of the landing's budget.
@@ -30,7 +33,7 @@ export function NewsletterForm() {
       }
       const result = await api.post<NewsletterResponse>('/api/newsletter', parsed.data);
       setStatus({ kind: 'done', message: result.message });
-      setEmail('');
+      form.reset();
     } catch (error) {
       setStatus({ kind: 'error', message: describeNewsletterError(error) });
     }
@@ -39,7 +42,7 @@ export function NewsletterForm() {
   const inputId = `${id}-email`;
   const statusId = `${id}-status`;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-labelledby={`${id}-title`}>
+    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-3" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-sm font-semibold text-white">
         Product news, once a month
       </h2>
@@ -54,9 +57,8 @@ export function NewsletterForm() {
           id={inputId}
           type="email"
           autoComplete="email"
+          name="email"
           placeholder="you@company.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           aria-invalid={status.kind === 'error'}
           aria-describedby={statusId}
           className="h-10 w-full min-w-0 rounded-md border border-slate-600 sm:flex-1 bg-slate-800 px-3 text-sm text-white placeholder:text-slate-400 focus:border-sky-400 focus:outline-none focus:ring-2 focus:ring-sky-400/40"

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { openAuthDialog, type AuthTab } from '../auth-dialog/auth-dialog-store';
 import { preloadAuthDialog } from '../auth-dialog/lazy-auth-dialog';
-import { initialsOf, useSession } from '../../lib/session';
+import { initialsOf } from '../../lib/initials';
+import { useSiteSession } from './site-session';
 
 const SiteUserMenu = lazy(() => import('./site-user-menu').then((m) => ({ default: m.SiteUserMenu })));
 
@@ -12,9 +13,9 @@ export function openSiteAuthDialog(tab: AuthTab) {
 
 /** Signed out (or not known yet, as in the prerendered HTML): 'Log in' and 'Get started'. Signed in: the avatar menu. */
 export function HeaderAuth() {
-  const { data } = useSession();
-  if (data) {
-    const initials = initialsOf(data.user.name, data.user.email);
+  const me = useSiteSession();
+  if (me) {
+    const initials = initialsOf(me.user.name, me.user.email);
     return (
       <Suspense
         fallback={
@@ -23,7 +24,7 @@ export function HeaderAuth() {
           </span>
         }
       >
-        <SiteUserMenu />
+        <SiteUserMenu me={me} />
       </Suspense>
     );
   }
@@ -34,7 +35,7 @@ export function HeaderAuth() {
         onClick={() => openSiteAuthDialog('login')}
         onPointerEnter={preloadAuthDialog}
         onFocus={preloadAuthDialog}
-        className="h-10 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        className="h-10 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
       >
         Log in
       </button>
@@ -43,7 +44,7 @@ export function HeaderAuth() {
         onClick={() => openSiteAuthDialog('signup')}
         onPointerEnter={preloadAuthDialog}
         onFocus={preloadAuthDialog}
-        className="h-10 rounded-md bg-brand px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-dark"
+        className="h-10 whitespace-nowrap rounded-md bg-brand px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-dark"
       >
         Get started
       </button>

@@ -1,22 +1,22 @@
 import { Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { initialsOf, useLogout, useSession } from '../../lib/session';
+import { initialsOf } from '../../lib/initials';
 import { toast } from '../ui/toast-store';
 import { openSiteAuthDialog } from './header-auth';
 import type { NavLink } from './site-nav-links';
+import { logOutOfSite, useSiteSession } from './site-session';
 
 const itemClass = 'block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
 
 /**
- * The side menu below the md breakpoint: a native modal <dialog>, so the browser traps focus,
+ * The side menu below the lg breakpoint: a native modal <dialog>, so the browser traps focus,
  * makes the page behind it inert, closes it on Escape and gives focus back to the button.
  */
 export function MobileMenu({ links }: { links: NavLink[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const { data } = useSession();
-  const logout = useLogout();
+  const data = useSiteSession();
 
   const show = () => {
     dialog.current?.showModal();
@@ -35,7 +35,7 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
   const onLogout = async () => {
     close();
     try {
-      await logout();
+      await logOutOfSite();
       toast({ title: 'Logged out' });
     } catch (error) {
       toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
@@ -51,7 +51,7 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls="mobile-menu"
-        className="flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+        className="flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
       >
         <Menu className="h-6 w-6" aria-hidden="true" />
       </button>

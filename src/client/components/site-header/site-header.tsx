@@ -16,7 +16,7 @@ export function SiteHeader({ onLanding = false, current }: { onLanding?: boolean
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLogo scrollsToTop={onLanding} />
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.id}>
@@ -32,7 +32,7 @@ export function SiteHeader({ onLanding = false, current }: { onLanding?: boolean
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <div className="hidden md:block">
+          <div className="hidden sm:block">
             <HeaderAuth />
           </div>
           <MobileMenu links={links} />

@@ -23,12 +23,16 @@ export function SiteLogo({ scrollsToTop }: { scrollsToTop: boolean }) {
     if (window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search);
   };
   return (
-    <a href="/" onClick={onClick} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900">
+    <a
+      href="/"
+      onClick={onClick}
+      aria-label={scrollsToTop ? 'SignaturePro, back to top' : 'SignaturePro home'}
+      className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900"
+    >
       <LogoMark />
       <span>
-        Signature<span className="text-brand">Pro</span>
+        Signature<span className="text-brand-dark">Pro</span>
       </span>
-      {scrollsToTop && <span className="sr-only">(back to top)</span>}
     </a>
   );
 }

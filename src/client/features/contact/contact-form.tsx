@@ -17,7 +17,12 @@ export const CONTACT_MESSAGES = {
 /** The words for a failed send (spec, section 8); per-field errors go to their fields instead. */
 function describeSendError(error: unknown): string {
   if (error instanceof NetworkError) return CONTACT_MESSAGES.network;
-  if (error instanceof ApiError) return error.status === 429 ? CONTACT_MESSAGES.tooMany : error.message || CONTACT_MESSAGES.generic;
+  if (error instanceof ApiError) {
+    if (error.status === 429) return CONTACT_MESSAGES.tooMany;
+    // Our server always answers with a code and words for the person; anything else (a proxy's
+    // error page) has no words worth showing.
+    return error.code && error.message ? error.message : CONTACT_MESSAGES.generic;
+  }
   return CONTACT_MESSAGES.generic;
 }
 
@@ -100,7 +105,7 @@ export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; on
         <input id="contact-hp" name="contact_hp" type="text" tabIndex={-1} autoComplete="off" ref={honeypot} defaultValue="" />
       </div>
       {formError && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p id="contact-form-error" role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {formError}
         </p>
       )}

@@ -1,7 +1,9 @@
 import { Clock, LifeBuoy, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { findSitePage } from '../../../shared/site-pages';
 import { SiteFooter } from '../../components/site-footer/site-footer';
 import { SiteHeader } from '../../components/site-header/site-header';
+import { useDocumentTitle } from '../../components/site-header/use-document-title';
 import { fetchContactToken, type IssuedToken } from './contact-api';
 import { ContactForm } from './contact-form';
 import { ThankYouPanel } from './thank-you-panel';
@@ -14,6 +16,7 @@ function startTokenFetch(): Promise<IssuedToken> {
 }
 
 export function ContactPage() {
+  useDocumentTitle(findSitePage('contact').title);
   // The token is asked for once the page is interactive; the server times the 2-second lock from it.
   const [token, setToken] = useState<Promise<IssuedToken> | null>(null);
   const [supportEmail, setSupportEmail] = useState<string | null>(null);

@@ -1,5 +1,7 @@
 import { RadioGroup } from 'radix-ui';
 import { Check } from 'lucide-react';
+import { useId } from 'react';
+import { SECONDARY_COLORS } from '../../../shared/validation/account-schemas';
 import {
   COLOR_CHOICES,
   FONT_CHOICES,
@@ -55,19 +57,33 @@ const shapeChoices: Choice<Design['photoShape']>[] = PHOTO_SHAPES.map((value) =>
   preview: <span aria-hidden="true" className={`h-6 w-6 bg-slate-300 ${SHAPE_RADIUS[value]}`} />,
 }));
 
-function ColorScheme({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+type ColorChoice = { value: string; label: string };
+
+/** Colour swatches with radio semantics; a value outside the list (an older choice) selects none. */
+function ColorSwatches(props: {
+  label: string;
+  hint?: string;
+  choices: readonly ColorChoice[];
+  columns: 4 | 5;
+  value: string;
+  onChange: (next: string) => void;
+}) {
+  const labelId = useId();
   return (
     <div className="grid gap-2">
-      <span id="color-scheme-label" className="text-sm font-medium text-slate-700">
-        Color Scheme
-      </span>
+      <div className="grid gap-0.5">
+        <span id={labelId} className="text-sm font-medium text-slate-700">
+          {props.label}
+        </span>
+        {props.hint && <span className="text-xs text-slate-500">{props.hint}</span>}
+      </div>
       <RadioGroup.Root
-        aria-labelledby="color-scheme-label"
-        value={value.toLowerCase()}
-        onValueChange={onChange}
-        className="grid grid-cols-5 gap-2"
+        aria-labelledby={labelId}
+        value={props.value.toLowerCase()}
+        onValueChange={props.onChange}
+        className={`grid gap-2 ${props.columns === 5 ? 'grid-cols-5' : 'grid-cols-4'}`}
       >
-        {COLOR_CHOICES.map((color) => (
+        {props.choices.map((color) => (
           <RadioGroup.Item
             key={color.value}
             value={color.value}
@@ -97,7 +113,22 @@ export function DesignTab({ design, onChange }: { design: Design; onChange: (pat
     <div className="grid gap-6">
       <TabIntro title="Design">Every choice here is Gmail-safe.</TabIntro>
       <ChoiceGroup label="Template Style" value={design.template} choices={templateChoices} onChange={(template) => setDesign({ template })} />
-      <ColorScheme value={design.primaryColor} onChange={(primaryColor) => setDesign({ primaryColor })} />
+      <ColorSwatches
+        label="Color Scheme"
+        choices={COLOR_CHOICES}
+        columns={5}
+        value={design.primaryColor}
+        onChange={(primaryColor) => setDesign({ primaryColor })}
+      />
+      {/* The account area's list, so that a colour from the organization's defaults shows as chosen. */}
+      <ColorSwatches
+        label="Secondary colour"
+        hint="Job title, company and contact details."
+        choices={SECONDARY_COLORS}
+        columns={4}
+        value={design.secondaryColor}
+        onChange={(secondaryColor) => setDesign({ secondaryColor })}
+      />
       <ChoiceGroup label="Font Style" value={design.fontFamily} choices={fontChoices} onChange={(fontFamily) => setDesign({ fontFamily })} />
       <ChoiceGroup label="Layout" value={design.layout} choices={layoutChoices} columns={3} onChange={(layout) => setDesign({ layout })} />
       <ChoiceGroup

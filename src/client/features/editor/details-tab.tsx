@@ -1,3 +1,4 @@
+import { requiredFieldsOf, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { LIMITS, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { CustomFieldsEditor } from './custom-fields-editor';
@@ -24,14 +25,25 @@ const TEXT_FIELDS: readonly TextFieldSpec[] = [
   { key: 'website', label: 'Website URL', type: 'url', placeholder: 'https://acme.com', autoComplete: 'url' },
 ];
 
-export function DetailsTab({ fields, onChange }: { fields: SignatureFields; onChange: (patch: SignaturePatch) => void }) {
+export function DetailsTab({
+  fields,
+  requirements,
+  onChange,
+}: {
+  fields: SignatureFields;
+  /** The organization's required fields get the same asterisk as name and email. */
+  requirements: FieldRequirements;
+  onChange: (patch: SignaturePatch) => void;
+}) {
+  const orgRequired: ReadonlySet<string> = new Set(requiredFieldsOf(requirements).map((field) => field.key));
   return (
     <div className="grid gap-4">
       <TabIntro title="Your details">Fields marked * are required to copy or save.</TabIntro>
       {TEXT_FIELDS.map((spec) => {
         const id = `sig-${spec.key}`;
+        const required = spec.required === true || orgRequired.has(spec.key);
         return (
-          <Field key={spec.key} id={id} label={spec.label} required={spec.required}>
+          <Field key={spec.key} id={id} label={spec.label} required={required}>
             <Input
               id={id}
               type={spec.type ?? 'text'}
@@ -39,15 +51,16 @@ export function DetailsTab({ fields, onChange }: { fields: SignatureFields; onCh
               maxLength={LIMITS[spec.key]}
               placeholder={spec.placeholder}
               autoComplete={spec.autoComplete}
-              aria-required={spec.required || undefined}
+              aria-required={required || undefined}
               onChange={(event) => onChange({ [spec.key]: event.target.value })}
             />
           </Field>
         );
       })}
-      <Field id="sig-address" label="Address">
+      <Field id="sig-address" label="Address" required={orgRequired.has('address')}>
         <Textarea
           id="sig-address"
+          aria-required={orgRequired.has('address') || undefined}
           rows={3}
           value={fields.address}
           maxLength={LIMITS.address}

@@ -53,6 +53,7 @@ export function EditorPage() {
             <>
               <EditorPanel
                 fields={fields}
+                requirements={draft.requirements}
                 signedIn={user !== null}
                 signatureId={draft.signatureId}
                 onChange={draft.update}

@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
+import type { FieldRequirements } from '../../../shared/signature/export-checks';
 import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 import { DesignTab } from './design-tab';
 import { DetailsTab } from './details-tab';
@@ -18,6 +19,7 @@ const triggerClass =
  */
 export function EditorPanel(props: {
   fields: SignatureFields;
+  requirements: FieldRequirements;
   signedIn: boolean;
   signatureId: string | null;
   onChange: (patch: SignaturePatch) => void;
@@ -26,7 +28,7 @@ export function EditorPanel(props: {
 }) {
   const { fields, onChange } = props;
   const content: Record<TabName, ReactNode> = {
-    Details: <DetailsTab fields={fields} onChange={onChange} />,
+    Details: <DetailsTab fields={fields} requirements={props.requirements} onChange={onChange} />,
     Images: <ImagesTab fields={fields} signedIn={props.signedIn} signatureId={props.signatureId} onChange={onChange} />,
     Social: <SocialTab socialLinks={fields.socialLinks} onChange={onChange} />,
     Design: <DesignTab design={fields.design} onChange={onChange} />,

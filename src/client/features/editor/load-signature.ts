@@ -1,8 +1,10 @@
+import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
+import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { createEmptySignature, type SavedSignature, type SignatureFields } from '../../../shared/signature/signature-schema';
 import { clearDraft, loadDraft } from './draft-storage';
 import { pickSignatureFields } from './signature-patch';
-import { createSignature, listSignatures } from './signatures-api';
+import { createSignature, getSignatureDefaults, listSignatures } from './signatures-api';
 
 export type LoadedSignature = {
   fields: SignatureFields;
@@ -11,6 +13,8 @@ export type LoadedSignature = {
   savedHtml: string | null;
   /** True when the visitor's local draft just became the account's first signature. */
   adoptedDraft: boolean;
+  /** What the person's organization requires before export; nothing when it could not be read. */
+  requirements: FieldRequirements;
 };
 
 /** A stored row may predate a field; the empty signature fills the gaps. */
@@ -23,36 +27,76 @@ function toEditorFields(saved: SavedSignature): SignatureFields {
   return { ...filled, design: { ...base.design, ...saved.design } };
 }
 
-function startFromAccount(user: CurrentUser): SignatureFields {
-  return createEmptySignature({ name: user.name ?? '', email: user.email ?? '' });
+/**
+ * A new signature starts from the organization's defaults (issue 6) here, in the browser: the
+ * editor sends a whole design when it creates the signature, so the server's own filling of
+ * left-out values never gets the chance.
+ */
+function startFromAccount(user: CurrentUser, defaults: SignatureDefaultsResponse | null): SignatureFields {
+  return createEmptySignature({
+    name: user.name ?? '',
+    email: user.email ?? '',
+    photoUrl: defaults?.logoUrl ?? '',
+    design: defaults ? { template: defaults.template, primaryColor: defaults.primaryColor, secondaryColor: defaults.secondaryColor } : {},
+  });
+}
+
+/** The defaults, or null: a failed read is only logged, and the product's own defaults apply. */
+async function readOrganizationDefaults(): Promise<SignatureDefaultsResponse | null> {
+  try {
+    return await getSignatureDefaults();
+  } catch (error) {
+    console.error("Could not load your organization's signature defaults", error);
+    return null;
+  }
+}
+
+function requirementsOf(defaults: SignatureDefaultsResponse | null): FieldRequirements {
+  if (!defaults) return NO_REQUIREMENTS;
+  return { requiredTitle: defaults.requiredTitle, requiredPhone: defaults.requiredPhone, requiredAddress: defaults.requiredAddress };
 }
 
 /**
  * What the editor opens with for a signed-in person: their first saved signature; else the
- * draft they typed as a visitor, saved now as their first signature so nothing is lost; else an
- * empty signature with their name and email. A failed read is only logged (spec section 7).
+ * draft they typed as a visitor, saved now as their first signature so nothing is lost; else a
+ * signature with their name and email, started from their organization's defaults. A failed read
+ * is only logged (spec section 7). The draft keeps its own design: the person chose it.
  */
 export async function loadSignatureForUser(user: CurrentUser): Promise<LoadedSignature> {
-  let saved: SavedSignature[];
+  // Read alongside the list: the required fields apply to a saved signature too.
+  const defaultsRead = readOrganizationDefaults();
+  let saved: SavedSignature[] | null;
   try {
     saved = await listSignatures();
   } catch (error) {
     console.error('Could not load your saved signatures', error);
-    return { fields: startFromAccount(user), id: null, savedHtml: null, adoptedDraft: false };
+    saved = null;
   }
-  const first = saved[0];
-  if (first) return { fields: toEditorFields(first), id: first.id, savedHtml: first.htmlSignature, adoptedDraft: false };
+  const defaults = await defaultsRead;
+  const requirements = requirementsOf(defaults);
+  const loaded = (fields: SignatureFields, more: Partial<LoadedSignature> = {}): LoadedSignature => ({
+    fields,
+    id: null,
+    savedHtml: null,
+    adoptedDraft: false,
+    requirements,
+    ...more,
+  });
 
-  const draft = loadDraft();
-  if (!draft) return { fields: startFromAccount(user), id: null, savedHtml: null, adoptedDraft: false };
+  const first = saved?.[0];
+  if (first) return loaded(toEditorFields(first), { id: first.id, savedHtml: first.htmlSignature });
+  // After a failed read a saved signature may well exist: adopting the draft could duplicate it.
+  const draft = saved ? loadDraft() : null;
+  if (!draft) return loaded(startFromAccount(user, defaults));
+
   const fields = { ...draft, name: draft.name || (user.name ?? ''), email: draft.email || user.email };
   try {
     const id = await createSignature(fields);
     clearDraft();
-    return { fields, id, savedHtml: null, adoptedDraft: true };
+    return loaded(fields, { id, adoptedDraft: true });
   } catch (error) {
     // The draft stays in the browser and in the editor; Save will try again.
     console.error('Could not save your draft to your account', error);
-    return { fields, id: null, savedHtml: null, adoptedDraft: false };
+    return loaded(fields);
   }
 }

@@ -1,3 +1,4 @@
+import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 import { ApiError, NetworkError, api } from '../../lib/api';
 
@@ -32,6 +33,11 @@ export async function updateSignature(id: string, patch: SignaturePatch, options
     throw new NetworkError();
   }
   if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`);
+}
+
+/** The organization's design defaults, logo and required fields, which every member's signature follows. */
+export function getSignatureDefaults(): Promise<SignatureDefaultsResponse> {
+  return api.get<SignatureDefaultsResponse>('/api/organization/signature-defaults');
 }
 
 /** The server renders with its own public URL and the account's watermark rule. */

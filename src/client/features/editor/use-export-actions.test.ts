@@ -2,6 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/account-types';
+import { NO_REQUIREMENTS } from '../../../shared/signature/export-checks';
 import { createEmptySignature, type SignatureFields } from '../../../shared/signature/signature-schema';
 import type { ToastInput } from '../../components/ui/toast-store';
 import { useExportActions } from './use-export-actions';
@@ -34,6 +35,7 @@ function fakeDraft(fields: SignatureFields, overrides: Partial<SignatureDraft> =
     signatureId: 'sig-1',
     savedHtml: null,
     status: 'saved',
+    requirements: NO_REQUIREMENTS,
     update: vi.fn(),
     flushEdits: vi.fn(),
     persistNow: vi.fn(async () => ({ id: 'sig-1', created: false })),
@@ -42,6 +44,13 @@ function fakeDraft(fields: SignatureFields, overrides: Partial<SignatureDraft> =
 }
 
 const complete = createEmptySignature({ name: 'Jane Smith', email: 'jane@acme.com' });
+/** An organization that requires a job title and a phone number. */
+const titleAndPhone = { requiredTitle: true, requiredPhone: true, requiredAddress: false };
+const MISSING_TITLE_AND_PHONE = {
+  title: 'Missing required information',
+  description: 'Please fill in Job Title and Phone before exporting.',
+  variant: 'destructive',
+};
 const events: string[] = [];
 
 function installClipboard(write: (items: unknown[]) => Promise<void> = async () => undefined) {
@@ -193,5 +202,45 @@ describe('Save Signature', () => {
     await act(() => result.current.saveSignature());
     expect(persistNow).toHaveBeenCalledWith({ full: true });
     expect(toasts.map((t) => t.title)).toEqual(['Signature created', 'Signature saved']);
+  });
+});
+
+describe("the organization's required fields", () => {
+  const draft = (overrides: Partial<SignatureDraft> = {}) =>
+    fakeDraft(complete, { requirements: titleAndPhone, savedHtml: '<old/>', ...overrides });
+
+  it('stop Copy to Gmail before anything is saved or sent, naming the empty fields', async () => {
+    installClipboard();
+    const refused = draft();
+    const { result } = renderHook(() => useExportActions(refused, user));
+    await act(() => result.current.copyToGmail());
+    expect(toasts).toEqual([MISSING_TITLE_AND_PHONE]);
+    expect(refused.persistNow).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+  });
+
+  it('stop Copy HTML to Clipboard even when HTML was generated before', async () => {
+    const { writeText } = installClipboard();
+    const { result } = renderHook(() => useExportActions(draft(), user));
+    await act(() => result.current.copyHtml());
+    expect(toasts).toEqual([MISSING_TITLE_AND_PHONE]);
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('stop Save Signature', async () => {
+    const refused = draft();
+    const { result } = renderHook(() => useExportActions(refused, user));
+    await act(() => result.current.saveSignature());
+    expect(toasts).toEqual([MISSING_TITLE_AND_PHONE]);
+    expect(refused.persistNow).not.toHaveBeenCalled();
+  });
+
+  it('let everything through once the fields are filled', async () => {
+    installClipboard();
+    const filled = fakeDraft({ ...complete, title: 'CTO', phone: '+1 555 0100' }, { requirements: titleAndPhone });
+    const { result } = renderHook(() => useExportActions(filled, user));
+    await act(() => result.current.copyToGmail());
+    await act(() => result.current.saveSignature());
+    expect(toasts.map((t) => t.title)).toEqual(['Copied to Gmail!', 'Signature saved']);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
-import { checkExport, imageWarning } from '../../../shared/signature/export-checks';
+import { checkRequiredFields, imageWarning, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { renderSignature, type RenderedSignature } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
@@ -22,8 +22,9 @@ import type { SignatureDraft } from './use-signature-draft';
 export const EXPORT_TOAST_MS = 8000;
 export const IMAGE_SKIPPED_TOAST_MS = 5000;
 
-function warnIfIncomplete(fields: SignatureFields): boolean {
-  const check = checkExport(fields);
+/** The spec's name-and-email rule plus the organization's required fields; the server applies the same. */
+function warnIfIncomplete(fields: SignatureFields, requirements: FieldRequirements): boolean {
+  const check = checkRequiredFields(fields, requirements);
   if (check.ok) return false;
   toast({ title: check.title, description: check.description, variant: 'destructive' });
   return true;
@@ -46,7 +47,7 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
 
   async function copyToGmail() {
     const fields = draft.fields;
-    if (!fields || copying || warnIfIncomplete(fields)) return;
+    if (!fields || copying || warnIfIncomplete(fields, draft.requirements)) return;
     const warning = imageWarning(fields);
     if (warning) toast({ title: warning.title, description: warning.note, variant: 'destructive', duration: IMAGE_SKIPPED_TOAST_MS });
     const imageNote = warning ? " Your image was left out: Gmail doesn't support embedded images." : '';
@@ -100,6 +101,8 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
       toast({ title: 'Generate HTML first', description: "Please click 'Export for Gmail' to generate the HTML signature." });
       return;
     }
+    // The copy is rendered from the fields on screen, which may have been emptied since.
+    if (warnIfIncomplete(fields, draft.requirements)) return;
     // Rendered again from the fields on screen, so the copy is never older than the preview.
     const { html } = renderSignature(fields, {
       publicUrl: currentOrigin(),
@@ -116,7 +119,7 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
 
   async function saveSignature() {
     const fields = draft.fields;
-    if (!fields || saving || warnIfIncomplete(fields)) return;
+    if (!fields || saving || warnIfIncomplete(fields, draft.requirements)) return;
     if (!user) {
       openAuthDialog('signup');
       toast({ title: 'Create a free account to save', description: 'Your signature stays in this browser while you sign up.' });

@@ -1,7 +1,9 @@
 /** @vitest-environment jsdom */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
+import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-schemas';
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
 import { DRAFT_STORAGE_KEY } from './draft-storage';
 import { useSignatureDraft, type SessionInput } from './use-signature-draft';
@@ -32,7 +34,22 @@ function savedSignature(overrides: Partial<SavedSignature> = {}): SavedSignature
 }
 
 /** A tiny stand-in for the signatures API that records every request. */
-function installFakeApi(options: { signatures?: SavedSignature[]; failPuts?: number } = {}) {
+const PRODUCT_DEFAULTS: SignatureDefaultsResponse = { ...DEFAULT_SIGNATURE_DEFAULTS, logoUrl: null, canManage: true };
+/** An organization that set every default, a logo, and two required fields. */
+const ACME_DEFAULTS: SignatureDefaultsResponse = {
+  template: 'modern',
+  primaryColor: '#0066cc',
+  secondaryColor: '#333333',
+  requiredTitle: true,
+  requiredPhone: true,
+  requiredAddress: false,
+  logoUrl: 'https://cdn.example.com/acme.png',
+  canManage: false,
+};
+
+function installFakeApi(
+  options: { signatures?: SavedSignature[]; failPuts?: number; defaults?: SignatureDefaultsResponse | 'fail' } = {},
+) {
   const requests: Request[] = [];
   let failPuts = options.failPuts ?? 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -42,6 +59,9 @@ function installFakeApi(options: { signatures?: SavedSignature[]; failPuts?: num
     requests.push({ method, path, body, keepalive: init.keepalive === true });
     const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     if (method === 'GET' && path === '/api/signatures') return json(200, options.signatures ?? []);
+    if (method === 'GET' && path === '/api/organization/signature-defaults') {
+      return options.defaults === 'fail' ? json(500, { error: 'Something went wrong' }) : json(200, options.defaults ?? PRODUCT_DEFAULTS);
+    }
     if (method === 'POST' && path === '/api/signatures') return json(201, { id: 'sig-new' });
     if (method === 'PUT' && path.startsWith('/api/signatures/')) {
       if (failPuts > 0) {
@@ -193,5 +213,53 @@ describe('useSignatureDraft for a signed-in person', () => {
     const put = api.writes().at(-1);
     expect(put?.method).toBe('PUT');
     expect(put?.body).toMatchObject({ title: 'CEO', name: 'Jane Smith', design: { template: 'professional' } });
+  });
+});
+
+describe("useSignatureDraft and the organization's defaults", () => {
+  it('starts a new signature from the defaults and the logo, and the first save sends them', async () => {
+    const api = installFakeApi({ signatures: [], defaults: ACME_DEFAULTS });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
+    expect(hook.result.current.fields?.design).toMatchObject({ template: 'modern', primaryColor: '#0066cc', secondaryColor: '#333333', fontFamily: 'Arial' });
+    expect(hook.result.current.fields?.photoUrl).toBe('https://cdn.example.com/acme.png');
+    expect(hook.result.current.requirements).toEqual({ requiredTitle: true, requiredPhone: true, requiredAddress: false });
+    expect(api.writes()).toHaveLength(0);
+
+    await act(async () => {
+      await hook.result.current.persistNow({ full: true });
+    });
+    expect(api.writes()[0]).toMatchObject({
+      method: 'POST',
+      body: { photoUrl: 'https://cdn.example.com/acme.png', design: { template: 'modern', primaryColor: '#0066cc', secondaryColor: '#333333' } },
+    });
+  });
+
+  it("keeps a saved signature's own design and still applies the required fields", async () => {
+    installFakeApi({ signatures: [savedSignature()], defaults: ACME_DEFAULTS });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    expect(hook.result.current.fields?.design).toEqual(createEmptySignature().design);
+    expect(hook.result.current.fields?.photoUrl).toBe('');
+    expect(hook.result.current.requirements.requiredPhone).toBe(true);
+  });
+
+  it("falls back to the product's defaults, requiring nothing, when the defaults cannot be read", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    installFakeApi({ signatures: [], defaults: 'fail' });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
+    expect(hook.result.current.fields?.design).toEqual(createEmptySignature().design);
+    expect(hook.result.current.requirements).toEqual({ requiredTitle: false, requiredPhone: false, requiredAddress: false });
+    expect(errors).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
+  });
+
+  it('asks nothing of a visitor', () => {
+    const api = installFakeApi({ defaults: ACME_DEFAULTS });
+    const hook = renderDraft({ ready: true, user: null });
+    expect(api.requests).toHaveLength(0);
+    expect(hook.result.current.requirements.requiredTitle).toBe(false);
+    expect(hook.result.current.fields?.design.template).toBe('professional');
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
+import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 import { toast } from '../../components/ui/toast-store';
 import { clearDraft, loadDraft, saveDraft } from './draft-storage';
@@ -24,6 +25,8 @@ export type SignatureDraft = {
   signatureId: string | null;
   savedHtml: string | null;
   status: SaveStatus;
+  /** The fields the organization requires before export; none for a visitor. */
+  requirements: FieldRequirements;
   update(patch: SignaturePatch): void;
   /** Sends waiting edits now (field blur). */
   flushEdits(): void;
@@ -41,6 +44,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
   const [signatureId, setSignatureId] = useState<string | null>(null);
   const [savedHtml, setSavedHtml] = useState<string | null>(null);
   const [status, setStatus] = useState<SaveStatus>('idle');
+  const [requirements, setRequirements] = useState<FieldRequirements>(NO_REQUIREMENTS);
   const fieldsRef = useRef<SignatureFields | null>(null);
   const idRef = useRef<string | null>(null);
   const queueRef = useRef<PatchQueue | null>(null);
@@ -84,6 +88,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
       appliedForRef.current = null;
       attachSignature(null);
       setSavedHtml(null);
+      setRequirements(NO_REQUIREMENTS);
       showFields(loadDraft() ?? createEmptySignature());
       return;
     }
@@ -91,6 +96,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
     if (loadRef.current?.userId !== user.id) {
       attachSignature(null);
       showFields(null);
+      setRequirements(NO_REQUIREMENTS);
       appliedForRef.current = null;
       loadRef.current = { userId: user.id, promise: loadSignatureForUser(user) };
     }
@@ -100,6 +106,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
       appliedForRef.current = user.id;
       attachSignature(loaded.id);
       setSavedHtml(loaded.savedHtml);
+      setRequirements(loaded.requirements);
       showFields(loaded.fields);
       if (loaded.adoptedDraft) {
         toast({ title: 'Signature created', description: 'The signature you started is now saved to your account.', variant: 'success' });
@@ -176,5 +183,5 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
     [attachSignature],
   );
 
-  return { fields, signatureId, savedHtml, status, update, flushEdits, persistNow };
+  return { fields, signatureId, savedHtml, status, requirements, update, flushEdits, persistNow };
 }

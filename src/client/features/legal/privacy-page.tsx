@@ -1,6 +1,9 @@
+import { findSitePage } from '../../../shared/site-pages';
+import { useDocumentTitle } from '../../components/site-header/use-document-title';
 import { LegalPageLayout } from './legal-page-layout';
 
 export function PrivacyPage() {
+  useDocumentTitle(findSitePage('privacy').title);
   return (
     <LegalPageLayout
       title="Privacy Policy"

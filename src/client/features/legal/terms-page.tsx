@@ -1,6 +1,9 @@
+import { findSitePage } from '../../../shared/site-pages';
+import { useDocumentTitle } from '../../components/site-header/use-document-title';
 import { LegalPageLayout } from './legal-page-layout';
 
 export function TermsPage() {
+  useDocumentTitle(findSitePage('terms').title);
   return (
     <LegalPageLayout
       title="Terms of Service"

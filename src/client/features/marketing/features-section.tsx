@@ -38,7 +38,7 @@ const FEATURES: Feature[] = [
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-20 bg-white py-20 sm:py-24">
+    <section id="features" aria-labelledby="features-title" className="scroll-mt-20 bg-white pb-10 pt-20 sm:pb-12 sm:pt-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Features</p>

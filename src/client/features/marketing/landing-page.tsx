@@ -1,5 +1,7 @@
+import { findSitePage } from '../../../shared/site-pages';
 import { SiteFooter } from '../../components/site-footer/site-footer';
 import { SiteHeader } from '../../components/site-header/site-header';
+import { useDocumentTitle } from '../../components/site-header/use-document-title';
 import { ClosingCtaSection } from './closing-cta-section';
 import { FaqSection } from './faq-section';
 import { FeaturesSection } from './features-section';
@@ -8,6 +10,7 @@ import { PricingSection } from './pricing-section';
 
 /** The marketing home page (decisions.md: / is the landing, the editor lives at /editor). */
 export function LandingPage() {
+  useDocumentTitle(findSitePage('landing').title);
   return (
     <div className="flex min-h-full flex-col bg-white">
       <SiteHeader onLanding />

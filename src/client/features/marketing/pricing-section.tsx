@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { MONEY_BACK_NOTE, VOLUME_DISCOUNT_NOTE, type BillingPeriod } from '../../../shared/billing/plans';
+import { MONEY_BACK_NOTE, VOLUME_DISCOUNT_NOTE, type BillingPeriod, type PlanId } from '../../../shared/billing/plans';
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
-import { usePlanChoice } from '../../components/pricing/use-plan-choice';
-
-// The landing page may run without the app's router: choosing a plan is a full page load.
-const navigateByPageLoad = (to: string) => window.location.assign(to);
+import { useSiteSession } from '../../components/site-header/site-session';
+import { choosePlanFromLanding } from './choose-plan';
 
 /** The shared plan cards; annual billing shown per month here ($15, $159), per year on /pricing. */
 export function PricingSection() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const { choose, busyPlanId } = usePlanChoice(navigateByPageLoad);
+  const me = useSiteSession();
+  const [busyPlanId, setBusyPlanId] = useState<PlanId | null>(null);
+  const choose = (planId: PlanId) => {
+    if (planId === 'free' && me) setBusyPlanId('free');
+    choosePlanFromLanding(planId, period, !!me).catch(() => setBusyPlanId(null));
+  };
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-gradient-to-b from-white to-blue-50/60 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -24,8 +27,9 @@ export function PricingSection() {
         <div className="mt-10 flex justify-center">
           <BillingToggle value={period} onChange={setPeriod} />
         </div>
-        <div className="mt-12">
-          <PlanCards billingPeriod={period} annualDisplay="per-month" headingLevel="h3" onChoose={(plan) => choose(plan, period)} busyPlanId={busyPlanId} />
+        {/* Three cards side by side are too narrow on a tablet: one column, centred, until lg. */}
+        <div className="mx-auto mt-12 md:max-lg:max-w-md md:max-lg:[&>ul]:grid-cols-1">
+          <PlanCards billingPeriod={period} annualDisplay="per-month" headingLevel="h3" onChoose={choose} busyPlanId={busyPlanId} />
         </div>
         <p className="mt-10 text-center text-sm text-slate-600">
           {MONEY_BACK_NOTE}. {VOLUME_DISCOUNT_NOTE}:{' '}

@@ -73,7 +73,7 @@ export function SignatureMockup() {
       </div>
       <div
         aria-hidden="true"
-        className="absolute -bottom-5 -left-3 hidden items-center gap-2 rounded-xl border border-emerald-200 bg-white px-4 py-2.5 text-sm font-semibold text-emerald-700 shadow-lg sm:flex"
+        className="absolute -bottom-5 -right-3 hidden items-center gap-2 rounded-xl border border-emerald-200 bg-white px-4 py-2.5 text-sm font-semibold text-emerald-700 shadow-lg sm:flex"
       >
         <ClipboardCheck className="h-5 w-5" />
         Copied to Gmail!

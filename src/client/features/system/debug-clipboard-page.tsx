@@ -3,6 +3,7 @@ import { renderSignature } from '../../../shared/signature/render-signature';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { SiteFooter } from '../../components/site-footer/site-footer';
 import { SiteHeader } from '../../components/site-header/site-header';
+import { useDocumentTitle } from '../../components/site-header/use-document-title';
 import { detectClipboardSupport, writeSignatureToClipboard, type SupportCheck } from './clipboard-support';
 import { PasteInspector } from './paste-inspector';
 
@@ -28,6 +29,7 @@ function renderSample() {
 
 /** /debug-clipboard: for a person whose copy into Gmail misbehaves (issue 5). */
 export function DebugClipboardPage() {
+  useDocumentTitle('Clipboard check — SignaturePro');
   const [checks, setChecks] = useState<SupportCheck[]>([]);
   const [copyResult, setCopyResult] = useState<{ ok: boolean; message: string } | null>(null);
   const preview = useRef<HTMLDivElement>(null);

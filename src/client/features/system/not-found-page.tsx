@@ -1,8 +1,11 @@
+import { findSitePage } from '../../../shared/site-pages';
 import { SiteFooter } from '../../components/site-footer/site-footer';
 import { SiteHeader } from '../../components/site-header/site-header';
+import { useDocumentTitle } from '../../components/site-header/use-document-title';
 
 /** Any unknown path; the server sends this page with status 404 (prerendered). */
 export function NotFoundPage() {
+  useDocumentTitle(findSitePage('not-found').title);
   return (
     <div className="flex min-h-full flex-col bg-white">
       <SiteHeader />

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Pages whose URL carries a secret: the browser must not pass it on as a Referer. */
-const TOKEN_PAGE = /^\/(?:reset-password|magic-link|verify-email\/)/;
+const TOKEN_PAGE = /^\/(?:reset-password|magic-link|verify-email\/|invitations\/)/;
 
 /**
  * Refuses state-changing requests that a browser made on behalf of another site (CSRF; ASVS 3.5).

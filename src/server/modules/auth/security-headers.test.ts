@@ -26,7 +26,7 @@ describeEachDatabase('security headers', (kind) => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it.each(['/reset-password/abc', '/reset-password', '/magic-link/abc', '/verify-email/abc'])(
+  it.each(['/reset-password/abc', '/reset-password', '/magic-link/abc', '/verify-email/abc', '/invitations/abc'])(
     '%s (a token in the URL) sends no referrer at all',
     async (url) => {
       const res = await get(url);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/accounts.schema';
 import { contactMessage } from '../../db/schema/marketing.schema';
 import { createSmtpTransport } from '../../mail/mailer';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
@@ -112,7 +113,8 @@ describeEachDatabase('contact form API', (kind) => {
     const res = await post(body());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    await new Promise((r) => setTimeout(r, 300));
+    // Sends whatever the outbox holds now, so that "nothing arrived" is not a race.
+    await t.app.services.mailer.drain();
     expect(sink.messages).toHaveLength(0);
     expect(await storedCount()).toBe(0);
   });
@@ -165,19 +167,10 @@ describeEachDatabase('contact form API', (kind) => {
     expect((await post(buildContactBody({ email: 'fresh@example.com', formToken: agedToken() }))).statusCode).toBe(200);
   });
 
-  it('keeps the message when the mail server is down, and answers success', async () => {
-    const down = await buildTestApp(kind, { SMTP_URL: 'smtp://127.0.0.1:1', SUPPORT_EMAIL: SUPPORT });
-    try {
-      const res = await down.app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: buildContactBody({ formToken: issueFormToken(down.config.sessionSecret, Date.now() - 5_000) }),
-      });
-      expect(res.statusCode).toBe(200);
-      const rows = await down.database.db.select().from(contactMessage).where(eq(contactMessage.email, 'ada@example.com'));
-      expect(rows).toHaveLength(1);
-    } finally {
-      await down.close();
-    }
+  it('records the mail in the durable outbox before answering, so a mail server that is down loses nothing', async () => {
+    const res = await post(buildContactBody({ subject: 'Recorded first', formToken: agedToken() }));
+    expect(res.statusCode).toBe(200);
+    const queued = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'contact'));
+    expect(queued.map((m) => [m.recipient, m.subject])).toContainEqual([SUPPORT, '[Contact] Recorded first']);
   });
 });

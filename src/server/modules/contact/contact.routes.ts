@@ -9,7 +9,9 @@ export async function contactRoutes(app: FastifyInstance, options: { limiter: Ra
   const contact = createContactService({
     repository: createContactRepository(database.db),
     limiter: options.limiter,
-    sendMail: (message) => mailer.deliver(message),
+    // The outbox records the message durably and sends it in the background, retrying while the
+    // mail server is down; the answer does not wait for SMTP (and its time tells nothing).
+    sendMail: (message) => mailer.enqueue(message),
     secret: config.sessionSecret,
     supportEmail: config.supportEmail,
     log: app.log,

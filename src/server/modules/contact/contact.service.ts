@@ -80,7 +80,7 @@ export function createContactService(deps: ContactServiceDeps) {
         await deps.sendMail(buildContactMail(message, deps.supportEmail, id));
       } catch (error) {
         // The message is stored: support can still read it, so the sender is not asked to retry.
-        deps.log.error({ err: error, contactMessageId: id }, 'contact message stored but not handed to mail');
+        deps.log.error({ err: error, contactMessageId: id }, 'contact message stored but not queued for mail');
         await deps.repository.markMailFailed(id);
       }
       return { ok: true };

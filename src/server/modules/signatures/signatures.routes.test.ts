@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
-import { analyticsEvent } from '../../db/schema/signatures.schema';
+import { analyticsEvent, signature } from '../../db/schema/signatures.schema';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { createTeamWorld } from '../teams/team-world.fixture';
 import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 
 /** A complete, valid signature; tests override what they care about. */
@@ -85,6 +86,23 @@ describeEachDatabase('signatures API', (kind) => {
     const res = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { primaryColor: '#34a853' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().design).toEqual({ ...sig.design, primaryColor: '#34a853' });
+  });
+
+  it('keeps the secondary colour through partial design updates, and reads rows saved without it as #666666', async () => {
+    const sig = await createSignature(alice.cookie);
+    expect(sig.design.secondaryColor).toBe('#666666');
+    await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { secondaryColor: '#333333' } });
+    const res = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { template: 'modern' } });
+    expect(res.json().design).toMatchObject({ template: 'modern', secondaryColor: '#333333' });
+
+    const bad = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { secondaryColor: 'grey' } });
+    expect(bad.json().errors['design.secondaryColor']).toBe('Colour must look like #666666');
+
+    // A row written before the key existed.
+    await t.database.db.update(signature).set({ design: sql`${signature.design} - 'secondaryColor'` }).where(eq(signature.id, sig.id));
+    const old = (await call('GET', '/api/signatures', alice.cookie)).json().find((s: { id: string }) => s.id === sig.id);
+    expect(old.design).toMatchObject({ template: 'modern', secondaryColor: '#666666' });
+    expect((await call('POST', `/api/signatures/${sig.id}/generate-html`, alice.cookie, {})).statusCode).toBe(200);
   });
 
   it('accepts the whole signature as read back from the API (server-owned keys ignored)', async () => {
@@ -179,6 +197,32 @@ describeEachDatabase('signatures API', (kind) => {
     expect(res.json().htmlSignature).not.toContain('Created with SignaturePro');
     const shown = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'free_plan_watermark_shown'));
     expect(shown.some((e) => e.properties.signatureId === sig.id)).toBe(false);
+  });
+
+  it("refuses to generate HTML while a field the organization requires is empty, in the editor's words", async () => {
+    const { owner, member, other } = await createTeamWorld(t);
+    const requirements = { requiredTitle: true, requiredPhone: true, requiredAddress: false };
+    const saved = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
+      template: 'professional', primaryColor: '#0066cc', secondaryColor: '#333333', ...requirements,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const sig = await createSignature(member.cookie, { title: '', phone: '' });
+    const refused = await call('POST', `/api/signatures/${sig.id}/generate-html`, member.cookie, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Please fill in Job Title and Phone before exporting.');
+    // Name and email still come first, in the spec's words.
+    await call('PUT', `/api/signatures/${sig.id}`, member.cookie, { name: '' });
+    expect((await call('POST', `/api/signatures/${sig.id}/generate-html`, member.cookie, {})).json().error).toBe(
+      'Please enter your name and email address before exporting.',
+    );
+
+    await call('PUT', `/api/signatures/${sig.id}`, member.cookie, { name: 'Mia Member', title: 'Designer', phone: '+1 555 0100' });
+    expect((await call('POST', `/api/signatures/${sig.id}/generate-html`, member.cookie, {})).statusCode).toBe(200);
+
+    // Another organization's rules do not reach this one.
+    const theirs = await createSignature(other.cookie, { title: '', phone: '' });
+    expect((await call('POST', `/api/signatures/${theirs.id}/generate-html`, other.cookie, {})).statusCode).toBe(200);
   });
 
   it('refuses to generate HTML without a name and an email address', async () => {

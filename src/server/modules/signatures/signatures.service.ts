@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { recordWatermarkShown } from '../billing/watermark-events';
-import { checkExport } from '../../../shared/signature/export-checks';
+import { NO_REQUIREMENTS, checkRequiredFields, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { renderSignature } from '../../../shared/signature/render-signature';
 import {
   DEFAULT_DESIGN,
@@ -60,8 +60,14 @@ export function createSignaturesService(deps: {
   analytics: Analytics;
   /** Absolute public URL the rendered HTML points its images and links at. */
   publicUrl: string;
-  /** Fills a new signature's left-out design values from its organization's defaults (teams module). */
-  signatureDefaults?: { withSignatureDefaults(userId: string, input: unknown): Promise<unknown> };
+  /**
+   * The organization's signature defaults (teams module): they fill a new signature's left-out
+   * design values, and the fields they require must be filled before HTML is generated.
+   */
+  signatureDefaults?: {
+    withSignatureDefaults(userId: string, input: unknown): Promise<unknown>;
+    getSignatureDefaults(userId: string): Promise<FieldRequirements | null>;
+  };
 }) {
   const { analytics, publicUrl } = deps;
   const repository = createSignaturesRepository(deps.db);
@@ -96,7 +102,8 @@ export function createSignaturesService(deps: {
     async generateSignatureHtml(userId: string, id: string): Promise<GeneratedHtml> {
       const row = await findOwned(userId, id);
       const saved = toSavedSignature(row);
-      const check = checkExport(saved);
+      const requirements = (await deps.signatureDefaults?.getSignatureDefaults(userId)) ?? NO_REQUIREMENTS;
+      const check = checkRequiredFields(saved, requirements);
       if (!check.ok) throw invalid(check.description);
       const subscriptionStatus = await repository.findSubscriptionStatus(userId);
       const showWatermark = shouldShowWatermark(subscriptionStatus);

@@ -1,4 +1,4 @@
-import { DEFAULT_DESIGN, designSchema, TEMPLATES } from '../../../shared/signature/signature-schema';
+import { DEFAULT_DESIGN, TEMPLATES } from '../../../shared/signature/signature-schema';
 import type { SignatureDefaults } from '../../../shared/validation/account-schemas';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -14,10 +14,9 @@ export function applySignatureDefaults(
   defaults: (SignatureDefaults & { logoUrl: string | null }) | null,
 ): unknown {
   if (!defaults || !isRecord(input)) return input;
-  const fromDefaults: Record<string, unknown> = { primaryColor: defaults.primaryColor };
+  const fromDefaults: Record<string, unknown> = { primaryColor: defaults.primaryColor, secondaryColor: defaults.secondaryColor };
   // Until the renderer offers a template, a default naming it leaves the product's default in place.
   if ((TEMPLATES as readonly string[]).includes(defaults.template)) fromDefaults.template = defaults.template;
-  if ('secondaryColor' in designSchema.shape) fromDefaults.secondaryColor = defaults.secondaryColor;
   const given = isRecord(input.design) ? input.design : {};
   const body: Record<string, unknown> = { ...input, design: { ...DEFAULT_DESIGN, ...fromDefaults, ...given } };
   if (input.photoUrl === undefined && defaults.logoUrl) body.photoUrl = defaults.logoUrl;

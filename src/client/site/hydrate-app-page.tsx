@@ -1,0 +1,33 @@
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { App } from '../app/app';
+import { router } from '../app/router';
+
+/** Resolves once the router has matched the URL and loaded that screen's lazy chunk. */
+function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Hydrates an app screen prerendered at build time (/pricing) with the whole app and its router,
+ * once the screen's chunk is loaded, so that the first render matches the HTML on screen.
+ */
+export async function hydrateAppPage(root: HTMLElement) {
+  await whenRouterReady();
+  // A transition: hydration yields to the browser instead of blocking it in one long task.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

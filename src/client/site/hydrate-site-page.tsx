@@ -1,0 +1,16 @@
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { SitePageId } from '../../shared/site-pages';
+import { SiteApp } from './site-app';
+import { SITE_PAGE_LOADERS } from './site-page-loaders';
+
+/** Makes the prerendered public page interactive: loads its chunk, then hydrates. */
+export async function hydrateSitePage(root: HTMLElement) {
+  const id = root.dataset.page as Exclude<SitePageId, 'pricing'>;
+  const Page = await (SITE_PAGE_LOADERS[id] ?? SITE_PAGE_LOADERS['not-found'])();
+  // As a transition, hydration yields to the browser every few milliseconds instead of running as
+  // one long task: the page stays responsive while it becomes interactive (total blocking time).
+  startTransition(() => {
+    hydrateRoot(root, <SiteApp Page={Page} />);
+  });
+}
