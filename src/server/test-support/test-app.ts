@@ -41,6 +41,13 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
       await database.close();
       const dropper = new pg.Client({ connectionString: pgUrl });
       await dropper.connect();
+      // pg-pool's end() resolves before its sockets have closed; forcing the drop while one is still
+      // closing kills it with an error that nothing listens for any more (an "unhandled error" run).
+      for (let wait = 0; wait < 100; wait += 1) {
+        const { rows } = await dropper.query<{ open: number }>('select count(*)::int as open from pg_stat_activity where datname = $1', [name]);
+        if ((rows[0]?.open ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
