@@ -13,7 +13,8 @@ export type RunningApp = { app: FastifyInstance; config: AppConfig; url: string;
  * serving the built client (run `npm run build` first; `npm test` does).
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const clientDir = path.resolve('dist/client');
+  // E2E_CLIENT_DIR lets a run use its own build while another build rewrites dist/client.
+  const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
   if (!existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` before the browser tests.');
   }
@@ -28,7 +29,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     LOG_LEVEL: 'warn',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, clientDir });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

@@ -26,10 +26,13 @@ export function SignupForm() {
       // session, if any, is read back from /me with everything else.
       const res = await api.post<{ message: string; email: string }>('/api/auth/signup', values);
       localStorage.setItem(PENDING_EMAIL_KEY, res.email);
-      await queryClient.invalidateQueries();
       toast({ title: 'Account created!', description: res.message, variant: 'success' });
       closeAuthDialog();
-      navigate(`/verify-email?email=${encodeURIComponent(res.email)}`);
+      // Leave the current screen before the new session arrives, so a screen with its own rule for
+      // signed-in users (the editor sends them to /pricing) cannot act on it first.
+      // The route is a lazy chunk: wait until it has loaded and rendered before refetching.
+      await navigate(`/verify-email?email=${encodeURIComponent(res.email)}`);
+      await queryClient.invalidateQueries();
     } catch (error) {
       toast({
         title: 'Signup failed',
