@@ -167,10 +167,26 @@ describe('landing page, signed out', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     await dialog().getByLabel('Email').fill(email);
     await dialog().getByLabel('Password').fill(PASSWORD);
-    const toEditor = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/editor');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
     await dialog().getByRole('button', { name: 'Log in' }).click();
-    await toEditor;
+    // The app comes up in place of the landing page (no page load), so its toast is still there.
+    await expect.poll(() => visited).toContain('/editor');
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Welcome back!');
+    page.removeAllListeners('framenavigated');
     await page.waitForLoadState('networkidle');
+  });
+
+  it("signing up from the landing page goes to /verify-email with the 'Account created!' toast", async () => {
+    await openLanding();
+    await page.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
+    const email = `signup${Date.now()}@example.com`;
+    await dialog().getByLabel('Email').fill(email);
+    await dialog().getByLabel('Password').fill(PASSWORD);
+    await dialog().getByRole('checkbox').check();
+    await dialog().getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(url(`/verify-email?email=${encodeURIComponent(email)}`));
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Account created!');
   });
 
   it('pricing toggle shows monthly prices, then annual as $15 and $159 per month, by mouse and by keyboard', async () => {
@@ -249,7 +265,7 @@ describe('landing page, signed out', () => {
     expect(scripts.filter((p) => appScreens.includes(p))).toEqual([]);
     let gzipped = 0;
     for (const script of scripts) gzipped += gzipSync(Buffer.from(await (await fetch(url(script))).arrayBuffer())).length;
-    expect(gzipped).toBeLessThanOrEqual(100 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(100_000);
   });
 });
 

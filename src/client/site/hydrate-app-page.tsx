@@ -4,7 +4,7 @@ import { App } from '../app/app';
 import { router } from '../app/router';
 
 /** Resolves once the router has matched the URL and loaded that screen's lazy chunk. */
-function whenRouterReady(): Promise<void> {
+export function whenRouterReady(): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = router.subscribe((state) => {

@@ -1,8 +1,16 @@
 import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import type { SitePageId } from '../../shared/site-pages';
 import { SiteApp } from './site-app';
 import { SITE_PAGE_LOADERS } from './site-page-loaders';
+
+let siteRoot: Root | null = null;
+
+/** Takes the public page off the screen, so that the app can render in its place (enter-app.tsx). */
+export function unmountSitePage() {
+  siteRoot?.unmount();
+  siteRoot = null;
+}
 
 /** Makes the prerendered public page interactive: loads its chunk, then hydrates. */
 export async function hydrateSitePage(root: HTMLElement) {
@@ -11,6 +19,6 @@ export async function hydrateSitePage(root: HTMLElement) {
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
   // one long task: the page stays responsive while it becomes interactive (total blocking time).
   startTransition(() => {
-    hydrateRoot(root, <SiteApp Page={Page} />);
+    siteRoot = hydrateRoot(root, <SiteApp Page={Page} />);
   });
 }

@@ -11,12 +11,12 @@ const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
 /**
  * The public pages run without the app's router (it is too heavy for their budget). The dialog's
- * forms navigate after success; here that is a full page load into the app.
+ * forms navigate after success; here that brings the app up in place of the public page.
  */
-const fullPageNavigator: Navigator = {
+const enterAppNavigator: Navigator = {
   createHref: hrefOf,
-  push: (to) => window.location.assign(hrefOf(to)),
-  replace: (to) => window.location.replace(hrefOf(to)),
+  push: (to) => void import('./enter-app').then((m) => m.enterApp(hrefOf(to), false)),
+  replace: (to) => void import('./enter-app').then((m) => m.enterApp(hrefOf(to), true)),
   go: (delta) => window.history.go(delta),
 };
 
@@ -37,7 +37,7 @@ export function SiteAuthDialog() {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <Router location={window.location.pathname + window.location.search} navigator={fullPageNavigator}>
+      <Router location={window.location.pathname + window.location.search} navigator={enterAppNavigator}>
         <AuthDialog />
       </Router>
     </QueryClientProvider>

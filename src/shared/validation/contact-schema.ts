@@ -1,15 +1,9 @@
 // zod/mini: the same zod, but tree-shakeable, so the contact page's chunk stays small (issue 5's
 // performance budget). The server parses with the very same schema.
 import * as z from 'zod/mini';
+import { CONTACT_LIMITS } from './contact-limits';
 
-export const CONTACT_LIMITS = {
-  nameMin: 2,
-  nameMax: 100,
-  subjectMin: 2,
-  subjectMax: 120,
-  messageMin: 10,
-  messageMax: 2000,
-} as const;
+export { CONTACT_LIMITS };
 
 /** Header-bound values (name, subject) become one line, whatever a client sends. */
 const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();

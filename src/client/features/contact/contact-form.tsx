@@ -1,12 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { CONTACT_LIMITS, contactSchema, type ContactInput } from '../../../shared/validation/contact-schema';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CONTACT_LIMITS } from '../../../shared/validation/contact-limits';
+import type { ContactMessage } from '../../../shared/validation/contact-schema';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { ApiError, NetworkError } from '../../lib/api';
 import { resolveSubmitToken, sendContactMessage, type IssuedToken } from './contact-api';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+type FieldName = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<FieldName, string>>;
 
 export const CONTACT_MESSAGES = {
   tooMany: 'Too many requests. Please try again in a few minutes.',
@@ -26,70 +27,105 @@ function describeSendError(error: unknown): string {
   return CONTACT_MESSAGES.generic;
 }
 
-export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; onSent: () => void }) {
-  const honeypot = useRef<HTMLInputElement>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ContactInput>({
-    resolver: zodResolver(contactSchema),
-    defaultValues: { name: '', email: '', subject: '', message: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const messageLength = form.watch('message').length;
+/**
+ * The shared schema (the server's own rules and words) is fetched when first needed, on submit:
+ * zod stays out of what the page loads up front.
+ */
+async function validateContact(values: Record<FieldName, string>): Promise<{ data: ContactMessage } | { errors: FieldErrors }> {
+  const { contactSchema } = await import('../../../shared/validation/contact-schema');
+  const result = contactSchema.safeParse(values);
+  if (result.success) return { data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
+  return { errors };
+}
 
-  const onSubmit = form.handleSubmit(async (values) => {
+/** What the fields hold now; read from the form itself, so text typed before hydration counts. */
+function readValues(form: HTMLFormElement): Record<FieldName, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as Record<FieldName, string>;
+}
+
+export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; onSent: () => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [triedOnce, setTriedOnce] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [messageLength, setMessageLength] = useState(0);
+
+  useEffect(() => setMessageLength(readValues(form.current!).message.length), []);
+
+  const focusFirstInvalid = (invalid: FieldErrors) => {
+    const first = FIELDS.find((field) => invalid[field]);
+    if (first) form.current?.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
+  };
+
+  // As react-hook-form would: quiet until the first submit, then every change re-checks the fields.
+  // Checks run asynchronously; only the latest may show its result.
+  const latestCheck = useRef(0);
+  const onInput = async () => {
+    const values = readValues(form.current!);
+    setMessageLength(values.message.length);
+    if (!triedOnce) return;
+    const check = ++latestCheck.current;
+    const checked = await validateContact(values);
+    if (check === latestCheck.current) setErrors('errors' in checked ? checked.errors : {});
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTriedOnce(true);
     setFormError(null);
+    setSending(true);
     try {
-      const { token: formToken } = await resolveSubmitToken(token);
-      await sendContactMessage({ ...values, honeypot: honeypot.current?.value ?? '', formToken, submitTime: Date.now() });
-      onSent();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        for (const field of FIELDS) {
-          const message = error.fields[field];
-          if (message) form.setError(field, { type: 'server', message }, { shouldFocus: true });
-        }
-        if (!FIELDS.some((field) => error.fields[field])) setFormError(describeSendError(error));
+      latestCheck.current += 1;
+      const checked = await validateContact(readValues(form.current!));
+      if ('errors' in checked) {
+        setErrors(checked.errors);
+        focusFirstInvalid(checked.errors);
         return;
       }
-      setFormError(describeSendError(error));
+      setErrors({});
+      const { token: formToken } = await resolveSubmitToken(token);
+      await sendContactMessage({ ...checked.data, honeypot: honeypot.current?.value ?? '', formToken, submitTime: Date.now() });
+      onSent();
+    } catch (error) {
+      const serverErrors = error instanceof ApiError ? (Object.fromEntries(FIELDS.filter((f) => error.fields[f]).map((f) => [f, error.fields[f]])) as FieldErrors) : {};
+      if (Object.keys(serverErrors).length > 0) {
+        setErrors(serverErrors);
+        focusFirstInvalid(serverErrors);
+      } else {
+        setFormError(error instanceof ApiError || error instanceof NetworkError ? describeSendError(error) : CONTACT_MESSAGES.network);
+      }
+    } finally {
+      setSending(false);
     }
-  });
+  };
 
-  const describedBy = (field: (typeof FIELDS)[number], extra?: string) =>
-    [errors[field] ? `contact-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: FieldName, extra?: string) => [errors[field] ? `contact-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const fieldProps = (field: FieldName) => ({ id: `contact-${field}`, name: field, 'aria-invalid': !!errors[field], 'aria-describedby': describedBy(field) });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-describedby="contact-required-note">
+    <form ref={form} onSubmit={onSubmit} onInput={onInput} noValidate className="grid gap-5" aria-describedby="contact-required-note">
       <p id="contact-required-note" className="text-sm text-slate-600">
         All fields are required.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Name" required error={errors.name?.message}>
-          <Input id="contact-name" autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy('name')} {...form.register('name')} />
+        <Field id="contact-name" label="Name" required error={errors.name}>
+          <Input autoComplete="name" {...fieldProps('name')} />
         </Field>
-        <Field id="contact-email" label="Email" required error={errors.email?.message}>
-          <Input
-            id="contact-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={!!errors.email}
-            aria-describedby={describedBy('email')}
-            {...form.register('email')}
-          />
+        <Field id="contact-email" label="Email" required error={errors.email}>
+          <Input type="email" autoComplete="email" {...fieldProps('email')} />
         </Field>
       </div>
-      <Field id="contact-subject" label="Subject" required error={errors.subject?.message}>
-        <Input id="contact-subject" aria-invalid={!!errors.subject} aria-describedby={describedBy('subject')} {...form.register('subject')} />
+      <Field id="contact-subject" label="Subject" required error={errors.subject}>
+        <Input {...fieldProps('subject')} />
       </Field>
       <div className="grid gap-1.5">
-        <Field id="contact-message" label="Message" required error={errors.message?.message}>
-          <Textarea
-            id="contact-message"
-            rows={7}
-            aria-invalid={!!errors.message}
-            aria-describedby={describedBy('message', 'contact-message-count')}
-            {...form.register('message')}
-          />
+        <Field id="contact-message" label="Message" required error={errors.message}>
+          <Textarea rows={7} {...fieldProps('message')} aria-describedby={describedBy('message', 'contact-message-count')} />
         </Field>
         <p
           id="contact-message-count"
@@ -111,10 +147,10 @@ export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; on
       )}
       <button
         type="submit"
-        disabled={isSubmitting}
+        disabled={sending}
         className="h-12 rounded-lg bg-brand px-6 text-base font-semibold text-white shadow-sm hover:bg-brand-dark disabled:cursor-wait disabled:opacity-80 sm:justify-self-start"
       >
-        {isSubmitting ? 'Sending...' : 'Send Message'}
+        {sending ? 'Sending...' : 'Send Message'}
       </button>
     </form>
   );
