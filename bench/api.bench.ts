@@ -29,6 +29,8 @@ async function measure(target: string, opts: autocannon.Options) {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   });
+  const row = rows.at(-1)!;
+  console.log(`${row.target}: ${row.reqPerSec} req/s, p99 ${row.p99} ms, errors+non2xx ${row.errors}`);
 }
 
 async function benchHello() {
@@ -70,6 +72,8 @@ async function benchApp(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     headers: { cookie, 'content-type': 'application/json', ...origin },
     body: JSON.stringify({ title: 'Principal Engineer' }),
   });
+  // autocannon stops sending at the deadline; let the requests still in flight finish first.
+  await new Promise((r) => setTimeout(r, 1000));
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
