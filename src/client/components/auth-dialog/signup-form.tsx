@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { TermsCheckbox } from '../ui/terms-checkbox';
 import { useNavigate } from 'react-router';
 import { signupSchema, type SignupInput } from '../../../shared/validation/auth-schemas';
 import { api, errorMessage } from '../../lib/api';
@@ -59,26 +60,7 @@ export function SignupForm() {
           {...form.register('password')}
         />
       </Field>
-      <div className="grid gap-1">
-        <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input type="checkbox" className="mt-0.5 h-4 w-4" aria-invalid={!!errors.termsAccepted} {...form.register('termsAccepted')} />
-          <span>
-            I accept the{' '}
-            <a href="/terms" target="_blank" rel="noopener" className="text-brand underline">
-              terms
-            </a>{' '}
-            and{' '}
-            <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline">
-              privacy policy
-            </a>
-          </span>
-        </label>
-        {errors.termsAccepted && (
-          <p role="alert" className="text-xs text-red-600">
-            {errors.termsAccepted.message}
-          </p>
-        )}
-      </div>
+      <TermsCheckbox registration={form.register('termsAccepted')} error={errors.termsAccepted?.message} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create account'}
       </Button>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { TermsCheckbox } from '../../components/ui/terms-checkbox';
 import type { MeResponse } from '../../../shared/account-types';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
@@ -79,26 +80,7 @@ export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSi
           <Field id="inv-password" label="Password" required error={se.password?.message} hint="At least 8 characters.">
             <Input id="inv-password" type="password" autoComplete="new-password" aria-invalid={!!se.password} {...signup.register('password')} />
           </Field>
-          <div className="grid gap-1">
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input type="checkbox" className="mt-0.5 h-4 w-4" aria-invalid={!!se.termsAccepted} {...signup.register('termsAccepted')} />
-              <span>
-                I accept the{' '}
-                <a href="/terms" target="_blank" rel="noopener" className="text-brand underline">
-                  terms
-                </a>{' '}
-                and{' '}
-                <a href="/privacy" target="_blank" rel="noopener" className="text-brand underline">
-                  privacy policy
-                </a>
-              </span>
-            </label>
-            {se.termsAccepted && (
-              <p role="alert" className="text-xs text-red-600">
-                {se.termsAccepted.message}
-              </p>
-            )}
-          </div>
+          <TermsCheckbox registration={signup.register('termsAccepted')} error={se.termsAccepted?.message} />
           <Button type="submit" size="lg" disabled={signup.formState.isSubmitting}>
             {signup.formState.isSubmitting ? 'Creating account...' : 'Create account and join'}
           </Button>
