@@ -1,8 +1,10 @@
 import { ArrowLeft, Lock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
-import { MenuItem, UserMenu } from '../../components/user-menu';
 import { useSession } from '../../lib/session';
+
+const BillingUserMenu = lazy(() => import('./billing-user-menu'));
 
 /** The billing screens' top bar: back, the logo, and the avatar menu (Dashboard, Log out). */
 export function BillingHeader({ backTo, backLabel = 'Back', secure = false }: { backTo?: string; backLabel?: string; secure?: boolean }) {
@@ -38,9 +40,9 @@ export function BillingHeader({ backTo, backLabel = 'Back', secure = false }: { 
           )}
         </div>
         {data ? (
-          <UserMenu onLoggedOut={() => navigate('/')}>
-            <MenuItem onSelect={() => navigate('/editor')}>Dashboard</MenuItem>
-          </UserMenu>
+          <Suspense fallback={<span className="h-9 w-9 rounded-full bg-slate-200" aria-hidden="true" />}>
+            <BillingUserMenu />
+          </Suspense>
         ) : data === null ? (
           <div className="flex items-center gap-2">
             <button type="button" onClick={() => openAuthDialog('login', { redirectTo: '/pricing' })} className="h-9 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
