@@ -66,13 +66,13 @@ describe('billing: pricing, checkout, test payment, success', () => {
   });
 
   it('Standard: pricing → checkout → test payment page → pay → success → editor without the watermark', async () => {
-    await page.goto(`${running.url}/pricing`);
+    await gotoPricing(page, running.url);
     await expect.poll(() => planCard(page, 'standard').innerText()).toContain('$19');
     // A visitor choosing a plan gets the sign-up dialog.
     await planCard(page, 'standard').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
     await signUpFromDialog(page, `paid-${Date.now()}@example.com`, 'Ada Lovelace');
 
-    await page.goto(`${running.url}/pricing`);
+    await gotoPricing(page, running.url);
     await page.getByRole('radio', { name: /Annual/ }).click();
     await expect.poll(() => planCard(page, 'standard').innerText()).toContain('$190');
     expect(await planCard(page, 'pro').innerText()).toContain('$1,990');
@@ -133,7 +133,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
 
   it('Free: the card activates the free plan, goes to the editor, and the signature keeps the watermark', async () => {
     await page.context().clearCookies();
-    await page.goto(`${running.url}/pricing`);
+    await gotoPricing(page, running.url);
     await planCard(page, 'free').getByRole('button', { name: 'Start Free' }).click();
     await signUpFromDialog(page, `free-${Date.now()}@example.com`, 'Grace Hopper');
 
@@ -150,7 +150,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect(await page.getByRole('link', { name: /…$/ }).count()).toBe(1);
     await shot(page, 'checkout-popup-blocked');
 
-    await page.goto(`${running.url}/pricing`);
+    await gotoPricing(page, running.url);
     await planCard(page, 'free').getByRole('button', { name: 'Start Free' }).click();
     await page.waitForURL(/\/editor$/);
     const me = await (await page.request.get(`${running.url}/api/auth/me`)).json();
@@ -167,3 +167,16 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.waitForURL(/\/login$/, { timeout: 6000 });
   });
 });
+
+/** /pricing is prerendered: its buttons act only once React has hydrated the page, as for a person. */
+async function gotoPricing(page: Page, base: string) {
+  await page.goto(`${base}/pricing`);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const h1 = document.querySelector('h1');
+        return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+      }),
+    )
+    .toBe(true);
+}
