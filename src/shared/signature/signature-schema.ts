@@ -52,14 +52,7 @@ export const FONT_CHOICES = [
 export type FontFamily = (typeof FONT_CHOICES)[number]['value'];
 const FONT_VALUES = FONT_CHOICES.map((f) => f.value) as [FontFamily, ...FontFamily[]];
 
-export const COLOR_CHOICES = [
-  { value: '#1a73e8', label: 'Gmail Blue' },
-  { value: '#34a853', label: 'Green' },
-  { value: '#9c27b0', label: 'Purple' },
-  { value: '#ff9800', label: 'Orange' },
-  { value: '#616161', label: 'Gray' },
-] as const;
-
+/** The colour lists people pick from are in colour-choices.ts; a design may hold any hex colour. */
 export const DEFAULT_PRIMARY_COLOR = '#1a73e8';
 /** The title, company and contact text (spec section 3, signature defaults). */
 export const DEFAULT_SECONDARY_COLOR = '#666666';

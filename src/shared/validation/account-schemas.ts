@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_COLORS } from '../signature/colour-choices';
 import { DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
 import { PASSWORD_MAX } from './auth-schemas';
 
@@ -86,15 +87,8 @@ export const DEFAULT_TEMPLATES = [
 export type DefaultTemplate = (typeof DEFAULT_TEMPLATES)[number]['value'];
 const TEMPLATE_VALUES = DEFAULT_TEMPLATES.map((t) => t.value) as [DefaultTemplate, ...DefaultTemplate[]];
 
-/** The account-area colour list (spec section 3). */
-export const ACCOUNT_COLORS = [
-  { value: '#1a73e8', label: 'Google Blue' },
-  { value: '#0066cc', label: 'Corporate Blue' },
-  { value: '#2d8659', label: 'Forest Green' },
-  { value: '#d73b2a', label: 'Business Red' },
-  { value: '#9c27b0', label: 'Purple' },
-  { value: '#333333', label: 'Charcoal' },
-] as const;
+/** The account-area colour list (spec section 3); it lives with the editor's, which includes it. */
+export { ACCOUNT_COLORS };
 /** The secondary colour's default is not in the list, so it is offered beside it. */
 export const SECONDARY_COLORS = [{ value: DEFAULT_SECONDARY_COLOR, label: 'Neutral Gray' }, ...ACCOUNT_COLORS] as const;
 type AccountColor = (typeof ACCOUNT_COLORS)[number]['value'];

@@ -1,9 +1,11 @@
 import { RadioGroup } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
+import { EDITOR_COLOR_CHOICES, normaliseHexColor, type ColorChoice } from '../../../shared/signature/colour-choices';
 import { SECONDARY_COLORS } from '../../../shared/validation/account-schemas';
 import {
-  COLOR_CHOICES,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
   FONT_CHOICES,
   LAYOUTS,
   LAYOUT_LABELS,
@@ -57,18 +59,30 @@ const shapeChoices: Choice<Design['photoShape']>[] = PHOTO_SHAPES.map((value) =>
   preview: <span aria-hidden="true" className={`h-6 w-6 bg-slate-300 ${SHAPE_RADIUS[value]}`} />,
 }));
 
-type ColorChoice = { value: string; label: string };
+/**
+ * The swatches to show and the one that is chosen. The stored colour matches its swatch whatever
+ * its case or length (#333 is Charcoal); a colour outside the list (an older choice, or one set
+ * through the API) gets a Custom swatch of its own, so the group always shows what the signature
+ * holds. Anything that is not a colour shows as the fallback, as the signature renders it.
+ */
+function swatchesFor(choices: readonly ColorChoice[], stored: string, fallback: string) {
+  const selected = normaliseHexColor(stored) ?? fallback;
+  const listed = choices.some((choice) => choice.value === selected);
+  return { selected, choices: listed ? choices : [...choices, { value: selected, label: 'Custom' }] };
+}
 
-/** Colour swatches with radio semantics; a value outside the list (an older choice) selects none. */
+/** Colour swatches with radio semantics. */
 function ColorSwatches(props: {
   label: string;
   hint?: string;
   choices: readonly ColorChoice[];
   columns: 4 | 5;
   value: string;
+  fallback: string;
   onChange: (next: string) => void;
 }) {
   const labelId = useId();
+  const { selected, choices } = swatchesFor(props.choices, props.value, props.fallback);
   return (
     <div className="grid gap-2">
       <div className="grid gap-0.5">
@@ -79,15 +93,16 @@ function ColorSwatches(props: {
       </div>
       <RadioGroup.Root
         aria-labelledby={labelId}
-        value={props.value.toLowerCase()}
+        value={selected}
         onValueChange={props.onChange}
         className={`grid gap-2 ${props.columns === 5 ? 'grid-cols-5' : 'grid-cols-4'}`}
       >
-        {props.choices.map((color) => (
+        {choices.map((color) => (
           <RadioGroup.Item
             key={color.value}
             value={color.value}
             aria-label={color.label}
+            title={`${color.label} (${color.value})`}
             className="group flex flex-col items-center gap-1.5 rounded-lg p-1.5 text-center hover:bg-slate-50"
           >
             <span
@@ -115,18 +130,20 @@ export function DesignTab({ design, onChange }: { design: Design; onChange: (pat
       <ChoiceGroup label="Template Style" value={design.template} choices={templateChoices} onChange={(template) => setDesign({ template })} />
       <ColorSwatches
         label="Color Scheme"
-        choices={COLOR_CHOICES}
+        choices={EDITOR_COLOR_CHOICES}
         columns={5}
         value={design.primaryColor}
+        fallback={DEFAULT_PRIMARY_COLOR}
         onChange={(primaryColor) => setDesign({ primaryColor })}
       />
-      {/* The account area's list, so that a colour from the organization's defaults shows as chosen. */}
+      {/* Both lists hold every account colour, so a colour from the organization's defaults shows as chosen. */}
       <ColorSwatches
         label="Secondary colour"
         hint="Job title, company and contact details."
         choices={SECONDARY_COLORS}
         columns={4}
         value={design.secondaryColor}
+        fallback={DEFAULT_SECONDARY_COLOR}
         onChange={(secondaryColor) => setDesign({ secondaryColor })}
       />
       <ChoiceGroup label="Font Style" value={design.fontFamily} choices={fontChoices} onChange={(fontFamily) => setDesign({ fontFamily })} />
