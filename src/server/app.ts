@@ -95,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = createObjectStorage(config);
   const teams = createTeamsService({ db: database.db });
   const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
+  const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), log: app.log });
   const services: Services = {
     config,
     database,
@@ -110,7 +111,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     uploads: createUploadsService({ db: database.db, storage, signatures }),
     icons: createIconsService(),
     mailer,
-    account: createAccountService({ db: database.db, betterAuth: accountModule.betterAuth, storage, limiter: rateLimiter }),
+    account: createAccountService({
+      db: database.db,
+      betterAuth: accountModule.betterAuth,
+      storage,
+      limiter: rateLimiter,
+      endSubscriptions: (userId) => billing.service.endSubscriptionsForDeletion(userId),
+    }),
     teams,
     invitations: createInvitationsService({
       db: database.db,
@@ -118,7 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       sendMail: (message) => mailer.deliver(message),
       publicUrl: config.publicUrl,
     }),
-    billing: createBilling({ config, db: database.db, analytics, log: app.log }),
+    billing,
   };
   app.decorate('services', services);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

@@ -82,6 +82,12 @@ export type ProviderEvent = {
     | { kind: 'ignored' };
 };
 
+/** A subscription's new lines and metadata (plan, billing period, seats) for an in-place change. */
+export type SubscriptionChangeInput = {
+  lines: CheckoutLineInput[];
+  metadata: Record<string, string>;
+};
+
 export class WebhookSignatureError extends Error {}
 export class WebhookNotConfiguredError extends Error {}
 
@@ -93,6 +99,15 @@ export interface PaymentProvider {
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /**
+   * Stops a subscription: at the end of the paid period (or trial), or at once (account deletion).
+   * The caller re-reads the subscription afterwards; nothing is returned to trust.
+   */
+  cancelSubscription(id: string, when: 'period_end' | 'now'): Promise<void>;
+  /** Takes back a cancellation scheduled for the period end. */
+  resumeSubscription(id: string): Promise<void>;
+  /** Switches plan, billing period or seats in place; the provider prorates the difference. */
+  changeSubscription(id: string, input: SubscriptionChangeInput): Promise<void>;
   /** A page where the customer manages payment method, invoices and cancellation. */
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
   /** Verifies the signature on the exact bytes received and returns the event; throws WebhookSignatureError. */

@@ -97,6 +97,23 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     timeout: 20_000,
   });
 
+  /** The product a line's price belongs to, under an id derived from its name, created on first use. */
+  async function productFor(name: string): Promise<string> {
+    const id = `signaturepro_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')}`.slice(0, 64);
+    try {
+      return (await stripe.products.retrieve(id)).id;
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404) throw error;
+    }
+    try {
+      return (await stripe.products.create({ id, name })).id;
+    } catch (error) {
+      // Another request created it in the meantime.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists') return id;
+      throw error;
+    }
+  }
+
   return {
     name: 'stripe',
 
@@ -158,6 +175,30 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
 
     async retrieveSubscription(id) {
       return toSubscription(await stripe.subscriptions.retrieve(id));
+    },
+
+    async cancelSubscription(id, when) {
+      if (when === 'now') await stripe.subscriptions.cancel(id);
+      else await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    },
+
+    async resumeSubscription(id) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: false });
+    },
+
+    async changeSubscription(id, { lines, metadata }) {
+      const current = await stripe.subscriptions.retrieve(id);
+      // A subscription item's inline price needs a product id (Checkout's product_data is not
+      // accepted here): one product per line name, made once under a stable id.
+      const items: Stripe.SubscriptionUpdateParams.Item[] = current.items.data.map((item) => ({ id: item.id, deleted: true }));
+      for (const line of lines) {
+        if (!line.interval) throw new Error('a subscription line needs a billing interval');
+        items.push({
+          quantity: line.quantity,
+          price_data: { currency: 'usd', unit_amount: line.unitAmount, product: await productFor(line.name), recurring: { interval: line.interval } },
+        });
+      }
+      await stripe.subscriptions.update(id, { items, metadata, proration_behavior: 'create_prorations' });
     },
 
     async createPortalSession(customerId, returnUrl) {

@@ -49,7 +49,7 @@ describeEachDatabase('test payment provider', (kind) => {
   it('charges when the trial ends, and a one-time payment is paid at once', async () => {
     const { id } = await start();
     await provider.payCheckout(id);
-    const events = await provider.endTrials(new Date(Date.now() + 8 * 86_400_000));
+    const events = await provider.settleDue(new Date(Date.now() + 8 * 86_400_000));
     const subId = (await provider.retrieveCheckoutSession(id)).subscriptionId!;
     const invoice = events.find((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId);
     expect(invoice?.subject).toMatchObject({ kind: 'invoice', invoice: { amount: 1900, status: 'paid' } });
@@ -58,6 +58,61 @@ describeEachDatabase('test payment provider', (kind) => {
     const lifetime = await start('payment');
     await provider.payCheckout(lifetime.id);
     expect(await provider.retrieveCheckoutSession(lifetime.id)).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountTotal: 1900, subscriptionId: null });
+  });
+
+  it('renews an active subscription at its period end, once per period', async () => {
+    const { id } = await start();
+    await provider.payCheckout(id);
+    const subId = (await provider.retrieveCheckoutSession(id)).subscriptionId!;
+    const afterTrial = new Date(Date.now() + 8 * 86_400_000);
+    await provider.settleDue(afterTrial);
+    const firstEnd = (await provider.retrieveSubscription(subId)).currentPeriodEnd!;
+    // Running again at the same moment charges nothing more.
+    const again = await provider.settleDue(afterTrial);
+    expect(again.filter((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId)).toHaveLength(0);
+    const renewed = await provider.settleDue(new Date(firstEnd.getTime() + 1000));
+    expect(renewed.filter((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId)).toHaveLength(1);
+    expect((await provider.retrieveSubscription(subId)).currentPeriodEnd!.getTime()).toBeGreaterThan(firstEnd.getTime());
+  });
+
+  it('a cancellation for the period end ends the subscription then, without a charge; resume takes it back', async () => {
+    const a = await start();
+    await provider.payCheckout(a.id);
+    const subA = (await provider.retrieveCheckoutSession(a.id)).subscriptionId!;
+    await provider.cancelSubscription(subA, 'period_end');
+    expect(await provider.retrieveSubscription(subA)).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: true });
+
+    const b = await start();
+    await provider.payCheckout(b.id);
+    const subB = (await provider.retrieveCheckoutSession(b.id)).subscriptionId!;
+    await provider.cancelSubscription(subB, 'period_end');
+    await provider.resumeSubscription(subB);
+    expect(await provider.retrieveSubscription(subB)).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null });
+
+    const events = await provider.settleDue(new Date(Date.now() + 8 * 86_400_000));
+    const forA = events.filter((e) => (e.subject.kind === 'subscription' ? e.subject.id : e.subject.kind === 'invoice' ? e.subject.invoice.subscriptionId : null) === subA);
+    expect(forA.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    expect(await provider.retrieveSubscription(subA)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect((await provider.retrieveSubscription(subB)).status).toBe('active');
+    await expect(provider.resumeSubscription(subA)).rejects.toThrow(/ended/);
+  });
+
+  it('cancels at once, and changes lines and metadata in place', async () => {
+    const { id } = await start();
+    await provider.payCheckout(id);
+    const subId = (await provider.retrieveCheckoutSession(id)).subscriptionId!;
+    await provider.changeSubscription(subId, {
+      lines: [
+        { name: 'Pro', unitAmount: 199_000, quantity: 1, interval: 'year' },
+        { name: 'Extra seat', unitAmount: 19_000, quantity: 2, interval: 'year' },
+      ],
+      metadata: { plan: 'pro', billingPeriod: 'annual', seats: '3' },
+    });
+    const changed = await provider.retrieveSubscription(subId);
+    expect(changed.metadata).toMatchObject({ plan: 'pro', billingPeriod: 'annual', seats: '3' });
+    expect(changed.status).toBe('trialing');
+    await provider.cancelSubscription(subId, 'now');
+    expect(await provider.retrieveSubscription(subId)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
   });
 
   it('takes no webhooks', () => {

@@ -65,8 +65,12 @@ export type TestPaymentProvider = PaymentProvider & {
   cancelCheckout(id: string): Promise<void>;
   /** Changes a test subscription the way Stripe would (tests, and the trial sweep); returns the event to apply. */
   updateSubscription(id: string, patch: Partial<TestSubscription>): Promise<ProviderEvent>;
-  /** Trials that have ended are charged (test mode always succeeds): one event per subscription. */
-  endTrials(now: Date): Promise<ProviderEvent[]>;
+  /**
+   * Moves subscriptions whose trial or period has ended, as Stripe's clock would: a cancellation
+   * scheduled for the period end takes effect, anything else is charged (test mode always
+   * succeeds) and runs another period. One event per subscription.
+   */
+  settleDue(now: Date): Promise<ProviderEvent[]>;
 };
 
 export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl: string): TestPaymentProvider {
@@ -76,6 +80,12 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
     created: Math.floor(Date.now() / 1000),
     subject,
   });
+
+  async function findSubscription(id: string): Promise<TestSubscription> {
+    const sub = await repo.find<TestSubscription>('subscription', id);
+    if (!sub) throw new Error(`No such test subscription: ${id}`);
+    return sub;
+  }
 
   return {
     name: 'test',
@@ -129,8 +139,7 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
     },
 
     async retrieveSubscription(id): Promise<ProviderSubscription> {
-      const s = await repo.find<TestSubscription>('subscription', id);
-      if (!s) throw new Error(`No such test subscription: ${id}`);
+      const s = await findSubscription(id);
       return {
         id,
         status: s.status,
@@ -195,17 +204,55 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
     },
 
     async updateSubscription(id, patch) {
-      const sub = await repo.find<TestSubscription>('subscription', id);
-      if (!sub) throw new Error(`No such test subscription: ${id}`);
+      const sub = await findSubscription(id);
       await repo.update('subscription', id, { ...sub, ...patch });
       return event('customer.subscription.updated', { kind: 'subscription', id });
     },
 
-    async endTrials(now) {
+    async cancelSubscription(id, when) {
+      const sub = await findSubscription(id);
+      if (sub.status === 'canceled') return;
+      const patch: Partial<TestSubscription> =
+        when === 'now'
+          ? { status: 'canceled', cancelAtPeriodEnd: false, canceledAt: iso(new Date()) }
+          : { cancelAtPeriodEnd: true, canceledAt: iso(new Date()) };
+      await repo.update('subscription', id, { ...sub, ...patch });
+    },
+
+    async resumeSubscription(id) {
+      const sub = await findSubscription(id);
+      if (sub.status === 'canceled') throw new Error(`Test subscription ${id} has ended and cannot be resumed`);
+      await repo.update('subscription', id, { ...sub, cancelAtPeriodEnd: false, canceledAt: null });
+    },
+
+    async changeSubscription(id, { lines, metadata }) {
+      const sub = await findSubscription(id);
+      if (sub.status === 'canceled') throw new Error(`Test subscription ${id} has ended and cannot be changed`);
+      await repo.update('subscription', id, {
+        ...sub,
+        metadata: { ...sub.metadata, ...metadata },
+        interval: lines[0]?.interval ?? sub.interval,
+        recurringTotal: lineTotal(lines),
+      });
+    },
+
+    async settleDue(now) {
       const events: ProviderEvent[] = [];
-      for (const { id, data } of await repo.listByStatus<TestSubscription>('subscription', 'trialing')) {
-        if (!data.trialEnd || Date.parse(data.trialEnd) > now.getTime()) continue;
-        const periodEnd = addInterval(new Date(data.trialEnd), data.interval);
+      const due = [
+        ...(await repo.listByStatus<TestSubscription>('subscription', 'trialing')),
+        ...(await repo.listByStatus<TestSubscription>('subscription', 'active')),
+      ];
+      for (const { id, data } of due) {
+        const endsAt = data.status === 'trialing' ? data.trialEnd : data.currentPeriodEnd;
+        if (!endsAt || Date.parse(endsAt) > now.getTime()) continue;
+        if (data.cancelAtPeriodEnd) {
+          await repo.update('subscription', id, { ...data, status: 'canceled', cancelAtPeriodEnd: false, canceledAt: data.canceledAt ?? iso(now) });
+          events.push(event('customer.subscription.deleted', { kind: 'subscription', id }));
+          continue;
+        }
+        // A server that was down for a while charges once and starts the next period from now.
+        let periodEnd = addInterval(new Date(endsAt), data.interval);
+        if (periodEnd.getTime() <= now.getTime()) periodEnd = addInterval(now, data.interval);
         await repo.update('subscription', id, { ...data, status: 'active', currentPeriodEnd: iso(periodEnd) });
         events.push(
           event('invoice.paid', {

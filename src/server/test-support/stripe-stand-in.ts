@@ -48,6 +48,8 @@ export type StripeStandIn = {
   /** The customer pays: the session completes and, in subscription mode, a subscription starts. */
   completeSession(sessionId: string, options?: { subscriptionStatus?: string }): { subscriptionId: string | null };
   setSubscription(id: string, patch: Json): Json;
+  /** Answers matching requests with a 500 (Stripe having a bad day) until called again with null. */
+  failRequests(match: { method: string; path: RegExp } | null): void;
   /** A webhook body and its Stripe-Signature header, signed with the SDK's own test helper. */
   signedEvent(type: string, object: Json, options?: { id?: string; created?: number; secret?: string }): { payload: string; signature: string; id: string };
   close(): Promise<void>;
@@ -62,8 +64,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptions = new Map<string, Json>();
   const subscriptionReads = new Map<string, number>();
   const promotionCodes = new Map<string, string>();
+  const products = new Map<string, Json>();
+  let failing: { method: string; path: RegExp } | null = null;
 
-  const notFound = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', message: `No such ${what}` } } });
+  const notFound = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } });
 
   function route(method: string, path: string, body: FormObject, query: URLSearchParams): { status: number; body: Json } {
     if (method === 'POST' && path === '/v1/customers') {
@@ -112,6 +116,55 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       subscriptionReads.set(id, (subscriptionReads.get(id) ?? 0) + 1);
       return { status: 200, body: sub };
     }
+    if (method === 'POST' && subMatch) {
+      const sub = subscriptions.get(decodeURIComponent(subMatch[1]!));
+      if (!sub) return notFound('subscription');
+      if (body.cancel_at_period_end !== undefined) {
+        const cancel = body.cancel_at_period_end === 'true';
+        Object.assign(sub, { cancel_at_period_end: cancel, canceled_at: cancel ? now() : null });
+      }
+      if (body.metadata) sub.metadata = { ...(sub.metadata as Json), ...(body.metadata as Json) };
+      if (body.items) {
+        const list = sub.items as { data: Json[] };
+        const periodEnd = list.data[0]?.current_period_end ?? now() + 30 * 86_400;
+        for (const change of Object.values(body.items as FormObject) as FormObject[]) {
+          if (change.deleted === 'true') {
+            list.data = list.data.filter((item) => item.id !== change.id);
+            continue;
+          }
+          const priceData = change.price_data as FormObject;
+          if (typeof priceData?.product !== 'string' || !products.has(priceData.product)) return notFound('product');
+          list.data.push({
+            id: newId('si'),
+            object: 'subscription_item',
+            current_period_end: periodEnd,
+            quantity: Number(change.quantity ?? 1),
+            price: { unit_amount: Number(priceData.unit_amount), product: priceData.product, recurring: priceData.recurring },
+          });
+        }
+      }
+      return { status: 200, body: sub };
+    }
+    if (method === 'DELETE' && subMatch) {
+      const sub = subscriptions.get(decodeURIComponent(subMatch[1]!));
+      if (!sub) return notFound('subscription');
+      Object.assign(sub, { status: 'canceled', cancel_at_period_end: false, canceled_at: now() });
+      return { status: 200, body: sub };
+    }
+    const productMatch = /^\/v1\/products\/([^/]+)$/.exec(path);
+    if (method === 'GET' && productMatch) {
+      const product = products.get(decodeURIComponent(productMatch[1]!));
+      return product ? { status: 200, body: product } : notFound('product');
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const id = typeof body.id === 'string' ? body.id : newId('prod');
+      if (products.has(id)) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Product already exists.' } } };
+      }
+      const product = { id, object: 'product', name: body.name };
+      products.set(id, product);
+      return { status: 200, body: product };
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string' || !customers.has(body.customer)) return notFound('customer');
       const id = newId('bps');
@@ -127,8 +180,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const body = parseStripeForm(Buffer.concat(chunks).toString('utf8'));
       requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
+      const method = req.method ?? 'GET';
       const answer =
-        req.headers.authorization === `Bearer ${secretKey}`
+        failing && failing.method === method && failing.path.test(url.pathname)
+          ? { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }
+          : req.headers.authorization === `Bearer ${secretKey}`
           ? route(req.method ?? 'GET', url.pathname, body, url.searchParams)
           : { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
@@ -193,6 +249,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!sub) throw new Error(`stand-in: no subscription ${id}`);
       Object.assign(sub, patch);
       return sub;
+    },
+
+    failRequests(match) {
+      failing = match;
     },
 
     signedEvent(type, object, options = {}) {

@@ -29,6 +29,15 @@ export type BillingOverview = {
   canManageBilling: boolean;
   /** True when a new checkout would be refused (a live subscription or lifetime access). */
   hasLivePlan: boolean;
+  /** What the person can do to their live subscription from the billing tab (either provider). */
+  actions: {
+    /** Cancel at the end of the period (or trial) already paid for. */
+    cancel: boolean;
+    /** Take back a cancellation that has not taken effect yet. */
+    resume: boolean;
+    /** Switch plan, billing period or seats in place. */
+    change: boolean;
+  };
 };
 
 /** GET /api/test-payments/:id: what the test payment page shows. */

@@ -20,6 +20,8 @@ export function createAccountService(deps: {
   storage: ObjectStorage;
   /** When the app has one, wrong current passwords are counted. */
   limiter?: RateLimiter;
+  /** Cancels the person's live subscriptions at the provider; throws (and so stops the deletion) if it cannot. */
+  endSubscriptions?: (userId: string) => Promise<void>;
 }) {
   const { betterAuth, storage, limiter } = deps;
   const repository = createAccountRepository(deps.db);
@@ -127,8 +129,9 @@ export function createAccountService(deps: {
     },
 
     /**
-     * Deletes the account and everything that is the user's: files first (if storage fails the
-     * rows remain and the person can simply try again), then every row in one transaction.
+     * Deletes the account and everything that is the user's: live subscriptions are canceled at
+     * the provider first and files deleted next (if either fails the rows remain and the person can
+     * simply try again), then every row in one transaction.
      */
     async deleteAccount(userId: string, input: unknown, headers: Headers): Promise<WithCookies<{ ok: true }>> {
       deleteAccountSchema.parse(input);
@@ -138,6 +141,7 @@ export function createAccountService(deps: {
           'Your organization has other members. Hand it over to one of them or delete the organization before deleting your account.',
         );
       if (await repository.ownsTeamWithMembers(userId)) throw ownerBlock();
+      await deps.endSubscriptions?.(userId);
       for (const key of await repository.listUploadKeys(userId)) await storage.delete(key);
       const outcome = await repository.deleteAccount(userId);
       if (outcome === 'owner-with-members') throw ownerBlock();

@@ -6,7 +6,8 @@ type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: st
 
 /**
  * Time-driven billing changes that no request triggers: organization trials that ran out unpaid,
- * and (test mode only) subscription trials that reach their first charge, as Stripe would.
+ * and (test mode only) subscriptions whose trial or period ends: charged, or ended when their
+ * cancellation was scheduled for that moment, as Stripe would.
  */
 export function createBillingMaintenance(deps: {
   repository: BillingRepository;
@@ -14,17 +15,17 @@ export function createBillingMaintenance(deps: {
   testProvider: TestPaymentProvider | null;
   log?: Logger;
 }) {
-  async function run(now = new Date()): Promise<{ trialsEnded: number; subscriptionsCharged: number }> {
+  async function run(now = new Date()): Promise<{ trialsEnded: number; subscriptionsSettled: number }> {
     const trialsEnded = await deps.repository.endExpiredOrganizationTrials(now);
-    let subscriptionsCharged = 0;
+    let subscriptionsSettled = 0;
     if (deps.testProvider) {
-      for (const event of await deps.testProvider.endTrials(now)) {
+      for (const event of await deps.testProvider.settleDue(now)) {
         await deps.fulfilment.applyEvent(event);
-        subscriptionsCharged++;
+        subscriptionsSettled++;
       }
     }
-    if (trialsEnded + subscriptionsCharged > 0) deps.log?.info({ trialsEnded, subscriptionsCharged }, 'billing maintenance');
-    return { trialsEnded, subscriptionsCharged };
+    if (trialsEnded + subscriptionsSettled > 0) deps.log?.info({ trialsEnded, subscriptionsSettled }, 'billing maintenance');
+    return { trialsEnded, subscriptionsSettled };
   }
 
   return {

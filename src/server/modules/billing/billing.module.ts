@@ -15,7 +15,14 @@ type Logger = {
 };
 
 /** Wires billing: the provider chosen by configuration, one fulfilment, and the services on top. */
-export function createBilling(deps: { config: AppConfig; db: Db; analytics: Analytics; log?: Logger }) {
+export function createBilling(deps: {
+  config: AppConfig;
+  db: Db;
+  analytics: Analytics;
+  /** Seats an organization fills now (from teams); plan changes never sell fewer. */
+  seatsInUse?: (organizationId: string) => Promise<number>;
+  log?: Logger;
+}) {
   const { provider, testProvider } = createPaymentProvider(deps.config, deps.db);
   const repository = createBillingRepository(deps.db);
   const fulfilment = createFulfilment({ repository, provider, log: deps.log });
@@ -24,7 +31,15 @@ export function createBilling(deps: { config: AppConfig; db: Db; analytics: Anal
     /** Present only in test mode (no STRIPE_SECRET_KEY). */
     testProvider,
     fulfilment,
-    service: createBillingService({ repository, provider, fulfilment, analytics: deps.analytics, publicUrl: deps.config.publicUrl, log: deps.log }),
+    service: createBillingService({
+      repository,
+      provider,
+      fulfilment,
+      analytics: deps.analytics,
+      publicUrl: deps.config.publicUrl,
+      seatsInUse: deps.seatsInUse,
+      log: deps.log,
+    }),
     testPayments: testProvider ? createTestPaymentsService({ testProvider, fulfilment }) : null,
     maintenance: createBillingMaintenance({ repository, fulfilment, testProvider, log: deps.log }),
   };

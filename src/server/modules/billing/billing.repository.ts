@@ -118,6 +118,10 @@ function queries(db: Executor) {
         .onConflictDoUpdate({
           target: billingSubscription.id,
           set: {
+            // Plan, period and seats follow in-place changes; who owns it never changes.
+            plan: row.plan,
+            billingPeriod: row.billingPeriod,
+            seats: row.seats,
             providerStatus: row.providerStatus,
             trialEndsAt: row.trialEndsAt ?? null,
             currentPeriodEnd: row.currentPeriodEnd ?? null,

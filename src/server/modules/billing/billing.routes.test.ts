@@ -147,7 +147,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
 
     // Eight days later the test provider charges the first invoice, as Stripe would.
     const result = await billing.maintenance.run(new Date(Date.now() + 8 * 86_400_000));
-    expect(result.subscriptionsCharged).toBeGreaterThanOrEqual(1);
+    expect(result.subscriptionsSettled).toBeGreaterThanOrEqual(1);
     let state = await me(cookie);
     expect(state.user.subscriptionStatus).toBe('active');
     expect(state.organization).toMatchObject({ plan: 'pro', seats: 3 });

@@ -18,6 +18,12 @@ export async function billingRoutes(app: FastifyInstance) {
 
   app.post('/api/billing/portal', async (request) => service.createPortalSession(await requireUserId(request)));
 
+  app.post('/api/billing/cancel', async (request) => service.cancelSubscription(await requireUserId(request)));
+
+  app.post('/api/billing/resume', async (request) => service.resumeSubscription(await requireUserId(request)));
+
+  app.post('/api/billing/change-plan', async (request) => service.changePlan(await requireUserId(request), request.body));
+
   // Stripe signs the exact bytes it sent, so this one route keeps the body raw. The parser lives
   // in this child scope only; every other route still gets parsed JSON.
   await app.register(async (scope) => {

@@ -1,6 +1,7 @@
 import type { BillingOverview } from '../../../shared/billing/billing-types';
 import { quoteCheckout } from '../../../shared/billing/checkout-quote';
 import {
+  changePlanSchema,
   createCheckoutSchema,
   paymentSuccessSchema,
   type CreateCheckoutResponse,
@@ -15,7 +16,7 @@ import {
   type PaymentProvider,
 } from '../../payments/payment-provider';
 import type { Analytics } from '../analytics/analytics.service';
-import type { BillingRepository } from './billing.repository';
+import type { BillingRepository, SubscriptionRow } from './billing.repository';
 import { LIVE_PROVIDER_STATUSES } from './entitlement';
 import type { Fulfilment } from './fulfilment.service';
 
@@ -41,6 +42,8 @@ export function createBillingService(deps: {
   fulfilment: Fulfilment;
   analytics: Analytics;
   publicUrl: string;
+  /** Seats an organization fills now; a change to fewer seats than that is refused. */
+  seatsInUse?: (organizationId: string) => Promise<number>;
   log?: Logger;
 }) {
   const { repository, provider, fulfilment, analytics, publicUrl, log } = deps;
@@ -56,8 +59,73 @@ export function createBillingService(deps: {
     return !!(await repository.findLiveSubscription(userId, LIVE_PROVIDER_STATUSES));
   }
 
+  /** The subscription the person pays for now, made through the provider this server uses. */
+  async function requireLiveSubscription(userId: string): Promise<SubscriptionRow> {
+    const live = await repository.findLiveSubscription(userId, LIVE_PROVIDER_STATUSES);
+    if (!live) throw new AppError('NOT_FOUND', 'You have no subscription to manage. Choose a plan on the pricing page first.');
+    if (live.provider !== provider.name) {
+      throw new AppError('CONFLICT', 'Your subscription was made with a payment provider this server no longer uses. Please contact support to change it.');
+    }
+    return live;
+  }
+
+  /** After a change at the provider, its current state is read back through the one fulfilment path. */
+  const syncAfter = (subscriptionId: string) => callProvider(log, 'subscription re-read', () => fulfilment.syncSubscription(subscriptionId));
+
+  const endDate = (sub: SubscriptionRow) => {
+    const end = sub.providerStatus === 'trialing' ? (sub.trialEndsAt ?? sub.currentPeriodEnd) : sub.currentPeriodEnd;
+    return end ? end.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : 'the end of the period';
+  };
+
+  async function getOverview(userId: string): Promise<BillingOverview> {
+    const user = await requireUser(userId);
+    const [subscriptions, payments, customerId, live] = await Promise.all([
+      repository.listSubscriptions(userId),
+      repository.listPayments(userId),
+      repository.findCustomerId(userId, provider.name),
+      repository.findLiveSubscription(userId, LIVE_PROVIDER_STATUSES),
+    ]);
+    const current = live ?? subscriptions[0];
+    const manageable = !!live && live.provider === provider.name;
+    const running = manageable && (live.providerStatus === 'trialing' || live.providerStatus === 'active');
+    return {
+      provider: provider.name,
+      subscriptionStatus: user.subscriptionStatus,
+      subscriptionPlan: user.subscriptionPlan,
+      statusLabel: describeSubscriptionStatus(user.subscriptionStatus),
+      subscription: current
+        ? {
+            plan: current.plan,
+            billingPeriod: current.billingPeriod,
+            seats: current.seats,
+            providerStatus: current.providerStatus,
+            trialEndsAt: current.trialEndsAt?.toISOString() ?? null,
+            currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
+            cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+          }
+        : null,
+      payments: payments.map((p) => ({
+        id: p.id,
+        date: p.createdAt.toISOString(),
+        amount: p.amount,
+        currency: p.currency,
+        status: p.status,
+        description: p.description,
+        url: p.invoiceUrl,
+      })),
+      canManageBilling: provider.name === 'stripe' && !!customerId,
+      hasLivePlan: user.subscriptionStatus === 'lifetime' || !!live,
+      actions: {
+        cancel: manageable && !live.cancelAtPeriodEnd,
+        resume: running && live.cancelAtPeriodEnd,
+        change: running && !live.cancelAtPeriodEnd,
+      },
+    };
+  }
+
   return {
     provider: provider.name,
+    getOverview,
 
     /** Free needs no payment: the person is let into the editor with the watermark. */
     async selectFreePlan(userId: string): Promise<{ ok: true; subscriptionStatus: string }> {
@@ -200,42 +268,89 @@ export function createBillingService(deps: {
       return { received: true, duplicate: !applied };
     },
 
-    async getOverview(userId: string): Promise<BillingOverview> {
-      const user = await requireUser(userId);
-      const [subscriptions, payments, customerId] = await Promise.all([
-        repository.listSubscriptions(userId),
-        repository.listPayments(userId),
-        repository.findCustomerId(userId, provider.name),
-      ]);
-      const current = subscriptions[0];
-      return {
-        provider: provider.name,
-        subscriptionStatus: user.subscriptionStatus,
-        subscriptionPlan: user.subscriptionPlan,
-        statusLabel: describeSubscriptionStatus(user.subscriptionStatus),
-        subscription: current
-          ? {
-              plan: current.plan,
-              billingPeriod: current.billingPeriod,
-              seats: current.seats,
-              providerStatus: current.providerStatus,
-              trialEndsAt: current.trialEndsAt?.toISOString() ?? null,
-              currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null,
-              cancelAtPeriodEnd: current.cancelAtPeriodEnd,
-            }
-          : null,
-        payments: payments.map((p) => ({
-          id: p.id,
-          date: p.createdAt.toISOString(),
-          amount: p.amount,
-          currency: p.currency,
-          status: p.status,
-          description: p.description,
-          url: p.invoiceUrl,
-        })),
-        canManageBilling: provider.name === 'stripe' && !!customerId,
-        hasLivePlan: await hasLivePlan(userId, user.subscriptionStatus),
-      };
+    /**
+     * Cancels the live subscription at the end of the period already paid for (or the trial, so
+     * nothing is charged): the plan stays until then and the change can be taken back.
+     */
+    async cancelSubscription(userId: string): Promise<BillingOverview> {
+      await requireUser(userId);
+      const live = await requireLiveSubscription(userId);
+      if (!live.cancelAtPeriodEnd) {
+        await callProvider(log, 'subscription cancel', () => provider.cancelSubscription(live.id, 'period_end'));
+        await syncAfter(live.id);
+      }
+      return getOverview(userId);
+    },
+
+    /** Takes back a cancellation that has not taken effect yet. */
+    async resumeSubscription(userId: string): Promise<BillingOverview> {
+      await requireUser(userId);
+      const live = await requireLiveSubscription(userId);
+      if (live.providerStatus !== 'trialing' && live.providerStatus !== 'active') {
+        throw new AppError('CONFLICT', 'This subscription cannot be resumed while a payment is outstanding. Please update your payment method first.');
+      }
+      if (live.cancelAtPeriodEnd) {
+        await callProvider(log, 'subscription resume', () => provider.resumeSubscription(live.id));
+        await syncAfter(live.id);
+      }
+      return getOverview(userId);
+    },
+
+    /** Switches plan, billing period or seats in place; amounts come from the catalogue only. */
+    async changePlan(userId: string, input: unknown): Promise<BillingOverview> {
+      const data = changePlanSchema.parse(input);
+      await requireUser(userId);
+      const live = await requireLiveSubscription(userId);
+      if (live.cancelAtPeriodEnd) {
+        throw new AppError('CONFLICT', `Your subscription is set to end on ${endDate(live)}. Resume it first, then change your plan.`);
+      }
+      if (live.providerStatus !== 'trialing' && live.providerStatus !== 'active') {
+        throw new AppError('CONFLICT', 'Your plan cannot be changed while a payment is outstanding. Please update your payment method first.');
+      }
+      const quote = quoteCheckout({ planId: data.planType, billingPeriod: data.billingPeriod, seats: data.seats });
+      if (quote.planId === live.plan && quote.billingPeriod === live.billingPeriod && quote.seats === live.seats) {
+        throw invalid('That is already your plan. Choose another plan, billing period or number of seats.');
+      }
+      if (quote.seats < live.seats && live.organizationId && deps.seatsInUse) {
+        const used = await deps.seatsInUse(live.organizationId);
+        if (quote.seats < used) {
+          throw new AppError(
+            'CONFLICT',
+            `Your organization uses ${used} seats. Remove members or withdraw invitations first, or keep at least ${used} seats.`,
+          );
+        }
+      }
+      await callProvider(log, 'subscription change', () =>
+        provider.changeSubscription(live.id, {
+          lines: quote.lines,
+          metadata: { plan: quote.planId, billingPeriod: quote.billingPeriod, seats: String(quote.seats) },
+        }),
+      );
+      await syncAfter(live.id);
+      return getOverview(userId);
+    },
+
+    /**
+     * Account deletion: every live subscription is canceled at once, so nobody is billed for an
+     * account that no longer exists. If the provider cannot be reached the deletion stops here.
+     */
+    async endSubscriptionsForDeletion(userId: string): Promise<void> {
+      const live = await repository.listSubscriptions(userId);
+      for (const sub of live) {
+        if (!(LIVE_PROVIDER_STATUSES as readonly string[]).includes(sub.providerStatus)) continue;
+        if (sub.provider !== provider.name) {
+          throw new AppError(
+            'CONFLICT',
+            'Your subscription was made with a payment provider this server no longer uses, so it cannot be canceled here. Please contact support before deleting your account.',
+          );
+        }
+        try {
+          await provider.cancelSubscription(sub.id, 'now');
+        } catch (error) {
+          log?.error({ err: error }, 'payment provider: subscription cancel before account deletion failed');
+          throw new AppError('UNAVAILABLE', 'We could not cancel your subscription, so your account was not deleted. Please try again in a minute.');
+        }
+      }
     },
   };
 }

@@ -40,22 +40,26 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
     });
   }
 
-  /** Whose subscription this is: our stored row, else the metadata we set on it at checkout. */
+  /**
+   * What was bought, from the metadata this app writes on the subscription at checkout and on
+   * every in-place change; null when it is missing or not ours to read.
+   */
+  function termsOf(metadata: Record<string, string>) {
+    const { plan, billingPeriod, seats } = metadata;
+    if (!isPaidPlanId(plan) || !isBillingPeriod(billingPeriod)) return null;
+    return { plan, billingPeriod, seats: Math.max(1, Number.parseInt(seats ?? '1', 10) || 1) };
+  }
+
+  /** Whose subscription this is (our stored row, else the checkout, else its metadata) and its current terms. */
   async function ownerOf(sub: ProviderSubscription, session?: CheckoutSessionRow) {
+    const terms = termsOf(sub.metadata);
     const stored = await repository.findSubscription(sub.id);
-    if (stored) return stored;
-    if (session) return { ...session, checkoutSessionId: session.id };
-    const { userId, plan, billingPeriod, seats, organizationId } = sub.metadata;
-    if (!userId || !isPaidPlanId(plan) || !isBillingPeriod(billingPeriod)) return null;
+    if (stored) return { ...stored, ...terms };
+    if (session) return { ...session, ...terms, checkoutSessionId: session.id };
+    const { userId, organizationId } = sub.metadata;
+    if (!userId || !terms) return null;
     if (!(await repository.findUser(userId))) return null;
-    return {
-      userId,
-      plan,
-      billingPeriod,
-      seats: Math.max(1, Number.parseInt(seats ?? '1', 10) || 1),
-      organizationId: organizationId || null,
-      checkoutSessionId: null,
-    };
+    return { userId, ...terms, organizationId: organizationId || null, checkoutSessionId: null };
   }
 
   /** Re-reads a subscription from the provider (never trusting an event's copy) and applies it. */

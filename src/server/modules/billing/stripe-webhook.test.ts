@@ -240,4 +240,77 @@ describeEachDatabase('billing with Stripe', (kind) => {
     expect(portalCall.body.return_url).toBe('http://localhost:5000/account/billing');
     expect((await call('GET', '/api/billing', buyer.cookie)).json()).toMatchObject({ provider: 'stripe', canManageBilling: true });
   });
+
+  describe('managing the subscription from Plan & Billing', () => {
+    /** A paid checkout confirmed by the success page, so our rows know the subscription. */
+    async function subscriber(body?: Record<string, unknown>) {
+      const buyer = await paidCheckout(body);
+      expect((await call('POST', '/api/payment-success', buyer.cookie, { sessionId: buyer.sessionId })).statusCode).toBe(200);
+      return buyer;
+    }
+
+    it('cancel asks Stripe to end it at the period end; resume takes that back', async () => {
+      const buyer = await subscriber();
+      const canceled = await call('POST', '/api/billing/cancel', buyer.cookie);
+      expect(canceled.statusCode, canceled.body).toBe(200);
+      const cancelCall = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${buyer.subscriptionId}`).at(-1)!;
+      expect(cancelCall.body).toEqual({ cancel_at_period_end: 'true' });
+      expect(canceled.json()).toMatchObject({ subscription: { cancelAtPeriodEnd: true }, actions: { cancel: false, resume: true, change: false } });
+      expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('active');
+
+      const resumed = await call('POST', '/api/billing/resume', buyer.cookie);
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(stripe.subscriptions.get(buyer.subscriptionId)).toMatchObject({ cancel_at_period_end: false });
+      expect(resumed.json()).toMatchObject({ subscription: { cancelAtPeriodEnd: false } });
+    });
+
+    it('a plan change replaces the items with catalogue prices, prorated, and records the new terms', async () => {
+      const buyer = await subscriber();
+      const res = await call('POST', '/api/billing/change-plan', buyer.cookie, { planType: 'pro', billingPeriod: 'annual', seats: 2, unit_amount: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      const update = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${buyer.subscriptionId}`).at(-1)!;
+      expect(update.body).toMatchObject({
+        proration_behavior: 'create_prorations',
+        metadata: { plan: 'pro', billingPeriod: 'annual', seats: '2' },
+        items: {
+          '0': { deleted: 'true' },
+          '1': { quantity: '1', price_data: { currency: 'usd', unit_amount: '199000', recurring: { interval: 'year' } } },
+          '2': { quantity: '1', price_data: { currency: 'usd', unit_amount: '19000', recurring: { interval: 'year' } } },
+        },
+      });
+      // Products are made once under stable ids and reused on the next change.
+      const products = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/products').map((r) => r.body.id);
+      expect(products).toEqual(expect.arrayContaining(['signaturepro_signaturepro_pro_annual', 'signaturepro_extra_seat']));
+      expect(res.json()).toMatchObject({ subscriptionPlan: 'Pro', subscription: { plan: 'pro', billingPeriod: 'annual', seats: 2 } });
+      expect((await me(buyer.cookie)).organization.plan).toBe('pro');
+
+      const before = stripe.requests.filter((r) => r.path === '/v1/products' && r.method === 'POST').length;
+      const again = await call('POST', '/api/billing/change-plan', buyer.cookie, { planType: 'pro', billingPeriod: 'annual', seats: 3 });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(stripe.requests.filter((r) => r.path === '/v1/products' && r.method === 'POST').length).toBe(before);
+
+      // A later webhook for the subscription keeps the changed terms (they live in its metadata).
+      await deliver(stripe.signedEvent('customer.subscription.updated', stripe.subscriptions.get(buyer.subscriptionId)!));
+      expect((await call('GET', '/api/billing', buyer.cookie)).json().subscription).toMatchObject({ plan: 'pro', seats: 3 });
+    });
+
+    it('account deletion cancels the subscription at Stripe first, and stops if Stripe cannot be reached', async () => {
+      const buyer = await subscriber();
+      stripe.failRequests({ method: 'DELETE', path: /^\/v1\/subscriptions\// });
+      const refused = await call('POST', '/api/account/delete', buyer.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+      stripe.failRequests(null);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toBe('We could not cancel your subscription, so your account was not deleted. Please try again in a minute.');
+      expect((await me(buyer.cookie)).user.id).toBe(buyer.user.id);
+      expect(stripe.subscriptions.get(buyer.subscriptionId)).toMatchObject({ status: 'trialing' });
+
+      const deleted = await call('POST', '/api/account/delete', buyer.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(stripe.subscriptions.get(buyer.subscriptionId)).toMatchObject({ status: 'canceled' });
+      // Stripe's deletion event arrives after the person is gone: acknowledged, nothing recreated.
+      const late = await deliver(stripe.signedEvent('customer.subscription.deleted', stripe.subscriptions.get(buyer.subscriptionId)!));
+      expect(late.statusCode).toBe(200);
+      expect(await createBillingRepository(t.database.db).findSubscription(buyer.subscriptionId)).toBeUndefined();
+    });
+  });
 });

@@ -80,6 +80,12 @@ export function createTeamsService(deps: { db: Db }) {
   }
 
   return {
+    /** Seats an organization fills now (members and open invitations): billing will not sell fewer. */
+    async seatsInUse(organizationId: string): Promise<number> {
+      const [active, pending] = await Promise.all([repository.countMembers(organizationId), repository.countOpenInvitations(organizationId, new Date())]);
+      return active + pending;
+    },
+
     async getOrganization(userId: string): Promise<OrganizationDetails> {
       return describeOrganization(await requireCaller(repository, userId));
     },

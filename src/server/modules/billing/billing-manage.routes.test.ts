@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { user as userTable } from '../../db/schema/auth.schema';
+import { billingSubscription } from '../../db/schema/billing.schema';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { invite, join, signUpPerson } from '../teams/team-world.fixture';
+
+const DAY = 86_400_000;
+
+/**
+ * Managing a live subscription from Plan & Billing with the built-in test provider: cancel at
+ * the period end, resume, switch plan/period/seats in place, and cancellation on account deletion.
+ */
+describeEachDatabase('managing a subscription (test payment provider)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
+  const overview = async (cookie: string) => (await call('GET', '/api/billing', cookie)).json();
+
+  async function buy(cookie: string, body: Record<string, unknown>) {
+    const started = await call('POST', '/api/create-checkout-session', cookie, body);
+    expect(started.statusCode, started.body).toBe(200);
+    const { sessionId } = started.json();
+    expect((await call('POST', `/api/test-payments/${sessionId}/pay`)).statusCode).toBe(200);
+    return (await t.app.services.billing.testProvider!.retrieveCheckoutSession(sessionId)).subscriptionId!;
+  }
+
+  /** Everything the test provider's clock does by `at` (trial ends, renewals, scheduled cancellations). */
+  const runClock = (at: Date) => t.app.services.billing.maintenance.run(at);
+
+  it('refuses the management calls without a session', async () => {
+    for (const url of ['/api/billing/cancel', '/api/billing/resume', '/api/billing/change-plan']) {
+      const res = await call('POST', url, undefined, {});
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+
+  it('says plainly when there is nothing to manage', async () => {
+    const { cookie } = await signUpUser(t.app);
+    expect((await overview(cookie)).actions).toEqual({ cancel: false, resume: false, change: false });
+    for (const [url, body] of [
+      ['/api/billing/cancel', {}],
+      ['/api/billing/resume', {}],
+      ['/api/billing/change-plan', { planType: 'pro', billingPeriod: 'monthly', seats: 1 }],
+    ] as const) {
+      const res = await call('POST', url, cookie, body);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toBe('You have no subscription to manage. Choose a plan on the pricing page first.');
+    }
+  });
+
+  it('cancel keeps the plan to the end of the trial, resume takes it back, and a cancellation that runs out ends on Free without a charge', async () => {
+    const { cookie } = await signUpUser(t.app);
+    const subscriptionId = await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
+    expect((await overview(cookie)).actions).toEqual({ cancel: true, resume: false, change: true });
+
+    const canceled = await call('POST', '/api/billing/cancel', cookie);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toMatchObject({
+      subscriptionStatus: 'active',
+      subscription: { plan: 'standard', providerStatus: 'trialing', cancelAtPeriodEnd: true },
+      actions: { cancel: false, resume: true, change: false },
+    });
+    // Still paid up to the end: no watermark, the team keeps its plan.
+    expect((await me(cookie)).user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
+    // Pressing it twice changes nothing more.
+    expect((await call('POST', '/api/billing/cancel', cookie)).json().subscription.cancelAtPeriodEnd).toBe(true);
+
+    const change = await call('POST', '/api/billing/change-plan', cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 1 });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().error).toMatch(/^Your subscription is set to end on .+\. Resume it first, then change your plan\.$/);
+
+    const resumed = await call('POST', '/api/billing/resume', cookie);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ subscription: { cancelAtPeriodEnd: false }, actions: { cancel: true, resume: false, change: true } });
+
+    expect((await call('POST', '/api/billing/cancel', cookie)).statusCode).toBe(200);
+    await runClock(new Date(Date.now() + 8 * DAY));
+    const after = await me(cookie);
+    expect(after.user).toMatchObject({ subscriptionStatus: 'canceled', subscriptionPlan: 'Free' });
+    expect(after.organization).toMatchObject({ plan: 'free', seats: 1 });
+    const billing = await overview(cookie);
+    expect(billing).toMatchObject({ hasLivePlan: false, payments: [], actions: { cancel: false, resume: false, change: false } });
+    expect(billing.subscription).toMatchObject({ providerStatus: 'canceled' });
+    const [row] = await t.database.db.select().from(billingSubscription).where(eq(billingSubscription.id, subscriptionId));
+    expect(row?.providerStatus).toBe('canceled');
+    // Nothing live any more: the person may buy again, and resume has nothing to act on.
+    expect((await call('POST', '/api/billing/resume', cookie)).statusCode).toBe(404);
+    expect((await call('POST', '/api/create-checkout-session', cookie, { planType: 'pro', billingPeriod: 'monthly' })).statusCode).toBe(200);
+  });
+
+  it('switches Standard monthly to Pro annual with 3 seats in place; the next invoice charges the new terms', async () => {
+    const { cookie } = await signUpUser(t.app);
+    await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
+
+    const same = await call('POST', '/api/billing/change-plan', cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toBe('That is already your plan. Choose another plan, billing period or number of seats.');
+    const bad = await call('POST', '/api/billing/change-plan', cookie, { planType: 'gold', billingPeriod: 'monthly', seats: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ planType: 'Please choose the Standard or Pro plan.', seats: 'At least one seat is needed.' });
+
+    const changed = await call('POST', '/api/billing/change-plan', cookie, { planType: 'pro', billingPeriod: 'annual', seats: 3 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      subscriptionPlan: 'Pro',
+      subscription: { plan: 'pro', billingPeriod: 'annual', seats: 3, providerStatus: 'trialing' },
+    });
+    let state = await me(cookie);
+    expect(state.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Pro' });
+    // Still in the trial: the trial's 10 seats stay until it ends.
+    expect(state.organization).toMatchObject({ plan: 'pro', seats: 10 });
+
+    await runClock(new Date(Date.now() + 8 * DAY));
+    state = await me(cookie);
+    expect(state.organization).toMatchObject({ plan: 'pro', seats: 3 });
+    expect((await overview(cookie)).payments).toEqual([expect.objectContaining({ amount: 199_000 + 2 * 19_000, status: 'paid' })]);
+
+    // And back down to Standard monthly with one seat.
+    const down = await call('POST', '/api/billing/change-plan', cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
+    expect(down.statusCode, down.body).toBe(200);
+    state = await me(cookie);
+    expect(state.user.subscriptionPlan).toBe('Standard');
+    expect(state.organization).toMatchObject({ plan: 'standard', seats: 1 });
+  });
+
+  it('will not sell fewer seats than the organization fills', async () => {
+    const owner = await signUpPerson(t, 'Seat Owner');
+    await buy(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
+    await runClock(new Date(Date.now() + 8 * DAY));
+    const colleague = await signUpPerson(t, 'Seat Colleague');
+    await join(t, owner, colleague, 'member');
+    await invite(t, owner, `pending-${Date.now()}@example.com`);
+
+    const res = await call('POST', '/api/billing/change-plan', owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 2 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Your organization uses 3 seats. Remove members or withdraw invitations first, or keep at least 3 seats.');
+    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
+    // More seats are always fine.
+    expect((await call('POST', '/api/billing/change-plan', owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 5 })).statusCode).toBe(200);
+    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 5 });
+
+    // A member manages only their own billing: the owner's subscription is not theirs to touch.
+    expect((await call('POST', '/api/billing/cancel', colleague.cookie)).statusCode).toBe(404);
+    expect((await call('POST', '/api/billing/change-plan', colleague.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 })).statusCode).toBe(404);
+    expect((await overview(owner.cookie)).subscription).toMatchObject({ plan: 'pro', seats: 5, cancelAtPeriodEnd: false });
+  });
+
+  it('deleting the account cancels the live subscription at once, then removes the person', async () => {
+    const person = await signUpUser(t.app);
+    const subscriptionId = await buy(person.cookie, { planType: 'pro', billingPeriod: 'monthly' });
+    const res = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
+    expect(await t.database.db.select().from(userTable).where(eq(userTable.id, person.user.id))).toEqual([]);
+    // The clock later finds nothing to charge for it.
+    const events = await t.app.services.billing.testProvider!.settleDue(new Date(Date.now() + 40 * DAY));
+    expect(events.some((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subscriptionId)).toBe(false);
+  });
+});
