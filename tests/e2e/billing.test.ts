@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, readClipboard, type Browser } from './support/browser';
@@ -129,6 +130,68 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.getByText('You already have a paid plan.').waitFor();
     expect(await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: 'Plan & Billing' }).getAttribute('href')).toBe('/account/billing');
+  });
+
+  it('Plan & Billing: Manage or cancel switches to Pro annual with 3 seats, cancels, resumes; deleting the account cancels the subscription', async () => {
+    const testProvider = running.app.services.billing.testProvider!;
+    await page.goto(`${running.url}/account/billing`);
+    const manage = page.getByRole('region', { name: 'Manage subscription' });
+    await page.getByRole('button', { name: 'Manage or cancel' }).click();
+    await manage.getByText('Now: Standard, billed monthly, 1 seat.').waitFor();
+    // Save and Cancel appear only once something is changed.
+    expect(await manage.getByRole('button', { name: 'Change plan' }).count()).toBe(0);
+    expect(await manage.getByText('Price: $19 per month').count()).toBe(1);
+
+    await manage.getByLabel('Plan', { exact: true }).selectOption('pro');
+    await manage.getByLabel('Billing').selectOption('annual');
+    await manage.getByLabel('Seats').selectOption('3');
+    await expect.poll(() => manage.innerText()).toContain('New price: $2,370 per year');
+    await shot(page, 'billing-change-plan', true);
+    await manage.getByRole('button', { name: 'Change plan' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('You are now on Pro, billed annually, 3 seats.');
+
+    await page.reload();
+    await manage.getByText('Now: Pro, billed annually, 3 seats.').waitFor();
+    const plan = page.getByRole('region', { name: 'Plan', exact: true });
+    expect(await plan.innerText()).toContain('Pro');
+    const me = await (await page.request.get(`${running.url}/api/auth/me`)).json();
+    expect(me.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Pro' });
+    expect(me.organization).toMatchObject({ plan: 'pro' });
+
+    // Cancel asks first; keeping it changes nothing.
+    await manage.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('alertdialog').getByText('Cancel your subscription?').waitFor();
+    await page.getByRole('button', { name: 'Keep subscription' }).click();
+    expect(await manage.getByText(/Your subscription ends on/).count()).toBe(0);
+    await manage.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Subscription canceled');
+    await page.reload();
+    await manage.getByText(/Your subscription ends on/).waitFor();
+    expect(await plan.innerText()).toContain('(canceled)');
+    await shot(page, 'billing-canceled', true);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(page, 'billing-canceled-mobile', true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await manage.getByRole('button', { name: 'Resume subscription' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Subscription resumed');
+    await page.reload();
+    await manage.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    expect(await manage.getByText(/Your subscription ends on/).count()).toBe(0);
+
+    const overview = await (await page.request.get(`${running.url}/api/billing`)).json();
+    const [subscription] = await running.app.services.database.db.execute<{ id: string }>(
+      sql`select id from billing_subscription where user_id = ${me.user.id}`,
+    ).then((r) => r.rows);
+    expect(overview.subscription).toMatchObject({ plan: 'pro', billingPeriod: 'annual', seats: 3, cancelAtPeriodEnd: false });
+    expect((await testProvider.retrieveSubscription(subscription!.id)).status).toBe('trialing');
+
+    await page.goto(`${running.url}/account/danger`);
+    await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${running.url}/`);
+    expect((await testProvider.retrieveSubscription(subscription!.id)).status).toBe('canceled');
   });
 
   it('Free: the card activates the free plan, goes to the editor, and the signature keeps the watermark', async () => {

@@ -8,6 +8,7 @@ import type {
   TeamEntry,
   TeamResponse,
 } from '../../../shared/account-area-types';
+import type { ChangePlanInput } from '../../../shared/billing/checkout-schema';
 import type { InviteInput, SignatureDefaults } from '../../../shared/validation/account-schemas';
 import { api } from '../../lib/api';
 import { ME_QUERY_KEY } from '../../lib/session';
@@ -97,3 +98,10 @@ export const useLeaveOrganization = () => useReshape((confirmation: string) => a
 export const useDeleteAccount = () => useMutation({ mutationFn: (confirmation: string) => api.post<{ ok: true }>('/api/account/delete', { confirmation }) });
 
 export const openBillingPortal = () => api.post<{ url: string }>('/api/billing/portal');
+
+/** Subscription changes answer with the new overview; the organization's plan and seats and the session follow. */
+const useBillingChange = <TInput,>(request: (input: TInput) => Promise<BillingOverview>) =>
+  useSave(request, KEYS.billing, [KEYS.organization, KEYS.team, ME_QUERY_KEY]);
+export const useCancelSubscription = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/cancel'));
+export const useResumeSubscription = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/resume'));
+export const useChangePlan = () => useBillingChange((input: ChangePlanInput) => api.post<BillingOverview>('/api/billing/change-plan', input));

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api';
 import { trialDaysLeft } from '../../lib/session';
 import { openBillingPortal, useBillingOverview, useOrganization } from './account-api';
 import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
+import { MANAGE_SUBSCRIPTION_ID, ManageSubscription } from './manage-subscription';
 import { SeatMeter } from './seat-meter';
 
 const PLAN_NAMES: Record<string, string> = { trial: 'Free trial', free: 'Free', standard: 'Standard', pro: 'Pro' };
@@ -50,10 +51,18 @@ export function BillingTab() {
     }
   };
 
+  const hasActions = b.actions.cancel || b.actions.resume || b.actions.change;
+  const showManage = () => {
+    const card = document.getElementById(`${MANAGE_SUBSCRIPTION_ID}-title`);
+    card?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    card?.closest('section')?.querySelector<HTMLElement>('button, select')?.focus({ preventScroll: true });
+  };
+
   let renewal: ReactNode = '—';
   if (o.plan === 'trial' && o.trialEndsAt) renewal = `Trial ends ${formatDate(o.trialEndsAt)} (${trialDaysLeft(o.trialEndsAt)} days left)`;
-  else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt) renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod}`;
-  else if (sub?.cancelAtPeriodEnd && sub.currentPeriodEnd) renewal = `Ends ${formatDate(sub.currentPeriodEnd)} (canceled)`;
+  else if (sub?.cancelAtPeriodEnd && (sub.trialEndsAt ?? sub.currentPeriodEnd)) {
+    renewal = `Ends ${formatDate(sub.providerStatus === 'trialing' ? (sub.trialEndsAt ?? sub.currentPeriodEnd) : sub.currentPeriodEnd)} (canceled)`;
+  } else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt) renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod}`;
   else if (sub?.currentPeriodEnd) renewal = `Renews ${formatDate(sub.currentPeriodEnd)}`;
   else if (b.subscriptionStatus === 'lifetime') renewal = 'Never: lifetime access';
 
@@ -73,11 +82,16 @@ export function BillingTab() {
                 {b.hasLivePlan ? 'Compare plans' : 'Change plan'}
               </Link>
             )}
-            {b.canManageBilling && (
+            {b.canManageBilling ? (
               <Button onClick={manage} disabled={opening}>
                 {opening ? 'Opening...' : 'Manage or cancel'}
                 <ExternalLink className="h-4 w-4" aria-hidden="true" />
               </Button>
+            ) : (
+              hasActions && (
+                // Test mode has no hosted portal: its equivalent is the card below.
+                <Button onClick={showManage}>Manage or cancel</Button>
+              )
             )}
           </div>
         }
@@ -98,6 +112,8 @@ export function BillingTab() {
           <SeatMeter seats={o.seats} />
         </div>
       </SectionCard>
+
+      <ManageSubscription billing={b} />
 
       <SectionCard id="invoices" title="Invoices" description="Every payment on your account.">
         {b.payments.length === 0 ? (

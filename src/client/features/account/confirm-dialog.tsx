@@ -8,6 +8,8 @@ export function ConfirmDialog(props: {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing; 'Cancel' unless that would read like the action itself. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm(): void;
 }) {
@@ -21,7 +23,7 @@ export function ConfirmDialog(props: {
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">{props.description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{props.cancelLabel ?? 'Cancel'}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button variant="danger" disabled={props.busy} onClick={props.onConfirm}>
