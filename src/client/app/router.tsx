@@ -1,12 +1,16 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { RouteLoading } from './route-loading';
 
 /** Each screen is its own chunk: the landing page never loads the editor's code. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Until the first screen's lazy chunk is in, the router renders this instead of the layout
+    // (without one it renders nothing and warns "No HydrateFallback element provided").
+    HydrateFallback: RouteLoading,
     children: [
       { path: '/', lazy: () => import('../features/marketing/landing-page').then((m) => ({ Component: m.LandingPage })) },
       { path: '/editor', lazy: () => import('../features/editor/editor-page').then((m) => ({ Component: m.EditorPage })) },
