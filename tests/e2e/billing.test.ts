@@ -188,9 +188,14 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect((await testProvider.retrieveSubscription(subscription!.id)).status).toBe('trialing');
 
     await page.goto(`${running.url}/account/danger`);
+    await page.getByText('Your Pro subscription is canceled at once when you delete your account, so nothing more is charged.').waitFor();
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${running.url}/`);
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Account deleted');
+    // The person stays on the home page (the account area must not send them on to /login).
+    await page.waitForTimeout(1500);
+    expect(page.url()).toBe(`${running.url}/`);
     expect((await testProvider.retrieveSubscription(subscription!.id)).status).toBe('canceled');
   });
 

@@ -52,8 +52,9 @@ export function AccountPage() {
   const signedOut = !isPending && !isError && session === null;
 
   useEffect(() => {
-    // A full page load, as the spec asks: the login page starts clean.
-    if (signedOut) window.location.assign('/login');
+    // A full page load, as the spec asks: the login page starts clean. Not when the person is
+    // already on the way out (account deleted → home): the URL has moved on before this screen unmounts.
+    if (signedOut && window.location.pathname.startsWith('/account')) window.location.assign('/login');
   }, [signedOut]);
 
   if (isPending || signedOut) {

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/validation/account-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSessionChanged } from '../../lib/session';
-import { useDeleteAccount, useDeleteOrganization, useLeaveOrganization, useTeam, useTransferOwnership } from './account-api';
+import { useBillingOverview, useDeleteAccount, useDeleteOrganization, useLeaveOrganization, useTeam, useTransferOwnership } from './account-api';
 import { LoadError, SectionCard, Select, Spinner } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConfirmPhraseForm } from './confirm-phrase-form';
@@ -58,6 +58,7 @@ function TransferOwnership({ candidates }: { candidates: { id: string; label: st
 
 export function DangerTab() {
   const team = useTeam();
+  const billing = useBillingOverview();
   const leave = useLeaveOrganization();
   const deleteOrganization = useDeleteOrganization();
   const deleteAccount = useDeleteAccount();
@@ -70,6 +71,8 @@ export function DangerTab() {
   const others = team.data.entries.filter((e) => !e.isYou);
   const activeOthers = others.filter((e) => e.status === 'active');
   const ownerBlocked = isOwner && activeOthers.length > 0;
+  // Billing is the person's own: a live subscription is canceled at once with the account.
+  const liveSubscription = billing.data?.actions.cancel || billing.data?.actions.resume ? billing.data.subscriptionPlan : null;
 
   return (
     <div className="grid gap-6">
@@ -120,6 +123,11 @@ export function DangerTab() {
         {ownerBlocked && (
           <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
             Your organization has other members. Hand it over to one of them or delete the organization first.
+          </p>
+        )}
+        {liveSubscription && (
+          <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+            Your {liveSubscription} subscription is canceled at once when you delete your account, so nothing more is charged.
           </p>
         )}
         <ConfirmPhraseForm
