@@ -163,4 +163,16 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     const events = await t.app.services.billing.testProvider!.settleDue(new Date(Date.now() + 40 * DAY));
     expect(events.some((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subscriptionId)).toBe(false);
   });
+
+  it("an admin who pays for the team and deletes their account leaves the organization on Free, not on a plan nobody pays for", async () => {
+    const owner = await signUpPerson(t, 'Team Owner');
+    const admin = await join(t, owner, await signUpPerson(t, 'Paying Admin'), 'admin');
+    const subscriptionId = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
+    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 10 });
+
+    const res = await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
+    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
+  });
 });

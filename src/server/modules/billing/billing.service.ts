@@ -346,6 +346,9 @@ export function createBillingService(deps: {
         }
         try {
           await provider.cancelSubscription(sub.id, 'now');
+          // Read back now, while the person still exists: an organization this subscription paid
+          // for (say an admin's) drops to Free instead of keeping a plan nobody pays for.
+          await fulfilment.syncSubscription(sub.id);
         } catch (error) {
           log?.error({ err: error }, 'payment provider: subscription cancel before account deletion failed');
           throw new AppError('UNAVAILABLE', 'We could not cancel your subscription, so your account was not deleted. Please try again in a minute.');
