@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
-import { account, member, organization, user } from '../../db/schema/auth.schema';
+import { account, member, organization, session, user } from '../../db/schema/auth.schema';
 
 export const TRIAL_DAYS = 7;
 export const TRIAL_SEATS = 10;
@@ -10,6 +10,16 @@ export const TRIAL_SEATS = 10;
 export function createAccountsRepository(db: Db) {
   return {
     findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
+
+    /** The user of a session that exists and has not expired: one indexed read (session.token is unique). */
+    async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: session.userId })
+        .from(session)
+        .where(and(eq(session.token, token), gt(session.expiresAt, now)))
+        .limit(1);
+      return row?.userId ?? null;
+    },
 
     async findUserById(id: string) {
       const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);

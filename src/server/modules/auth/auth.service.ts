@@ -11,6 +11,7 @@ import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from '
 import type { Caller } from './caller';
 import type { Credentials } from './credentials';
 import type { EmailVerificationService } from './email-verification.service';
+import { readSignedCookie } from './session-cookie';
 
 type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['findUserById']>>>;
 type Membership = NonNullable<Awaited<ReturnType<AccountsRepository['findPrimaryMembership']>>>;
@@ -77,6 +78,11 @@ type Deps = {
 };
 
 export function createAuthService({ auth, accounts, analytics, limiter, credentials, mail, emailVerification }: Deps) {
+  // Better Auth's own cookie name (prefix, __Secure- on https) and secret, read once.
+  let cookieSettings: Promise<{ cookieName: string; secret: string }> | null = null;
+  const sessionCookie = () =>
+    (cookieSettings ??= auth.$context.then((ctx) => ({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret })));
+
   /** The owner hears about it; the person at the form sees exactly what a new signup sees. */
   async function answerExistingAddress(email: string, password: string): Promise<WithCookies<SignupResponse>> {
     await credentials.hashAndDiscard(password);
@@ -87,9 +93,16 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
 
   return {
     /** The signed-in user's id, or null; reads the session cookie from the request headers. */
+    /**
+     * The signed-in user's id for an API request: the signed cookie checked here, then one read of
+     * the session row, so a revoked or expired session (sign-out elsewhere, member removed,
+     * password reset) fails at its next request. Sliding renewal stays with Better Auth's
+     * getSession, which /api/session and /api/auth/me still call on every page load.
+     */
     async findSessionUserId(headers: Headers): Promise<string | null> {
-      const session = await auth.api.getSession({ headers });
-      return session?.user.id ?? null;
+      const { cookieName, secret } = await sessionCookie();
+      const token = readSignedCookie(headers.get('cookie'), cookieName, secret);
+      return token ? accounts.findLiveSessionUserId(token, new Date()) : null;
     },
 
     async me(headers: Headers): Promise<MeResponse> {
