@@ -62,7 +62,7 @@ export function BillingTab() {
   if (o.plan === 'trial' && o.trialEndsAt) renewal = `Trial ends ${formatDate(o.trialEndsAt)} (${trialDaysLeft(o.trialEndsAt)} days left)`;
   else if (sub?.cancelAtPeriodEnd && (sub.trialEndsAt ?? sub.currentPeriodEnd)) {
     renewal = `Ends ${formatDate(sub.providerStatus === 'trialing' ? (sub.trialEndsAt ?? sub.currentPeriodEnd) : sub.currentPeriodEnd)} (canceled)`;
-  } else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt) renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod}`;
+  } else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt) renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod === 'annual' ? 'annually' : 'monthly'}`;
   else if (sub?.currentPeriodEnd) renewal = `Renews ${formatDate(sub.currentPeriodEnd)}`;
   else if (b.subscriptionStatus === 'lifetime') renewal = 'Never: lifetime access';
 
