@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createServer } from 'vite';
+import { EARLY_CLICK_SCRIPT, EARLY_CLICK_SCRIPT_TAG } from '../src/shared/early-clicks';
 import { escapeHtml } from '../src/shared/signature/escape-html';
 import {
   OG_IMAGE,
@@ -73,9 +74,18 @@ function headTags(page: SitePage): string {
   ].join('\n    ');
 }
 
+/**
+ * The early-click capture (src/shared/early-clicks.ts) goes inline, first in the page's head tags:
+ * no request, and it listens before the body is parsed. The server's CSP allows it by its hash.
+ */
+function earlyClickScript(): string {
+  if (EARLY_CLICK_SCRIPT.includes('</script') || /[^\n\x20-\x7e]/.test(EARLY_CLICK_SCRIPT)) throw new Error('The early-click script must stay plain ASCII text');
+  return EARLY_CLICK_SCRIPT_TAG;
+}
+
 function fillTemplate(template: string, page: SitePage, body: string): string {
   const html = template
-    .replace('<!--site-head-->', headTags(page))
+    .replace('<!--site-head-->', () => `${earlyClickScript()}\n    ${headTags(page)}`)
     .replace(ROOT_PLACEHOLDER, `<div id="root" data-page="${page.id}">${body}</div>`);
   if (!html.includes(`data-page="${page.id}"`) || !html.includes('<title>')) throw new Error('site.html lost a placeholder');
   return html;

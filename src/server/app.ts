@@ -16,6 +16,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import type { AuthService } from './modules/auth/auth.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { publicSiteRoutes } from './site/public-site.routes';
+import { EARLY_CLICK_SCRIPT_SOURCE } from './site/early-click-csp';
 import { registerClient } from './site/serve-client';
 import { createIconsService, type IconsService } from './modules/icons/icons.service';
 import { iconsRoutes } from './modules/icons/icons.routes';
@@ -139,7 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our own files, and the one inline script of the prerendered pages, by its hash (early clicks).
+        scriptSrc: ["'self'", EARLY_CLICK_SCRIPT_SOURCE],
         // The signature preview is inline-styled HTML, exactly what Gmail receives.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'https:', 'data:', 'blob:'],

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
+import { useHoldEarlyClicks } from '../site/early-clicks';
 import { ApiError, api } from './api';
 
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 
 /** The current user and organization, or null when signed out (a 401 means no user). */
 export function useSession() {
-  return useQuery({
+  const query = useQuery({
     queryKey: ME_QUERY_KEY,
     queryFn: async (): Promise<MeResponse | null> => {
       try {
@@ -20,6 +21,10 @@ export function useSession() {
       }
     },
   });
+  // A click held before a prerendered screen hydrated (/pricing) is replayed once the session is
+  // known: a plan card asks a visitor to sign up, but takes a signed-in person to checkout.
+  useHoldEarlyClicks(query.isPending);
+  return query;
 }
 
 /** After login, signup or logout: store the new state and refetch everything else. */

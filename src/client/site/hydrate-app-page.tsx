@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../app/app';
 import { router } from '../app/router';
+import { useReleaseEarlyClicks } from './early-clicks';
 
 /** Resolves once the router has matched the URL and loaded that screen's lazy chunk. */
 export function whenRouterReady(): Promise<void> {
@@ -15,6 +16,12 @@ export function whenRouterReady(): Promise<void> {
   });
 }
 
+/** The app as prerendered (no element of its own), replaying the clicks held before hydration. */
+function HydratedApp() {
+  useReleaseEarlyClicks();
+  return <App />;
+}
+
 /**
  * Hydrates an app screen prerendered at build time (/pricing) with the whole app and its router,
  * once the screen's chunk is loaded, so that the first render matches the HTML on screen.
@@ -26,7 +33,7 @@ export async function hydrateAppPage(root: HTMLElement) {
     hydrateRoot(
       root,
       <StrictMode>
-        <App />
+        <HydratedApp />
       </StrictMode>,
     );
   });

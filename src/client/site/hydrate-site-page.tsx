@@ -1,6 +1,7 @@
-import { startTransition } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { SitePageId } from '../../shared/site-pages';
+import { useReleaseEarlyClicks } from './early-clicks';
 import { SiteApp } from './site-app';
 import { SITE_PAGE_LOADERS } from './site-page-loaders';
 
@@ -12,6 +13,15 @@ export function unmountSitePage() {
   siteRoot = null;
 }
 
+/**
+ * The page as prerendered (no element of its own: the markup stays the server's), which replays
+ * the clicks held before hydration once it has committed.
+ */
+function HydratedSiteApp({ Page }: { Page: ComponentType }) {
+  useReleaseEarlyClicks();
+  return <SiteApp Page={Page} />;
+}
+
 /** Makes the prerendered public page interactive: loads its chunk, then hydrates. */
 export async function hydrateSitePage(root: HTMLElement) {
   const id = root.dataset.page as Exclude<SitePageId, 'pricing'>;
@@ -19,6 +29,6 @@ export async function hydrateSitePage(root: HTMLElement) {
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
   // one long task: the page stays responsive while it becomes interactive (total blocking time).
   startTransition(() => {
-    siteRoot = hydrateRoot(root, <SiteApp Page={Page} />);
+    siteRoot = hydrateRoot(root, <HydratedSiteApp Page={Page} />);
   });
 }

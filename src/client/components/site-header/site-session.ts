@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { MeResponse } from '../../../shared/account-types';
 import { api } from '../../lib/api';
+import { useHoldEarlyClicks } from '../../site/early-clicks';
 
 /**
  * Who is signed in, for the public pages' header and calls to action. A tiny store instead of the
@@ -40,11 +41,15 @@ function subscribe(listener: () => void) {
 }
 
 export function useSiteSession(): SiteSession {
-  return useSyncExternalStore(
+  const current = useSyncExternalStore(
     subscribe,
     () => session,
     () => undefined,
   );
+  // A click held before hydration is replayed once the session is known: signed in, a plan card
+  // or a call to action does something else than for a visitor.
+  useHoldEarlyClicks(current === undefined);
+  return current;
 }
 
 /** Ends the session on the server, then shows the signed-out header. */

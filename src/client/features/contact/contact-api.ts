@@ -11,16 +11,23 @@ export async function fetchContactToken(): Promise<IssuedToken> {
   return { ...response, receivedAt: Date.now() };
 }
 
+const waitOutLock = (token: IssuedToken) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, token.receivedAt + SUBMIT_LOCK_MS + 250 - Date.now())));
+
 /**
  * The token the form loaded with; if that fetch failed (offline at load), a new one, held until
- * the lock has passed so that a person's message is never mistaken for a bot's.
+ * the lock has passed so that a person's message is never mistaken for a bot's. Held as well for a
+ * message sent before the page was interactive (`typedBeforeHydration`, a replayed early click):
+ * the token, and so the lock, starts only at hydration, but the person took their time typing.
  */
-export async function resolveSubmitToken(loaded: Promise<IssuedToken>): Promise<IssuedToken> {
+export async function resolveSubmitToken(loaded: Promise<IssuedToken>, typedBeforeHydration = false): Promise<IssuedToken> {
   try {
-    return await loaded;
+    const token = await loaded;
+    if (typedBeforeHydration) await waitOutLock(token);
+    return token;
   } catch {
     const fresh = await fetchContactToken();
-    await new Promise((resolve) => setTimeout(resolve, SUBMIT_LOCK_MS + 250));
+    await waitOutLock(fresh);
     return fresh;
   }
 }

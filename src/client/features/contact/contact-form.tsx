@@ -3,6 +3,7 @@ import { CONTACT_LIMITS } from '../../../shared/validation/contact-limits';
 import type { ContactMessage } from '../../../shared/validation/contact-schema';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { ApiError, NetworkError } from '../../lib/api';
+import { isReplayingEarlyClick } from '../../site/early-clicks';
 import { resolveSubmitToken, sendContactMessage, type IssuedToken } from './contact-api';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -76,6 +77,8 @@ export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; on
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Sent with the button pressed before the page was interactive (replayed now it is).
+    const typedBeforeHydration = isReplayingEarlyClick();
     setTriedOnce(true);
     setFormError(null);
     setSending(true);
@@ -88,7 +91,7 @@ export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; on
         return;
       }
       setErrors({});
-      const { token: formToken } = await resolveSubmitToken(token);
+      const { token: formToken } = await resolveSubmitToken(token, typedBeforeHydration);
       await sendContactMessage({ ...checked.data, honeypot: honeypot.current?.value ?? '', formToken, submitTime: Date.now() });
       onSent();
     } catch (error) {
