@@ -62,6 +62,15 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/**
+ * An API call through Fastify's inject, as the holder of `cookie` (or anonymously without one).
+ * Takes a getter because test files build their app in beforeAll.
+ */
+export function apiCaller(app: () => FastifyInstance) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
+    app().inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
 export async function buildTestApp(
   kind: DatabaseKind = 'pglite',
   env: Record<string, string> = {},

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { createTeamWorld, join, secondSession, signUpPerson } from '../teams/team-world.fixture';
 
 /** Every file under a folder, recursively (the disk store keeps a .meta.json beside each object). */
@@ -25,8 +25,7 @@ describeEachDatabase('account', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => t.app);
 
   /** Tables with a user_id column, and how many of their rows name this user. */
   async function rowsNaming(userId: string, email: string) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user as userTable } from '../../db/schema/auth.schema';
 import { billingSubscription } from '../../db/schema/billing.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { invite, join, signUpPerson } from '../teams/team-world.fixture';
 
 const DAY = 86_400_000;
@@ -18,8 +18,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   });
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  const call = apiCaller(() => t.app);
   const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
   const overview = async (cookie: string) => (await call('GET', '/api/billing', cookie)).json();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { organization } from '../../db/schema/auth.schema';
 import { billingPayment } from '../../db/schema/billing.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 
 /** The whole flow with the built-in test provider (no STRIPE_SECRET_KEY), at the API level. */
 describeEachDatabase('billing with the test payment provider', (kind) => {
@@ -13,8 +13,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  const call = apiCaller(() => t.app);
   const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
 
   /** Checkout → Pay on the test page → success page confirmation, as the browser does it. */

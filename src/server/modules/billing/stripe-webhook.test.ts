@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPayment, processedWebhookEvent } from '../../db/schema/billing.schema';
 import { createBillingRepository } from './billing.repository';
 import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 
 /**
  * Billing against the real Stripe SDK, pointed at a stand-in for Stripe's API on loopback;
@@ -25,8 +25,7 @@ describeEachDatabase('billing with Stripe', (kind) => {
     await stripe?.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  const call = apiCaller(() => t.app);
   const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
   const deliver = (event: { payload: string; signature: string }) =>
     t.app.inject({

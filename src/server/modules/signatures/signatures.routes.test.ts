@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature } from '../../db/schema/signatures.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { createTeamWorld } from '../teams/team-world.fixture';
 import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 
@@ -23,8 +23,7 @@ describeEachDatabase('signatures API', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = apiCaller(() => t.app);
 
   async function createSignature(cookie: string, overrides: Partial<SignatureFields> = {}) {
     const res = await call('POST', '/api/signatures', cookie, buildSignature(overrides));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invitation } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
 import type { TeamEntry } from '../../../shared/account-area-types';
 import { createTeamWorld, invite } from './team-world.fixture';
 
@@ -12,8 +12,7 @@ describeEachDatabase('organization and team', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => t.app);
 
   it('saves the organization, logo and defaults with the spec’s rules and messages', async () => {
     const { owner, member } = await createTeamWorld(t);
