@@ -228,6 +228,32 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect(html).toContain(`${WATERMARK} - 127.0.0.1`);
   });
 
+  it('checkout starts with the seats a team already fills, and says so when fewer are chosen', async () => {
+    await page.context().clearCookies();
+    await gotoPricing(page, running.url);
+    await planCard(page, 'pro').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+    await signUpFromDialog(page, `team-${Date.now()}@example.com`, 'Tess Team');
+    const cookie = (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    for (const email of ['one@team.test', 'two@team.test']) {
+      const res = await running.app.inject({
+        method: 'POST',
+        url: '/api/organization/invitations',
+        headers: { cookie, origin: running.url },
+        payload: { email, role: 'member' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    await page.goto(`${running.url}/checkout?plan=pro&billing=monthly`);
+    const seats = page.getByRole('group', { name: 'Team seats' }).locator('output');
+    await expect.poll(() => seats.innerText()).toBe('3');
+    expect(await page.getByText(/Your organization fills/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Remove a seat' }).click();
+    await page.getByText('Your organization fills 3 seats now (members and invitations).', { exact: false }).waitFor();
+    expect(await seats.innerText()).toBe('2');
+    await shot(page, 'checkout-team-seats');
+  });
+
   it('the success page without a session id says so, and sends a signed-out visitor to /login', async () => {
     await page.context().clearCookies();
     await page.goto(`${running.url}/checkout/success`);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OrganizationDetails } from '../../../shared/account-area-types';
 import type { BillingOverview, TestPaymentResult, TestPaymentView } from '../../../shared/billing/billing-types';
 import type { CreateCheckoutInput, CreateCheckoutResponse, PaymentSuccessResponse } from '../../../shared/billing/checkout-schema';
 import { api } from '../../lib/api';
@@ -8,6 +9,19 @@ export const BILLING_QUERY_KEY = ['/api/billing'] as const;
 /** The signed-in person's billing state (which provider, whether a plan is already live). */
 export function useBillingOverview(enabled: boolean) {
   return useQuery({ queryKey: BILLING_QUERY_KEY, queryFn: () => api.get<BillingOverview>('/api/billing'), enabled });
+}
+
+/**
+ * Seats the buyer's organization fills now (members and open invitations), when the buyer runs it
+ * (owner or admin: only then does their purchase set the organization's seats); null otherwise.
+ */
+export function useSeatsInUse(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/organization'],
+    queryFn: () => api.get<OrganizationDetails>('/api/organization'),
+    enabled,
+    select: (org) => (org.role === 'owner' || org.role === 'admin' ? org.seats.used : null),
+  });
 }
 
 export const createCheckoutSession = (input: CreateCheckoutInput) => api.post<CreateCheckoutResponse>('/api/create-checkout-session', input);

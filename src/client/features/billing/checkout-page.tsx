@@ -2,11 +2,11 @@ import { Info, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isLifetimePromotion, quoteCheckout } from '../../../shared/billing/checkout-quote';
-import { findPlan, isBillingPeriod, isPaidPlanId, type BillingPeriod } from '../../../shared/billing/plans';
+import { findPlan, isBillingPeriod, isPaidPlanId, MAX_SELF_SERVE_SEATS, type BillingPeriod } from '../../../shared/billing/plans';
 import { useFreePlanActivation } from '../../components/pricing/use-plan-choice';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
-import { useBillingOverview } from './billing-api';
+import { useBillingOverview, useSeatsInUse } from './billing-api';
 import { BillingHeader } from './billing-header';
 import { CheckoutSummary } from './checkout-summary';
 import { PaymentCard } from './payment-card';
@@ -21,6 +21,16 @@ export function CheckoutPage() {
   const billing = params.get('billing');
   const period: BillingPeriod = isBillingPeriod(billing) ? billing : 'monthly';
   const [seats, setSeats] = useState(1);
+  const [seatsChosen, setSeatsChosen] = useState(false);
+  const seatsInUse = useSeatsInUse(!!session).data ?? null;
+  // A team already larger than one starts with the seats it fills, until the person picks a number.
+  useEffect(() => {
+    if (!seatsChosen && seatsInUse) setSeats(Math.min(MAX_SELF_SERVE_SEATS, Math.max(1, seatsInUse)));
+  }, [seatsInUse, seatsChosen]);
+  const chooseSeats = (next: number) => {
+    setSeatsChosen(true);
+    setSeats(next);
+  };
   const [promotionCode, setPromotionCode] = useState('');
   const freePlan = useFreePlanActivation((to) => navigate(to));
   const checkout = useStartCheckout(() => navigate('/pricing'));
@@ -76,7 +86,7 @@ export function CheckoutPage() {
           </p>
         )}
         <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-start">
-          <CheckoutSummary plan={plan} period={period} onPeriodChange={changePeriod} seats={seats} onSeatsChange={setSeats} quote={quote} />
+          <CheckoutSummary plan={plan} period={period} onPeriodChange={changePeriod} seats={seats} onSeatsChange={chooseSeats} seatsInUse={seatsInUse} quote={quote} />
           <PaymentCard
             isFree={isFree}
             lifetime={isLifetimePromotion(promotionCode)}

@@ -16,6 +16,8 @@ export function CheckoutSummary(props: {
   onPeriodChange: (next: BillingPeriod) => void;
   seats: number;
   onSeatsChange: (next: number) => void;
+  /** Seats the buyer's organization fills now, when this purchase sets its seats. */
+  seatsInUse?: number | null;
   quote: CheckoutQuote | null;
 }) {
   const { plan, quote } = props;
@@ -82,6 +84,12 @@ export function CheckoutSummary(props: {
               </button>
             </div>
           </div>
+          {props.seatsInUse != null && props.seats < props.seatsInUse && (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
+              Your organization fills {props.seatsInUse} seats now (members and invitations). With fewer, everyone stays, but no one
+              new can join until seats are free.
+            </p>
+          )}
         </div>
       )}
 
