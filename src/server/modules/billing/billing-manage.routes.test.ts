@@ -174,4 +174,15 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
   });
+
+  it('an admin who bought lifetime access for the team and deletes their account leaves the organization on Free', async () => {
+    const owner = await signUpPerson(t, 'Lifetime Owner');
+    const admin = await join(t, owner, await signUpPerson(t, 'Lifetime Admin'), 'admin');
+    const started = await call('POST', '/api/create-checkout-session', admin.cookie, { planType: 'pro', billingPeriod: 'monthly', promotionCode: 'LIFETIME1DOLLAR' });
+    expect((await call('POST', `/api/test-payments/${started.json().sessionId}/pay`)).statusCode).toBe(200);
+    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro' });
+
+    expect((await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT' })).statusCode).toBe(200);
+    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
+  });
 });

@@ -7,7 +7,7 @@ import {
   type CreateCheckoutResponse,
   type PaymentSuccessResponse,
 } from '../../../shared/billing/checkout-schema';
-import { getPlan } from '../../../shared/billing/plans';
+import { getPlan, INCLUDED_SEATS } from '../../../shared/billing/plans';
 import { describeSubscriptionStatus } from '../../../shared/billing/subscription-status';
 import { AppError, invalid, unauthenticated } from '../../errors';
 import {
@@ -335,6 +335,12 @@ export function createBillingService(deps: {
      * account that no longer exists. If the provider cannot be reached the deletion stops here.
      */
     async endSubscriptionsForDeletion(userId: string): Promise<void> {
+      // Lifetime access was this person's: an organization it covered (say an admin's purchase)
+      // goes back to Free with its one included seat, as it would when a subscription ends.
+      const lifetime = await repository.findLifetimePurchase(userId);
+      const lifetimeOrg = lifetime?.checkoutSessionId ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId : null;
+      if (lifetimeOrg) await repository.setOrganizationPlan(lifetimeOrg, 'free', INCLUDED_SEATS);
+
       const live = await repository.listSubscriptions(userId);
       for (const sub of live) {
         if (!(LIVE_PROVIDER_STATUSES as readonly string[]).includes(sub.providerStatus)) continue;
