@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { MeResponse } from '../../shared/account-types';
-import { AppError } from '../errors';
 import { toHeaders } from '../http';
 
 export type SessionResponse = MeResponse | { user: null; organization: null };
@@ -13,11 +12,9 @@ export type SessionResponse = MeResponse | { user: null; organization: null };
 export async function sessionRoutes(app: FastifyInstance) {
   app.get('/api/session', async (request, reply): Promise<SessionResponse> => {
     reply.header('cache-control', 'no-store');
-    try {
-      return await app.services.auth.me(toHeaders(request));
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return { user: null, organization: null };
-      throw error;
-    }
+    const { body, setCookies } = await app.services.auth.me(toHeaders(request));
+    // A renewed session's fresh cookie (or an expired one's removal) goes back to the browser.
+    for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    return body ?? { user: null, organization: null };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getUserId, sendWithCookies, toHeaders } from '../../http';
+import { unauthenticated } from '../../errors';
 import type { Caller } from './caller';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
@@ -9,7 +10,12 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
 export async function authRoutes(app: FastifyInstance) {
   const { auth, emailVerification, passwordReset, magicLinks } = app.services;
 
-  app.get('/api/auth/me', async (request) => auth.me(toHeaders(request)));
+  app.get('/api/auth/me', async (request, reply) => {
+    const { body, setCookies } = await auth.me(toHeaders(request));
+    for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    if (!body) throw unauthenticated();
+    return body;
+  });
 
   app.post('/api/auth/signup', async (request, reply) =>
     sendWithCookies(reply, await auth.signup(request.body, await callerOf(request)), 201),

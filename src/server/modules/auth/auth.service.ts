@@ -105,10 +105,16 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
       return token ? accounts.findLiveSessionUserId(token, new Date()) : null;
     },
 
-    async me(headers: Headers): Promise<MeResponse> {
-      const session = await auth.api.getSession({ headers });
-      if (!session) throw unauthenticated();
-      return describeAccount(accounts, session.user.id);
+    /**
+     * The signed-in person, with any cookie Better Auth set while reading the session: once a day
+     * of use it renews the session (sliding 30 days) and sends a fresh cookie, which the caller must
+     * pass on or the browser would drop the session 30 days after sign-in however active it is.
+     */
+    async me(headers: Headers): Promise<WithCookies<MeResponse | null>> {
+      const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
+      const setCookies = out.getSetCookie();
+      if (!response) return { body: null, setCookies };
+      return { body: await describeAccount(accounts, response.user.id), setCookies };
     },
 
     async signup(input: unknown, caller: Caller): Promise<WithCookies<SignupResponse>> {

@@ -5,6 +5,7 @@ import { session } from '../../db/schema/auth.schema';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { readSignedCookie } from './session-cookie';
 
+const DAY = 86_400_000;
 const SECRET = 'a-test-secret-that-is-long-enough-for-hmac';
 const sign = (token: string, secret = SECRET) => `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 
@@ -71,5 +72,43 @@ describeEachDatabase('session lookup on API requests', (kind) => {
     const theirs = await t.app.inject({ method: 'GET', url: '/api/account/profile', headers: { cookie: b.cookie } });
     expect(mine.json().email).toBe(a.email);
     expect(theirs.json().email).toBe(b.email);
+  });
+
+  it('a session in daily use is renewed: /api/session and /api/auth/me extend it and send a fresh 30-day cookie', async () => {
+    const person = await signUpUser(t.app);
+    const token = tokenOf(person.cookie);
+    // As if signed in two days ago: past the one-day update age, 28 days left.
+    const before = new Date(Date.now() + 28 * DAY);
+    await t.database.db.update(session).set({ expiresAt: before }).where(eq(session.token, token));
+
+    for (const url of ['/api/session', '/api/auth/me']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: person.cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().user.email).toBe(person.email);
+      if (url === '/api/session') {
+        const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+        const fresh = cookies.find((c) => c.includes('session_token='));
+        expect(fresh, 'a renewed session cookie').toBeDefined();
+        expect(fresh).toContain('Max-Age=2592000');
+        expect(fresh).toContain('HttpOnly');
+      }
+    }
+    const [row] = await t.database.db.select().from(session).where(eq(session.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+
+    // Fresh sessions are left alone: no cookie on every call.
+    const other = await signUpUser(t.app);
+    const quiet = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: other.cookie } });
+    expect(quiet.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('an expired session gets its cookie removed and reads as signed out', async () => {
+    const person = await signUpUser(t.app);
+    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, tokenOf(person.cookie)));
+    const res = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: person.cookie } });
+    expect(res.json()).toEqual({ user: null, organization: null });
+    const cleared = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.includes('session_token='));
+    expect(cleared).toContain('Max-Age=0');
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: person.cookie } })).statusCode).toBe(401);
   });
 });
