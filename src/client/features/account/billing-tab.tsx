@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '../../../shared/billing/checkout-quote';
+import { paidUntil } from '../../../shared/billing/paid-until';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
@@ -60,9 +61,8 @@ export function BillingTab() {
 
   let renewal: ReactNode = '—';
   if (o.plan === 'trial' && o.trialEndsAt) renewal = `Trial ends ${formatDate(o.trialEndsAt)} (${trialDaysLeft(o.trialEndsAt)} days left)`;
-  else if (sub?.cancelAtPeriodEnd && (sub.trialEndsAt ?? sub.currentPeriodEnd)) {
-    renewal = `Ends ${formatDate(sub.providerStatus === 'trialing' ? (sub.trialEndsAt ?? sub.currentPeriodEnd) : sub.currentPeriodEnd)} (canceled)`;
-  } else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt) renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod === 'annual' ? 'annually' : 'monthly'}`;
+  else if (sub?.cancelAtPeriodEnd && paidUntil(sub)) renewal = `Ends ${formatDate(paidUntil(sub))} (canceled)`;
+  else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt) renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod === 'annual' ? 'annually' : 'monthly'}`;
   else if (sub?.currentPeriodEnd) renewal = `Renews ${formatDate(sub.currentPeriodEnd)}`;
   else if (b.subscriptionStatus === 'lifetime') renewal = 'Never: lifetime access';
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { BillingOverview } from '../../../shared/billing/billing-types';
 import { formatUsd, quoteCheckout } from '../../../shared/billing/checkout-quote';
+import { paidUntil } from '../../../shared/billing/paid-until';
 import { changePlanSchema, type ChangePlanInput } from '../../../shared/billing/checkout-schema';
 import { MAX_SELF_SERVE_SEATS, PAID_PLAN_IDS, getPlan, isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
 import { Button } from '../../components/ui/button';
@@ -19,9 +20,7 @@ export const MANAGE_SUBSCRIPTION_ID = 'manage-subscription';
 const PERIOD_WORD = { monthly: 'month', annual: 'year' } as const;
 
 /** The date the paid period (or the trial) ends: when a cancellation takes effect. */
-function endOf(sub: Subscription): string {
-  return formatDate(sub.providerStatus === 'trialing' ? (sub.trialEndsAt ?? sub.currentPeriodEnd) : sub.currentPeriodEnd, { dateStyle: 'long' });
-}
+const endOf = (sub: Subscription): string => formatDate(paidUntil(sub), { dateStyle: 'long' });
 
 function termsOf(sub: Subscription): Terms {
   return {

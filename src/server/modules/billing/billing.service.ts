@@ -7,6 +7,7 @@ import {
   type CreateCheckoutResponse,
   type PaymentSuccessResponse,
 } from '../../../shared/billing/checkout-schema';
+import { paidUntil } from '../../../shared/billing/paid-until';
 import { getPlan, INCLUDED_SEATS } from '../../../shared/billing/plans';
 import { describeSubscriptionStatus } from '../../../shared/billing/subscription-status';
 import { AppError, invalid, unauthenticated } from '../../errors';
@@ -73,7 +74,7 @@ export function createBillingService(deps: {
   const syncAfter = (subscriptionId: string) => callProvider(log, 'subscription re-read', () => fulfilment.syncSubscription(subscriptionId));
 
   const endDate = (sub: SubscriptionRow) => {
-    const end = sub.providerStatus === 'trialing' ? (sub.trialEndsAt ?? sub.currentPeriodEnd) : sub.currentPeriodEnd;
+    const end = paidUntil(sub);
     return end ? end.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : 'the end of the period';
   };
 
@@ -341,8 +342,7 @@ export function createBillingService(deps: {
       const lifetimeOrg = lifetime?.checkoutSessionId ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId : null;
       if (lifetimeOrg) await repository.setOrganizationPlan(lifetimeOrg, 'free', INCLUDED_SEATS);
 
-      const live = await repository.listSubscriptions(userId);
-      for (const sub of live) {
+      for (const sub of await repository.listSubscriptions(userId)) {
         if (!(LIVE_PROVIDER_STATUSES as readonly string[]).includes(sub.providerStatus)) continue;
         if (sub.provider !== provider.name) {
           throw new AppError(
