@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findShorteners, runPreflight, signatureImages, visibleText, type ImageProbe, type PreflightItem } from './preflight';
 import { renderSignature } from './render-signature';
-import { createEmptySignature, type SignatureFields } from './signature-schema';
+import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
 import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
 
 const LOGO = `${TEST_PUBLIC_URL}/objects/uploads/logo.png`;
@@ -19,7 +19,7 @@ function probesAt(html: string, scale: number): Map<string, ImageProbe> {
   return new Map(signatureImages(html).map((img) => [img.src, { state: 'loaded', naturalWidth: img.width * scale, naturalHeight: img.height * scale }]));
 }
 
-const simple = (overrides: Partial<SignatureFields> = {}) =>
+const simple = (overrides: SignatureOverrides = {}) =>
   createEmptySignature({ name: 'Ada Lovelace', title: 'Engineer', email: 'ada@example.com', photoUrl: LOGO, ...overrides });
 
 describe('runPreflight', () => {
