@@ -37,9 +37,13 @@ export function linkHtml(hrefAttr: string, innerHtml: string, color: string): st
   return `<a href="${hrefAttr}" style="color:${color};text-decoration:none">${innerHtml}</a>`;
 }
 
+/** A white cell behind the logo: a dark logo on a transparent background stays visible on a dark theme. */
+const LOGO_BACKING_CELL = '<td style="background-color:#ffffff;padding:6px;border-radius:6px">';
+
 export function logoHtml(logo: LogoView): string {
   const img = `<img src="${logo.srcAttr}"${LOGO_ATTRS} alt="${logo.altAttr}" style="${LOGO_STYLE_START}${logo.radius}">`;
-  return logo.hrefAttr === '' ? img : `<a href="${logo.hrefAttr}">${img}</a>`;
+  const linked = logo.hrefAttr === '' ? img : `<a href="${logo.hrefAttr}">${img}</a>`;
+  return logo.lightBacking ? `<table${TABLE_ATTRS}><tr>${LOGO_BACKING_CELL}${linked}</td></tr></table>` : linked;
 }
 
 function socialCellHtml(social: SocialLink, iconSrcAttr: string, isLast: boolean): string {

@@ -22,7 +22,7 @@ export type Piece = { text: string; html: string };
 export type ContactLine = { label: 'P' | 'M' | 'E' | 'W'; value: Piece; href: string; hrefAttr: string };
 export type CustomLine = { label: Piece | null; value: Piece };
 export type SocialLink = { platform: SocialPlatform; label: string; href: string; hrefAttr: string };
-export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; radius: string };
+export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; radius: string; lightBacking: boolean };
 
 /**
  * Everything a template needs, already checked: every string is escaped or validated, so a
@@ -142,6 +142,7 @@ function resolveLogo(signature: SignatureFields, layout: Layout, origin: string,
     altAttr: escapeHtml(alt),
     hrefAttr: escapeHtml(href),
     radius: RADIUS_BY_SHAPE[signature.design.photoShape] ?? ROUND_RADIUS,
+    lightBacking: signature.design.logoBacking === 'light',
   };
 }
 
