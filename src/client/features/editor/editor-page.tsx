@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
-import { GmailPreview } from './gmail-preview';
+import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
 import { useExportActions } from './use-export-actions';
 import { useSignatureDraft } from './use-signature-draft';
@@ -69,11 +69,14 @@ export function EditorPage() {
                 }
               />
               <div className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8">
-                <div className="mx-auto max-w-3xl">
-                  <GmailPreview
+                <div className="mx-auto max-w-3xl xl:max-w-6xl">
+                  <PreviewWithPreflight
                     fields={fields}
                     showWatermark={shouldShowWatermark(user?.subscriptionStatus)}
                     status={<SaveStatusBadge status={draft.status} hasId={draft.signatureId !== null} signedIn={user !== null} />}
+                    user={user}
+                    onChange={draft.update}
+                    persist={() => draft.persistNow({ full: false })}
                   />
                 </div>
               </div>
