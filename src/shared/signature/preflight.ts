@@ -62,8 +62,10 @@ function decode(value: string): string {
   return value.replace(ENTITY, (_, name: string) => ENTITIES[name] ?? '');
 }
 
-function attribute(tag: string, name: string): string {
-  const match = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
+const ATTRIBUTES = { src: /\ssrc="([^"]*)"/i, width: /\swidth="([^"]*)"/i, height: /\sheight="([^"]*)"/i, alt: /\salt="([^"]*)"/i };
+
+function attribute(tag: string, name: keyof typeof ATTRIBUTES): string {
+  const match = ATTRIBUTES[name].exec(tag);
   return match ? decode(match[1] ?? '') : '';
 }
 
@@ -208,6 +210,18 @@ function leftOutItem(fields: SignatureFields, publicOrigin: string): PreflightIt
   };
 }
 
+// A person tries a handful of colours; each suggestion is a search worth keeping.
+const suggestions = new Map<string, string | null>();
+function suggestionFor(colour: string): string | null {
+  let found = suggestions.get(colour);
+  if (found === undefined) {
+    found = suggestReadableColour(colour);
+    if (suggestions.size > 100) suggestions.clear();
+    suggestions.set(colour, found);
+  }
+  return found;
+}
+
 function contrastItem(id: 'contrast-primary' | 'contrast-secondary', label: string, typed: string, fallback: string): PreflightItem {
   // A stored row may predate a rule; the renderer draws such a colour as the default, and so do we.
   const colour = HEX_COLOR.test(typed) ? typed.toLowerCase() : fallback;
@@ -217,7 +231,7 @@ function contrastItem(id: 'contrast-primary' | 'contrast-secondary', label: stri
   if (light >= MIN_TEXT_CONTRAST && dark >= MIN_TEXT_CONTRAST) {
     return { id, status: 'pass', title: `${label} colour readable`, detail, fix: '' };
   }
-  const suggestion = suggestReadableColour(colour);
+  const suggestion = suggestionFor(colour);
   const where = light < MIN_TEXT_CONTRAST ? (dark < MIN_TEXT_CONTRAST ? 'in light and dark mode' : 'on white') : 'in dark mode';
   return {
     id, status: 'warn', title: `${label} colour hard to read ${where}`, detail,

@@ -155,7 +155,7 @@ export function PreflightPanel(props: {
           </ul>
         </details>
       )}
-      <div className="mt-3 grid gap-2 border-t border-slate-100 pt-3 sm:grid-cols-2">
+      <div className="mt-3 grid gap-3 border-t border-slate-100 pt-3">
         <div>
           <Button variant="secondary" size="sm" className="w-full" onClick={() => void copyForGmailApp()}>
             <Smartphone className="h-4 w-4" aria-hidden="true" />
@@ -168,7 +168,7 @@ export function PreflightPanel(props: {
             <Send className="h-4 w-4" aria-hidden="true" />
             {sending ? 'Sending…' : 'Send me a test email'}
           </Button>
-          <p className="mt-1 text-xs text-slate-500" data-testid="test-email-note">
+          <p className="mt-1 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="test-email-note">
             {user
               ? user.emailVerified
                 ? `To ${user.email}, to open in Gmail, Outlook and Apple Mail.`
