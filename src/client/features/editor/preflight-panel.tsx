@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, LoaderCircle, Send, Smartphone, TriangleAlert } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { renderGmailAppText } from '../../../shared/signature/plain-text-signature';
 import { preflightProblems, runPreflight, signatureImages, type PreflightItem, type PreflightStatus } from '../../../shared/signature/preflight';
@@ -49,9 +49,24 @@ function summaryOf(items: readonly PreflightItem[]): string {
 
 type SendTestEmail = { to: string; message: string };
 
+/** While someone types, the checklist waits: it catches up once the keys rest this long. */
+export const PREFLIGHT_SETTLE_MS = 200;
+
+/** `value` once it has stopped changing for `ms` (the first value at once). */
+function useSettledValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (Object.is(value, settled)) return;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
+}
+
 /**
- * What the recipient gets, item by item, beside the preview. Computed from a deferred copy of the
- * fields, so typing updates the preview first and this list after the paint.
+ * What the recipient gets, item by item, beside the preview. Computed from a settled, deferred copy
+ * of the fields: during a burst of typing only the preview renders; the list follows once the keys
+ * rest, at low priority, so it never delays a keystroke's paint.
  */
 export function PreflightPanel(props: {
   fields: SignatureFields;
@@ -60,7 +75,7 @@ export function PreflightPanel(props: {
   /** Saves what is on screen and answers the signature's id (the server mails the stored signature). */
   persist: () => Promise<{ id: string }>;
 }) {
-  const fields = useDeferredValue(props.fields);
+  const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
   const { showWatermark, user } = props;
   const publicOrigin = currentOrigin();
   const html = useMemo(() => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }).html, [fields, publicOrigin, showWatermark]);
