@@ -52,7 +52,9 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await field('Phone').fill('+1 555 010 2000');
     await field('Website URL').fill('example.com/grace');
     await expect.poll(() => page.getByTestId('preflight-panel').isVisible()).toBe(true);
-    await expect.poll(() => status('size')).toBe('pass');
+    // The list follows once the keys rest (PREFLIGHT_SETTLE_MS): wait for the last word typed.
+    await expect.poll(() => text('links')).toContain('2 web links');
+    expect(await status('size')).toBe('pass');
     expect(await text('size')).toMatch(/of 10,000 characters once Gmail stores it/);
     expect(await status('image-only')).toBe('pass');
     expect(await status('shorteners')).toBe('pass');
@@ -84,6 +86,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await page.getByRole('radio', { name: /iPhone/ }).click();
     await expect.poll(() => message.getAttribute('data-dark-mode')).toBe('full');
     expect(await preview.innerHTML()).not.toContain('color:#1a73e8');
+    await shoot(page, 'preflight-desktop-dark-iphone');
 
     await darkSwitch.click();
     await expect.poll(() => message.getAttribute('data-dark-mode')).toBe('off');
