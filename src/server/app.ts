@@ -109,7 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimiter,
     storage,
     signatures,
-    uploads: createUploadsService({ db: database.db, storage, signatures, publicUrl: config.publicUrl }),
+    uploads: createUploadsService({ db: database.db, storage, signatures, publicUrl: config.publicUrl, limiter: rateLimiter }),
     icons: createIconsService(),
     mailer,
     account: createAccountService({

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../rate-limit/rate-limiter';
 import { defaultConnector, type ConnectRequest, type Connector } from '../../net/safe-fetch';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { createUploadsService, type UploadsService } from './uploads.service';
@@ -114,6 +115,26 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
     await expect(
       internetService.attachUploadedImage(userId, { imageURL: 'https://drive.google.com/file/d/private0123456789/view' }),
     ).rejects.toThrow(/Anyone with the link/);
+  });
+
+  it('limits how many addresses one person has fetched in an hour', async () => {
+    const { storage, signatures } = t.app.services;
+    const limited = createUploadsService({
+      db: t.database.db,
+      storage,
+      signatures,
+      fetchOptions: { testOnlyAllowLoopback: true },
+      limiter: createMemoryRateLimiter('test:'),
+      fetchLimit: { name: 'image-fetch', limit: 2, windowMs: 60_000 },
+    });
+    await limited.attachUploadedImage(userId, { imageURL: `${origin}/wide.png` });
+    await limited.attachUploadedImage(userId, { imageURL: `${origin}/wide.png` });
+    const before = requested.length;
+    await expect(limited.attachUploadedImage(userId, { imageURL: `${origin}/wide.png` })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('try again in 1 minute, or upload'),
+    });
+    expect(requested.length).toBe(before);
   });
 
   it('never fetches without the test-only option: the app default refuses the local server', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
+import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
 import { isOnOrigin } from '../../../shared/signature/url-normalise';
 import {
   IMAGE_DENSITY,
@@ -75,6 +76,9 @@ function toUploadedImage(row: UploadRow): UploadedImage {
   };
 }
 
+/** Typed addresses make this server fetch on a person's behalf: a few an hour is plenty for a signature. */
+export const IMAGE_FETCH_LIMIT: LimitRule = { name: 'image-fetch', limit: 30, windowMs: 60 * 60_000 };
+
 /** What the editor shows after adding an image: its path, and a note when it has too few pixels. */
 export type AttachedImage = { objectPath: string; note?: string };
 
@@ -102,6 +106,9 @@ export function createUploadsService(deps: {
   publicUrl?: string;
   /** Resolver, connector and limits of the image fetcher; tests inject theirs. */
   fetchOptions?: SafeFetchOptions;
+  /** Counts fetches of typed addresses per person (IMAGE_FETCH_LIMIT unless given). */
+  limiter?: RateLimiter;
+  fetchLimit?: LimitRule;
 }) {
   const { storage, signatures } = deps;
   const repository = createUploadsRepository(deps.db);
@@ -179,6 +186,15 @@ export function createUploadsService(deps: {
       throw invalid('Please enter a full image address, such as https://example.com/logo.png.');
     }
     const { url, service } = resolveShareLink(typed);
+    if (deps.limiter) {
+      const counted = await deps.limiter.hit(deps.fetchLimit ?? IMAGE_FETCH_LIMIT, userId);
+      if (!counted.allowed) {
+        const minutes = Math.max(1, Math.ceil(counted.retryAfterMs / 60_000));
+        throw new AppError('RATE_LIMITED', `You have added many images by address in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or upload the image.`, undefined, {
+          'retry-after': String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
+        });
+      }
+    }
     const fetched = await safeFetch(url.href, deps.fetchOptions);
     if (fetched.bytes.length === 0) throw invalid('That address sent an empty file. Please check the image address.');
     if (!sniffImageType(fetched.bytes)) {
