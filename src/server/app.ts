@@ -29,6 +29,7 @@ import { createMailTransport } from './mail/mailer';
 import { createMailOutbox, type MailOutbox } from './mail/mail-outbox';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { accountRoutes } from './modules/account/account.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { createAccountService, type AccountService } from './modules/account/account.service';
 import { createInvitationTokens } from './modules/teams/invitation-token';
 import { createInvitationsService, type InvitationsService } from './modules/teams/invitations.service';
@@ -223,6 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(uploadsRoutes);
   await app.register(iconsRoutes);
   await app.register(accountRoutes);
+  await app.register(dataExportRoutes);
   await app.register(teamsRoutes);
   await app.register(billingRoutes);
 
