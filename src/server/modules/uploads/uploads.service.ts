@@ -83,7 +83,7 @@ export const IMAGE_FETCH_LIMIT: LimitRule = { name: 'image-fetch', limit: 30, wi
 export type AttachedImage = { objectPath: string; note?: string };
 
 /** The storage keys of every file of an upload: its variants, or the single file of an older upload. */
-function storedKeys(objectKey: string): string[] {
+export function storedKeys(objectKey: string): string[] {
   const image = parseStoredImageName(objectKey.slice('public/'.length));
   return image ? allVariantFileNames(image).map(publicKeyFor) : [objectKey];
 }
