@@ -66,6 +66,16 @@ const meta = await sharp(jpeg).metadata();
 console.log(`input: ${(jpeg.length / 1024 / 1024).toFixed(2)} MB JPEG, ${meta.width}x${meta.height}`);
 console.log(`pipeline only (4 files):             median ${ms(await time(() => processImage(jpeg)))}`);
 
+const frames = await Promise.all(
+  Array.from({ length: 40 }, (_, i) =>
+    sharp({ create: { width: 400, height: 400, channels: 3, background: { r: (i * 6) % 256, g: 120, b: 255 - ((i * 6) % 256) } } })
+      .png()
+      .toBuffer(),
+  ),
+);
+const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+console.log(`pipeline, animated GIF 40 frames 400x400 (${(gif.length / 1024).toFixed(0)} KB, 8 files): median ${ms(await time(() => processImage(gif)))}`);
+
 const t = await buildTestApp('pglite');
 try {
   const caller = await signUpUser(t.app);
