@@ -45,6 +45,7 @@ beforeAll(async () => {
       return;
     }
     if (url.pathname === '/missing') return response.writeHead(404).end('no');
+    if (url.pathname === '/host') return response.writeHead(200).end(String(request.headers.host));
     response.writeHead(200, { 'content-type': 'text/plain' }).end(`path ${url.pathname}${url.search}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,6 +85,23 @@ describe('public addresses', () => {
 
   it.each(['8.8.8.8', PUBLIC_V4, '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001::200e'])('allows %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
+  });
+});
+
+describe('defaultConnector', () => {
+  it('connects to the given address and never looks the name up again, sending the typed host', async () => {
+    const port = new URL(origin).port;
+    // '.invalid' never resolves: reaching the server proves the socket used the pinned address.
+    const response = await defaultConnector({
+      url: new URL(`http://images.invalid:${port}/host`),
+      address: { address: '127.0.0.1', family: 4 },
+      headers: {},
+      signal: new AbortController().signal,
+    });
+    let body = '';
+    for await (const chunk of response) body += String(chunk);
+    expect(response.statusCode).toBe(200);
+    expect(body).toBe(`images.invalid:${port}`);
   });
 });
 
