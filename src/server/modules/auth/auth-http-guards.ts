@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
+import { redactSecrets } from '../../logging';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -25,7 +26,7 @@ export function createOriginGuard(config: Pick<AppConfig, 'publicUrl'>) {
       foreign = site === 'cross-site' || site === 'same-site';
     }
     if (!foreign) return;
-    request.log.warn({ origin, url: request.url }, 'refused a state-changing request from another site');
+    request.log.warn({ origin, url: redactSecrets(request.url) }, 'refused a state-changing request from another site');
     return reply.code(403).send({
       error: 'This request came from another website, so it was refused. Please open SignaturePro directly and try again.',
       code: 'FORBIDDEN',
