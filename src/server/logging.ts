@@ -30,9 +30,11 @@ type Serialized = Record<string, unknown>;
  * pino's error serializer, then: no `params` (query parameters), no PostgreSQL `detail` (it
  * repeats the values of a violated key), and every message and stack cleaned of tokens.
  */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  return clean(errorFields(error, 0), 0);
+export type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+export function serializeError(error: Error): SerializedError {
+  const out = clean(errorFields(error, 0), 0);
+  return { ...out, type: String(out.type ?? 'Error'), message: String(out.message ?? ''), stack: String(out.stack ?? '') };
 }
 
 /** pino's shape for an error: type, message, stack, its own fields, and its cause. */

@@ -91,7 +91,7 @@ describeEachDatabase('secrets never reach the log', (kind) => {
 
     const checkout = await post(t, '/api/create-checkout-session', { planType: 'pro', billingPeriod: 'monthly' }, { cookie: inviter.cookie });
     expect(checkout.statusCode).toBe(200);
-    const id = decodeURIComponent(String(checkout.json().url).split('/checkout/test-payment/')[1]);
+    const id = decodeURIComponent(String(checkout.json().url).split('/checkout/test-payment/')[1] ?? '');
     await get(`/checkout/test-payment/${encodeURIComponent(id)}`);
     await get(`/api/test-payments/${encodeURIComponent(id)}`);
     await post(t, `/api/test-payments/${encodeURIComponent(id)}/cancel`, {});
