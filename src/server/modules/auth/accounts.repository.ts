@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
@@ -39,6 +39,27 @@ export function createAccountsRepository(db: Db) {
         .where(and(eq(user.id, userId), eq(user.email, email)))
         .returning({ id: user.id });
       return rows.length === 1;
+    },
+
+    /**
+     * After an address is proved: every session other than `keepSessionToken` ends, and without a
+     * session to keep (the proof came from someone who may not have set the password) the password
+     * goes too. An account squatted on someone's address does not survive their verification.
+     */
+    async endCredentialsBefore(userId: string, keepSessionToken: string | null) {
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .delete(session)
+          .where(keepSessionToken ? and(eq(session.userId, userId), ne(session.token, keepSessionToken)) : eq(session.userId, userId))
+          .returning({ id: session.id });
+        const removed = keepSessionToken
+          ? []
+          : await tx
+              .delete(account)
+              .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+              .returning({ id: account.id });
+        return { endedSessions: ended.length, removedPassword: removed.length > 0 };
+      });
     },
 
     /** The stored password hash, or null for an account that signs in by link only. */

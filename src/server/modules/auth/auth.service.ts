@@ -11,7 +11,7 @@ import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from '
 import type { Caller } from './caller';
 import type { Credentials } from './credentials';
 import type { EmailVerificationService } from './email-verification.service';
-import { readSignedCookie } from './session-cookie';
+import { createSessionTokenReader } from './session-cookie';
 
 type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['findUserById']>>>;
 type Membership = NonNullable<Awaited<ReturnType<AccountsRepository['findPrimaryMembership']>>>;
@@ -78,10 +78,8 @@ type Deps = {
 };
 
 export function createAuthService({ auth, accounts, analytics, limiter, credentials, mail, emailVerification }: Deps) {
-  // Better Auth's own cookie name (prefix, __Secure- on https) and secret, read once.
-  let cookieSettings: Promise<{ cookieName: string; secret: string }> | null = null;
-  const sessionCookie = () =>
-    (cookieSettings ??= auth.$context.then((ctx) => ({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret })));
+  // Better Auth's own cookie name (prefix, __Host- on https) and secret, read once.
+  const sessionToken = createSessionTokenReader(auth);
 
   /** The owner hears about it; the person at the form sees exactly what a new signup sees. */
   async function answerExistingAddress(email: string, password: string): Promise<WithCookies<SignupResponse>> {
@@ -100,8 +98,7 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
      * getSession, which /api/session and /api/auth/me still call on every page load.
      */
     async findSessionUserId(headers: Headers): Promise<string | null> {
-      const { cookieName, secret } = await sessionCookie();
-      const token = readSignedCookie(headers.get('cookie'), cookieName, secret);
+      const token = await sessionToken(headers);
       return token ? accounts.findLiveSessionUserId(token, new Date()) : null;
     },
 

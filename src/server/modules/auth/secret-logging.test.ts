@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { redactSecrets, serializeError } from '../../logging';
-import { describeEachDatabase } from '../../test-support/test-app';
-import { buildMailTestApp, newEmail, newIp, post, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from './accounts-test-kit';
+import { startSmtpTestServer } from '../../mail/smtp-test-server';
+import { buildTestApp, describeEachDatabase } from '../../test-support/test-app';
+import { newEmail, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from './accounts-test-kit';
 
 /**
  * Issue 11, point 10: the server's own log (every line pino writes, at trace level) is read after
@@ -16,13 +17,16 @@ describeEachDatabase('secrets never reach the log', (kind) => {
 
   beforeAll(async () => {
     const stream = { write: (line: string) => void lines.push(line) };
-    t = await buildMailTestApp(kind, { LOG_LEVEL: 'trace' });
-    // buildMailTestApp builds without a logger; this app is the same, with its log captured.
-    await t.app.close();
-    const { buildApp } = await import('../../app');
-    const app = await buildApp(t.config, { database: t.database, clientDir: false, logger: true, logStream: stream });
-    await app.ready();
-    t = { ...t, app };
+    const smtp = await startSmtpTestServer();
+    const app = await buildTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, LOG_LEVEL: 'trace' }, { logger: true, logStream: stream });
+    t = {
+      ...app,
+      smtp,
+      async close() {
+        await app.close();
+        await smtp.close();
+      },
+    };
   });
   afterAll(async () => t?.close());
 
