@@ -9,6 +9,7 @@ import { createAccountsRepository } from './accounts.repository';
 import { createAuth } from './auth';
 import { createAuthService } from './auth.service';
 import { createCredentials } from './credentials';
+import { deriveKey } from './derived-keys';
 import { createEmailVerificationService } from './email-verification.service';
 import { createMagicLinkService } from './magic-link.service';
 import { createPasswordResetService } from './password-reset.service';
@@ -31,7 +32,7 @@ export function createAccountModule({ db, config, analytics, mailer, limiter }: 
     tokens,
     mail,
     limiter,
-    secret: config.sessionSecret,
+    secret: deriveKey(config.sessionSecret, 'verification-code'),
     sessionToken: createSessionTokenReader(betterAuth),
   });
   return {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
 
@@ -11,12 +12,21 @@ export function createAccountsRepository(db: Db) {
   return {
     findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
 
-    /** The user of a session that exists and has not expired: one indexed read (session.token is unique). */
+    /**
+     * The user of a session that exists, has not expired and is younger than the absolute
+     * lifetime (renewals move expiresAt, never createdAt): one indexed read (session.token is unique).
+     */
     async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
       const [row] = await db
         .select({ userId: session.userId })
         .from(session)
-        .where(and(eq(session.token, token), gt(session.expiresAt, now)))
+        .where(
+          and(
+            eq(session.token, token),
+            gt(session.expiresAt, now),
+            gt(session.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)),
+          ),
+        )
         .limit(1);
       return row?.userId ?? null;
     },

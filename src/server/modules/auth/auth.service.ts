@@ -6,7 +6,7 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
 import type { AccountMail } from './account-mail';
 import type { AccountsRepository } from './accounts.repository';
-import type { Auth } from './auth';
+import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from './caller';
 import type { Credentials } from './credentials';
@@ -111,6 +111,11 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
       const setCookies = out.getSetCookie();
       if (!response) return { body: null, setCookies };
+      // Renewal never stretches a session past its absolute lifetime: past it, it is signed out.
+      if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
+        const ended = await auth.api.signOut({ headers, returnHeaders: true });
+        return { body: null, setCookies: ended.headers.getSetCookie() };
+      }
       return { body: await describeAccount(accounts, response.user.id), setCookies };
     },
 

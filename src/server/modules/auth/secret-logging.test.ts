@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { redactSecrets, serializeError } from '../../logging';
+import { deriveKey } from './derived-keys';
 import { startSmtpTestServer } from '../../mail/smtp-test-server';
 import { buildTestApp, describeEachDatabase } from '../../test-support/test-app';
 import { newEmail, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from './accounts-test-kit';
@@ -105,7 +106,7 @@ describeEachDatabase('secrets never reach the log', (kind) => {
   it('a failed session query is logged without its parameters (the session token)', async () => {
     // A correctly signed cookie whose token PostgreSQL cannot store (a NUL byte): the lookup fails.
     const token = `secret-session-token-${Date.now()}\u0000tail`;
-    const signature = createHmac('sha256', t.config.sessionSecret).update(token).digest('base64');
+    const signature = createHmac('sha256', deriveKey(t.config.sessionSecret, 'better-auth')).update(token).digest('base64');
     const cookieName = (await t.app.services.betterAuth.$context).authCookies.sessionToken.name;
     const secretBeforeNul = token.split('\u0000')[0]!;
     await get('/api/signatures', `${cookieName}=${encodeURIComponent(`${token}.${signature}`)}`);
