@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { AppConfig } from './config';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
+import { loggerOptions, type LogStream } from './logging';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
 import { createAccountModule, type AccountModule } from './modules/auth/account-module';
 import type { Auth } from './modules/auth/auth';
@@ -74,6 +75,8 @@ export type BuildOptions = {
   /** Serve the built client from this folder (default dist/client when it exists). */
   clientDir?: string | false;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   /** Prefix of the rate-limit keys in Redis; tests give each run its own. */
   rateLimitPrefix?: string;
 };
@@ -82,7 +85,7 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A request that reached us before a stop signal is answered, not refused with a 503: the
