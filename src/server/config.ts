@@ -91,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (${shownValue(name, env[name])})`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -114,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
   };
+}
+
+/** What a configuration error may repeat: never a secret, never a password inside a URL. */
+function shownValue(name: string, value: string | undefined): string {
+  if (/SECRET|TOKEN|PASSWORD|_KEY/.test(name)) return 'the value is not shown';
+  return `got ${JSON.stringify((value ?? '').replace(/\/\/[^/@]*@/, '//***@'))}`;
 }
 
 function readS3(e: z.infer<typeof envSchema>): AppConfig['s3'] {

@@ -1,7 +1,7 @@
 /**
  * How Gmail's dark themes recolour a signature (gmail.md, "Dark mode"), and the contrast figures
  * the pre-flight checklist reports. Gmail ignores every dark-mode hook, so nothing here changes
- * what we send: it only shows a person what recipients will see. See docs/decisions/0070.
+ * what we send: it only shows a person what recipients will see. See docs/decisions/0075.
  */
 
 /** Gmail's dark message background (the apps' dark theme). */

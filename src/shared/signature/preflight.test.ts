@@ -76,13 +76,19 @@ describe('runPreflight', () => {
     const fields = simple();
     const { html } = check(fields);
     expect(check(fields, { probes: probesAt(html, 2) }).item('images-sharp')?.status).toBe('pass');
-    const soft = check(fields, { probes: new Map([[LOGO, { state: 'loaded', naturalWidth: 100, naturalHeight: 100 }]]) }).item('images-sharp');
+    const soft = check(fields, { probes: new Map<string, ImageProbe>([[LOGO, { state: 'loaded', naturalWidth: 100, naturalHeight: 100 }]]) }).item('images-sharp');
     expect(soft?.status).toBe('warn');
     expect(soft?.detail).toContain('100×100 pixels shown at 80×80');
     expect(soft?.fix).toContain('at least 160×160 pixels');
-    // Both sides count: a wide image stretched into a square box is soft in one direction.
-    const narrow = check(fields, { probes: new Map([[LOGO, { state: 'loaded', naturalWidth: 400, naturalHeight: 120 }]]) });
-    expect(narrow.item('images-sharp')?.status).toBe('warn');
+    // Both sides count: a wide file in a square box is soft in one direction.
+    const boxed = `<p>Ada</p><img src="${LOGO}" width="80" height="80" alt="Ada">`;
+    const wide = new Map<string, ImageProbe>([[LOGO, { state: 'loaded', naturalWidth: 400, naturalHeight: 120 }]]);
+    expect(check(fields, { html: boxed, probes: wide }).item('images-sharp')?.status).toBe('warn');
+    // Without a height attribute the file's own ratio decides: 400×120 shown at 80×24 is sharp, 120×36 is not.
+    const widthOnly = `<p>Ada</p><img src="${LOGO}" width="80" alt="Ada">`;
+    expect(check(fields, { html: widthOnly, probes: wide }).item('images-sharp')?.status).toBe('pass');
+    const small = check(fields, { html: widthOnly, probes: new Map([[LOGO, { state: 'loaded', naturalWidth: 120, naturalHeight: 36 }]]) });
+    expect(small.item('images-sharp')?.detail).toContain('120×36 pixels shown at 80×24');
     expect(check(fields, { probes: new Map([[LOGO, { state: 'error' }]]) }).item('images-sharp')?.status).toBe('fail');
     expect(check(fields).item('images-sharp')?.status).toBe('pending');
   });

@@ -7,7 +7,7 @@ import { isOnOrigin, safeImageSrc } from './url-normalise';
 /**
  * The pre-flight checklist: what a recipient gets, item by item, each with how to fix it. Pure:
  * the browser measures the images (naturalWidth/Height) and hands the results in. See
- * docs/decisions/0070.
+ * docs/decisions/0075.
  */
 
 export type PreflightStatus = 'pass' | 'warn' | 'fail' | 'pending';
@@ -156,8 +156,12 @@ function sharpItem(images: readonly SignatureImage[], probes: ReadonlyMap<string
     const probe = probes.get(image.src);
     if (!probe || probe.state === 'loading') pending += 1;
     else if (probe.state === 'error') broken.push(image);
-    else if (probe.naturalWidth < image.width * 2 || probe.naturalHeight < image.height * 2) {
-      soft.push({ image, natural: `${probe.naturalWidth}×${probe.naturalHeight}` });
+    else {
+      // Without a height attribute (a logo whose file decides its proportions) it is drawn at the file's ratio.
+      const shown = image.height > 0 || probe.naturalWidth === 0 ? image : { ...image, height: Math.round((image.width * probe.naturalHeight) / probe.naturalWidth) };
+      if (probe.naturalWidth < shown.width * 2 || probe.naturalHeight < shown.height * 2) {
+        soft.push({ image: shown, natural: `${probe.naturalWidth}×${probe.naturalHeight}` });
+      }
     }
   }
   if (broken.length > 0) {
