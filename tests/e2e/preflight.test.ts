@@ -93,20 +93,6 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(await preview.innerHTML()).toBe(lightHtml);
   });
 
-  it('the images items react to an image from another site typed as http:', async () => {
-    await page.getByRole('tab', { name: 'Images' }).click();
-    await page.getByLabel('Image URL').fill('http://cdn.example.net/logo.png');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect.poll(() => status('images-origin')).toBe('fail');
-    const origin = await text('images-origin');
-    // Typed as http:, it is sent as https (url-normalise), but still from a site recipients may not reach.
-    expect(origin).toContain('cdn.example.net, not from 127.0.0.1');
-    expect(origin).toContain('How to fix: Upload the file in the Images tab');
-    // The browser could not load it either (no such host here).
-    await expect.poll(() => status('images-sharp')).toBe('fail');
-
-  });
-
   it('Copy for the Gmail app puts at most 6 lines of plain text on the clipboard', async () => {
     await page.getByRole('button', { name: 'Copy for the Gmail app' }).click();
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied for the Gmail app');
@@ -139,6 +125,8 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     });
     expect(signup.status()).toBe(201);
     await page.goto(linkIn(await waitForMail(running.dataDir, email, /Verify your email/), '/verify-email/'));
+    // Opening the link verifies nothing (mail scanners open links); the click does.
+    await page.getByRole('button', { name: 'Verify my email' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Email verified!' }).isVisible()).toBe(true);
     const chosen = await page.request.post(`${running.url}/api/select-free-plan`, { headers: { origin: running.url }, data: {} });
     expect(chosen.ok()).toBe(true);
@@ -156,6 +144,27 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(String(mail.html)).toContain('Rear Admiral');
     expect(String(mail.html)).toContain('Created with SignaturePro - 127.0.0.1');
     expect(mail.text).toContain('Grace Hopper\nRear Admiral');
+  });
+
+  it('the images items react to a bad image URL stored with the signature (an http: address on another site)', async () => {
+    // Typed addresses are fetched and re-hosted by the editor now; an older signature, or one written
+    // through the API, can still hold one.
+    const [saved] = (await (await page.request.get(`${running.url}/api/signatures`)).json()) as { id: string }[];
+    const put = await page.request.put(`${running.url}/api/signatures/${saved!.id}`, {
+      headers: { origin: running.url },
+      data: { photoUrl: 'http://cdn.example.net/logo.png' },
+    });
+    expect(put.ok()).toBe(true);
+    await page.reload();
+    await expect.poll(() => status('images-origin')).toBe('fail');
+    const origin = await text('images-origin');
+    // Sent as https (url-normalise), but still from a site recipients may not reach.
+    expect(origin).toContain('cdn.example.net, not from 127.0.0.1');
+    expect(origin).toContain('The address you typed is http:');
+    expect(origin).toContain('How to fix: Upload the file in the Images tab');
+    // The browser could not load it either (no such host here).
+    await expect.poll(() => status('images-sharp')).toBe('fail');
+    expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/2 to fix/);
   });
 
   it('an uploaded logo: measured at 2× in the browser, and a light backing that stays light in dark mode', async () => {

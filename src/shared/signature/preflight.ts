@@ -180,7 +180,7 @@ function sharpItem(images: readonly SignatureImage[], probes: ReadonlyMap<string
     };
   }
   if (pending > 0) {
-    return { id: 'images-sharp', status: 'pending', title: 'Checking images…', detail: `Loading ${plural(pending, 'image')} to measure them.`, fix: '' };
+    return { id: 'images-sharp', status: 'pending', title: 'Checking images…', detail: `Loading ${plural(pending, 'image')} to measure ${pending === 1 ? 'it' : 'them'}.`, fix: '' };
   }
   return {
     id: 'images-sharp', status: 'pass', title: images.length === 0 ? 'No images to measure' : 'Images sharp at 2×',
