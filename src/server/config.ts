@@ -51,6 +51,8 @@ const envSchema = z.object({
   ),
   /** Addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated IPs/CIDRs, or 'loopback'). */
   TRUST_PROXY: optionalString,
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -81,6 +83,7 @@ export type AppConfig = {
   logLevel: string;
   /** Unset: the socket's address is the client's; per-IP limits cannot be spoofed with headers. */
   trustProxy: string[] | false;
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
   };
 }
