@@ -9,6 +9,7 @@ import { AppError, ERROR_STATUS } from './errors';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
 import { createAccountModule, type AccountModule } from './modules/auth/account-module';
 import type { Auth } from './modules/auth/auth';
+import { AUTH_LIMITS, consumeOrThrow } from './modules/auth/auth-limits';
 import { accountPageHeaders, createOriginGuard } from './modules/auth/auth-http-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBilling, type Billing } from './modules/billing/billing.module';
@@ -119,7 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimiter,
     storage,
     signatures,
-    uploads: createUploadsService({ db: database.db, storage, signatures }),
+    uploads: createUploadsService({ db: database.db, storage, signatures, publicUrl: config.publicUrl, limiter: rateLimiter }),
     icons: createIconsService(),
     mailer,
     account: createAccountService({
@@ -128,6 +129,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       storage,
       limiter: rateLimiter,
       endSubscriptions: (userId) => billing.service.endSubscriptionsForDeletion(userId),
+      sendSignInLink: async (email, headers) => {
+        await consumeOrThrow(rateLimiter, AUTH_LIMITS.magicLinkMailPerAddress, email, (wait) => `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`);
+        await accountModule.betterAuth.api.signInMagicLink({ body: { email }, headers });
+      },
     }),
     teams,
     invitations: createInvitationsService({
