@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
 import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
-import { assertManager, requireCaller, seatLimit, seatsFullError, seatUsage } from './team-access';
+import { assertCapability, assertManager, requireCaller, seatLimit, seatsFullError, seatUsage } from './team-access';
 import { createTeamsRepository, type InvitationRow, type OrganizationRow, type TeamsQueries } from './teams.repository';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -90,6 +90,8 @@ export function createInvitationsService(deps: {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'invite people');
       const { email, role } = inviteSchema.parse(input);
+      assertCapability(caller.organization, 'teamMembers');
+      if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
       const orgId = caller.organization.id;
       const row = await repository.inTransaction(async (tx) => {
         const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
@@ -111,6 +113,7 @@ export function createInvitationsService(deps: {
     async resendInvitation(userId: string, invitationId: string): Promise<TeamEntry> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'send invitations');
+      assertCapability(caller.organization, 'teamMembers');
       const orgId = caller.organization.id;
       const row = await repository.inTransaction(async (tx) => {
         const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
@@ -183,6 +186,7 @@ export function createInvitationsService(deps: {
       await repository.inTransaction(async (tx) => {
         const org = await tx.lockOrganization(inv.organizationId);
         if (!org) throw invalidLink();
+        assertCapability(org, 'teamMembers');
         const current = await tx.findMembershipOfUser(userId);
         if (current?.organization.id !== org.id) {
           if (current?.role === 'owner') {
