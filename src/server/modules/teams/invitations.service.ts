@@ -113,12 +113,12 @@ export function createInvitationsService(deps: {
     async resendInvitation(userId: string, invitationId: string): Promise<TeamEntry> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'send invitations');
-      assertCapability(caller.organization, 'teamMembers');
       const orgId = caller.organization.id;
       const row = await repository.inTransaction(async (tx) => {
         const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
         const current = await tx.findInvitation(orgId, invitationId);
         if (!current || current.status !== 'pending') throw invitationNotFound();
+        assertCapability(org, 'teamMembers');
         const sentAt = current.expiresAt.getTime() - INVITATION_TTL_MS;
         if (Date.now() - sentAt < RESEND_COOLDOWN_MS) {
           throw new AppError('RATE_LIMITED', 'The invitation was just sent. Please wait a minute before sending it again.');

@@ -196,9 +196,9 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       const caller = await requireCaller(repository, userId);
       assertManager(caller, "change a member's role");
       const { role } = changeRoleSchema.parse(input);
+      const target = await findEditableMember(caller, memberId, 'changed');
       // Making someone an admin is a Pro capability; making an admin a member again always works.
       if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
-      const target = await findEditableMember(caller, memberId, 'changed');
       const row = await repository.setMemberRole(caller.organization.id, memberId, role);
       if (!row) throw memberNotFound();
       return {
