@@ -10,7 +10,7 @@ import {
   type PaymentSuccessResponse,
 } from '../../../shared/billing/checkout-schema';
 import { paidUntil } from '../../../shared/billing/paid-until';
-import { getPlan, INCLUDED_SEATS } from '../../../shared/billing/plans';
+import { getPlan } from '../../../shared/billing/plans';
 import { describeSubscriptionStatus } from '../../../shared/billing/subscription-status';
 import { AppError, invalid, unauthenticated } from '../../errors';
 import {

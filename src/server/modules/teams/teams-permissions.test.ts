@@ -261,7 +261,7 @@ describeEachDatabase('account and team permissions', (kind) => {
  * when the plan lacks the capability the route needs; everything else is as in the table above.
  */
 const PLANS: PlanTier[] = ['free', 'standard', 'pro', 'trial'];
-const ROLE_ACTORS: Actor[] = ['member', 'admin', 'other', 'owner'];
+const ROLE_ACTORS: Exclude<Actor, 'anonymous'>[] = ['member', 'admin', 'other', 'owner'];
 
 describeEachDatabase('account and team permissions by plan', (kind) => {
   let t: TestApp;
