@@ -144,6 +144,21 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
     });
   });
 
+  describe('2. several signatures', () => {
+    it('Free keeps one design; Standard has several', async () => {
+      const person = await signUpPerson(t, 'One Design');
+      expect((await call('POST', '/api/select-free-plan', person.cookie, {})).statusCode).toBe(200);
+      const headers = { cookie: person.cookie, origin: t.config.publicUrl };
+      const create = () => t.app.inject({ method: 'POST', url: '/api/signatures', headers, payload: createEmptySignature({ name: 'One Design' }) });
+      expect((await create()).statusCode).toBe(201);
+      const second = await create();
+      expect(second.statusCode).toBe(403);
+      expect(second.json().error).toBe("Several signatures are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.");
+      await buy(person.cookie, { planType: 'standard', billingPeriod: 'monthly' });
+      expect((await create()).statusCode).toBe(201);
+    });
+  });
+
   describe('3. one trial per organization and per person', () => {
     it('cancelling and checking out again charges at once: no second 7-day trial', async () => {
       const owner = await signUpPerson(t, 'Trial Owner');

@@ -19,7 +19,9 @@ import {
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Db } from '../../db/client';
 import { applySignatureDefaults } from './signature-defaults';
-import { describeCapabilities, hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import { capabilityRefusal, describeCapabilities, hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import { shouldShowWatermark } from '../../../shared/billing/watermark';
+import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import {
   assertCapability,
   assertManager,
@@ -135,6 +137,19 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
 
     /** The defaults of the user's organization and its logo; null when the user is in none. */
     getSignatureDefaults,
+
+    /**
+     * Free is one design (plan catalogue): a second signature needs an organization whose plan has
+     * several signatures (Standard, Pro, a running trial) or a paid status of the person's own.
+     */
+    async assertSignatureAllowed(userId: string, existing: number): Promise<void> {
+      if (existing < 1) return;
+      const found = await repository.findMembershipOfUser(userId);
+      if (found && hasCapability(organizationTier(found.organization), 'severalSignatures')) return;
+      const effective = await findEffectiveSubscriptionStatus(deps.db, userId);
+      if (effective && !shouldShowWatermark(effective.status)) return;
+      throw forbidden(capabilityRefusal('severalSignatures'));
+    },
 
     /**
      * A new signature's body with the organization's defaults filled in wherever the body left a
