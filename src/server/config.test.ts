@@ -43,7 +43,7 @@ describe('payments fail closed', () => {
 
   it('never echoes a secret value in a configuration error', () => {
     const message = refusal({ SESSION_SECRET: 'short-secret' });
-    expect(message).toBe('Invalid configuration: SESSION_SECRET must be at least 32 characters');
+    expect(message).toBe('Invalid configuration: SESSION_SECRET must be at least 32 characters (the value is not shown)');
     expect(refusal({ DATABASE_URL: 'mysql://user:hunter2@db' })).not.toContain('hunter2');
   });
 });

@@ -95,9 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    // Secrets (and URLs that may carry a password) are never echoed into logs.
-    const secret = /SECRET|KEY|TOKEN|PASSWORD|DATABASE_URL|SMTP_URL|REDIS_URL/.test(name);
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${secret ? '' : ` (got ${JSON.stringify(env[name] ?? '')})`}`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (${shownValue(name, env[name])})`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -144,6 +142,12 @@ function readPayments(e: z.infer<typeof envSchema>, publicUrl: string): AppConfi
     );
   }
   return 'test';
+}
+
+/** What a configuration error may repeat: never a secret, never a password inside a URL. */
+function shownValue(name: string, value: string | undefined): string {
+  if (/SECRET|TOKEN|PASSWORD|_KEY/.test(name)) return 'the value is not shown';
+  return `got ${JSON.stringify((value ?? '').replace(/\/\/[^/@]*@/, '//***@'))}`;
 }
 
 function readS3(e: z.infer<typeof envSchema>): AppConfig['s3'] {

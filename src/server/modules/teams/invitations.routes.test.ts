@@ -23,8 +23,10 @@ describeEachDatabase('invitations', (kind) => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'invitation', email, role: 'admin', status: 'pending' });
 
-    const mail = (await readMailbox(t.dataDir)).find((m) => m.subject?.includes('Acme Inc'));
-    expect(mail?.subject).toBe('Olivia Owner invited you to Acme Inc on SignaturePro');
+    // Issue 11, point 7: the organization's free-text name stays out of the subject line.
+    const mail = (await readMailbox(t.dataDir)).find((m) => m.subject?.includes('invited you'));
+    expect(mail?.subject).toBe(`${owner.email} invited you to join their team on SignaturePro`);
+    expect(mail?.html).toContain('Acme Inc');
     const link = /http:\/\/localhost:5000\/invitations\/([^\s"<]+)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
     expect(mail?.html).toContain(link![0]);
