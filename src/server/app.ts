@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { AppConfig } from './config';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
+import { loggerOptions, type LogStream } from './logging';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
 import { createAccountModule, type AccountModule } from './modules/auth/account-module';
 import type { Auth } from './modules/auth/auth';
@@ -78,6 +79,8 @@ export type BuildOptions = {
   /** Serve the built client from this folder (default dist/client when it exists). */
   clientDir?: string | false;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   /** Prefix of the rate-limit keys in Redis; tests give each run its own. */
   rateLimitPrefix?: string;
 };
@@ -86,7 +89,7 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A sane incoming X-Request-Id or a new UUID, on every log line of the request and every answer.
@@ -105,7 +108,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
   const storage = createObjectStorage(config, app.log);
-  const teams = createTeamsService({ db: database.db });
+  const teams = createTeamsService({
+    db: database.db,
+    // Billing is made below; the callback runs only on a request, once both exist.
+    purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
+  });
   const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
   const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), log: app.log });
   const services: Services = {
