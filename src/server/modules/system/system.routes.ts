@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { checkPublicOrigin, type PublicConfig } from '../../../shared/public-origin';
 
 export async function systemRoutes(app: FastifyInstance) {
+  // The origin every signature renders with (preview, both copies, generate-html), and whether
+  // recipients can load images from it: the editor shows a notice when they cannot.
+  const { publicUrl } = app.services.config;
+  const publicConfig: PublicConfig = { publicUrl, publicOrigin: checkPublicOrigin(publicUrl) };
+  app.get('/api/public-config', async (): Promise<PublicConfig> => publicConfig);
+
   app.get('/api/health', async (request, reply) => {
     try {
       await app.services.database.ping();
