@@ -60,6 +60,7 @@ export function GmailPreview({
         </h2>
         {status}
       </div>
+      <CharacterCount size={size} fields={fields} options={options} />
       <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
@@ -107,7 +108,6 @@ export function GmailPreview({
           </div>
         </div>
       </article>
-      <CharacterCount size={size} fields={fields} options={options} />
     </section>
   );
 }
