@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
 import { useSession } from '../../lib/session';
@@ -41,6 +41,24 @@ export function EditorPage() {
   const publicConfig = usePublicConfig();
   const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
   const actions = useExportActions(draft, user, publicUrl);
+  // The buttons are built once per busy state: a keystroke does not re-render them.
+  const actionsRef = useRef(actions);
+  useEffect(() => {
+    actionsRef.current = actions;
+  });
+  const { copying, saving } = actions;
+  const exportButtons = useMemo(
+    () => (
+      <ExportButtons
+        copying={copying}
+        saving={saving}
+        onCopyToGmail={() => void actionsRef.current.copyToGmail()}
+        onCopyHtml={() => void actionsRef.current.copyHtml()}
+        onSave={() => void actionsRef.current.saveSignature()}
+      />
+    ),
+    [copying, saving],
+  );
   const subscriptionStatus = user?.subscriptionStatus;
   // One object for the whole page life: memoised panels beside the preview compare it by identity.
   const renderOptions = useMemo(() => signatureRenderOptions(publicUrl, subscriptionStatus), [publicUrl, subscriptionStatus]);
@@ -66,15 +84,7 @@ export function EditorPage() {
                 signatureId={draft.signatureId}
                 onChange={draft.update}
                 onFieldBlur={draft.flushEdits}
-                footer={
-                  <ExportButtons
-                    copying={actions.copying}
-                    saving={actions.saving}
-                    onCopyToGmail={actions.copyToGmail}
-                    onCopyHtml={actions.copyHtml}
-                    onSave={actions.saveSignature}
-                  />
-                }
+                footer={exportButtons}
               />
               <div className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8">
                 <div className="mx-auto grid max-w-3xl gap-4" data-testid="preview-column">

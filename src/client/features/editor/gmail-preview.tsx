@@ -38,6 +38,32 @@ function CharacterCount({ size, fields, options }: { size: GmailSize; fields: Si
   );
 }
 
+/** The message's subject bar: static, rendered once (a keystroke re-renders none of it). */
+const SubjectRow = memo(function SubjectRow() {
+  return (
+    <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
+      <div className="flex min-w-0 items-center gap-3">
+        <h3 className="truncate text-lg font-normal text-slate-900 sm:text-[22px]">{SAMPLE_SUBJECT}</h3>
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inbox</span>
+      </div>
+      <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
+        <Printer className="h-4 w-4" />
+        <Archive className="h-4 w-4" />
+      </div>
+    </div>
+  );
+});
+
+const MessageActions = memo(function MessageActions() {
+  return (
+    <div className="flex shrink-0 items-center gap-3 text-xs text-slate-500">
+      <span>10:24 AM</span>
+      <Star className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+      <Reply className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+    </div>
+  );
+});
+
 /** A mock Gmail message with the rendered signature under a short sample body. */
 export function GmailPreview({
   fields,
@@ -62,16 +88,7 @@ export function GmailPreview({
       </div>
       <CharacterCount size={size} fields={fields} options={options} />
       <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
-          <div className="flex min-w-0 items-center gap-3">
-            <h3 className="truncate text-lg font-normal text-slate-900 sm:text-[22px]">{SAMPLE_SUBJECT}</h3>
-            <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inbox</span>
-          </div>
-          <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
-            <Printer className="h-4 w-4" />
-            <Archive className="h-4 w-4" />
-          </div>
-        </div>
+        <SubjectRow />
         <div className="px-4 py-5 sm:px-6">
           <div className="flex items-start gap-3">
             <div
@@ -88,11 +105,7 @@ export function GmailPreview({
                   <span className="font-semibold text-slate-900">{name}</span>{' '}
                   <span className="text-xs text-slate-500">&lt;{email}&gt;</span>
                 </p>
-                <div className="flex shrink-0 items-center gap-3 text-xs text-slate-500">
-                  <span>10:24 AM</span>
-                  <Star className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                  <Reply className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                </div>
+                <MessageActions />
               </div>
               <p className="text-xs text-slate-500">to me</p>
             </div>
