@@ -10,6 +10,7 @@ import { GmailPreview } from './gmail-preview';
 import { usePublicConfig } from './public-config';
 import { PublicOriginNotice } from './public-origin-notice';
 import { SaveStatusBadge } from './save-status';
+import { SeatNotice } from './seat-notice';
 import { useExportActions } from './use-export-actions';
 import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
@@ -74,6 +75,7 @@ export function EditorPage() {
       <EditorHeader session={me} ready={!session.isPending} />
       <main className="flex flex-col lg:h-[calc(100vh-4rem)]" data-testid="editor-area">
         {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
+        {user?.seatNotice && <SeatNotice notice={user.seatNotice} />}
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           {fields ? (
             <>
