@@ -22,7 +22,8 @@ describe('editor: Gmail export with one origin and the size limit', () => {
   const email = `export-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    running = await startApp({ PUBLIC_URL });
+    // An https PUBLIC_URL without Stripe needs PAYMENTS=test (decision 0024).
+    running = await startApp({ PUBLIC_URL, PAYMENTS: 'test' });
     pageOrigin = `http://127.0.0.1:${running.config.port}`;
     browser = await openBrowser(pageOrigin);
     page = browser.page;
