@@ -8,6 +8,7 @@ const benches = [
   'bench/api.bench.ts',
   'bench/start.bench.ts',
   'bench/bundle-size.ts',
+  'bench/keystroke.bench.ts',
   'bench/lighthouse.ts',
 ];
 for (const file of benches) {

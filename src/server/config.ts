@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkPublicOrigin } from '../shared/public-origin';
 
 const optionalString = z
   .string()
@@ -124,6 +125,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
   };
+}
+
+/**
+ * What production start-up (NODE_ENV=production) logs as a warning; the app still starts, so a
+ * person can try it locally. Today: a PUBLIC_URL recipients cannot load images from.
+ */
+export function startupWarnings(config: Pick<AppConfig, 'publicUrl'>, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const check = checkPublicOrigin(config.publicUrl);
+  return check.ok ? [] : [`PUBLIC_URL is ${config.publicUrl}: ${check.message}`];
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { checkPublicOrigin, type PublicConfig } from '../../../shared/public-origin';
 import { checkReadiness } from './readiness';
 
 export async function systemRoutes(app: FastifyInstance) {
+  // The origin every signature renders with (preview, both copies, generate-html), and whether
+  // recipients can load images from it: the editor shows a notice when they cannot.
+  const { publicUrl } = app.services.config;
+  const publicConfig: PublicConfig = { publicUrl, publicOrigin: checkPublicOrigin(publicUrl) };
+  app.get('/api/public-config', async (): Promise<PublicConfig> => publicConfig);
+
   // Alive: the process answers. Nothing outside it is asked, so an orchestrator does not restart a
   // healthy process because the database is away (that is /api/ready's business).
   app.get('/api/health', async () => ({ status: 'ok', database: app.services.database.kind }));
