@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Services } from '../../app';
 import { invitation } from '../../db/schema/auth.schema';
+import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../test-support/test-app';
 import { accountRoutes } from '../account/account.routes';
+import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { INVITATION_TTL_MS } from './invitations.service';
 import { createTeamWorld, invite, join, secondSession, signUpPerson, type TeamWorld } from './team-world.fixture';
 import { teamsRoutes } from './teams.routes';
@@ -217,6 +219,11 @@ describeEachDatabase('account and team permissions', (kind) => {
     world = await createTeamWorld(t);
   }, 120_000);
   afterAll(async () => t?.close());
+  // The matrix sends far more invitations than an hour allows; the limits have their own tests
+  // (invitation-limits.test.ts), so each route here starts with an empty count.
+  beforeEach(async () => {
+    await t.database.db.delete(analyticsEvent).where(eq(analyticsEvent.name, INVITATION_SENT_EVENT));
+  });
 
   for (const c of CASES) {
     it(`${c.method} ${c.path}`, { timeout: 120_000 }, async () => {
