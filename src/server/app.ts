@@ -102,7 +102,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
   const storage = createObjectStorage(config);
-  const teams = createTeamsService({ db: database.db });
+  const teams = createTeamsService({
+    db: database.db,
+    // Billing is made below; the callback runs only on a request, once both exist.
+    purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
+  });
   const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
   const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), log: app.log });
   const services: Services = {
