@@ -1,15 +1,18 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
-import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { useSession } from '../../lib/session';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
+import { usePublicConfig } from './public-config';
+import { PublicOriginNotice } from './public-origin-notice';
 import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
+import { SeatNotice } from './seat-notice';
 import { useExportActions } from './use-export-actions';
+import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
 import { VerifyEmailBanner } from './verify-email-banner';
 
@@ -36,8 +39,32 @@ export function EditorPage() {
   }, [mustChoosePlan, navigate]);
 
   const draft = useSignatureDraft({ ready: !session.isPending, user, skip: mustChoosePlan });
-  const actions = useExportActions(draft, user);
-  const { fields } = draft;
+  const publicConfig = usePublicConfig();
+  const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
+  const actions = useExportActions(draft, user, publicUrl);
+  // The buttons are built once per busy state: a keystroke does not re-render them.
+  const actionsRef = useRef(actions);
+  useEffect(() => {
+    actionsRef.current = actions;
+  });
+  const { copying, saving } = actions;
+  const exportButtons = useMemo(
+    () => (
+      <ExportButtons
+        copying={copying}
+        saving={saving}
+        onCopyToGmail={() => void actionsRef.current.copyToGmail()}
+        onCopyHtml={() => void actionsRef.current.copyHtml()}
+        onSave={() => void actionsRef.current.saveSignature()}
+      />
+    ),
+    [copying, saving],
+  );
+  const subscriptionStatus = user?.subscriptionStatus;
+  // One object for the whole page life: memoised panels beside the preview compare it by identity.
+  const renderOptions = useMemo(() => signatureRenderOptions(publicUrl, subscriptionStatus), [publicUrl, subscriptionStatus]);
+  // The preview never renders with a guessed origin: it waits for the server's PUBLIC_URL.
+  const fields = publicConfig.ready ? draft.fields : null;
 
   useEffect(() => {
     document.title = 'Editor · SignaturePro';
@@ -48,6 +75,7 @@ export function EditorPage() {
       <EditorHeader session={me} ready={!session.isPending} />
       <main className="flex flex-col lg:h-[calc(100vh-4rem)]" data-testid="editor-area">
         {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
+        {user?.seatNotice && <SeatNotice notice={user.seatNotice} />}
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           {fields ? (
             <>
@@ -58,25 +86,18 @@ export function EditorPage() {
                 signatureId={draft.signatureId}
                 onChange={draft.update}
                 onFieldBlur={draft.flushEdits}
-                footer={
-                  <ExportButtons
-                    copying={actions.copying}
-                    saving={actions.saving}
-                    onCopyToGmail={actions.copyToGmail}
-                    onCopyHtml={actions.copyHtml}
-                    onSave={actions.saveSignature}
-                  />
-                }
+                footer={exportButtons}
               />
               <div className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8">
-                <div className="mx-auto max-w-3xl xl:max-w-6xl">
+                <div className="mx-auto grid max-w-3xl gap-4 xl:max-w-6xl" data-testid="preview-column">
+                  {publicConfig.config && <PublicOriginNotice check={publicConfig.config.publicOrigin} />}
                   <PreviewWithPreflight
                     fields={fields}
-                    showWatermark={shouldShowWatermark(user?.subscriptionStatus)}
+                    options={renderOptions}
                     status={<SaveStatusBadge status={draft.status} hasId={draft.signatureId !== null} signedIn={user !== null} />}
                     user={user}
                     onChange={draft.update}
-                    persist={() => draft.persistNow({ full: false })}
+                    persist={draft.persistNow}
                   />
                 </div>
               </div>

@@ -1,53 +1,95 @@
 import { Archive, Printer, Reply, Star } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { darkModeHtml, type DarkMode } from '../../../shared/signature/dark-mode';
-import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
+import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
+import type { GmailSize } from '../../../shared/signature/gmail-size';
+import type { RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
+import { SignatureHtml } from './signature-html';
 import { useRenderedSignature } from './use-rendered-signature';
 
 const SAMPLE_SUBJECT = 'Following up on our conversation';
+const NUMBER = new Intl.NumberFormat('en-US');
 
 /** The message's colours in light mode and in Gmail's dark themes (#202124). */
 const CHROME = {
   light: { card: 'border-slate-200 bg-white', rule: 'border-slate-100', strong: 'text-slate-900', muted: 'text-slate-500', chip: 'bg-slate-100 text-slate-600', body: 'text-slate-800' },
   dark: { card: 'border-[#3c4043] bg-[#202124]', rule: 'border-[#3c4043]', strong: 'text-[#e8eaed]', muted: 'text-[#9aa0a6]', chip: 'bg-[#3c4043] text-[#bdc1c6]', body: 'text-[#e8eaed]' },
 };
-const NUMBER = new Intl.NumberFormat('en-US');
+type Chrome = (typeof CHROME)['light'];
 
 /** One letter for the sender's avatar, as Gmail shows it; 'U' before a name is typed. */
 export function avatarInitial(name: string): string {
   return name.trim().charAt(0).toUpperCase() || 'U';
 }
 
-function CharacterCount({ length }: { length: number }) {
-  const over = length > GMAIL_SIGNATURE_MAX_CHARS;
+/** Above the limit: the same words the copy buttons and generate-html refuse with. Worked out off the typing path. */
+const TrimAdvice = memo(function TrimAdvice({ fields, options }: { fields: SignatureFields; options: RenderOptions }) {
+  const refusal = useMemo(() => checkGmailSize(fields, options).refusal, [fields, options]);
+  return refusal ? <p className="text-red-700">{refusal.message}</p> : null;
+});
+
+/** What Gmail will store of the signature, against its 10,000 characters; a warning from 8,000. */
+function CharacterCount({ size, fields, options }: { size: GmailSize; fields: SignatureFields; options: RenderOptions }) {
+  const deferredFields = useDeferredValue(fields);
+  const tone = size.status === 'over' ? 'font-semibold text-red-700' : size.status === 'warn' ? 'font-medium text-amber-700' : 'text-slate-500';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-      <p data-testid="character-count" className={over ? 'font-semibold text-red-600' : 'text-slate-500'}>
-        {NUMBER.format(length)} / {NUMBER.format(GMAIL_SIGNATURE_MAX_CHARS)} characters
+    <div className="grid gap-1 text-xs" data-testid="size-status" data-status={size.status}>
+      <p data-testid="character-count" className={tone}>
+        {NUMBER.format(size.stored)} / {NUMBER.format(size.limit)} characters as Gmail stores it
       </p>
-      {over && <p className="text-red-600">Gmail refuses signatures this long. Shorten a field or remove a link.</p>}
+      {size.status === 'warn' && (
+        <p className="text-amber-700">Close to Gmail&apos;s limit of {NUMBER.format(size.limit)} characters: shorten a field or remove a link to keep room.</p>
+      )}
+      {size.status === 'over' && <TrimAdvice fields={deferredFields} options={options} />}
     </div>
   );
 }
 
+/** The message's subject bar: static, rendered once (a keystroke re-renders none of it). */
+const SubjectRow = memo(function SubjectRow({ c }: { c: Chrome }) {
+  return (
+    <div className={`flex items-center justify-between gap-4 border-b px-4 py-4 sm:px-6 ${c.rule}`}>
+      <div className="flex min-w-0 items-center gap-3">
+        <h3 className={`truncate text-lg font-normal sm:text-[22px] ${c.strong}`}>{SAMPLE_SUBJECT}</h3>
+        <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${c.chip}`}>Inbox</span>
+      </div>
+      <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
+        <Printer className="h-4 w-4" />
+        <Archive className="h-4 w-4" />
+      </div>
+    </div>
+  );
+});
+
+const MessageActions = memo(function MessageActions({ c }: { c: Chrome }) {
+  return (
+    <div className={`flex shrink-0 items-center gap-3 text-xs ${c.muted}`}>
+      <span>10:24 AM</span>
+      <Star className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+      <Reply className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+    </div>
+  );
+});
+
 /** A mock Gmail message with the rendered signature under a short sample body. */
 export function GmailPreview({
   fields,
-  showWatermark,
+  options,
   status,
   darkMode = null,
   controls,
 }: {
   fields: SignatureFields;
-  showWatermark: boolean;
+  /** The export's render options (PUBLIC_URL, watermark rule): the preview shows exactly what is copied. */
+  options: RenderOptions;
   status: ReactNode;
   /** Shows the message as one of Gmail's dark themes renders it (the export never changes). */
   darkMode?: DarkMode | null;
-  /** Beside the heading: the Dark mode switch. */
+  /** Under the heading: the Dark mode switch. */
   controls?: ReactNode;
 }) {
-  const { exported, preview } = useRenderedSignature(fields, showWatermark);
+  const { preview, size } = useRenderedSignature(fields, options);
   const signatureHtml = useMemo(() => (darkMode ? darkModeHtml(preview.html, darkMode) : preview.html), [darkMode, preview.html]);
   const c = darkMode ? CHROME.dark : CHROME.light;
   const name = fields.name.trim() || 'Your Name';
@@ -60,18 +102,10 @@ export function GmailPreview({
         </h2>
         {status}
       </div>
+      <CharacterCount size={size} fields={fields} options={options} />
       {controls}
       <article className={`overflow-hidden rounded-xl border shadow-sm ${c.card}`} data-testid="preview-message" data-dark-mode={darkMode ?? 'off'}>
-        <div className={`flex items-center justify-between gap-4 border-b px-4 py-4 sm:px-6 ${c.rule}`}>
-          <div className="flex min-w-0 items-center gap-3">
-            <h3 className={`truncate text-lg font-normal sm:text-[22px] ${c.strong}`}>{SAMPLE_SUBJECT}</h3>
-            <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${c.chip}`}>Inbox</span>
-          </div>
-          <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
-            <Printer className="h-4 w-4" />
-            <Archive className="h-4 w-4" />
-          </div>
-        </div>
+        <SubjectRow c={c} />
         <div className="px-4 py-5 sm:px-6">
           <div className="flex items-start gap-3">
             <div
@@ -88,11 +122,7 @@ export function GmailPreview({
                   <span className={`font-semibold ${c.strong}`}>{name}</span>{' '}
                   <span className={`text-xs ${c.muted}`}>&lt;{email}&gt;</span>
                 </p>
-                <div className={`flex shrink-0 items-center gap-3 text-xs ${c.muted}`}>
-                  <span>10:24 AM</span>
-                  <Star className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                  <Reply className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                </div>
+                <MessageActions c={c} />
               </div>
               <p className={`text-xs ${c.muted}`}>to me</p>
             </div>
@@ -104,17 +134,14 @@ export function GmailPreview({
               questions.
             </p>
             <p className="mt-3">Best regards,</p>
-            <div
-              data-testid="signature-preview"
-              // The full theme (iOS) inverts the images too: DARK_IMAGE_FILTER, written out for Tailwind.
+            {/* The full theme (iOS) inverts the images too: DARK_IMAGE_FILTER, written out for Tailwind. */}
+            <SignatureHtml
+              html={signatureHtml}
               className={`mt-4 overflow-x-auto [&_img]:max-w-none ${darkMode === 'full' ? '[&_img]:[filter:invert(1)_hue-rotate(180deg)]' : ''}`}
-              // The renderer escapes every value; this is exactly the HTML Gmail receives (recoloured in dark mode).
-              dangerouslySetInnerHTML={{ __html: signatureHtml }}
             />
           </div>
         </div>
       </article>
-      <CharacterCount length={exported.html.length} />
     </section>
   );
 }

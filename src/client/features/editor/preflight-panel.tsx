@@ -3,14 +3,13 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { renderGmailAppText } from '../../../shared/signature/plain-text-signature';
 import { preflightProblems, runPreflight, signatureImages, type PreflightItem, type PreflightStatus } from '../../../shared/signature/preflight';
-import { renderSignature } from '../../../shared/signature/render-signature';
+import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { api, errorMessage } from '../../lib/api';
 import { useImageProbes } from './image-probes';
-import { currentOrigin } from './use-rendered-signature';
 
 const STATUS_ORDER: Record<PreflightStatus, number> = { fail: 0, warn: 1, pending: 2, pass: 3 };
 
@@ -70,14 +69,15 @@ function useSettledValue<T>(value: T, ms: number): T {
  */
 export function PreflightPanel(props: {
   fields: SignatureFields;
-  showWatermark: boolean;
+  /** The export's options: PUBLIC_URL is where every image must come from. */
+  options: RenderOptions;
   user: CurrentUser | null;
   /** Saves what is on screen and answers the signature's id (the server mails the stored signature). */
   persist: () => Promise<{ id: string }>;
 }) {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
-  const { showWatermark, user } = props;
-  const publicOrigin = currentOrigin();
+  const { user } = props;
+  const { publicUrl: publicOrigin, showWatermark } = props.options;
   const html = useMemo(() => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }).html, [fields, publicOrigin, showWatermark]);
   const imageUrls = useMemo(() => signatureImages(html).map((image) => image.src), [html]);
   const probes = useImageProbes(imageUrls);

@@ -50,7 +50,7 @@ export async function describeAccount(accounts: AccountsRepository, userId: stri
   if (!row) throw unauthenticated();
   // A seat on a team's paid plan counts as the person's own status everywhere the product looks.
   const effective = await accounts.findEffectiveSubscriptionStatus(userId);
-  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false };
+  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false, seatNotice: effective?.seatNotice ?? null };
   if (effective) current.subscriptionStatus = effective.status;
   return { user: current, organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { recordWatermarkShown } from '../billing/watermark-events';
 import { NO_REQUIREMENTS, checkRequiredFields, type FieldRequirements } from '../../../shared/signature/export-checks';
+import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { renderSignature } from '../../../shared/signature/render-signature';
 import {
   DEFAULT_DESIGN,
@@ -67,6 +68,8 @@ export function createSignaturesService(deps: {
   signatureDefaults?: {
     withSignatureDefaults(userId: string, input: unknown): Promise<unknown>;
     getSignatureDefaults(userId: string): Promise<FieldRequirements | null>;
+    /** Refuses a second signature to a plan without several signatures (plan catalogue, 0024). */
+    assertSignatureAllowed?(userId: string, existing: number): Promise<void>;
   };
 }) {
   const { analytics, publicUrl } = deps;
@@ -84,6 +87,9 @@ export function createSignaturesService(deps: {
     },
 
     async createSignature(userId: string, input: unknown): Promise<SavedSignature> {
+      if (deps.signatureDefaults?.assertSignatureAllowed) {
+        await deps.signatureDefaults.assertSignatureAllowed(userId, (await repository.listSignaturesByUser(userId)).length);
+      }
       const fields = signatureFieldsSchema.parse((await deps.signatureDefaults?.withSignatureDefaults(userId, input)) ?? input);
       const row = await repository.insertSignature({ ...fields, id: randomUUID(), userId });
       await analytics.record('signature_created', userId, { signatureId: row.id });
@@ -108,6 +114,9 @@ export function createSignaturesService(deps: {
       const subscriptionStatus = await repository.findSubscriptionStatus(userId);
       const showWatermark = shouldShowWatermark(subscriptionStatus);
       const { html, text } = renderSignature(saved, { publicUrl, showWatermark });
+      // The editor's buttons apply the same rule with the same words (gmail-size-advice.ts).
+      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark }, html);
+      if (refusal) throw invalid(refusal.message);
       if (!(await repository.saveHtmlSignature(id, userId, html))) throw signatureNotFound();
       await analytics.record('gmail_export_attempted', userId, { signatureId: id, length: html.length, showWatermark });
       // Recorded with the status the HTML was rendered with, so the event and the watermark agree.

@@ -116,7 +116,12 @@ describeEachDatabase('invitations', (kind) => {
       headers: as(lapsed.cookie),
       payload: { email: `lapsed-${Date.now()}@example.com`, role: 'member' },
     });
-    expect(one.statusCode).toBe(409);
+    // A lapsed trial is on Free, which has no team members (0024): refused as a plan matter
+    // before the seat count (it was 409, seats full, before plan capabilities were enforced).
+    expect(one.statusCode).toBe(403);
+    expect(one.json().error).toBe(
+      "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+    );
 
     const paid = await signUpPerson(t, 'Paid Owner');
     await t.database.db.update(organization).set({ plan: 'pro', seats: 2 }).where(eq(organization.id, paid.organizationId));

@@ -6,7 +6,7 @@ import type { MailMessage } from '../../mail/mailer';
 import { createInvitationLimits } from './invitation-limits';
 import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
-import { assertManager, requireCaller, seatLimit, seatsFullError, seatUsage } from './team-access';
+import { assertCapability, assertManager, requireCaller, seatLimit, seatsFullError, seatUsage } from './team-access';
 import { createTeamsRepository, type InvitationRow, type OrganizationRow, type TeamsQueries } from './teams.repository';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -105,6 +105,8 @@ export function createInvitationsService(deps: {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'invite people');
       const { email, role } = inviteSchema.parse(input);
+      assertCapability(caller.organization, 'teamMembers');
+      if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
       const orgId = caller.organization.id;
       const row = await withSendSlot(orgId, userId, () =>
         repository.inTransaction(async (tx) => {
@@ -134,6 +136,7 @@ export function createInvitationsService(deps: {
           const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
           const current = await tx.findInvitation(orgId, invitationId);
           if (!current || current.status !== 'pending') throw invitationNotFound();
+          assertCapability(org, 'teamMembers');
           const sentAt = current.expiresAt.getTime() - INVITATION_TTL_MS;
           if (Date.now() - sentAt < RESEND_COOLDOWN_MS) {
             throw new AppError('RATE_LIMITED', 'The invitation was just sent. Please wait a minute before sending it again.');
@@ -202,6 +205,7 @@ export function createInvitationsService(deps: {
       await repository.inTransaction(async (tx) => {
         const org = await tx.lockOrganization(inv.organizationId);
         if (!org) throw invalidLink();
+        assertCapability(org, 'teamMembers');
         const current = await tx.findMembershipOfUser(userId);
         if (current?.organization.id !== org.id) {
           if (current?.role === 'owner') {
