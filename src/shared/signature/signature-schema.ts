@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { limitedText } from '../validation/text-field';
+import { isUsableProfileLink, platformHostList } from './social-hosts';
 
 /** The nine platforms, in the order the Social tab offers them. */
 export const SOCIAL_PLATFORMS = [
@@ -78,8 +80,20 @@ export const LIMITS = {
   customFieldValue: 200,
 } as const;
 
-const text = (max: number, label: string) =>
-  z.string().max(max, `${label} must be ${max} characters or fewer`);
+/**
+ * A person's text: invisible controls stripped, NUL and broken characters refused, and the limit
+ * held on the escaped output (text-field.ts).
+ */
+const text = (max: number, label: string) => limitedText(max, label);
+
+/**
+ * The spec (section 3): "square, rounded, otherwise round", and it gives the default as "circle".
+ * So any other word, "circle" included, is stored as round.
+ */
+const photoShape = z
+  .string('Please choose a photo shape')
+  .max(20, 'Please choose a photo shape')
+  .transform((value): PhotoShape => (value === 'square' || value === 'rounded' ? value : 'round'));
 
 const designShape = {
   template: z.enum(TEMPLATES, 'Please select a template'),
@@ -89,7 +103,7 @@ const designShape = {
   layout: z.enum(LAYOUTS, 'Please choose a layout'),
   /** The spec keeps this as the string 'true' or 'false'. */
   animateLogo: z.enum(['true', 'false']),
-  photoShape: z.enum(PHOTO_SHAPES, 'Please choose a photo shape'),
+  photoShape,
 };
 
 /** Signatures and clients older than the secondary colour send none: they get the default grey. */
@@ -105,10 +119,21 @@ export const customFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
-export const socialLinksSchema = z.partialRecord(
-  z.enum(SOCIAL_PLATFORMS),
-  text(LIMITS.socialUrl, 'A social profile link'),
-);
+export const socialLinksSchema = z
+  .partialRecord(z.enum(SOCIAL_PLATFORMS), text(LIMITS.socialUrl, 'A social profile link'))
+  .superRefine((links, ctx) => {
+    // A profile link for a platform must be on that platform (issue 10, point 7).
+    for (const platform of SOCIAL_PLATFORMS) {
+      const value = links[platform];
+      if (typeof value !== 'string' || isUsableProfileLink(platform, value)) continue;
+      const { label, placeholder } = SOCIAL_PLATFORM_INFO[platform];
+      ctx.addIssue({
+        code: 'custom',
+        path: [platform],
+        message: `Your ${label} link must be an address on ${platformHostList(platform)}, like ${placeholder}`,
+      });
+    }
+  });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
 /** Every field a person edits. The same schema checks the editor and the API. */
