@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_COLORS } from '../signature/colour-choices';
 import { DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
 import { PASSWORD_MAX } from './auth-schemas';
+import { cleanText } from './text-field';
 
 /**
  * The account area's forms (spec sections 3 and 5). The browser validates each form with these
@@ -27,7 +28,8 @@ export const DEFAULT_TIMEZONE: Timezone = 'America/New_York';
 const TIMEZONE_VALUES = TIMEZONES.map((t) => t.value) as [Timezone, ...Timezone[]];
 
 export const profileSchema = z.object({
-  name: z.string('Name is required').trim().min(1, 'Name is required').max(100, 'Name too long'),
+  // Invisible controls stripped, NUL and broken characters refused (text-field.ts, issue 10 point 7).
+  name: cleanText('Name').trim().min(1, 'Name is required').max(100, 'Name too long'),
   timezone: z.enum(TIMEZONE_VALUES, 'Timezone is required'),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
@@ -38,8 +40,7 @@ export const DOMAIN_EXAMPLE = 'company.com';
 const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export const organizationSchema = z.object({
-  name: z
-    .string('Organization name is required')
+  name: cleanText('Organization name')
     .trim()
     .min(1, 'Organization name is required')
     .max(100, 'Organization name too long'),
