@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATES, TEMPLATE_LABELS, type Template } from './template-info';
 import { limitedText } from '../validation/text-field';
 import { isUsableProfileLink, platformHostList } from './social-hosts';
 
@@ -28,10 +29,8 @@ export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color
   dribbble: { label: 'Dribbble', color: '#ea4c89', placeholder: 'https://dribbble.com/yourname' },
 };
 
-/** The editor and the organization's signature defaults offer the same four (issue 6). */
-export const TEMPLATES = ['professional', 'minimal', 'modern', 'creative'] as const;
-export type Template = (typeof TEMPLATES)[number];
-export const TEMPLATE_LABELS: Record<Template, string> = { professional: 'Professional', minimal: 'Minimal', modern: 'Modern', creative: 'Creative' };
+/** The editor and the organization's signature defaults offer the same four (issue 6), from one catalogue. */
+export { TEMPLATES, TEMPLATE_LABELS, type Template };
 
 export const LAYOUTS = ['horizontal', 'vertical', 'text-only'] as const;
 export type Layout = (typeof LAYOUTS)[number];

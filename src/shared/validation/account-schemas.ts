@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_COLORS } from '../signature/colour-choices';
 import { DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
+import { TEMPLATES, TEMPLATE_INFO, type Template } from '../signature/template-info';
 import { PASSWORD_MAX } from './auth-schemas';
 import { cleanText } from './text-field';
 
@@ -78,15 +79,10 @@ export const transferOwnershipSchema = z.object({
 });
 
 // ── Signature defaults ─────────────────────────────────────────────────────────────────────
-/** The account defaults offer all four templates; the editor offers the same four once the renderer has them. */
-export const DEFAULT_TEMPLATES = [
-  { value: 'professional', label: 'Professional', description: 'Logo beside your details, coloured name' },
-  { value: 'minimal', label: 'Minimal', description: 'Plain text lines, no frills' },
-  { value: 'modern', label: 'Modern', description: 'Bold name with a coloured accent bar' },
-  { value: 'creative', label: 'Creative', description: 'Centred layout with a coloured divider' },
-] as const;
-export type DefaultTemplate = (typeof DEFAULT_TEMPLATES)[number]['value'];
-const TEMPLATE_VALUES = DEFAULT_TEMPLATES.map((t) => t.value) as [DefaultTemplate, ...DefaultTemplate[]];
+/** The account defaults offer the editor's four templates, from the one catalogue (template-info.ts). */
+export const DEFAULT_TEMPLATES = TEMPLATE_INFO.map(({ id, label, description }) => ({ value: id, label, description }));
+export type DefaultTemplate = Template;
+const TEMPLATE_VALUES = TEMPLATES;
 
 /** The account-area colour list (spec section 3); it lives with the editor's, which includes it. */
 export { ACCOUNT_COLORS };
