@@ -49,7 +49,14 @@ describe('editor: Text only has no image at all', () => {
 
     await page.getByRole('tab', { name: 'Social' }).click();
     await page.getByRole('button', { name: 'Add LinkedIn' }).click();
+    // A "LinkedIn" link to another site is refused, in words naming LinkedIn (issue 10, point 7).
+    await page.getByRole('textbox', { name: 'LinkedIn' }).fill('https://linkedin.evil.example/in/ada');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'LinkedIn' }).innerText()).toContain(
+      'Your LinkedIn link must be an address on linkedin.com or lnkd.in',
+    );
+    expect(await preview.locator('a[href*="evil.example"]').count()).toBe(0);
     await page.getByRole('textbox', { name: 'LinkedIn' }).fill('https://www.linkedin.com/in/ada-lovelace');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'LinkedIn link' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Add GitHub' }).click();
     await page.getByRole('textbox', { name: 'GitHub' }).fill('https://github.com/ada');
     await expect.poll(() => preview.locator('img').count()).toBe(3);

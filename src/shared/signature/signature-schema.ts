@@ -118,19 +118,21 @@ export const customFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
+/** Why a profile link cannot be used, in words naming the platform, or null (issue 10, point 7). */
+export function profileLinkProblem(platform: SocialPlatform, value: string): string | null {
+  if (isUsableProfileLink(platform, value)) return null;
+  const { label, placeholder } = SOCIAL_PLATFORM_INFO[platform];
+  return `Your ${label} link must be an address on ${platformHostList(platform)}, like ${placeholder}`;
+}
+
 export const socialLinksSchema = z
   .partialRecord(z.enum(SOCIAL_PLATFORMS), text(LIMITS.socialUrl, 'A social profile link'))
   .superRefine((links, ctx) => {
-    // A profile link for a platform must be on that platform (issue 10, point 7).
+    // A profile link for a platform must be on that platform.
     for (const platform of SOCIAL_PLATFORMS) {
       const value = links[platform];
-      if (typeof value !== 'string' || isUsableProfileLink(platform, value)) continue;
-      const { label, placeholder } = SOCIAL_PLATFORM_INFO[platform];
-      ctx.addIssue({
-        code: 'custom',
-        path: [platform],
-        message: `Your ${label} link must be an address on ${platformHostList(platform)}, like ${placeholder}`,
-      });
+      const problem = typeof value === 'string' ? profileLinkProblem(platform, value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [platform], message: problem });
     }
   });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
