@@ -4,12 +4,13 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import type { AppConfig } from './config';
-import { openDatabase, type Database } from './db/client';
+import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
 import { refuseUnstorableText } from './text-guard';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
 import { createAccountModule, type AccountModule } from './modules/auth/account-module';
 import type { Auth } from './modules/auth/auth';
+import { AUTH_LIMITS, consumeOrThrow } from './modules/auth/auth-limits';
 import { accountPageHeaders, createOriginGuard } from './modules/auth/auth-http-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBilling, type Billing } from './modules/billing/billing.module';
@@ -30,6 +31,7 @@ import { createMailTransport } from './mail/mailer';
 import { createMailOutbox, type MailOutbox } from './mail/mail-outbox';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { accountRoutes } from './modules/account/account.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { createAccountService, type AccountService } from './modules/account/account.service';
 import { createInvitationTokens } from './modules/teams/invitation-token';
 import { createInvitationsService, type InvitationsService } from './modules/teams/invitations.service';
@@ -84,11 +86,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request that reached us before a stop signal is answered, not refused with a 503: the
+    // stopping server already tells every client to reconnect elsewhere (server.ts).
+    return503OnClosing: false,
   });
 
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: app.log } : { dataDir: path.join(config.dataDir, 'db') }));
   const ownsDatabase = !options.database;
   const analytics = createAnalytics(database.db);
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix);
@@ -119,6 +124,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       storage,
       limiter: rateLimiter,
       endSubscriptions: (userId) => billing.service.endSubscriptionsForDeletion(userId),
+      sendSignInLink: async (email, headers) => {
+        await consumeOrThrow(rateLimiter, AUTH_LIMITS.magicLinkMailPerAddress, email, (wait) => `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`);
+        await accountModule.betterAuth.api.signInMagicLink({ body: { email }, headers });
+      },
     }),
     teams,
     invitations: createInvitationsService({
@@ -168,7 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // NUL and lone surrogates in any request's text: 400 with words, never a 5xx (text-guard.ts).
   app.addHook('preValidation', refuseUnstorableText);
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply
@@ -184,6 +193,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.code(400).send({ error: error.issues[0]?.message ?? 'Please check the form.', code: 'VALIDATION', errors });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
+    // Libraries that wrap our queries (Better Auth's "Failed to get session") may drop the driver's
+    // error: an unexplained failure while the database does not answer a ping is the database's.
+    // Better Auth answers a failed session read as its own 500 (FAILED_TO_GET_SESSION), even when the
+    // database is back by the time we could ping it.
+    const sessionReadFailed = (error as { body?: { code?: string } }).body?.code === 'FAILED_TO_GET_SESSION';
+    if (
+      isDatabaseUnavailable(error) ||
+      sessionReadFailed ||
+      (status >= 500 && !(await database.ping().then(() => true, () => false)))
+    ) {
+      // A restart or failover: the request did nothing, and trying again shortly will work. Never a
+      // 401 (a browser would think it was signed out) and never a 500.
+      request.log.warn({ err: { message: (error as Error).message } }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: 'We cannot reach our database right now. Nothing was changed; please try again in a few seconds.', code: 'UNAVAILABLE' });
+    }
     if (status === 413) {
       return reply.code(413).send({ error: 'That upload is too large.', code: 'PAYLOAD_TOO_LARGE' });
     }
@@ -205,6 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(uploadsRoutes);
   await app.register(iconsRoutes);
   await app.register(accountRoutes);
+  await app.register(dataExportRoutes);
   await app.register(teamsRoutes);
   await app.register(billingRoutes);
 

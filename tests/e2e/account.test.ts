@@ -249,6 +249,11 @@ describe('account area', () => {
 
     await openTab(leaver.page, 'danger');
     await leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
+    // Without the password the account stays, and what was typed is kept.
+    await leaver.page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => leaver.page.getByRole('alert').first().textContent()).toBe('Please enter your password to confirm');
+    await expect.poll(() => leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').inputValue()).toBe('DELETE MY ACCOUNT');
+    await leaver.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await leaver.page.getByRole('button', { name: 'Delete my account' }).click();
     await leaver.page.waitForURL(`${app.url}/`);
 

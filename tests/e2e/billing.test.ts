@@ -190,6 +190,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.goto(`${running.url}/account/danger`);
     await page.getByText('Your Pro subscription is canceled at once when you delete your account, so nothing more is charged.').waitFor();
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${running.url}/`);
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Account deleted');

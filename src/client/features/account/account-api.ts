@@ -95,7 +95,10 @@ export const useTransferOwnership = () =>
 export const useDeleteOrganization = () =>
   useReshape((confirmation: string) => api.post<OrganizationDetails>('/api/organization/delete', { confirmation }));
 export const useLeaveOrganization = () => useReshape((confirmation: string) => api.post<void>('/api/account/leave-organization', { confirmation }));
-export const useDeleteAccount = () => useMutation({ mutationFn: (confirmation: string) => api.post<{ ok: true }>('/api/account/delete', { confirmation }) });
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: (input: { confirmation: string; password: string }) => api.post<{ ok: true }>('/api/account/delete', input),
+  });
 
 export const openBillingPortal = () => api.post<{ url: string }>('/api/billing/portal');
 

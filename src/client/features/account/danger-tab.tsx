@@ -137,8 +137,9 @@ export function DangerTab() {
           buttonLabel="Delete my account"
           busyLabel="Deleting..."
           disabled={ownerBlocked}
-          onConfirm={async (confirmation) => {
-            await deleteAccount.mutateAsync(confirmation);
+          passwordHint="Your sign-in password. Signed in by email link and never set one? Leave it empty: we email you a fresh sign-in link."
+          onConfirm={async (confirmation, password) => {
+            await deleteAccount.mutateAsync({ confirmation, password });
             // Leave the account area first: with no session it would send the person to /login.
             await navigate('/', { replace: true });
             await sessionChanged(null);

@@ -154,7 +154,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   it('deleting the account cancels the live subscription at once, then removes the person', async () => {
     const person = await signUpUser(t.app);
     const subscriptionId = await buy(person.cookie, { planType: 'pro', billingPeriod: 'monthly' });
-    const res = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    const res = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
     expect(await t.database.db.select().from(userTable).where(eq(userTable.id, person.user.id))).toEqual([]);
@@ -169,7 +169,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     const subscriptionId = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 10 });
 
-    const res = await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    const res = await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
@@ -182,7 +182,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     expect((await call('POST', `/api/test-payments/${started.json().sessionId}/pay`)).statusCode).toBe(200);
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro' });
 
-    expect((await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' })).statusCode).toBe(200);
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
   });
 });

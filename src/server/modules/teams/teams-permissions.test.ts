@@ -187,7 +187,7 @@ const CASES: RouteCase[] = [
   {
     method: 'POST',
     path: '/api/account/delete',
-    call: () => ({ url: '/api/account/delete', payload: { confirmation: 'DELETE MY ACCOUNT' } }),
+    call: () => ({ url: '/api/account/delete', payload: { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' } }),
     // B's owner is alone in B and may go; A's owner must first hand A over or delete it.
     allowed: ['member', 'admin', 'other'],
     denied: { owner: 409 },
