@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
 import { refuseUnstorableText } from './text-guard';
+import { loggerOptions, type LogStream } from './logging';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
 import { createAccountModule, type AccountModule } from './modules/auth/account-module';
 import type { Auth } from './modules/auth/auth';
@@ -38,6 +39,8 @@ import { createInvitationsService, type InvitationsService } from './modules/tea
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService, type TeamsService } from './modules/teams/teams.service';
 import type { RateLimiter } from './rate-limit/rate-limiter';
+import { createMetrics, registerObservability, type Metrics } from './observability/metrics';
+import { requestIdOptions } from './observability/request-id';
 
 export type Services = {
   config: AppConfig;
@@ -61,6 +64,8 @@ export type Services = {
   invitations: InvitationsService;
   /** Plans, checkout and the payment provider (Stripe, or the built-in test payment page). */
   billing: Billing;
+  /** Prometheus metrics of this process (GET /metrics; observability/metrics.ts). */
+  metrics: Metrics;
 };
 
 declare module 'fastify' {
@@ -75,6 +80,8 @@ export type BuildOptions = {
   /** Serve the built client from this folder (default dist/client when it exists). */
   clientDir?: string | false;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   /** Prefix of the rate-limit keys in Redis; tests give each run its own. */
   rateLimitPrefix?: string;
 };
@@ -83,9 +90,11 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A sane incoming X-Request-Id or a new UUID, on every log line of the request and every answer.
+    ...requestIdOptions,
     // A request that reached us before a stop signal is answered, not refused with a 503: the
     // stopping server already tells every client to reconnect elsewhere (server.ts).
     return503OnClosing: false,
@@ -99,8 +108,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix);
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
-  const storage = createObjectStorage(config);
-  const teams = createTeamsService({ db: database.db });
+  const storage = createObjectStorage(config, app.log);
+  const teams = createTeamsService({
+    db: database.db,
+    // Billing is made below; the callback runs only on a request, once both exist.
+    purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
+  });
   const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
   const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), log: app.log });
   const services: Services = {
@@ -115,7 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimiter,
     storage,
     signatures,
-    uploads: createUploadsService({ db: database.db, storage, signatures }),
+    uploads: createUploadsService({ db: database.db, storage, signatures, publicUrl: config.publicUrl, limiter: rateLimiter }),
     icons: createIconsService(),
     mailer,
     account: createAccountService({
@@ -137,8 +150,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: config.publicUrl,
     }),
     billing,
+    metrics: createMetrics({ db: database.db, log: app.log, processMetrics: options.logger !== false }),
   };
   app.decorate('services', services);
+  registerObservability(app, services.metrics, config.metricsToken);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   // onClose hooks run in reverse order: this one runs before the database closes.
   app.addHook('onClose', async () => {

@@ -233,7 +233,10 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.context().clearCookies();
     await gotoPricing(page, running.url);
     await planCard(page, 'pro').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
-    await signUpFromDialog(page, `team-${Date.now()}@example.com`, 'Tess Team');
+    const tess = `team-${Date.now()}@example.com`;
+    await signUpFromDialog(page, tess, 'Tess Team');
+    // Only a verified address may invite (issue 11, point 7).
+    await running.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${tess}`);
     const cookie = (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const email of ['one@team.test', 'two@team.test']) {
       const res = await running.app.inject({

@@ -16,6 +16,7 @@ import { cleanLine, cleanLines, escapeHtml } from './escape-html';
 import { normalizeUrl, safeHref, safeImageSrc } from './url-normalise';
 import { isOnPlatformHost } from './social-hosts';
 import { readOriginAssets, type OriginAssets } from './origin-assets';
+import { imageGeometry } from './image-geometry';
 
 /** A user value after cleaning: `text` for text/plain, `html` escaped for HTML text and attributes. */
 export type Piece = { text: string; html: string };
@@ -25,7 +26,8 @@ export type ContactLine = { label: 'P' | 'M' | 'E' | 'W'; value: Piece; href: st
 export type CustomLine = { label: Piece | null; value: Piece; href: string; hrefAttr: string };
 /** `label` is the platform's name as the icon's alt text; `text` is the short name a text link shows. */
 export type SocialLink = { platform: SocialPlatform; label: string; text: string; href: string; hrefAttr: string };
-export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; radius: string };
+/** The image file for the chosen shape and its display size; height null when the file's own proportions decide. */
+export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; width: number; height: number | null };
 
 /**
  * Everything a template needs, already checked: every string is escaped or validated, so a
@@ -55,9 +57,6 @@ const DEFAULT_FONT_STACK = FONT_CHOICES[0].stack;
 const FONT_STACKS: ReadonlyMap<string, string> = new Map(FONT_CHOICES.map((font) => [font.value, font.stack]));
 const TEMPLATE_SET: ReadonlySet<string> = new Set(TEMPLATES);
 const LAYOUT_SET: ReadonlySet<string> = new Set(LAYOUTS);
-// The spec: "square, rounded, otherwise round".
-const RADIUS_BY_SHAPE: Readonly<Record<string, string>> = { square: '4px', rounded: '8px' };
-const ROUND_RADIUS = '50%';
 // Deliberately narrow: no '?', '#', '&' or '%' so a typed address cannot smuggle mailto headers.
 const EMAIL = /^[^\s@?#&%<>"\\,;:()[\]]+@[^\s@?#&%<>"\\,;:()[\]/]+\.[^\s@?#&%<>"\\,;:()[\]/]+$/;
 const NOT_TEL_CHAR = /[^0-9]/g;
@@ -201,11 +200,13 @@ function resolveLogo(signature: SignatureFields, layout: Layout, origin: string,
   if (signature.imageLinkUrl === 'website') href = websiteHref;
   else if (signature.imageLinkUrl === 'custom') href = safeHref(signature.customImageUrl, origin);
   const alt = cleanLine(signature.name) || cleanLine(signature.company) || 'Logo';
+  const image = imageGeometry(src, signature.design.photoShape, signature.design.animateLogo === 'true');
   return {
-    srcAttr: escapeHtml(src),
+    srcAttr: escapeHtml(image.src),
     altAttr: escapeHtml(alt),
     hrefAttr: escapeHtml(href),
-    radius: RADIUS_BY_SHAPE[signature.design.photoShape] ?? ROUND_RADIUS,
+    width: image.width,
+    height: image.height,
   };
 }
 

@@ -107,4 +107,6 @@ const useBillingChange = <TInput,>(request: (input: TInput) => Promise<BillingOv
   useSave(request, KEYS.billing, [KEYS.organization, KEYS.team, ME_QUERY_KEY]);
 export const useCancelSubscription = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/cancel'));
 export const useResumeSubscription = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/resume'));
+/** Test mode only: gives the money back, which takes the plan away as a Stripe refund would. */
+export const useTestRefund = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/test-refund'));
 export const useChangePlan = () => useBillingChange((input: ChangePlanInput) => api.post<BillingOverview>('/api/billing/change-plan', input));

@@ -101,6 +101,9 @@ export function DangerTab() {
       )}
       {!isOwner && (
         <SectionCard id="leave" tone="danger" title="Leave organization" description="You lose access to the organization's defaults and team. Your account and signatures stay yours.">
+          {billing.data?.leaveNotice && (
+            <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">{billing.data.leaveNotice}</p>
+          )}
           <ConfirmPhraseForm
             id="confirm-leave"
             phrase={LEAVE_ORGANIZATION_PHRASE}

@@ -105,6 +105,8 @@ describeEachDatabase('deleting an account', (kind) => {
     // The logo and the image in the member's signature stay, served and now the owner's and the member's.
     for (const image of [logo, shared]) {
       expect(existsSync(fileOf(image.row.objectKey!))).toBe(true);
+      // Every shape's file of it too (decision 0070).
+      expect(existsSync(fileOf(image.row.objectKey!.replace('.png', '-o.png')))).toBe(true);
       expect((await t.app.inject({ method: 'GET', url: image.objectPath })).statusCode).toBe(200);
     }
     const kept = await t.database.db.select({ id: upload.id, userId: upload.userId }).from(upload);
@@ -112,6 +114,7 @@ describeEachDatabase('deleting an account', (kind) => {
     expect(kept.find((u) => u.id === shared.row.id)?.userId).toBe(member.user.id);
     // The admin's own image, used by nobody else, is gone.
     expect(existsSync(fileOf(privateImage.row.objectKey!))).toBe(false);
+    expect(existsSync(fileOf(privateImage.row.objectKey!.replace('.png', '-o.png')))).toBe(false);
     expect(kept.find((u) => u.id === privateImage.row.id)).toBeUndefined();
     // The invitation the admin sent stays the organization's, with the owner as its inviter.
     const [stillThere] = await t.database.db.select().from(invitation).where(eq(invitation.id, sent.id));

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/accounts.schema';
 import { account, invitation, member, organization, session, user, verification } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
+import { storedKeys } from '../uploads/uploads.service';
 
 export type DeleteAccountOutcome = 'deleted' | 'owner-with-members' | 'missing';
 
@@ -58,7 +59,8 @@ export function createAccountRepository(db: Db) {
     /** Every stored file of the user's uploads, finished or not. */
     async listUploadKeys(userId: string): Promise<string[]> {
       const rows = await db.select({ rawKey: upload.rawKey, objectKey: upload.objectKey }).from(upload).where(eq(upload.userId, userId));
-      return rows.flatMap((r) => [r.rawKey, r.objectKey]).filter((k): k is string => !!k);
+      // An image is one file per shape (decision 0070): every one of them.
+      return rows.flatMap((r) => [r.rawKey, ...(r.objectKey ? storedKeys(r.objectKey) : [])]).filter((k): k is string => !!k);
     },
 
     /** The hash of the person's password, or null for an account that signs in by email link only. */
@@ -108,7 +110,7 @@ export function createAccountRepository(db: Db) {
               .from(signature)
               .where(and(like(signature.photoUrl, pattern), ne(signature.userId, userId)))
               .limit(1);
-        if (shownBy) kept.push({ id: row.id, keys: [row.objectKey, row.rawKey].filter((k): k is string => !!k), newOwnerId: shownBy.ownerId });
+        if (shownBy) kept.push({ id: row.id, keys: [...storedKeys(row.objectKey), row.rawKey].filter((k): k is string => !!k), newOwnerId: shownBy.ownerId });
       }
       return kept;
     },

@@ -124,7 +124,8 @@ describeEachDatabase('account', (kind) => {
     const { uploadURL: otherURL } = (await call('POST', '/api/objects/upload', other.cookie)).json();
     await t.app.inject({ method: 'PUT', url: otherURL, headers: { cookie: other.cookie, 'content-type': 'image/png' }, payload: png });
     const objects = path.join(t.dataDir, 'objects');
-    expect(filesUnder(objects)).toHaveLength(6);
+    // Each file has its .meta.json: the stored image is four files, one per shape (decision 0070), plus two raw uploads.
+    expect(filesUnder(objects)).toHaveLength(12);
     expect(Object.keys(await rowsNaming(person.user.id, person.email))).toEqual(expect.arrayContaining(['session', 'account', 'member', 'signature', 'upload']));
 
     const wrong = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'delete my account' });

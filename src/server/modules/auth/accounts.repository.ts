@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
 
@@ -11,12 +12,21 @@ export function createAccountsRepository(db: Db) {
   return {
     findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
 
-    /** The user of a session that exists and has not expired: one indexed read (session.token is unique). */
+    /**
+     * The user of a session that exists, has not expired and is younger than the absolute
+     * lifetime (renewals move expiresAt, never createdAt): one indexed read (session.token is unique).
+     */
     async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
       const [row] = await db
         .select({ userId: session.userId })
         .from(session)
-        .where(and(eq(session.token, token), gt(session.expiresAt, now)))
+        .where(
+          and(
+            eq(session.token, token),
+            gt(session.expiresAt, now),
+            gt(session.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)),
+          ),
+        )
         .limit(1);
       return row?.userId ?? null;
     },
@@ -39,6 +49,27 @@ export function createAccountsRepository(db: Db) {
         .where(and(eq(user.id, userId), eq(user.email, email)))
         .returning({ id: user.id });
       return rows.length === 1;
+    },
+
+    /**
+     * After an address is proved: every session other than `keepSessionToken` ends, and without a
+     * session to keep (the proof came from someone who may not have set the password) the password
+     * goes too. An account squatted on someone's address does not survive their verification.
+     */
+    async endCredentialsBefore(userId: string, keepSessionToken: string | null) {
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .delete(session)
+          .where(keepSessionToken ? and(eq(session.userId, userId), ne(session.token, keepSessionToken)) : eq(session.userId, userId))
+          .returning({ id: session.id });
+        const removed = keepSessionToken
+          ? []
+          : await tx
+              .delete(account)
+              .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+              .returning({ id: account.id });
+        return { endedSessions: ended.length, removedPassword: removed.length > 0 };
+      });
     },
 
     /** The stored password hash, or null for an account that signs in by link only. */

@@ -6,12 +6,12 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
 import type { AccountMail } from './account-mail';
 import type { AccountsRepository } from './accounts.repository';
-import type { Auth } from './auth';
+import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from './caller';
 import type { Credentials } from './credentials';
 import type { EmailVerificationService } from './email-verification.service';
-import { readSignedCookie } from './session-cookie';
+import { createSessionTokenReader } from './session-cookie';
 
 type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['findUserById']>>>;
 type Membership = NonNullable<Awaited<ReturnType<AccountsRepository['findPrimaryMembership']>>>;
@@ -50,7 +50,7 @@ export async function describeAccount(accounts: AccountsRepository, userId: stri
   if (!row) throw unauthenticated();
   // A seat on a team's paid plan counts as the person's own status everywhere the product looks.
   const effective = await accounts.findEffectiveSubscriptionStatus(userId);
-  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false };
+  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false, seatNotice: effective?.seatNotice ?? null };
   if (effective) current.subscriptionStatus = effective.status;
   return { user: current, organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
 }
@@ -78,10 +78,8 @@ type Deps = {
 };
 
 export function createAuthService({ auth, accounts, analytics, limiter, credentials, mail, emailVerification }: Deps) {
-  // Better Auth's own cookie name (prefix, __Secure- on https) and secret, read once.
-  let cookieSettings: Promise<{ cookieName: string; secret: string }> | null = null;
-  const sessionCookie = () =>
-    (cookieSettings ??= auth.$context.then((ctx) => ({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret })));
+  // Better Auth's own cookie name (prefix, __Host- on https) and secret, read once.
+  const sessionToken = createSessionTokenReader(auth);
 
   /** The owner hears about it; the person at the form sees exactly what a new signup sees. */
   async function answerExistingAddress(email: string, password: string): Promise<WithCookies<SignupResponse>> {
@@ -100,8 +98,7 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
      * getSession, which /api/session and /api/auth/me still call on every page load.
      */
     async findSessionUserId(headers: Headers): Promise<string | null> {
-      const { cookieName, secret } = await sessionCookie();
-      const token = readSignedCookie(headers.get('cookie'), cookieName, secret);
+      const token = await sessionToken(headers);
       return token ? accounts.findLiveSessionUserId(token, new Date()) : null;
     },
 
@@ -114,6 +111,11 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
       const setCookies = out.getSetCookie();
       if (!response) return { body: null, setCookies };
+      // Renewal never stretches a session past its absolute lifetime: past it, it is signed out.
+      if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
+        const ended = await auth.api.signOut({ headers, returnHeaders: true });
+        return { body: null, setCookies: ended.headers.getSetCookie() };
+      }
       return { body: await describeAccount(accounts, response.user.id), setCookies };
     },
 

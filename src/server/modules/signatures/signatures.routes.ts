@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUserId } from '../../http';
+import { enforceSignatureQuota } from '../../rate-limit/quotas';
 
 type ById = { Params: { id: string } };
 
@@ -10,7 +11,7 @@ export async function signaturesRoutes(app: FastifyInstance) {
   app.get('/api/signatures', async (request) => signatures.listSignatures(await requireUserId(request)));
 
   app.post('/api/signatures', async (request, reply) =>
-    reply.code(201).send(await signatures.createSignature(await requireUserId(request), request.body)),
+    reply.code(201).send(await signatures.createSignature(await enforceSignatureQuota(app.services, await requireUserId(request)), request.body)),
   );
 
   app.put<ById>('/api/signatures/:id', async (request) =>
