@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { AppConfig } from './config';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
+import { refuseUnstorableText } from './text-guard';
 import { loggerOptions, type LogStream } from './logging';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
 import { createAccountModule, type AccountModule } from './modules/auth/account-module';
@@ -189,6 +190,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // After helmet, so a refused request still carries the security headers.
   app.addHook('onRequest', createOriginGuard(config));
   app.addHook('onSend', accountPageHeaders);
+  // NUL and lone surrogates in any request's text: 400 with words, never a 5xx (text-guard.ts).
+  app.addHook('preValidation', refuseUnstorableText);
 
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof AppError) {

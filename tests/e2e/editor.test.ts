@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_INFO } from '../../src/shared/signature/signature-schema';
+import { EDITOR_TEST_SOCIAL_LINKS } from '../../src/shared/signature/signature-test-factory';
 import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
 import { startApp, type RunningApp } from './support/app-server';
 
@@ -82,7 +83,8 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     for (const platform of SOCIAL_PLATFORMS) {
       const { label } = SOCIAL_PLATFORM_INFO[platform];
       await page.getByRole('button', { name: `Add ${label}` }).click();
-      await page.getByRole('textbox', { name: label }).fill(`https://${platform}.example.com/grace`);
+      // Each on its platform's own host: a profile link elsewhere is refused (issue 10, point 7).
+      await page.getByRole('textbox', { name: label }).fill(EDITOR_TEST_SOCIAL_LINKS[platform]);
     }
     await expect.poll(() => preview.locator('img[src*="/icons/v1/"]').count()).toBe(9);
     await shoot(page, 'editor-social');
@@ -111,6 +113,9 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     expect(clip['text/plain']).toContain('Grace Hopper');
     expect(html).toContain('Created with SignaturePro - 127.0.0.1');
     expect(html.length).toBeLessThan(10_000);
+    // The full signature (every field, a logo, nine profiles, watermark) within 4,000 characters
+    // (issue 10, point 9; the same signature is measured in src/shared/signature/honest-layouts.test.ts).
+    expect(html.length).toBeLessThanOrEqual(4_000);
     const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     expect(sources.length).toBe(10); // the logo and nine icons
     for (const src of sources) {

@@ -1,3 +1,5 @@
+import { stripInvisible } from '../validation/text-hygiene';
+
 const HTML_SPECIAL = /[&<>"']/;
 const HTML_SPECIAL_ALL = /[&<>"']/g;
 
@@ -28,10 +30,15 @@ export function escapeHtml(value: string): string {
   return HTML_SPECIAL.test(value) ? value.replace(HTML_SPECIAL_ALL, replaceHtmlSpecial) : value;
 }
 
-/** One line of user text: line breaks become spaces, controls go, edges are trimmed. */
+/**
+ * One line of user text: line breaks become spaces, controls go, and so do the invisible bidi,
+ * zero-width and separator characters (text-hygiene.ts; a stored row may predate that rule, and the
+ * preview renders what is being typed); edges are trimmed.
+ */
 export function cleanLine(value: string): string {
-  if (!CONTROL.test(value)) return value.trim();
-  return value.replace(LINE_BREAKS, ' ').replace(CONTROL_ALL, '').trim();
+  const visible = stripInvisible(value);
+  if (!CONTROL.test(visible)) return visible.trim();
+  return visible.replace(LINE_BREAKS, ' ').replace(CONTROL_ALL, '').trim();
 }
 
 /** Multi-line user text (the address): each non-empty line, cleaned. */

@@ -8,21 +8,30 @@
 const ALLOWED_ATTRIBUTES: Readonly<Record<string, ReadonlySet<string>>> = {
   table: new Set(['cellpadding', 'cellspacing', 'border', 'role', 'style']),
   tr: new Set(),
-  td: new Set(['style', 'colspan']),
+  td: new Set(['style', 'colspan', 'valign', 'width']),
   a: new Set(['href', 'style']),
   img: new Set(['src', 'width', 'height', 'alt', 'style']),
   span: new Set(['style']),
   br: new Set(),
 };
 const VOID_TAGS = new Set(['img', 'br']);
+/** Attributes held to the one form the templates write. */
+const ATTRIBUTE_VALUES: ReadonlyMap<string, RegExp> = new Map([
+  ['valign', /^top$/],
+  ['colspan', /^\d+$/],
+  ['width', /^\d+$/],
+  ['height', /^\d+$/],
+]);
 const ALLOWED_STYLE_PROPERTIES = new Set([
   'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'color', 'text-decoration',
   'padding-top', 'padding-bottom', 'padding-right', 'padding-left', 'vertical-align', 'border-top', 'border-left', 'border',
   'display', 'width', 'height', 'border-radius', 'background-color', 'letter-spacing', 'text-transform',
+  'white-space',
 ]);
 /** Properties whose value is held to the one form the templates write. */
 const ALLOWED_VALUES: ReadonlyMap<string, RegExp> = new Map([
   ['display', /^block$/],
+  ['white-space', /^nowrap$/],
   ['text-transform', /^uppercase$/],
   ['letter-spacing', /^\d+px$/],
   ['padding-left', /^\d+px$/],
@@ -114,6 +123,8 @@ function auditOpenTag(body: string, publicUrl: string, findings: string[]): stri
     const value = decodeAttribute(rawValue);
     if (name === 'style') auditStyle(value, tag, findings);
     if (name === 'href' || name === 'src') auditUrl(name, value, publicUrl, findings);
+    const allowedValue = ATTRIBUTE_VALUES.get(name);
+    if (allowedValue && !allowedValue.test(value)) findings.push(`${name}="${value}" on <${tag}>`);
   }
   if (tag === 'img' && !seen.has('src')) findings.push('<img> without src');
   if (tag === 'a' && !seen.has('href')) findings.push('<a> without href');

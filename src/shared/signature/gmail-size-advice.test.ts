@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SOCIAL_PLATFORM_HOSTS } from './social-hosts';
 import { checkGmailSize, measureSizeParts, SIGNATURE_TOO_LONG_TITLE } from './gmail-size-advice';
 import { measureGmailSize } from './gmail-size';
 import { renderSignature } from './render-signature';
@@ -24,7 +25,7 @@ describe('checkGmailSize', () => {
 
   it('refuses above 10,000 stored characters and names the longest parts, largest first', () => {
     // Realistic tracking links: every & is five characters once escaped.
-    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${p}.example.com/?ref=sig${'&'.repeat(100)}`]));
+    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]));
     const fields = buildFullSignature({
       address: '&'.repeat(300),
       socialLinks,

@@ -119,14 +119,16 @@ describe('runPreflight', () => {
     expect(check(simple({ design: { primaryColor: '#0b3d91' } })).item('contrast-primary')?.status).toBe('pass');
   });
 
-  it('links: counts web links apart from phone and email links, and warns above 12', () => {
+  it('links: counts web links apart from phone and email links, and warns above 15', () => {
     const links = check(simple({ website: 'example.com', phone: '+1 555 0100' })).item('links');
     expect(links?.status).toBe('pass');
     expect(links?.detail).toBe('1 web link and 2 phone or email links.');
-    const many = Array.from({ length: 13 }, (_, i) => `<a href="https://e${i}.example.com">x</a>`).join('');
+    const many = Array.from({ length: 16 }, (_, i) => `<a href="https://e${i}.example.com">x</a>`).join('');
     const busy = check(simple(), { html: `<p>Ada</p>${many}` }).item('links');
     expect(busy?.status).toBe('warn');
-    expect(busy?.fix).toContain('12 or fewer');
+    expect(busy?.fix).toContain('15 or fewer');
+    const fifteen = Array.from({ length: 15 }, (_, i) => `<a href="https://e${i}.example.com">x</a>`).join('');
+    expect(check(simple(), { html: `<p>Ada</p>${fifteen}` }).item('links')?.status).toBe('pass');
   });
 
   it('links: fails a link shortener in a link or in a typed field, naming the host', () => {

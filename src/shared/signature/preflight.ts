@@ -48,7 +48,8 @@ export const LINK_SHORTENER_HOSTS = [
 const SHORTENERS: ReadonlySet<string> = new Set(LINK_SHORTENER_HOSTS);
 
 /** More web links than this in every message you send starts to look like a newsletter to spam filters. */
-export const MAX_WEB_LINKS = 12;
+/** Nine profiles, the website, the logo link, the free line and a few custom-field links stay under it. */
+export const MAX_WEB_LINKS = 15;
 
 const IMG_TAG = /<img\b[^>]*>/gi;
 const A_HREF = /<a\b[^>]*?\shref="([^"]*)"/gi;

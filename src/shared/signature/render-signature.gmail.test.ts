@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GMAIL_SIGNATURE_MAX_CHARS } from './export-checks';
 import { renderSignature } from './render-signature';
 import { LAYOUTS, LIMITS, PHOTO_SHAPES, SOCIAL_PLATFORMS, TEMPLATES, type SignatureFields } from './signature-schema';
+import { SOCIAL_PLATFORM_HOSTS } from './social-hosts';
 import { TEST_PUBLIC_URL, buildFullSignature } from './signature-test-factory';
 
 /**
@@ -48,7 +49,13 @@ function buildMaxedSignature(): SignatureFields {
     website: `https://example.com/${fill(LIMITS.website - 20, 'p')}`,
     address: fill(LIMITS.address, 'Street\n'),
     photoUrl: `https://cdn.example.com/${fill(LIMITS.url - 28, 'i')}.png`,
-    socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://example.com/${fill(LIMITS.socialUrl - 20, 's')}`])),
+    // Each on its platform's own host, or the renderer would rightly leave it out.
+    socialLinks: Object.fromEntries(
+      SOCIAL_PLATFORMS.map((p) => {
+        const origin = `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/`;
+        return [p, origin + fill(LIMITS.socialUrl - origin.length, 's')];
+      }),
+    ),
     customFields: base.customFields.map(() => ({
       label: fill(LIMITS.customFieldLabel, 'L'),
       value: fill(LIMITS.customFieldValue, 'v'),

@@ -176,7 +176,7 @@ describe('renderSignature logo', () => {
 
   it('puts the logo left with a 20px gap, on top, or nowhere by layout', () => {
     const html = (layout: Design['layout']) => renderSignature(withDesign({ layout }), NO_WATERMARK).html;
-    expect(html('horizontal')).toContain('<td style="padding-right:20px;vertical-align:top"><a');
+    expect(html('horizontal')).toContain('<td valign="top" style="padding-right:20px"><a');
     expect(html('vertical')).toContain('<tr><td style="padding-bottom:12px"><a');
     expect(html('text-only')).not.toContain('<img src="https://app.signaturepro.example/objects');
   });
@@ -194,7 +194,7 @@ describe('renderSignature logo', () => {
 
   it('links the image to nothing, the website or the custom URL', () => {
     const base = { photoUrl: logo, website: 'example.com', customImageUrl: 'shop.example.com/deals' };
-    expect(render({ ...base, imageLinkUrl: 'none' }).html).toContain('vertical-align:top"><img');
+    expect(render({ ...base, imageLinkUrl: 'none' }).html).toContain('<td valign="top" style="padding-right:20px"><img');
     expect(render({ ...base, imageLinkUrl: 'website' }).html).toContain('<a href="https://example.com"><img');
     expect(render({ ...base, imageLinkUrl: 'custom' }).html).toContain('<a href="https://shop.example.com/deals"><img');
   });
@@ -222,7 +222,8 @@ describe('renderSignature design values', () => {
     const { html } = renderSignature(withDesign({ template, primaryColor: '#9C27B0', secondaryColor: '#2D8659' }), NO_WATERMARK);
     // The details table's own text colour carries the role line, the address and the custom values.
     expect(html).toContain('font-size:14px;line-height:20px;color:#2d8659"');
-    expect(html).toContain('<a href="tel:+14155550134" style="color:#2d8659;text-decoration:none">');
+    // Phone numbers never wrap (issue 10, point 6).
+    expect(html).toContain('<a href="tel:+14155550134" style="color:#2d8659;text-decoration:none;white-space:nowrap">');
     if (template !== 'minimal') expect(html).toMatch(/<span style="[^"]*color:#9c27b0[^"]*">[^<]*P[^<]*<\/span>/);
     // Minimal keeps the primary colour on email and website: without it that colour would show nowhere.
     if (template === 'minimal') expect(html).toContain('style="color:#9c27b0;text-decoration:none">alexandra.');

@@ -6,7 +6,8 @@ import { SOCIAL_ICON_DISPLAY_SIZE } from './social-icons';
  * attributes reliably (decisions: "Signature HTML"), and every character counts towards its
  * 10,000 limit, so styles are as short as they can be.
  */
-export const TABLE_ATTRS = ' cellpadding="0" cellspacing="0" border="0" role="presentation"';
+// No border="0": a table has no border unless one is asked for, and the 11 characters count.
+export const TABLE_ATTRS = ' cellpadding="0" cellspacing="0" role="presentation"';
 export const LOGO_GAP = 20;
 export const NAME_FONT_SIZE = 16;
 export const BODY_FONT_SIZE = 14;
@@ -16,8 +17,8 @@ const ICON = SOCIAL_ICON_DISPLAY_SIZE;
 const ICON_ATTRS = ` width="${ICON}" height="${ICON}"`;
 const ICON_STYLE = ` style="display:block;width:${ICON}px;height:${ICON}px;border:0"`;
 const WATERMARK_COLOR = '#888888';
-const WATERMARK_CELL_STYLE =
-  `padding-top:12px;font-size:${WATERMARK_FONT_SIZE}px;line-height:16px;font-style:italic;color:${WATERMARK_COLOR}`;
+// No colour on the cell: its only text is the link, which carries its own.
+const WATERMARK_CELL_STYLE = `padding-top:12px;font-size:${WATERMARK_FONT_SIZE}px;line-height:16px;font-style:italic`;
 const WATERMARK_LINK_STYLE = `color:${WATERMARK_COLOR};text-decoration:none`;
 
 /**
@@ -28,10 +29,14 @@ export function textStyle(fontStack: string, color: string): string {
   return `font-family:${fontStack};font-size:${BODY_FONT_SIZE}px;line-height:20px;color:${color}`;
 }
 
-/** A link whose colour is set inline: Gmail otherwise paints every link its own blue. */
+/**
+ * A link whose colour is set inline: Gmail otherwise paints every link its own blue. A phone
+ * number (a tel: link) never wraps: half a number on each line cannot be read or tapped.
+ */
 export function linkHtml(hrefAttr: string, innerHtml: string, color: string): string {
   if (hrefAttr === '') return innerHtml;
-  return `<a href="${hrefAttr}" style="color:${color};text-decoration:none">${innerHtml}</a>`;
+  const nowrap = hrefAttr.startsWith('tel:') ? ';white-space:nowrap' : '';
+  return `<a href="${hrefAttr}" style="color:${color};text-decoration:none${nowrap}">${innerHtml}</a>`;
 }
 
 /**
@@ -50,16 +55,28 @@ export function logoHtml(logo: LogoView): string {
   return logo.lightBacking ? `<table${TABLE_ATTRS}><tr>${LOGO_BACKING_CELL}${linked}</td></tr></table>` : linked;
 }
 
+// The 6px gap after an icon is the cell's width beyond the icon: shorter than a padding style.
+const SPACED_ICON_CELL = `<td width="${ICON + 6}">`;
+const TEXT_SOCIAL_SEPARATOR = ' · ';
+
 function socialCellHtml(social: SocialLink, iconSrcAttr: string, isLast: boolean): string {
-  const cellStyle = isLast ? '' : ' style="padding-right:6px"';
   const img = `<img src="${iconSrcAttr}"${ICON_ATTRS} alt="${social.label}"${ICON_STYLE}>`;
-  return `<td${cellStyle}><a href="${social.hrefAttr}">${img}</a></td>`;
+  return `${isLast ? '<td>' : SPACED_ICON_CELL}<a href="${social.hrefAttr}">${img}</a></td>`;
 }
 
-/** The icons in their own small table, or '' when no profile has a usable link. */
+/** Text only has no image at all: each profile is its platform's name as a link in the primary colour. */
+export function socialTextLinksHtml(view: SignatureView): string {
+  return view.socials.map((social) => linkHtml(social.hrefAttr, social.text, view.color)).join(TEXT_SOCIAL_SEPARATOR);
+}
+
+/**
+ * The icons in their own small table, or '' when no profile has a usable link. In the text-only
+ * layout, the profiles as text links instead.
+ */
 export function socialTableHtml(view: SignatureView): string {
   const { socials } = view;
   if (socials.length === 0) return '';
+  if (view.layout === 'text-only') return socialTextLinksHtml(view);
   let cells = '';
   for (let index = 0; index < socials.length; index += 1) {
     const social = socials[index];
@@ -149,9 +166,13 @@ export function contactLineHtml(line: ContactLine, labelStyle: string, labelHtml
   return labelledHtml(labelStyle, labelHtml, linkHtml(line.hrefAttr, line.value.html, linkColor));
 }
 
-/** A custom field: its label (with `labelSuffix`, e.g. ':') styled, or the bare value when it has none. */
-export function customLineHtml(line: CustomLine, labelStyle: string, labelSuffix: string): string {
-  return line.label ? labelledHtml(labelStyle, line.label.html + labelSuffix, line.value.html) : line.value.html;
+/**
+ * A custom field: its label (with `labelSuffix`, e.g. ':') styled, or the bare value when it has
+ * none. A value that is a web address, an email or a phone number is a link in `linkColor`.
+ */
+export function customLineHtml(line: CustomLine, labelStyle: string, labelSuffix: string, linkColor: string): string {
+  const value = linkHtml(line.hrefAttr, line.value.html, linkColor);
+  return line.label ? labelledHtml(labelStyle, line.label.html + labelSuffix, value) : value;
 }
 
 /** How a template writes each kind of detail line. */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { TEMPLATES, TEMPLATE_LABELS, type Template } from './template-info';
+import { limitedText } from '../validation/text-field';
+import { isUsableProfileLink, platformHostList } from './social-hosts';
 
 /** The nine platforms, in the order the Social tab offers them. */
 export const SOCIAL_PLATFORMS = [
@@ -26,10 +29,8 @@ export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color
   dribbble: { label: 'Dribbble', color: '#ea4c89', placeholder: 'https://dribbble.com/yourname' },
 };
 
-/** The editor and the organization's signature defaults offer the same four (issue 6). */
-export const TEMPLATES = ['professional', 'minimal', 'modern', 'creative'] as const;
-export type Template = (typeof TEMPLATES)[number];
-export const TEMPLATE_LABELS: Record<Template, string> = { professional: 'Professional', minimal: 'Minimal', modern: 'Modern', creative: 'Creative' };
+/** The editor and the organization's signature defaults offer the same four (issue 6), from one catalogue. */
+export { TEMPLATES, TEMPLATE_LABELS, type Template };
 
 export const LAYOUTS = ['horizontal', 'vertical', 'text-only'] as const;
 export type Layout = (typeof LAYOUTS)[number];
@@ -82,8 +83,20 @@ export const LIMITS = {
   customFieldValue: 200,
 } as const;
 
-const text = (max: number, label: string) =>
-  z.string().max(max, `${label} must be ${max} characters or fewer`);
+/**
+ * A person's text: invisible controls stripped, NUL and broken characters refused, and the limit
+ * held on the escaped output (text-field.ts).
+ */
+const text = (max: number, label: string) => limitedText(max, label);
+
+/**
+ * The spec (section 3): "square, rounded, otherwise round", and it gives the default as "circle".
+ * So any other word, "circle" included, is stored as round.
+ */
+const photoShape = z
+  .string('Please choose a photo shape')
+  .max(20, 'Please choose a photo shape')
+  .transform((value): PhotoShape => (value === 'square' || value === 'rounded' ? value : 'round'));
 
 const designShape = {
   template: z.enum(TEMPLATES, 'Please select a template'),
@@ -93,7 +106,7 @@ const designShape = {
   layout: z.enum(LAYOUTS, 'Please choose a layout'),
   /** The spec keeps this as the string 'true' or 'false'. */
   animateLogo: z.enum(['true', 'false']),
-  photoShape: z.enum(PHOTO_SHAPES, 'Please choose a photo shape'),
+  photoShape,
   logoBacking: z.enum(LOGO_BACKINGS, 'Logo backing must be none or light'),
 };
 
@@ -111,10 +124,23 @@ export const customFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
-export const socialLinksSchema = z.partialRecord(
-  z.enum(SOCIAL_PLATFORMS),
-  text(LIMITS.socialUrl, 'A social profile link'),
-);
+/** Why a profile link cannot be used, in words naming the platform, or null (issue 10, point 7). */
+export function profileLinkProblem(platform: SocialPlatform, value: string): string | null {
+  if (isUsableProfileLink(platform, value)) return null;
+  const { label, placeholder } = SOCIAL_PLATFORM_INFO[platform];
+  return `Your ${label} link must be an address on ${platformHostList(platform)}, like ${placeholder}`;
+}
+
+export const socialLinksSchema = z
+  .partialRecord(z.enum(SOCIAL_PLATFORMS), text(LIMITS.socialUrl, 'A social profile link'))
+  .superRefine((links, ctx) => {
+    // A profile link for a platform must be on that platform.
+    for (const platform of SOCIAL_PLATFORMS) {
+      const value = links[platform];
+      const problem = typeof value === 'string' ? profileLinkProblem(platform, value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [platform], message: problem });
+    }
+  });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
 /** Every field a person edits. The same schema checks the editor and the API. */

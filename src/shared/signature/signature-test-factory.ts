@@ -1,4 +1,4 @@
-import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
+import { createEmptySignature, type SignatureFields, type SignatureOverrides, type SocialPlatform } from './signature-schema';
 
 export const TEST_PUBLIC_URL = 'https://app.signaturepro.example';
 
@@ -48,5 +48,45 @@ export function buildFullSignature(overrides: SignatureOverrides = {}): Signatur
       photoShape: 'round',
       ...overrides.design,
     },
+  });
+}
+
+/**
+ * The profile links the editor's browser test types (tests/e2e/editor.test.ts): one per platform,
+ * each on its platform's own host, about as long as people's real ones.
+ */
+export const EDITOR_TEST_SOCIAL_LINKS: Readonly<Record<SocialPlatform, string>> = {
+  linkedin: 'https://www.linkedin.com/in/grace-hopper',
+  twitter: 'https://x.com/gracehopper1906',
+  facebook: 'https://www.facebook.com/grace.hopper',
+  instagram: 'https://www.instagram.com/gracehopper',
+  youtube: 'https://www.youtube.com/@gracehopper',
+  github: 'https://github.com/grace-hopper',
+  tiktok: 'https://www.tiktok.com/@gracehopper',
+  discord: 'https://discord.gg/gracehopper',
+  dribbble: 'https://dribbble.com/gracehopper',
+};
+
+/**
+ * The full signature of the editor's browser test: every field, an uploaded logo (served from the
+ * app's own origin), nine profiles and the Free plan's watermark, with the design it ends on.
+ * The 4,000-character budget (issue 10, point 9) is held on it.
+ */
+export function buildEditorTestSignature(overrides: SignatureOverrides = {}): SignatureFields {
+  return createEmptySignature({
+    name: 'Grace Hopper',
+    title: 'Rear Admiral',
+    company: 'US Navy',
+    phone: '+1 555 010 2000',
+    mobile: '+1 555 010 3000',
+    email: 'grace@example.com',
+    website: 'example.com/grace',
+    address: '1 Harbor Way\nArlington, VA',
+    customFields: [{ label: 'Pronouns', value: 'she/her' }],
+    // An upload's public path: /objects/<uuid>.png on the app's origin.
+    photoUrl: '/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png',
+    socialLinks: { ...EDITOR_TEST_SOCIAL_LINKS },
+    ...overrides,
+    design: { template: 'minimal', primaryColor: '#34a853', fontFamily: 'Georgia', layout: 'vertical', photoShape: 'rounded', ...overrides.design },
   });
 }

@@ -13,7 +13,8 @@ import {
   type Template,
 } from './signature-schema';
 import { cleanLine, cleanLines, escapeHtml } from './escape-html';
-import { safeHref, safeImageSrc } from './url-normalise';
+import { normalizeUrl, safeHref, safeImageSrc } from './url-normalise';
+import { isOnPlatformHost } from './social-hosts';
 import { readOriginAssets, type OriginAssets } from './origin-assets';
 import { imageGeometry } from './image-geometry';
 
@@ -21,8 +22,10 @@ import { imageGeometry } from './image-geometry';
 export type Piece = { text: string; html: string };
 
 export type ContactLine = { label: 'P' | 'M' | 'E' | 'W'; value: Piece; href: string; hrefAttr: string };
-export type CustomLine = { label: Piece | null; value: Piece };
-export type SocialLink = { platform: SocialPlatform; label: string; href: string; hrefAttr: string };
+/** A custom field; a value that is a web address, an email or a phone number carries its link. */
+export type CustomLine = { label: Piece | null; value: Piece; href: string; hrefAttr: string };
+/** `label` is the platform's name as the icon's alt text; `text` is the short name a text link shows. */
+export type SocialLink = { platform: SocialPlatform; label: string; text: string; href: string; hrefAttr: string };
 /**
  * The image file for the chosen shape and its display size; height null when the file's own
  * proportions decide. lightBacking: a white cell behind it (design.logoBacking).
@@ -62,7 +65,31 @@ const EMAIL = /^[^\s@?#&%<>"\\,;:()[\]]+@[^\s@?#&%<>"\\,;:()[\]/]+\.[^\s@?#&%<>"
 const NOT_TEL_CHAR = /[^0-9]/g;
 // 'ext. 22', 'x22', '#22', ',22' or ';22': the extension cannot be dialled from a tel: link.
 const EXTENSION_START = /[a-z#,;]/i;
+const EXTENSION_TAIL = /\s*(?:ext\.?|x|#)\s*[0-9]+$/i;
 const WEB_SCHEME = /^https?:\/\//i;
+// A custom value that is a phone number and nothing else: digits (7 to 15 of them) with the usual
+// separators, an optional leading + and an optional extension.
+const PHONE_LIKE = /^\+?[0-9][0-9 ()./-]*(?:\s*(?:ext\.?|x|#)\s*[0-9]+)?$/i;
+const DIGIT_ALL = /[0-9]/g;
+// '2024-01-15' or '15/01/2024' has a phone's digits and separators but is a date.
+const DATE_LIKE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})$/;
+// A web address typed without a scheme must end its host in a real-looking top-level domain.
+const BARE_WEB_ADDRESS = /^(?:www\.)?[^\s/?#@:]+\.[a-z]{2,}(?:[/?#][^\s]*)?$/i;
+const WHITESPACE = /\s/;
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** What a text link to a profile reads: the platform's short name ('X', not 'X (Twitter)'). */
+const SOCIAL_TEXT: Readonly<Record<SocialPlatform, string>> = {
+  linkedin: 'LinkedIn',
+  twitter: 'X',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  github: 'GitHub',
+  tiktok: 'TikTok',
+  discord: 'Discord',
+  dribbble: 'Dribbble',
+};
 
 /** A colour fit for a style attribute, lower-cased, or the fallback for anything else. */
 function safeColour(value: unknown, fallback: string): string {
@@ -86,6 +113,15 @@ function telHref(phone: string): string {
   return phone.startsWith('+') ? `tel:+${digits}` : `tel:${digits}`;
 }
 
+/** A mailto: link for a plain address, its domain in punycode; '' for anything else. */
+function mailtoHref(email: string): string {
+  if (!EMAIL.test(email)) return '';
+  if (!NON_ASCII.test(email)) return `mailto:${email}`;
+  const at = email.lastIndexOf('@');
+  const web = normalizeUrl(`https://${email.slice(at + 1)}`, '');
+  return web === '' ? '' : `mailto:${email.slice(0, at)}@${web.slice('https://'.length)}`;
+}
+
 function contactLine(label: ContactLine['label'], value: Piece, href: string): ContactLine {
   return { label, value, href, hrefAttr: escapeHtml(href) };
 }
@@ -102,18 +138,44 @@ function resolveContacts(signature: SignatureFields, websiteHref: string): Conta
   const mobile = toPiece(signature.mobile);
   if (mobile) lines.push(contactLine('M', mobile, telHref(mobile.text)));
   const email = toPiece(signature.email);
-  if (email) lines.push(contactLine('E', email, EMAIL.test(email.text) ? `mailto:${email.text}` : ''));
+  if (email) lines.push(contactLine('E', email, mailtoHref(email.text)));
   // A website that is not a safe link shows nothing: its text would be a dead or hostile string.
-  const website = cleanLine(signature.website);
-  if (websiteHref !== '') lines.push(contactLine('W', pieceOf(websiteLabel(website) || websiteHref), websiteHref));
+  // What shows is the link itself without its scheme, so an internationalised host reads in the
+  // punycode it links to.
+  if (websiteHref !== '') lines.push(contactLine('W', pieceOf(websiteLabel(websiteHref) || websiteHref), websiteHref));
   return lines;
 }
 
-function resolveCustomLines(signature: SignatureFields): CustomLine[] {
+/**
+ * The link a custom value stands for, or '': a phone number (tel:), an email address (mailto:) or
+ * a web address (https:, with or without the scheme). Left as text, Gmail and iOS would link them
+ * anyway, in their own blue (issue 10, point 6).
+ */
+function customHref(text: string, origin: string): string {
+  if (WHITESPACE.test(text) && !PHONE_LIKE.test(text)) return '';
+  if (PHONE_LIKE.test(text)) {
+    if (DATE_LIKE.test(text)) return '';
+    const digits = text.replace(EXTENSION_TAIL, '').match(DIGIT_ALL)?.length ?? 0;
+    return digits >= 7 && digits <= 15 ? telHref(text) : '';
+  }
+  if (text.includes('@') && !WEB_SCHEME.test(text)) return mailtoHref(text);
+  if (!WEB_SCHEME.test(text) && !BARE_WEB_ADDRESS.test(text)) return '';
+  const href = safeHref(text, origin);
+  return href.startsWith('https://') || href.startsWith('http://') ? href : '';
+}
+
+/** A custom value shows as typed, except a web address, which shows as the link it opens. */
+function customValue(value: Piece, href: string): Piece {
+  return href.startsWith('http') ? pieceOf(websiteLabel(href)) : value;
+}
+
+function resolveCustomLines(signature: SignatureFields, origin: string): CustomLine[] {
   const lines: CustomLine[] = [];
   for (const field of signature.customFields) {
     const value = toPiece(field.value);
-    if (value) lines.push({ label: toPiece(field.label), value });
+    if (!value) continue;
+    const href = customHref(value.text, origin);
+    lines.push({ label: toPiece(field.label), value: customValue(value, href), href, hrefAttr: escapeHtml(href) });
   }
   return lines;
 }
@@ -124,9 +186,11 @@ function resolveSocials(signature: SignatureFields, origin: string): SocialLink[
     const raw = signature.socialLinks[platform];
     if (typeof raw !== 'string') continue;
     const href = safeHref(raw, origin);
-    // A profile is a web page; a tel: or mailto: "LinkedIn" is a typo, not a profile.
-    if (!href.startsWith('https://') && !href.startsWith('http://')) continue;
-    links.push({ platform, label: SOCIAL_PLATFORM_INFO[platform].label, href, hrefAttr: escapeHtml(href) });
+    // A profile is a web page on its platform: a tel: or mailto: "LinkedIn" is a typo, and a
+    // "LinkedIn" icon opening another site is a trap (the schema refuses both with words; a row
+    // stored before that rule is held to it here).
+    if (!isOnPlatformHost(platform, href)) continue;
+    links.push({ platform, label: SOCIAL_PLATFORM_INFO[platform].label, text: SOCIAL_TEXT[platform], href, hrefAttr: escapeHtml(href) });
   }
   return links;
 }
@@ -174,7 +238,7 @@ export function resolveSignatureView(
     company: toPiece(signature.company),
     contacts: resolveContacts(signature, websiteHref),
     addressLines: cleanLines(signature.address).map(pieceOf),
-    customLines: resolveCustomLines(signature),
+    customLines: resolveCustomLines(signature, publicUrl),
     socials: resolveSocials(signature, publicUrl),
     logo: resolveLogo(signature, layout, publicUrl, websiteHref),
     assets: readOriginAssets(publicUrl),

@@ -29,7 +29,7 @@ function identityHtml(view: SignatureView): string {
 const DETAILS: DetailFormat = {
   contact: (line: ContactLine, view) =>
     contactLineHtml(line, `background-color:${tintOf(view.color)};color:${view.color};font-weight:bold`, `&nbsp;${line.label}&nbsp;`, view.secondaryColor),
-  custom: (line, view) => customLineHtml(line, `color:${view.color}`, ':'),
+  custom: (line, view) => customLineHtml(line, `color:${view.color}`, ':', view.secondaryColor),
 };
 
 /** The name on a band tinted with the primary colour; contact labels as small tinted chips. */

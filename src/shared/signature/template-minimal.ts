@@ -32,7 +32,7 @@ function detailsHtml(view: SignatureView): string {
   if (phones.length > 0) lines.push(phones.join(SEPARATOR));
   if (online.length > 0) lines.push(online.join(SEPARATOR));
   for (const line of view.addressLines) lines.push(line.html);
-  for (const custom of view.customLines) lines.push(customLineHtml(custom, QUIET_STYLE, ':'));
+  for (const custom of view.customLines) lines.push(customLineHtml(custom, QUIET_STYLE, ':', custom.href.startsWith('tel:') ? view.secondaryColor : view.color));
   return lines.join('<br>');
 }
 

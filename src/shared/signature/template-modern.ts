@@ -16,7 +16,7 @@ function identityHtml(view: SignatureView): string {
 
 const DETAILS: DetailFormat = {
   contact: (line: ContactLine, view) => contactLineHtml(line, `color:${view.color}`, line.label, view.secondaryColor),
-  custom: (line) => customLineHtml(line, QUIET_STYLE, ':'),
+  custom: (line, view) => customLineHtml(line, QUIET_STYLE, ':', view.secondaryColor),
 };
 
 /**

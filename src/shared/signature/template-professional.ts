@@ -16,7 +16,7 @@ function identityHtml(view: SignatureView): string {
 
 const DETAILS: DetailFormat = {
   contact: (line: ContactLine, view) => contactLineHtml(line, labelStyle(view.color), `${line.label}:`, view.secondaryColor),
-  custom: (line, view) => customLineHtml(line, labelStyle(view.color), ':'),
+  custom: (line, view) => customLineHtml(line, labelStyle(view.color), ':', view.secondaryColor),
 };
 
 /** Name in the primary colour, a 2px rule in it, then labelled lines in the secondary colour. */

@@ -15,7 +15,8 @@ describe('normalizeUrl', () => {
     ['example.com', 'https://example.com'],
     ['www.example.com/path with space', 'https://www.example.com/path%20with%20space'],
     ['example.com:8080/x', 'https://example.com:8080/x'],
-    ['münchen.de', 'https://münchen.de'],
+    // Internationalised hosts in punycode (issue 10, point 7).
+    ['münchen.de', 'https://xn--mnchen-3ya.de'],
     ['mailto:jo@example.com', 'mailto:jo@example.com'],
     ['tel:+15550100', 'tel:+15550100'],
     ['https://[2001:db8::1]/a', 'https://[2001:db8::1]/a'],

@@ -1,3 +1,5 @@
+import { stripInvisible } from '../validation/text-hygiene';
+
 const ALLOWED_SCHEMES = new Set(['https', 'http', 'mailto', 'tel']);
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
 // 'example.com:8080/x' and 'localhost:5000' look like a scheme to a parser but are a host and port.
@@ -32,9 +34,33 @@ function hasHost(afterSlashes: string): boolean {
   return HOST.test(end === -1 ? afterSlashes : afterSlashes.slice(0, end));
 }
 
-function normalizeWebUrl(scheme: string, rest: string, origin: string): string {
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * '//bücher.example/x' as '//xn--bcher-kva.example/x': an internationalised host is shown and
+ * linked in punycode (issue 10, point 7), so a look-alike such as a Cyrillic 'а' in 'pаypal.com'
+ * reads as the 'xn--' name it is. The WHATWG URL parser does the conversion, in Node and in the
+ * browser alike. '' when the host cannot be converted.
+ */
+function withAsciiHost(rest: string): string {
+  const afterSlashes = rest.slice(2);
+  const end = afterSlashes.search(AUTHORITY_END);
+  const authority = end === -1 ? afterSlashes : afterSlashes.slice(0, end);
+  if (!NON_ASCII.test(authority)) return rest;
+  let host: string;
+  try {
+    host = new URL(`https://${authority}`).host;
+  } catch {
+    return '';
+  }
+  return `//${host}${end === -1 ? '' : afterSlashes.slice(end)}`;
+}
+
+function normalizeWebUrl(scheme: string, typedRest: string, origin: string): string {
   // 'https:example.com' and 'https:\\evil.com' are parser quirks, never what a person typed on purpose.
-  if (!rest.startsWith('//') || !hasHost(rest.slice(2))) return '';
+  if (!typedRest.startsWith('//') || !hasHost(typedRest.slice(2))) return '';
+  const rest = withAsciiHost(typedRest);
+  if (rest === '') return '';
   const url = `${scheme}:${rest}`;
   // Gmail's image proxy and most recipients want https; the app's own origin may be http in development.
   if (scheme === 'http' && !isOnOrigin(url, origin)) return `https:${rest}`;
@@ -47,7 +73,7 @@ function normalizeWebUrl(scheme: string, rest: string, origin: string): string {
  * 'https://', and only https, http, mailto and tel survive.
  */
 export function normalizeUrl(value: string, origin: string): string {
-  let url = value.trim();
+  let url = stripInvisible(value).trim();
   if (url === '' || CONTROL.test(url)) return '';
   if (url.includes(' ')) url = url.replace(SPACE_ALL, '%20');
 
@@ -67,7 +93,7 @@ export function normalizeUrl(value: string, origin: string): string {
     if (scheme === 'http' || scheme === 'https') return normalizeWebUrl(scheme, rest, origin);
     return rest === '' ? '' : `${scheme}:${rest}`;
   }
-  return hasHost(url) ? `https://${url}` : '';
+  return hasHost(url) ? normalizeWebUrl('https', `//${url}`, origin) : '';
 }
 
 /** Gmail shows no embedded images: data: URLs and anything carrying base64 payloads. */

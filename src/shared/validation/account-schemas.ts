@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ACCOUNT_COLORS } from '../signature/colour-choices';
 import { DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
+import { TEMPLATES, TEMPLATE_INFO, type Template } from '../signature/template-info';
 import { PASSWORD_MAX } from './auth-schemas';
+import { cleanText } from './text-field';
 
 /**
  * The account area's forms (spec sections 3 and 5). The browser validates each form with these
@@ -27,7 +29,8 @@ export const DEFAULT_TIMEZONE: Timezone = 'America/New_York';
 const TIMEZONE_VALUES = TIMEZONES.map((t) => t.value) as [Timezone, ...Timezone[]];
 
 export const profileSchema = z.object({
-  name: z.string('Name is required').trim().min(1, 'Name is required').max(100, 'Name too long'),
+  // Invisible controls stripped, NUL and broken characters refused (text-field.ts, issue 10 point 7).
+  name: cleanText('Name').trim().min(1, 'Name is required').max(100, 'Name too long'),
   timezone: z.enum(TIMEZONE_VALUES, 'Timezone is required'),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
@@ -38,8 +41,7 @@ export const DOMAIN_EXAMPLE = 'company.com';
 const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export const organizationSchema = z.object({
-  name: z
-    .string('Organization name is required')
+  name: cleanText('Organization name')
     .trim()
     .min(1, 'Organization name is required')
     .max(100, 'Organization name too long'),
@@ -77,15 +79,10 @@ export const transferOwnershipSchema = z.object({
 });
 
 // ── Signature defaults ─────────────────────────────────────────────────────────────────────
-/** The account defaults offer all four templates; the editor offers the same four once the renderer has them. */
-export const DEFAULT_TEMPLATES = [
-  { value: 'professional', label: 'Professional', description: 'Logo beside your details, coloured name' },
-  { value: 'minimal', label: 'Minimal', description: 'Plain text lines, no frills' },
-  { value: 'modern', label: 'Modern', description: 'Bold name with a coloured accent bar' },
-  { value: 'creative', label: 'Creative', description: 'Centred layout with a coloured divider' },
-] as const;
-export type DefaultTemplate = (typeof DEFAULT_TEMPLATES)[number]['value'];
-const TEMPLATE_VALUES = DEFAULT_TEMPLATES.map((t) => t.value) as [DefaultTemplate, ...DefaultTemplate[]];
+/** The account defaults offer the editor's four templates, from the one catalogue (template-info.ts). */
+export const DEFAULT_TEMPLATES = TEMPLATE_INFO.map(({ id, label, description }) => ({ value: id, label, description }));
+export type DefaultTemplate = Template;
+const TEMPLATE_VALUES = TEMPLATES;
 
 /** The account-area colour list (spec section 3); it lives with the editor's, which includes it. */
 export { ACCOUNT_COLORS };

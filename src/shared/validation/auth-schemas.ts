@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText } from './text-field';
 
 /** Passwords are never trimmed; 128 leaves room for passphrases and password managers. */
 export const PASSWORD_MAX = 128;
@@ -11,7 +12,7 @@ export const signupSchema = z.object({
     .string()
     .min(8, 'Password must be at least 8 characters')
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-  name: z.string().trim().max(100, 'Name must be less than 100 characters').optional().default(''),
+  name: cleanText('Name').trim().max(100, 'Name must be less than 100 characters').optional().default(''),
   termsAccepted: z.literal(true, 'You must accept the terms and privacy policy'),
 });
 export type SignupInput = z.input<typeof signupSchema>;

@@ -2,11 +2,12 @@
 // performance budget). The server parses with the very same schema.
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits';
+import { stripInvisible } from './text-hygiene';
 
 export { CONTACT_LIMITS };
 
 /** Header-bound values (name, subject) become one line, whatever a client sends. */
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+const oneLine = (value: string) => stripInvisible(value).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 export const contactEmail = z.string().check(
   z.trim(),
@@ -31,6 +32,7 @@ export const contactSchema = z.object({
     z.maxLength(CONTACT_LIMITS.subjectMax, 'Subject must be less than 120 characters'),
   ),
   message: z.string().check(
+    z.overwrite(stripInvisible),
     z.trim(),
     z.minLength(1, 'Message is required'),
     z.minLength(CONTACT_LIMITS.messageMin, 'Message must be at least 10 characters'),

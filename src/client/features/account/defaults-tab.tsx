@@ -5,7 +5,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import {
   ACCOUNT_COLORS,
   DEFAULT_SIGNATURE_DEFAULTS,
-  DEFAULT_TEMPLATES,
   SECONDARY_COLORS,
   signatureDefaultsSchema,
   type SignatureDefaults,
@@ -14,6 +13,7 @@ import { toast } from '../../components/ui/toast-store';
 import { useSaveDefaults, useSignatureDefaults } from './account-api';
 import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
 import { DefaultsPreview } from './defaults-preview';
+import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 
 type ColorChoice = { value: string; label: string };
 
@@ -83,12 +83,12 @@ export function DefaultsTab() {
             <fieldset disabled={!canEdit}>
               <legend className="text-sm font-medium text-slate-700">Template</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {DEFAULT_TEMPLATES.map((t) => (
+                {TEMPLATE_CATALOGUE.map((t) => (
                   <label
-                    key={t.value}
+                    key={t.id}
                     className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-slate-300 has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:checked]:ring-1 has-[:checked]:ring-brand"
                   >
-                    <input type="radio" value={t.value} className="mt-0.5 h-4 w-4 accent-[#1a73e8]" {...form.register('template')} />
+                    <input type="radio" value={t.id} className="mt-0.5 h-4 w-4 accent-[#1a73e8]" {...form.register('template')} />
                     <span>
                       <span className="block text-sm font-medium text-slate-900">{t.label}</span>
                       <span className="block text-xs text-slate-500">{t.description}</span>

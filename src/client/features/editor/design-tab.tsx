@@ -11,20 +11,12 @@ import {
   LAYOUT_LABELS,
   PHOTO_SHAPES,
   PHOTO_SHAPE_LABELS,
-  TEMPLATES,
-  TEMPLATE_LABELS,
   type Design,
   type SignaturePatch,
 } from '../../../shared/signature/signature-schema';
+import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { ChoiceGroup, type Choice } from './choice-group';
 import { TabIntro } from './tab-intro';
-
-const TEMPLATE_DESCRIPTIONS: Record<Design['template'], string> = {
-  professional: 'Coloured name, a rule and labelled lines.',
-  minimal: 'Understated, grey text, hairline separators.',
-  modern: 'A bold colour bar beside your details.',
-  creative: 'Your name on a tinted band.',
-};
 
 const LAYOUT_DESCRIPTIONS = {
   horizontal: 'Logo beside your details.',
@@ -34,10 +26,11 @@ const LAYOUT_DESCRIPTIONS = {
 
 const SHAPE_RADIUS = { square: 'rounded-[3px]', rounded: 'rounded-md', round: 'rounded-full' } as const;
 
-const templateChoices: Choice<Design['template']>[] = TEMPLATES.map((value) => ({
-  value,
-  label: TEMPLATE_LABELS[value],
-  description: TEMPLATE_DESCRIPTIONS[value],
+// The one template catalogue (issue 10, point 11) names and describes the templates everywhere.
+const templateChoices: Choice<Design['template']>[] = TEMPLATE_CATALOGUE.map((entry) => ({
+  value: entry.id,
+  label: entry.label,
+  description: entry.description,
 }));
 const layoutChoices: Choice<Design['layout']>[] = LAYOUTS.map((value) => ({
   value,

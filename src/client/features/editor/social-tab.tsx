@@ -4,6 +4,7 @@ import {
   LIMITS,
   SOCIAL_PLATFORMS,
   SOCIAL_PLATFORM_INFO,
+  profileLinkProblem,
   type SignaturePatch,
   type SocialLinks,
   type SocialPlatform,
@@ -52,6 +53,8 @@ export function SocialTab({ socialLinks, onChange }: { socialLinks: SocialLinks;
         <ul className="grid gap-3" aria-label="Your social profiles">
           {added.map((platform) => {
             const info = SOCIAL_PLATFORM_INFO[platform];
+            // The server refuses a link off the platform's hosts; say so here, beside the field.
+            const problem = profileLinkProblem(platform, socialLinks[platform] ?? '');
             return (
               <li key={platform} className="grid gap-1.5">
                 <label htmlFor={`social-${platform}`} className="flex items-center gap-2 text-sm font-medium text-slate-700">
@@ -66,6 +69,8 @@ export function SocialTab({ socialLinks, onChange }: { socialLinks: SocialLinks;
                     placeholder={info.placeholder}
                     maxLength={LIMITS.socialUrl}
                     onChange={(event) => setLinks({ ...socialLinks, [platform]: event.target.value })}
+                    aria-invalid={problem ? true : undefined}
+                    aria-describedby={problem ? `social-${platform}-problem` : undefined}
                   />
                   <button
                     type="button"
@@ -76,6 +81,11 @@ export function SocialTab({ socialLinks, onChange }: { socialLinks: SocialLinks;
                     <X className="h-4 w-4" aria-hidden="true" />
                   </button>
                 </div>
+                {problem && (
+                  <p id={`social-${platform}-problem`} role="alert" className="text-xs text-red-600">
+                    {problem}
+                  </p>
+                )}
               </li>
             );
           })}

@@ -1,5 +1,9 @@
 import { ClipboardCheck, Eye, ImageUp, Palette, Share2, Users } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
+import { TEMPLATE_INFO } from '../../../shared/signature/template-info';
+
+/** 'Professional, Minimal, Modern or Creative', from the one template catalogue. */
+const TEMPLATE_NAMES = `${TEMPLATE_INFO.slice(0, -1).map((t) => t.label).join(', ')} or ${TEMPLATE_INFO[TEMPLATE_INFO.length - 1]!.label}`;
 
 type Feature = { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
 
@@ -27,7 +31,7 @@ const FEATURES: Feature[] = [
   {
     Icon: Palette,
     title: 'Templates that fit your brand',
-    text: 'Professional or minimal templates, your colour and font, horizontal or vertical layout, or text only.',
+    text: `${TEMPLATE_NAMES} templates, your colour and font, horizontal or vertical layout, or text only.`,
   },
   {
     Icon: Users,

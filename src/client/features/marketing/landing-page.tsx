@@ -7,6 +7,7 @@ import { FaqSection } from './faq-section';
 import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
 import { PricingSection } from './pricing-section';
+import { TemplatesSection } from './templates-section';
 
 /** The marketing home page (decisions.md: / is the landing, the editor lives at /editor). */
 export function LandingPage() {
@@ -17,6 +18,7 @@ export function LandingPage() {
       <main id="main" className="flex-1">
         <HeroSection />
         <FeaturesSection />
+        <TemplatesSection />
         <PricingSection />
         <FaqSection />
         <ClosingCtaSection />
