@@ -7,6 +7,8 @@ import type { PlanCapability } from '../../../shared/billing/plans';
 import { invitation, organization } from '../../db/schema/auth.schema';
 import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../test-support/test-app';
 import { accountRoutes } from '../account/account.routes';
+import { analyticsEvent } from '../../db/schema/signatures.schema';
+import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { INVITATION_TTL_MS } from './invitations.service';
 import { createTeamWorld, invite, join, secondSession, signUpPerson, type TeamWorld } from './team-world.fixture';
 import { teamsRoutes } from './teams.routes';
@@ -36,6 +38,11 @@ type RouteCase = {
 
 let seq = 0;
 const fresh = (label: string) => `${label}-${Date.now()}-${seq++}@example.com`;
+
+/** The matrix sends far more invitations than the hourly limit allows; the limits are tested on their own. */
+async function forgetInvitationsSent(t: TestApp) {
+  await t.database.db.delete(analyticsEvent).where(eq(analyticsEvent.name, INVITATION_SENT_EVENT));
+}
 
 async function ageInvitation(t: TestApp, id: string) {
   // Re-invite waits a minute after each send; make this one look sent two minutes ago.
@@ -232,6 +239,7 @@ describeEachDatabase('account and team permissions', (kind) => {
       const outcome: Record<Actor, number> = { anonymous: 0, member: 0, admin: 0, owner: 0, other: 0 };
       // A reshaping route runs the owner last: their success hands the organization on.
       for (const actor of ACTORS) {
+        await forgetInvitationsSent(t);
         const { url, payload } = await c.call(world, t, actor);
         const headers = actor === 'anonymous' ? {} : { cookie: world[actor].cookie };
         const res = await t.app.inject({ method: c.method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -243,7 +251,10 @@ describeEachDatabase('account and team permissions', (kind) => {
           const body = payload as { newPassword?: string } | undefined;
           if (body?.newPassword) world[actor].password = body.newPassword;
         }
-        if (ok && c.reshapes) world = await createTeamWorld(t);
+        if (ok && c.reshapes) {
+          await forgetInvitationsSent(t);
+          world = await createTeamWorld(t);
+        }
       }
       const allowed = ACTORS.filter((a) => outcome[a] >= 200 && outcome[a] < 300);
       expect({ route: `${c.method} ${c.path}`, allowed: allowed.sort() }).toEqual({ route: `${c.method} ${c.path}`, allowed: [...c.allowed].sort() });
@@ -280,11 +291,13 @@ describeEachDatabase('account and team permissions by plan', (kind) => {
 
   for (const plan of PLANS) {
     it(`${plan}: every route allows exactly what the role and the plan allow`, { timeout: 300_000 }, async () => {
+      await forgetInvitationsSent(t);
       const world = await createTeamWorld(t);
       const rows: string[] = [];
       for (const c of CASES.filter((x) => !x.reshapes)) {
         for (const actor of ROLE_ACTORS) {
           // Whatever the case sets up (inviting a target…) is done on Pro; the call itself on `plan`.
+          await forgetInvitationsSent(t);
           await putOnPlan(world, 'pro');
           const { url, payload } = await c.call(world, t, actor);
           await putOnPlan(world, plan);
