@@ -5,10 +5,10 @@ import type { Services } from '../../app';
 import { capabilityRefusal, hasCapability, type PlanTier } from '../../../shared/billing/plan-features';
 import type { PlanCapability } from '../../../shared/billing/plans';
 import { invitation, organization } from '../../db/schema/auth.schema';
-import { analyticsEvent } from '../../db/schema/signatures.schema';
-import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../test-support/test-app';
 import { accountRoutes } from '../account/account.routes';
+import { analyticsEvent } from '../../db/schema/signatures.schema';
+import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { INVITATION_TTL_MS } from './invitations.service';
 import { createTeamWorld, invite, join, secondSession, signUpPerson, type TeamWorld } from './team-world.fixture';
 import { teamsRoutes } from './teams.routes';
@@ -254,7 +254,10 @@ describeEachDatabase('account and team permissions', (kind) => {
           const body = payload as { newPassword?: string } | undefined;
           if (body?.newPassword) world[actor].password = body.newPassword;
         }
-        if (ok && c.reshapes) world = await createTeamWorld(t);
+        if (ok && c.reshapes) {
+          await forgetInvitationsSent(t);
+          world = await createTeamWorld(t);
+        }
       }
       const allowed = ACTORS.filter((a) => outcome[a] >= 200 && outcome[a] < 300);
       expect({ route: `${c.method} ${c.path}`, allowed: allowed.sort() }).toEqual({ route: `${c.method} ${c.path}`, allowed: [...c.allowed].sort() });
@@ -291,6 +294,7 @@ describeEachDatabase('account and team permissions by plan', (kind) => {
 
   for (const plan of PLANS) {
     it(`${plan}: every route allows exactly what the role and the plan allow`, { timeout: 300_000 }, async () => {
+      await forgetInvitationsSent(t);
       const world = await createTeamWorld(t);
       const rows: string[] = [];
       for (const c of CASES.filter((x) => !x.reshapes)) {
