@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
@@ -7,17 +7,58 @@ import { account, member, organization, session, user } from '../../db/schema/au
 export const TRIAL_DAYS = 7;
 export const TRIAL_SEATS = 10;
 
+export type SessionAccount = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareSessionAccount>['execute']>>[number]>;
+
+/**
+ * The session, its person, their organization and role, and the statuses of the organization's
+ * owners and admins (who can pay for a team plan): what GET /api/auth/me answers, in one statement
+ * through the unique index on session.token. Prepared once per process, so PostgreSQL plans it once.
+ */
+function prepareSessionAccount(db: Db) {
+  const primary = db
+    .select({ organizationId: member.organizationId, role: member.role })
+    .from(member)
+    .where(eq(member.userId, session.userId))
+    .orderBy(asc(member.createdAt))
+    .limit(1)
+    .as('primary_member');
+  return db
+    .select({
+      sessionExpiresAt: session.expiresAt,
+      user,
+      organization,
+      role: primary.role,
+      payerStatuses: sql<string[] | null>`(select array_agg(p.subscription_status) from ${member} pm join ${user} p on p.id = pm.user_id where pm.organization_id = ${organization.id} and pm.role in ('owner', 'admin'))`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoinLateral(primary, sql`true`)
+    .leftJoin(organization, eq(organization.id, primary.organizationId))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_account');
+}
+
 export function createAccountsRepository(db: Db) {
+  const liveSessionUser = db
+    .select({ userId: session.userId })
+    .from(session)
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('live_session_user');
+  const sessionAccount = prepareSessionAccount(db);
   return {
+    /** A live session with its account, or undefined (unknown token or expired): one indexed read. */
+    async findSessionAccount(token: string, now: Date): Promise<SessionAccount | undefined> {
+      const [row] = await sessionAccount.execute({ token, now });
+      return row;
+    },
+
     findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
 
     /** The user of a session that exists and has not expired: one indexed read (session.token is unique). */
     async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
-      const [row] = await db
-        .select({ userId: session.userId })
-        .from(session)
-        .where(and(eq(session.token, token), gt(session.expiresAt, now)))
-        .limit(1);
+      const [row] = await liveSessionUser.execute({ token, now });
       return row?.userId ?? null;
     },
 
