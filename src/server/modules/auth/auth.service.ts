@@ -115,6 +115,12 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
      * password reset) fails at its next request. Sliding renewal stays with me(), which
      * /api/session and /api/auth/me call on every page load.
      */
+    /** The session token in a correctly signed session cookie (no database read), or null. */
+    async readSessionToken(cookieHeader: string | undefined): Promise<string | null> {
+      const { cookieName, secret } = await sessionCookie();
+      return readSignedCookie(cookieHeader, cookieName, secret);
+    },
+
     async findSessionUserId(cookieHeader: string | undefined): Promise<string | null> {
       const { cookieName, secret } = await sessionCookie();
       const token = readSignedCookie(cookieHeader, cookieName, secret);
