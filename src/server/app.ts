@@ -27,6 +27,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createObjectStorage, type ObjectStorage } from './storage/object-storage';
 import { createMailTransport } from './mail/mailer';
 import { createMailOutbox, type MailOutbox } from './mail/mail-outbox';
+import { createJobLock } from './jobs/job-lock';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService, type AccountService } from './modules/account/account.service';
@@ -99,7 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = createObjectStorage(config);
   const teams = createTeamsService({ db: database.db });
   const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
-  const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), log: app.log });
+  const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), jobLock: createJobLock(database), log: app.log });
   const services: Services = {
     config,
     database,
