@@ -34,6 +34,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
+  /** Prefix of this deployment's keys in Redis, for a Redis shared with other deployments (default sp:rl:). */
+  REDIS_KEY_PREFIX: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString,
@@ -67,6 +69,8 @@ export type AppConfig = {
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
   redisUrl: string | undefined;
+  /** Unset: the default prefix (rate-limit/create-rate-limiter.ts). */
+  redisKeyPrefix?: string;
   s3:
     | {
         bucket: string;
@@ -109,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
