@@ -90,7 +90,10 @@ async function cannon(opts: autocannon.Options) {
   return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** Signs a bench user up and makes one signature; returns the cookie and the signature's id. */
+/**
+ * Signs a bench user up and makes one signature per connection (pgbench's update script spreads its
+ * writes over 100,000 rows; 50 connections saving one row would measure that row's lock instead).
+ */
 async function prepare(base: string) {
   const origin = { origin: base };
   const signup = await fetch(`${base}/api/auth/signup`, {
@@ -99,27 +102,32 @@ async function prepare(base: string) {
     body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
   });
   const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const created = await fetch(`${base}/api/signatures`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, ...origin },
-    body: JSON.stringify(createEmptySignature({ name: 'Bench Person', email: 'bench@example.com', title: 'Engineer' })),
-  });
-  const { id } = (await created.json()) as { id: string };
-  return { cookie, id, origin };
+  const ids: string[] = [];
+  for (let i = 0; i < CONNECTIONS; i += 1) {
+    const created = await fetch(`${base}/api/signatures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, ...origin },
+      body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
+    });
+    ids.push(((await created.json()) as { id: string }).id);
+  }
+  return { cookie, ids, origin };
 }
 
-async function benchCalls(kind: string, databaseUrl: string | undefined) {
+async function benchCalls(databaseUrl: string | undefined) {
   const server = await startServer(databaseUrl);
   try {
-    const { cookie, id, origin } = await prepare(server.base);
+    const { cookie, ids, origin } = await prepare(server.base);
+    let next = 0;
     // A short warm-up so the first figures are not the JIT's.
     await autocannon({ url: `${server.base}/api/auth/me`, headers: { cookie }, connections: 10, duration: 1 });
     const me = await cannon({ url: `${server.base}/api/auth/me`, headers: { cookie } });
     const put = await cannon({
-      url: `${server.base}/api/signatures/${id}`,
+      url: server.base,
       method: 'PUT',
       headers: { cookie, 'content-type': 'application/json', ...origin },
       body: JSON.stringify({ title: 'Principal Engineer' }),
+      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/signatures/${ids[next++ % ids.length]}` }) }],
     });
     return { me, put };
   } finally {
@@ -164,7 +172,7 @@ async function benchPostgres(url: string) {
     writeFileSync(script, '\\set aid random(1, 100000)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n');
     const selectOnly = await pgbench(dbUrl, ['-S']);
     const updateOne = await pgbench(dbUrl, ['-f', script]);
-    const { me, put } = await benchCalls('postgres', dbUrl);
+    const { me, put } = await benchCalls(dbUrl);
     record({ target: 'pgbench -S (select-only)', reqPerSec: selectOnly, p99: null, errors: null, share: '' });
     record({ target: 'pgbench one-row UPDATE', reqPerSec: updateOne, p99: null, errors: null, share: '' });
     record({ target: 'GET /api/auth/me (postgres)', ...me, share: percent(me.reqPerSec, selectOnly) });
@@ -177,7 +185,7 @@ try {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) await benchPostgres(pgUrl);
   else console.log('PostgreSQL run skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
-  const { me, put } = await benchCalls('pglite', undefined);
+  const { me, put } = await benchCalls(undefined);
   record({ target: 'GET /api/auth/me (pglite)', ...me, share: '' });
   record({ target: 'PUT /api/signatures/{id} (pglite)', ...put, share: '' });
 } catch (error) {
