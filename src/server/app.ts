@@ -6,9 +6,11 @@ import { ZodError } from 'zod';
 import type { AppConfig } from './config';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
+import { loggerOptions, type LogStream } from './logging';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
 import { createAccountModule, type AccountModule } from './modules/auth/account-module';
 import type { Auth } from './modules/auth/auth';
+import { AUTH_LIMITS, consumeOrThrow } from './modules/auth/auth-limits';
 import { accountPageHeaders, createOriginGuard } from './modules/auth/auth-http-guards';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBilling, type Billing } from './modules/billing/billing.module';
@@ -30,12 +32,15 @@ import { createMailOutbox, type MailOutbox } from './mail/mail-outbox';
 import { createJobLock } from './jobs/job-lock';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { accountRoutes } from './modules/account/account.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { createAccountService, type AccountService } from './modules/account/account.service';
 import { createInvitationTokens } from './modules/teams/invitation-token';
 import { createInvitationsService, type InvitationsService } from './modules/teams/invitations.service';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService, type TeamsService } from './modules/teams/teams.service';
 import type { RateLimiter } from './rate-limit/rate-limiter';
+import { createMetrics, registerObservability, type Metrics } from './observability/metrics';
+import { requestIdOptions } from './observability/request-id';
 
 export type Services = {
   config: AppConfig;
@@ -59,6 +64,8 @@ export type Services = {
   invitations: InvitationsService;
   /** Plans, checkout and the payment provider (Stripe, or the built-in test payment page). */
   billing: Billing;
+  /** Prometheus metrics of this process (GET /metrics; observability/metrics.ts). */
+  metrics: Metrics;
 };
 
 declare module 'fastify' {
@@ -73,6 +80,8 @@ export type BuildOptions = {
   /** Serve the built client from this folder (default dist/client when it exists). */
   clientDir?: string | false;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
   /** Prefix of the rate-limit keys in Redis; tests give each run its own. */
   rateLimitPrefix?: string;
 };
@@ -81,9 +90,11 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A sane incoming X-Request-Id or a new UUID, on every log line of the request and every answer.
+    ...requestIdOptions,
     // A request that reached us before a stop signal is answered, not refused with a 503: the
     // stopping server already tells every client to reconnect elsewhere (server.ts).
     return503OnClosing: false,
@@ -97,8 +108,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix ?? config.redisKeyPrefix);
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
-  const storage = createObjectStorage(config);
-  const teams = createTeamsService({ db: database.db });
+  const storage = createObjectStorage(config, app.log);
+  const teams = createTeamsService({
+    db: database.db,
+    // Billing is made below; the callback runs only on a request, once both exist.
+    purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
+  });
   const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
   const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), jobLock: createJobLock(database), log: app.log });
   const services: Services = {
@@ -113,7 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimiter,
     storage,
     signatures,
-    uploads: createUploadsService({ db: database.db, storage, signatures }),
+    uploads: createUploadsService({ db: database.db, storage, signatures, publicUrl: config.publicUrl, limiter: rateLimiter }),
     icons: createIconsService(),
     mailer,
     account: createAccountService({
@@ -122,6 +137,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       storage,
       limiter: rateLimiter,
       endSubscriptions: (userId) => billing.service.endSubscriptionsForDeletion(userId),
+      sendSignInLink: async (email, headers) => {
+        await consumeOrThrow(rateLimiter, AUTH_LIMITS.magicLinkMailPerAddress, email, (wait) => `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`);
+        await accountModule.betterAuth.api.signInMagicLink({ body: { email }, headers });
+      },
     }),
     teams,
     invitations: createInvitationsService({
@@ -131,8 +150,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: config.publicUrl,
     }),
     billing,
+    metrics: createMetrics({ db: database.db, log: app.log, processMetrics: options.logger !== false }),
   };
   app.decorate('services', services);
+  registerObservability(app, services.metrics, config.metricsToken);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   // onClose hooks run in reverse order: this one runs before the database closes.
   app.addHook('onClose', async () => {
@@ -224,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(uploadsRoutes);
   await app.register(iconsRoutes);
   await app.register(accountRoutes);
+  await app.register(dataExportRoutes);
   await app.register(teamsRoutes);
   await app.register(billingRoutes);
 

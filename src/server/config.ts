@@ -33,6 +33,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
+  /** test: the built-in test payment page is meant (needed with an https PUBLIC_URL); stripe: a key is required. */
+  PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['test', 'stripe'], 'must be test or stripe').optional()),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
   /** Prefix of this deployment's keys in Redis, for a Redis shared with other deployments (default sp:rl:). */
   REDIS_KEY_PREFIX: optionalString,
@@ -53,6 +55,8 @@ const envSchema = z.object({
   ),
   /** Addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated IPs/CIDRs, or 'loopback'). */
   TRUST_PROXY: optionalString,
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -68,6 +72,8 @@ export type AppConfig = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripeApiBase: string | undefined;
+  /** Which payment provider runs: Stripe with a key, else the test payment page (which takes no money). */
+  payments: 'stripe' | 'test';
   redisUrl: string | undefined;
   /** Unset: the default prefix (rate-limit/create-rate-limiter.ts). */
   redisKeyPrefix?: string;
@@ -85,6 +91,7 @@ export type AppConfig = {
   logLevel: string;
   /** Unset: the socket's address is the client's; per-IP limits cannot be spoofed with headers. */
   trustProxy: string[] | false;
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -95,11 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (${shownValue(name, env[name])})`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const payments = readPayments(e, publicUrl);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,13 +120,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,
+    payments,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
   };
+}
+
+/**
+ * Payments fail closed (0024): a Stripe key without its webhook secret would take money and never
+ * apply it, and a public (https) server without a key would hand out paid plans for free unless
+ * PAYMENTS=test says that is meant. The messages name settings, never their values.
+ */
+function readPayments(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig['payments'] {
+  if (e.STRIPE_SECRET_KEY) {
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is (Stripe webhooks could not be verified)');
+    }
+    if (e.PAYMENTS === 'test') throw new ConfigError('Invalid configuration: PAYMENTS is test but STRIPE_SECRET_KEY is set; unset one of them');
+    return 'stripe';
+  }
+  if (e.PAYMENTS === 'stripe') throw new ConfigError('Invalid configuration: PAYMENTS is stripe but STRIPE_SECRET_KEY is not set');
+  if (publicUrl.startsWith('https:') && e.PAYMENTS !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY is not set while PUBLIC_URL is https; set it, or set PAYMENTS=test to run the test payment page that takes no money',
+    );
+  }
+  return 'test';
+}
+
+/** What a configuration error may repeat: never a secret, never a password inside a URL. */
+function shownValue(name: string, value: string | undefined): string {
+  if (/SECRET|TOKEN|PASSWORD|_KEY/.test(name)) return 'the value is not shown';
+  return `got ${JSON.stringify((value ?? '').replace(/\/\/[^/@]*@/, '//***@'))}`;
 }
 
 function readS3(e: z.infer<typeof envSchema>): AppConfig['s3'] {

@@ -1,3 +1,4 @@
+import type { PlanCapability } from './billing/plans';
 import type { SignatureDefaults, TeamRole } from './validation/account-schemas';
 
 /** What the account area's endpoints answer (src/server/modules/account and teams). */
@@ -35,6 +36,8 @@ export type OrganizationDetails = {
   /** Owners and admins edit the organization, its team, defaults and logo. */
   canManage: boolean;
   seats: SeatUsage;
+  /** What the organization's plan lets it do now (a running trial: Pro's); the rest is shown as upgrades. */
+  capabilities: Record<PlanCapability, boolean>;
 };
 
 export type TeamEntry = {
@@ -52,7 +55,14 @@ export type TeamEntry = {
   isYou: boolean;
 };
 
-export type TeamResponse = { entries: TeamEntry[]; seats: SeatUsage; canManage: boolean; yourRole: TeamRole };
+export type TeamResponse = {
+  entries: TeamEntry[];
+  seats: SeatUsage;
+  canManage: boolean;
+  yourRole: TeamRole;
+  /** What the organization's plan lets it do now; the team tab shows the rest as upgrades. */
+  capabilities: Record<PlanCapability, boolean>;
+};
 
 export type SignatureDefaultsResponse = SignatureDefaults & { logoUrl: string | null; canManage: boolean };
 

@@ -8,6 +8,8 @@ export type CurrentUser = {
   subscriptionPlan: string | null;
   /** True when the status comes from a seat on the organization's paid plan, not the person's own. */
   coveredByTeam?: boolean;
+  /** Why a member of a paying organization still sees the watermark (its seats ran out), and who can add seats. */
+  seatNotice?: string | null;
   timezone: string;
   createdAt: string;
 };

@@ -25,6 +25,8 @@ async function browser(width = 1280): Promise<Browser> {
 async function signUp(context: BrowserContext, email: string, name: string) {
   const res = await context.request.post(`${app.url}/api/auth/signup`, { data: { email, password: PASSWORD, name, termsAccepted: true } });
   expect(res.status()).toBe(201);
+  // Only a verified address may invite (issue 11, point 7): these people have confirmed theirs.
+  await app.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
   const me = await context.request.get(`${app.url}/api/auth/me`);
   return (await me.json()).user.id as string;
 }
@@ -197,7 +199,7 @@ describe('account area', () => {
   });
 
   it('an invitation sent from one browser is accepted in another, and the member starts from the defaults', async () => {
-    const mail = await waitForMail(app.dataDir, 'newbie@acme.test', /invited you to Acme Inc/);
+    const mail = await waitForMail(app.dataDir, 'newbie@acme.test', /invited you to join their team/);
     const link = /https?:\/\/\S+\/invitations\/[^\s"<>]+/.exec(mail.text ?? '')?.[0];
     expect(link?.startsWith(`${app.url}/invitations/`)).toBe(true);
 
@@ -249,6 +251,11 @@ describe('account area', () => {
 
     await openTab(leaver.page, 'danger');
     await leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
+    // Without the password the account stays, and what was typed is kept.
+    await leaver.page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => leaver.page.getByRole('alert').first().textContent()).toBe('Please enter your password to confirm');
+    await expect.poll(() => leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').inputValue()).toBe('DELETE MY ACCOUNT');
+    await leaver.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await leaver.page.getByRole('button', { name: 'Delete my account' }).click();
     await leaver.page.waitForURL(`${app.url}/`);
 

@@ -190,6 +190,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.goto(`${running.url}/account/danger`);
     await page.getByText('Your Pro subscription is canceled at once when you delete your account, so nothing more is charged.').waitFor();
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${running.url}/`);
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Account deleted');
@@ -232,7 +233,10 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.context().clearCookies();
     await gotoPricing(page, running.url);
     await planCard(page, 'pro').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
-    await signUpFromDialog(page, `team-${Date.now()}@example.com`, 'Tess Team');
+    const tess = `team-${Date.now()}@example.com`;
+    await signUpFromDialog(page, tess, 'Tess Team');
+    // Only a verified address may invite (issue 11, point 7).
+    await running.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${tess}`);
     const cookie = (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const email of ['one@team.test', 'two@team.test']) {
       const res = await running.app.inject({

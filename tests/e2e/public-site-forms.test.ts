@@ -6,6 +6,7 @@ import { issueFormToken } from '../../src/server/modules/contact/form-token';
 import { startSmtpSink, type SmtpSink } from '../../src/server/test-support/smtp-sink';
 import { startApp, type RunningApp } from './support/app-server';
 import { openBrowser, readClipboard, type Browser } from './support/browser';
+import { deriveKey } from '../../src/server/modules/auth/derived-keys';
 
 /**
  * The public site's forms in Chromium: the contact form (every message, the silent drop, a real
@@ -139,7 +140,7 @@ describe('contact form', () => {
       const res = await fetch(url('/api/contact'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i + 1}` },
-        body: JSON.stringify({ ...validMessage(`Earlier ${i}`, email), formToken: issueFormToken(running.config.sessionSecret, Date.now() - 5_000) }),
+        body: JSON.stringify({ ...validMessage(`Earlier ${i}`, email), formToken: issueFormToken(deriveKey(running.config.sessionSecret, 'contact-form'), Date.now() - 5_000) }),
       });
       expect(res.status).toBe(200);
     }

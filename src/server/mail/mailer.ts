@@ -70,9 +70,11 @@ export function createMailboxTransport(config: AppConfig, log: Pick<FastifyBaseL
       const tmp = path.join(dir, `.${name}.tmp`);
       await writeFile(tmp, raw);
       await rename(tmp, path.join(dir, name));
+      // Codes and links are printed only for a local trial (http): on a public https server they stay in the file.
+      const hint = config.publicUrl.startsWith('https://') ? undefined : message.logHint;
       log.info(
-        { mail: { to: message.to, subject: message.subject, hint: message.logHint, file: path.join(dir, name) } },
-        `mail written to the local mailbox: "${message.subject}" to ${message.to}${message.logHint ? ` — ${message.logHint}` : ''}`,
+        { mail: { to: message.to, subject: message.subject, hint, file: path.join(dir, name) } },
+        `mail written to the local mailbox: "${message.subject}" to ${message.to}${hint ? ` — ${hint}` : ''}`,
       );
     },
   };

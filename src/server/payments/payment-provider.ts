@@ -79,7 +79,22 @@ export type ProviderEvent = {
     | { kind: 'checkout_session'; id: string }
     | { kind: 'subscription'; id: string }
     | { kind: 'invoice'; invoice: ProviderInvoice }
+    /** Money went back: a charge refunded, or a dispute opened against it (the dispute's id). */
+    | { kind: 'charge'; reason: 'refunded' | 'disputed'; chargeId: string | null; disputeId: string | null }
     | { kind: 'ignored' };
+};
+
+/** What a charge paid for, re-read from the provider; the ids are null when it was not one of ours. */
+export type ChargedPurchase = {
+  chargeId: string;
+  /** The whole amount went back (a partial refund is a goodwill credit and takes nothing away). */
+  fullyRefunded: boolean;
+  disputed: boolean;
+  /** The checkout session of a one-time (lifetime) payment. */
+  lifetimeSessionId: string | null;
+  /** The subscription whose invoice the charge paid, and that invoice. */
+  subscriptionId: string | null;
+  invoiceId: string | null;
 };
 
 /** A subscription's new lines and metadata (plan, billing period, seats) for an in-place change. */
@@ -110,6 +125,8 @@ export interface PaymentProvider {
   changeSubscription(id: string, input: SubscriptionChangeInput): Promise<void>;
   /** A page where the customer manages payment method, invoices and cancellation. */
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+  /** Re-reads a refunded or disputed charge and finds what it paid for; null when the provider does not know it. */
+  findChargedPurchase(ref: { chargeId: string | null; disputeId: string | null }): Promise<ChargedPurchase | null>;
   /** Verifies the signature on the exact bytes received and returns the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
 }

@@ -42,7 +42,14 @@ describe('toProviderEvent', () => {
     });
   });
 
-  it('ignores everything else', () => {
-    expect(toProviderEvent(event('charge.refunded', { id: 'ch_1' })).subject).toEqual({ kind: 'ignored' });
+  it('turns refunds and disputes into a charge to re-read (0024), and ignores everything else', () => {
+    expect(toProviderEvent(event('charge.refunded', { id: 'ch_1' })).subject).toEqual({ kind: 'charge', reason: 'refunded', chargeId: 'ch_1', disputeId: null });
+    expect(toProviderEvent(event('charge.dispute.created', { id: 'dp_1', charge: 'ch_1' })).subject).toEqual({
+      kind: 'charge',
+      reason: 'disputed',
+      chargeId: null,
+      disputeId: 'dp_1',
+    });
+    expect(toProviderEvent(event('charge.succeeded', { id: 'ch_1' })).subject).toEqual({ kind: 'ignored' });
   });
 });

@@ -83,6 +83,11 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
       const invoice = toInvoice(event.data.object, event.type === 'invoice.payment_failed' ? 'failed' : 'paid');
       return { ...base, subject: invoice ? { kind: 'invoice', invoice } : { kind: 'ignored' } };
     }
+    // The money went back: whatever the charge paid for is taken away (after a re-read).
+    case 'charge.refunded':
+      return { ...base, subject: { kind: 'charge', reason: 'refunded', chargeId: event.data.object.id, disputeId: null } };
+    case 'charge.dispute.created':
+      return { ...base, subject: { kind: 'charge', reason: 'disputed', chargeId: null, disputeId: event.data.object.id } };
     default:
       return { ...base, subject: { kind: 'ignored' } };
   }
@@ -204,6 +209,38 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     async createPortalSession(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;
+    },
+
+    async findChargedPurchase(ref) {
+      try {
+        const chargeId = ref.chargeId ?? (ref.disputeId ? idOf((await stripe.disputes.retrieve(ref.disputeId)).charge) : null);
+        if (!chargeId) return null;
+        const charge = await stripe.charges.retrieve(chargeId);
+        const purchase = {
+          chargeId,
+          fullyRefunded: charge.refunded,
+          disputed: charge.disputed,
+          lifetimeSessionId: null as string | null,
+          subscriptionId: null as string | null,
+          invoiceId: null as string | null,
+        };
+        const paymentIntent = idOf(charge.payment_intent);
+        if (!paymentIntent) return purchase;
+        // A one-time (lifetime) payment was made by a Checkout session in payment mode.
+        const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+        const session = sessions.data[0];
+        if (session && session.mode === 'payment') return { ...purchase, lifetimeSessionId: session.id };
+        // Otherwise it paid a subscription's invoice.
+        const payments = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 1 });
+        const invoiceId = idOf(payments.data[0]?.invoice);
+        if (!invoiceId) return purchase;
+        const invoice = await stripe.invoices.retrieve(invoiceId);
+        return { ...purchase, invoiceId, subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) };
+      } catch (error) {
+        // A charge or dispute this account does not know (another integration's test event).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
     },
 
     parseWebhook(rawBody, signatureHeader) {

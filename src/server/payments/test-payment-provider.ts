@@ -157,6 +157,11 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
       return returnUrl;
     },
 
+    // Test mode has no charges to refund from outside: Plan & Billing's test refund acts directly.
+    async findChargedPurchase() {
+      return null;
+    },
+
     parseWebhook() {
       throw new WebhookNotConfiguredError('the test payment provider receives no webhooks');
     },

@@ -45,6 +45,15 @@ export type StripeStandIn = {
   /** How many times each subscription was read back (proves an event was applied once). */
   subscriptionReads: Map<string, number>;
   addPromotionCode(code: string): string;
+  /**
+   * The charge behind a purchase, as Stripe keeps it: a lifetime session's payment, or (with
+   * `subscriptionId`) a subscription invoice's payment. Returns the charge id.
+   */
+  addCharge(options: { sessionId?: string; subscriptionId?: string; amount: number }): string;
+  /** Refunds a charge (all of it, or `amount` cents of it). */
+  refundCharge(chargeId: string, amount?: number): Json;
+  /** Opens a dispute against a charge; returns the dispute object. */
+  disputeCharge(chargeId: string): Json;
   /** The customer pays: the session completes and, in subscription mode, a subscription starts. */
   completeSession(sessionId: string, options?: { subscriptionStatus?: string }): { subscriptionId: string | null };
   setSubscription(id: string, patch: Json): Json;
@@ -65,6 +74,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptionReads = new Map<string, number>();
   const promotionCodes = new Map<string, string>();
   const products = new Map<string, Json>();
+  const charges = new Map<string, Json>();
+  const disputes = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
+  /** payment intent id → invoice id, for /v1/invoice_payments */
+  const invoicePayments = new Map<string, string>();
   let failing: { method: string; path: RegExp } | null = null;
 
   const notFound = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } });
@@ -103,6 +117,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       sessions.set(id, session);
       return { status: 200, body: session };
     }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const pi = query.get('payment_intent');
+      const data = [...sessions.values()].filter((x) => pi && x.payment_intent === pi);
+      return { status: 200, body: { object: 'list', url: path, has_more: false, data } };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const invoice = invoicePayments.get(query.get('payment[payment_intent]') ?? '');
+      const data = invoice ? [{ id: newId('inpay'), object: 'invoice_payment', invoice, payment: { type: 'payment_intent', payment_intent: query.get('payment[payment_intent]') } }] : [];
+      return { status: 200, body: { object: 'list', url: path, has_more: false, data } };
+    }
+    const lookup = (prefix: string, map: Map<string, Json>, what: string) => {
+      const m = new RegExp(`^/v1/${prefix}/([^/]+)$`).exec(path);
+      if (method !== 'GET' || !m) return null;
+      const found = map.get(decodeURIComponent(m[1]!));
+      return found ? { status: 200, body: found } : notFound(what);
+    };
+    const read = lookup('charges', charges, 'charge') ?? lookup('disputes', disputes, 'dispute') ?? lookup('invoices', invoices, 'invoice');
+    if (read) return read;
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && sessionMatch) {
       const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
@@ -207,6 +239,45 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const id = newId('promo');
       promotionCodes.set(code, id);
       return id;
+    },
+
+    addCharge({ sessionId, subscriptionId, amount }) {
+      const paymentIntent = newId('pi');
+      if (sessionId) {
+        const session = sessions.get(sessionId);
+        if (!session) throw new Error(`stand-in: no session ${sessionId}`);
+        session.payment_intent = paymentIntent;
+      }
+      if (subscriptionId) {
+        const invoiceId = newId('in');
+        invoices.set(invoiceId, {
+          id: invoiceId,
+          object: 'invoice',
+          amount_paid: amount,
+          currency: 'usd',
+          parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+        });
+        invoicePayments.set(paymentIntent, invoiceId);
+      }
+      const id = newId('ch');
+      charges.set(id, { id, object: 'charge', amount, amount_refunded: 0, refunded: false, disputed: false, payment_intent: paymentIntent, currency: 'usd' });
+      return id;
+    },
+
+    refundCharge(chargeId, amount) {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`stand-in: no charge ${chargeId}`);
+      const refunded = amount ?? (charge.amount as number);
+      return Object.assign(charge, { amount_refunded: refunded, refunded: refunded >= (charge.amount as number) });
+    },
+
+    disputeCharge(chargeId) {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`stand-in: no charge ${chargeId}`);
+      charge.disputed = true;
+      const dispute = { id: newId('dp'), object: 'dispute', charge: chargeId, amount: charge.amount, status: 'needs_response', payment_intent: charge.payment_intent };
+      disputes.set(dispute.id, dispute);
+      return dispute;
     },
 
     completeSession(sessionId, options = {}) {

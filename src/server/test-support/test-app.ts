@@ -96,6 +96,8 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:5000',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    // Tests that serve an https PUBLIC_URL without Stripe mean the test payment page.
+    ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'test' }),
     ...env,
   });
   const database = await createTestDatabase(kind);

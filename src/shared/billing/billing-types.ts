@@ -37,7 +37,23 @@ export type BillingOverview = {
     resume: boolean;
     /** Switch plan, billing period or seats in place. */
     change: boolean;
+    /** Test mode only: give the money back, which takes the plan away as a Stripe refund would. */
+    testRefund: boolean;
   };
+  /** False once the person or their organization has had a subscription: checkout then charges at once. */
+  trialAvailable: boolean;
+  /** What happens to the plan this person pays for if they leave their organization; null when nothing. */
+  leaveNotice: string | null;
+};
+
+/** GET /api/billing/entitlement: whether the person's signatures carry the watermark, and why. */
+export type EntitlementAnswer = {
+  /** The status the product treats the person by (their own, or a seat on their team's plan). */
+  subscriptionStatus: string;
+  watermark: boolean;
+  coveredByTeam: boolean;
+  /** Why a member of a paying organization still sees the watermark, and who can add seats. */
+  seatNotice: string | null;
 };
 
 /** GET /api/test-payments/:id: what the test payment page shows. */

@@ -29,6 +29,22 @@ export const LIFETIME_PROMOTION_CODE = 'LIFETIME1DOLLAR';
 export const LIFETIME_PRICE = 1;
 export const LIFETIME_NOTICE = '$1 one-time payment for lifetime access. No subscription, no renewals.';
 
+/**
+ * What a plan lets an organization and its people do, enforced by the server
+ * (src/shared/billing/plan-features.ts; docs/decisions/0024-seats-tiers-trials-refunds.md).
+ * Organization templates and Google Workspace push are sold with Pro but not built yet: whatever
+ * route adds them checks the same capability.
+ */
+export const PLAN_CAPABILITIES = [
+  'teamMembers',
+  'teamRoles',
+  'signatureDefaults',
+  'organizationTemplates',
+  'workspacePush',
+  'severalSignatures',
+] as const;
+export type PlanCapability = (typeof PLAN_CAPABILITIES)[number];
+
 export type Plan = {
   id: PlanId;
   /** Stored as user.subscriptionPlan. */
@@ -39,6 +55,8 @@ export type Plan = {
   /** The landing page shows annual billing as a monthly figure; spec section 9 gives these values. */
   annualPerMonthDisplay: number;
   features: string[];
+  /** What the server lets this plan do (the features above, as checks). */
+  capabilities: readonly PlanCapability[];
   cta: string;
   popular: boolean;
   includedSeats: number;
@@ -59,6 +77,7 @@ export const PLANS: readonly Plan[] = [
       'Copy to Gmail in one click',
       'Logo, photo and social icons',
     ],
+    capabilities: [],
     cta: 'Start Free',
     popular: false,
     includedSeats: INCLUDED_SEATS,
@@ -74,9 +93,12 @@ export const PLANS: readonly Plan[] = [
       'No watermark',
       'All templates, colours and fonts',
       'Logo, photo and 9 social profiles',
+      'Several signatures',
+      'Team members on the seats you buy',
       '1 seat included, extra seats $19/month',
       'Email support',
     ],
+    capabilities: ['teamMembers', 'severalSignatures'],
     cta: 'Start 7-Day Free Trial',
     popular: true,
     includedSeats: INCLUDED_SEATS,
@@ -96,6 +118,7 @@ export const PLANS: readonly Plan[] = [
       'Priority support',
       VOLUME_DISCOUNT_NOTE,
     ],
+    capabilities: ['teamMembers', 'teamRoles', 'signatureDefaults', 'organizationTemplates', 'workspacePush', 'severalSignatures'],
     cta: 'Start 7-Day Free Trial',
     popular: false,
     includedSeats: INCLUDED_SEATS,

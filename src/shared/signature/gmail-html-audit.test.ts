@@ -22,6 +22,8 @@ describe('auditSignatureHtml', () => {
     ['<span id="x">x</span>', 'attribute id on <span>'],
     ['<span onclick="x">x</span>', 'attribute onclick on <span>'],
     ['<span style="position:absolute">x</span>', 'style property position on <span>'],
+    // The image file has the shape (decision 0070): object-fit is missing in Outlook, Yahoo and Gmail's mobile web client.
+    ['<img src="https://cdn.example/a.png" alt="" style="object-fit:cover">', 'style property object-fit on <img>'],
     ['<span style="display:flex">x</span>', 'display:flex on <span>'],
     ['<span style="text-transform:capitalize">x</span>', 'text-transform:capitalize on <span>'],
     ['<span style="letter-spacing:1em">x</span>', 'letter-spacing:1em on <span>'],

@@ -18,7 +18,7 @@ const VOID_TAGS = new Set(['img', 'br']);
 const ALLOWED_STYLE_PROPERTIES = new Set([
   'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'color', 'text-decoration',
   'padding-top', 'padding-bottom', 'padding-right', 'padding-left', 'vertical-align', 'border-top', 'border-left', 'border',
-  'display', 'width', 'height', 'border-radius', 'object-fit', 'background-color', 'letter-spacing', 'text-transform',
+  'display', 'width', 'height', 'border-radius', 'background-color', 'letter-spacing', 'text-transform',
 ]);
 /** Properties whose value is held to the one form the templates write. */
 const ALLOWED_VALUES: ReadonlyMap<string, RegExp> = new Map([

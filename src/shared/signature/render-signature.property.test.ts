@@ -59,6 +59,9 @@ const HOSTILE = [
   '/objects/uploads/x.png',
   'http://localhost:5000/objects/a.png',
   'localhost:5000/objects/a.png',
+  '/objects/q7mz4kx2vb5nw3hj6tpa-160x53.png',
+  '/objects/q7mz4kx2vb5nw3hj6tpa-80x80a.jpg',
+  'https://cdn.example/q7mz4kx2vb5nw3hj6tpa-80x80.png?x=1',
   'www.example.com',
   '+1 (555) 010-0000 ext. 12',
 ];

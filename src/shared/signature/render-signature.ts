@@ -47,8 +47,7 @@ function layoutHtml(view: SignatureView, layout: Layout, textStyle: string, rows
  */
 export function renderSignature(signature: SignatureFields, options: RenderOptions): RenderedSignature {
   const view = resolveSignatureView(signature, options.publicUrl, options.showWatermark);
-  // animateLogo needs nothing here: animation lives in the GIF file itself, Gmail plays it as
-  // served, and Gmail honours no CSS animation or HTML switch that could start or stop it.
+  // animateLogo picks the image file (image-geometry.ts): an animated GIF or its first frame.
   const { textStyle, rows } = TEMPLATE_RENDERERS[view.template](view);
   return { html: layoutHtml(view, view.layout, textStyle, rows), text: renderSignatureText(view) };
 }

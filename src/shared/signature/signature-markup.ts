@@ -7,7 +7,6 @@ import { SOCIAL_ICON_DISPLAY_SIZE } from './social-icons';
  * 10,000 limit, so styles are as short as they can be.
  */
 export const TABLE_ATTRS = ' cellpadding="0" cellspacing="0" border="0" role="presentation"';
-export const LOGO_SIZE = 80;
 export const LOGO_GAP = 20;
 export const NAME_FONT_SIZE = 16;
 export const BODY_FONT_SIZE = 14;
@@ -16,8 +15,6 @@ export const WATERMARK_FONT_SIZE = 12;
 const ICON = SOCIAL_ICON_DISPLAY_SIZE;
 const ICON_ATTRS = ` width="${ICON}" height="${ICON}"`;
 const ICON_STYLE = ` style="display:block;width:${ICON}px;height:${ICON}px;border:0"`;
-const LOGO_ATTRS = ` width="${LOGO_SIZE}" height="${LOGO_SIZE}"`;
-const LOGO_STYLE_START = `display:block;width:${LOGO_SIZE}px;height:${LOGO_SIZE}px;border:0;object-fit:cover;border-radius:`;
 const WATERMARK_COLOR = '#888888';
 const WATERMARK_CELL_STYLE =
   `padding-top:12px;font-size:${WATERMARK_FONT_SIZE}px;line-height:16px;font-style:italic;color:${WATERMARK_COLOR}`;
@@ -37,8 +34,15 @@ export function linkHtml(hrefAttr: string, innerHtml: string, color: string): st
   return `<a href="${hrefAttr}" style="color:${color};text-decoration:none">${innerHtml}</a>`;
 }
 
+/**
+ * The image at its real display size: the file itself has the shape and proportions (decision
+ * 0070), so nothing depends on object-fit or border-radius, which Outlook and others ignore.
+ */
 export function logoHtml(logo: LogoView): string {
-  const img = `<img src="${logo.srcAttr}"${LOGO_ATTRS} alt="${logo.altAttr}" style="${LOGO_STYLE_START}${logo.radius}">`;
+  const { width, height } = logo;
+  const size = height === null ? ` width="${width}"` : ` width="${width}" height="${height}"`;
+  const style = height === null ? `width:${width}px` : `width:${width}px;height:${height}px`;
+  const img = `<img src="${logo.srcAttr}"${size} alt="${logo.altAttr}" style="display:block;${style};border:0">`;
   return logo.hrefAttr === '' ? img : `<a href="${logo.hrefAttr}">${img}</a>`;
 }
 

@@ -16,7 +16,7 @@ export function buildFullSignature(overrides: SignatureOverrides = {}): Signatur
     email: 'alexandra.montgomery-fitzgerald@northwind-traders.example.com',
     website: 'https://www.northwind-traders.example.com/en-us/partnerships',
     address: 'Suite 1200, Salesforce Tower\n415 Mission Street\nSan Francisco, CA 94105, United States',
-    photoUrl: `${TEST_PUBLIC_URL}/objects/uploads/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png`,
+    photoUrl: `${TEST_PUBLIC_URL}/objects/q7mz4kx2vb5nw3hj6tpa-80x80.png`,
     imageLinkUrl: 'website',
     customImageUrl: '',
     socialLinks: {

@@ -15,6 +15,7 @@ import {
 import { cleanLine, cleanLines, escapeHtml } from './escape-html';
 import { safeHref, safeImageSrc } from './url-normalise';
 import { readOriginAssets, type OriginAssets } from './origin-assets';
+import { imageGeometry } from './image-geometry';
 
 /** A user value after cleaning: `text` for text/plain, `html` escaped for HTML text and attributes. */
 export type Piece = { text: string; html: string };
@@ -22,7 +23,8 @@ export type Piece = { text: string; html: string };
 export type ContactLine = { label: 'P' | 'M' | 'E' | 'W'; value: Piece; href: string; hrefAttr: string };
 export type CustomLine = { label: Piece | null; value: Piece };
 export type SocialLink = { platform: SocialPlatform; label: string; href: string; hrefAttr: string };
-export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; radius: string };
+/** The image file for the chosen shape and its display size; height null when the file's own proportions decide. */
+export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; width: number; height: number | null };
 
 /**
  * Everything a template needs, already checked: every string is escaped or validated, so a
@@ -52,9 +54,6 @@ const DEFAULT_FONT_STACK = FONT_CHOICES[0].stack;
 const FONT_STACKS: ReadonlyMap<string, string> = new Map(FONT_CHOICES.map((font) => [font.value, font.stack]));
 const TEMPLATE_SET: ReadonlySet<string> = new Set(TEMPLATES);
 const LAYOUT_SET: ReadonlySet<string> = new Set(LAYOUTS);
-// The spec: "square, rounded, otherwise round".
-const RADIUS_BY_SHAPE: Readonly<Record<string, string>> = { square: '4px', rounded: '8px' };
-const ROUND_RADIUS = '50%';
 // Deliberately narrow: no '?', '#', '&' or '%' so a typed address cannot smuggle mailto headers.
 const EMAIL = /^[^\s@?#&%<>"\\,;:()[\]]+@[^\s@?#&%<>"\\,;:()[\]/]+\.[^\s@?#&%<>"\\,;:()[\]/]+$/;
 const NOT_TEL_CHAR = /[^0-9]/g;
@@ -137,11 +136,13 @@ function resolveLogo(signature: SignatureFields, layout: Layout, origin: string,
   if (signature.imageLinkUrl === 'website') href = websiteHref;
   else if (signature.imageLinkUrl === 'custom') href = safeHref(signature.customImageUrl, origin);
   const alt = cleanLine(signature.name) || cleanLine(signature.company) || 'Logo';
+  const image = imageGeometry(src, signature.design.photoShape, signature.design.animateLogo === 'true');
   return {
-    srcAttr: escapeHtml(src),
+    srcAttr: escapeHtml(image.src),
     altAttr: escapeHtml(alt),
     hrefAttr: escapeHtml(href),
-    radius: RADIUS_BY_SHAPE[signature.design.photoShape] ?? ROUND_RADIUS,
+    width: image.width,
+    height: image.height,
   };
 }
 

@@ -200,7 +200,11 @@ const confirmationOf = (phrase: string) =>
   z.object({
     confirmation: z.string(`Please type ${phrase} to confirm`).refine((v) => v === phrase, `Please type ${phrase} to confirm`),
   });
-export const deleteAccountSchema = confirmationOf(DELETE_ACCOUNT_PHRASE);
+/** The phrase, and the password again: a session left open on a shared computer cannot delete the account. */
+export const deleteAccountSchema = confirmationOf(DELETE_ACCOUNT_PHRASE).extend({
+  password: z.string().max(1024, 'Password is too long').optional().default(''),
+});
 export const leaveOrganizationSchema = confirmationOf(LEAVE_ORGANIZATION_PHRASE);
 export const deleteOrganizationSchema = confirmationOf(DELETE_ORGANIZATION_PHRASE);
-export type ConfirmationInput = z.input<typeof deleteAccountSchema>;
+export type ConfirmationInput = z.input<typeof leaveOrganizationSchema>;
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;

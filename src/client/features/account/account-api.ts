@@ -95,7 +95,10 @@ export const useTransferOwnership = () =>
 export const useDeleteOrganization = () =>
   useReshape((confirmation: string) => api.post<OrganizationDetails>('/api/organization/delete', { confirmation }));
 export const useLeaveOrganization = () => useReshape((confirmation: string) => api.post<void>('/api/account/leave-organization', { confirmation }));
-export const useDeleteAccount = () => useMutation({ mutationFn: (confirmation: string) => api.post<{ ok: true }>('/api/account/delete', { confirmation }) });
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: (input: { confirmation: string; password: string }) => api.post<{ ok: true }>('/api/account/delete', input),
+  });
 
 export const openBillingPortal = () => api.post<{ url: string }>('/api/billing/portal');
 
@@ -104,4 +107,6 @@ const useBillingChange = <TInput,>(request: (input: TInput) => Promise<BillingOv
   useSave(request, KEYS.billing, [KEYS.organization, KEYS.team, ME_QUERY_KEY]);
 export const useCancelSubscription = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/cancel'));
 export const useResumeSubscription = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/resume'));
+/** Test mode only: gives the money back, which takes the plan away as a Stripe refund would. */
+export const useTestRefund = () => useBillingChange(() => api.post<BillingOverview>('/api/billing/test-refund'));
 export const useChangePlan = () => useBillingChange((input: ChangePlanInput) => api.post<BillingOverview>('/api/billing/change-plan', input));

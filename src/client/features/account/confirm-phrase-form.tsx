@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { showSaveError } from './account-ui';
 
-type ConfirmationSchema = z.ZodType<ConfirmationInput, ConfirmationInput>;
+type Values = ConfirmationInput & { password?: string };
+type ConfirmationSchema = z.ZodType<Values, Values>;
 
 /** Type the exact phrase, then press the button: anything else reads 'Please type … to confirm'. */
 export function ConfirmPhraseForm(props: {
@@ -16,15 +17,17 @@ export function ConfirmPhraseForm(props: {
   buttonLabel: string;
   busyLabel: string;
   disabled?: boolean;
-  onConfirm(confirmation: string): Promise<void>;
+  /** Asks for the password too (deleting the account), with this hint below the field. */
+  passwordHint?: string;
+  onConfirm(confirmation: string, password: string): Promise<void>;
 }) {
-  const form = useForm<ConfirmationInput>({ resolver: zodResolver(props.schema), defaultValues: { confirmation: '' } });
+  const form = useForm<Values>({ resolver: zodResolver(props.schema), defaultValues: { confirmation: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ confirmation }) => {
+  const onSubmit = form.handleSubmit(async ({ confirmation, password }) => {
     try {
-      await props.onConfirm(confirmation);
+      await props.onConfirm(confirmation, password ?? '');
     } catch (error) {
-      showSaveError(error, form, ['confirmation']);
+      showSaveError(error, form, ['confirmation', 'password']);
     }
   });
   return (
@@ -45,6 +48,18 @@ export function ConfirmPhraseForm(props: {
           {...form.register('confirmation')}
         />
       </Field>
+      {props.passwordHint !== undefined && (
+        <Field id={`${props.id}-password`} label="Password" hint={props.passwordHint} error={errors.password?.message}>
+          <Input
+            id={`${props.id}-password`}
+            type="password"
+            autoComplete="current-password"
+            disabled={props.disabled}
+            aria-invalid={!!errors.password}
+            {...form.register('password')}
+          />
+        </Field>
+      )}
       <Button type="submit" variant="danger" className="justify-self-start" disabled={props.disabled || isSubmitting}>
         {isSubmitting ? props.busyLabel : props.buttonLabel}
       </Button>

@@ -101,6 +101,9 @@ export function DangerTab() {
       )}
       {!isOwner && (
         <SectionCard id="leave" tone="danger" title="Leave organization" description="You lose access to the organization's defaults and team. Your account and signatures stay yours.">
+          {billing.data?.leaveNotice && (
+            <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">{billing.data.leaveNotice}</p>
+          )}
           <ConfirmPhraseForm
             id="confirm-leave"
             phrase={LEAVE_ORGANIZATION_PHRASE}
@@ -137,8 +140,9 @@ export function DangerTab() {
           buttonLabel="Delete my account"
           busyLabel="Deleting..."
           disabled={ownerBlocked}
-          onConfirm={async (confirmation) => {
-            await deleteAccount.mutateAsync(confirmation);
+          passwordHint="Your sign-in password. Signed in by email link and never set one? Leave it empty: we email you a fresh sign-in link."
+          onConfirm={async (confirmation, password) => {
+            await deleteAccount.mutateAsync({ confirmation, password });
             // Leave the account area first: with no session it would send the person to /login.
             await navigate('/', { replace: true });
             await sessionChanged(null);

@@ -8,7 +8,7 @@ import { MAX_SELF_SERVE_SEATS, PAID_PLAN_IDS, getPlan, isBillingPeriod, isPaidPl
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useCancelSubscription, useChangePlan, useResumeSubscription } from './account-api';
+import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from './account-api';
 import { FormActions, formatDate, SectionCard, Select, showSaveError } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -40,8 +40,9 @@ const describeTerms = (t: Terms) =>
 export function ManageSubscription({ billing }: { billing: BillingOverview }) {
   const sub = billing.subscription;
   const { actions } = billing;
-  if (!sub || !(actions.cancel || actions.resume || actions.change)) return null;
-  const planName = isPaidPlanId(sub.plan) ? getPlan(sub.plan).name : sub.plan;
+  const lifetime = billing.subscriptionStatus === 'lifetime';
+  if (!(actions.cancel || actions.resume || actions.change || actions.testRefund)) return null;
+  const planName = sub && isPaidPlanId(sub.plan) ? getPlan(sub.plan).name : (billing.subscriptionPlan ?? 'your plan');
 
   return (
     <SectionCard
@@ -54,10 +55,11 @@ export function ManageSubscription({ billing }: { billing: BillingOverview }) {
       }
     >
       <div className="grid gap-6">
-        {actions.resume && <ResumeNotice sub={sub} planName={planName} />}
+        {sub && actions.resume && <ResumeNotice sub={sub} planName={planName} />}
         {/* Keyed by the saved terms: after a change the form starts again from what is now saved. */}
-        {actions.change && <ChangePlanForm key={`${sub.plan}|${sub.billingPeriod}|${sub.seats}`} sub={sub} provider={billing.provider} />}
-        {actions.cancel && <CancelRow sub={sub} planName={planName} />}
+        {sub && actions.change && <ChangePlanForm key={`${sub.plan}|${sub.billingPeriod}|${sub.seats}`} sub={sub} provider={billing.provider} />}
+        {sub && actions.cancel && <CancelRow sub={sub} planName={planName} />}
+        {actions.testRefund && <TestRefundRow planName={lifetime ? `${planName} lifetime access` : planName} />}
       </div>
     </SectionCard>
   );
@@ -186,6 +188,39 @@ function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
         cancelLabel="Keep subscription"
         busy={cancel.isPending}
         onConfirm={onCancel}
+      />
+    </div>
+  );
+}
+
+/**
+ * Test mode's stand-in for a refund from the Stripe dashboard (the 30-day money-back guarantee):
+ * the money goes back and the plan with it, exactly as Stripe's charge.refunded does.
+ */
+function TestRefundRow({ planName }: { planName: string }) {
+  const refund = useTestRefund();
+  const onRefund = async () => {
+    try {
+      await refund.mutateAsync(undefined);
+      toast({ title: 'Refunded (test mode)', description: `${planName} was refunded and has ended. The watermark is back.`, variant: 'success' });
+    } catch (error) {
+      showSaveError(error);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
+      <div className="mr-auto">
+        <h3 className="text-sm font-semibold text-slate-900">Test refund</h3>
+        <p className="mt-1 text-sm text-slate-600">Test mode: try the money-back guarantee. A refund ends {planName} at once.</p>
+      </div>
+      <ConfirmDialog
+        trigger={<Button variant="secondary">Refund (test mode)</Button>}
+        title="Refund this purchase?"
+        description={`${planName} ends now: your organization moves to Free with 1 seat and the watermark returns to your signature. No real money moves in test mode.`}
+        confirmLabel="Refund and end plan"
+        cancelLabel="Keep plan"
+        busy={refund.isPending}
+        onConfirm={onRefund}
       />
     </div>
   );

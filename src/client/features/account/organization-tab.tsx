@@ -6,6 +6,7 @@ import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { useOrganization, useSaveOrganization } from './account-api';
 import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
+import { DataDownloadCard } from './data-download';
 
 export function OrganizationTab() {
   const org = useOrganization();
@@ -32,33 +33,44 @@ export function OrganizationTab() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <SectionCard
-        id="organization"
-        title="Organization"
-        description="The company your team's signatures belong to."
-        footer={canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null}
-      >
-        {!canEdit && (
-          <ReadOnlyNote>
-            You are a {ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can change these details.
-          </ReadOnlyNote>
-        )}
-        <div className="grid gap-5 sm:max-w-lg">
-          <Field id="org-name" label="Organization name" required={canEdit} error={errors.name?.message}>
-            <Input id="org-name" autoComplete="organization" disabled={!canEdit} aria-invalid={!!errors.name} {...form.register('name')} />
-          </Field>
-          <Field
-            id="org-domain"
-            label="Domain"
-            required={canEdit}
-            error={errors.domain?.message}
-            hint={`Your company's email domain, for example ${DOMAIN_EXAMPLE}.`}
-          >
-            <Input id="org-domain" placeholder={DOMAIN_EXAMPLE} inputMode="url" autoCapitalize="none" spellCheck={false} disabled={!canEdit} aria-invalid={!!errors.domain} {...form.register('domain')} />
-          </Field>
-        </div>
-      </SectionCard>
-    </form>
+    <div className="grid gap-6">
+      <form onSubmit={onSubmit} noValidate>
+        <SectionCard
+          id="organization"
+          title="Organization"
+          description="The company your team's signatures belong to."
+          footer={canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null}
+        >
+          {!canEdit && (
+            <ReadOnlyNote>
+              You are a {ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can change these details.
+            </ReadOnlyNote>
+          )}
+          <div className="grid gap-5 sm:max-w-lg">
+            <Field id="org-name" label="Organization name" required={canEdit} error={errors.name?.message}>
+              <Input id="org-name" autoComplete="organization" disabled={!canEdit} aria-invalid={!!errors.name} {...form.register('name')} />
+            </Field>
+            <Field
+              id="org-domain"
+              label="Domain"
+              required={canEdit}
+              error={errors.domain?.message}
+              hint={`Your company's email domain, for example ${DOMAIN_EXAMPLE}.`}
+            >
+              <Input id="org-domain" placeholder={DOMAIN_EXAMPLE} inputMode="url" autoCapitalize="none" spellCheck={false} disabled={!canEdit} aria-invalid={!!errors.domain} {...form.register('domain')} />
+            </Field>
+          </div>
+        </SectionCard>
+      </form>
+      {org.data.role === 'owner' && (
+        <DataDownloadCard
+          id="organization-data"
+          title="Organization data"
+          description="A JSON file of the organization's details, signature defaults, members, invitations and every member's signatures."
+          path="/api/organization/export"
+          label="Download organization data"
+        />
+      )}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { profileSchema, TIMEZONES, type ProfileInput } from '../../../shared/val
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { useProfile, useSaveProfile } from './account-api';
+import { DataDownloadCard } from './data-download';
 import { FormActions, LoadError, SectionCard, Select, showSaveError, Spinner } from './account-ui';
 
 export function ProfileTab() {
@@ -31,31 +32,40 @@ export function ProfileTab() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <SectionCard
-        id="profile"
-        title="Profile"
-        description="Your name appears on invitations you send and in your team's member list."
-        footer={<FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} />}
-      >
-        <div className="grid gap-5 sm:max-w-lg">
-          <Field id="profile-name" label="Full name" required error={errors.name?.message}>
-            <Input id="profile-name" autoComplete="name" maxLength={120} aria-invalid={!!errors.name} {...form.register('name')} />
-          </Field>
-          <Field id="profile-email" label="Email" hint="Your sign-in address. It cannot be changed here.">
-            <Input id="profile-email" type="email" value={profile.data.email} readOnly disabled className="bg-slate-50 text-slate-500" />
-          </Field>
-          <Field id="profile-timezone" label="Timezone" required error={errors.timezone?.message}>
-            <Select id="profile-timezone" aria-invalid={!!errors.timezone} {...form.register('timezone')}>
-              {TIMEZONES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-      </SectionCard>
-    </form>
+    <div className="grid gap-6">
+      <form onSubmit={onSubmit} noValidate>
+        <SectionCard
+          id="profile"
+          title="Profile"
+          description="Your name appears on invitations you send and in your team's member list."
+          footer={<FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} />}
+        >
+          <div className="grid gap-5 sm:max-w-lg">
+            <Field id="profile-name" label="Full name" required error={errors.name?.message}>
+              <Input id="profile-name" autoComplete="name" maxLength={120} aria-invalid={!!errors.name} {...form.register('name')} />
+            </Field>
+            <Field id="profile-email" label="Email" hint="Your sign-in address. It cannot be changed here.">
+              <Input id="profile-email" type="email" value={profile.data.email} readOnly disabled className="bg-slate-50 text-slate-500" />
+            </Field>
+            <Field id="profile-timezone" label="Timezone" required error={errors.timezone?.message}>
+              <Select id="profile-timezone" aria-invalid={!!errors.timezone} {...form.register('timezone')}>
+                {TIMEZONES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+        </SectionCard>
+      </form>
+      <DataDownloadCard
+        id="my-data"
+        title="Your data"
+        description="A JSON file of your account, signatures, uploaded images (their addresses) and activity, to keep or take elsewhere."
+        path="/api/account/export"
+        label="Download my data"
+      />
+    </div>
   );
 }

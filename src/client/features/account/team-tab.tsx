@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { capabilityRefusal } from '../../../shared/billing/plan-features';
 import { useTeam } from './account-api';
 import { LoadError, ReadOnlyNote, SectionCard, Spinner } from './account-ui';
 import { InviteForm } from './invite-form';
@@ -9,7 +10,7 @@ export function TeamTab() {
   const team = useTeam();
   if (team.isPending) return <Spinner />;
   if (team.isError) return <LoadError error={team.error} retry={() => team.refetch()} />;
-  const { entries, seats, canManage } = team.data;
+  const { entries, seats, canManage, capabilities } = team.data;
   const active = entries.filter((e) => e.status === 'active').length;
 
   return (
@@ -22,9 +23,24 @@ export function TeamTab() {
           </p>
         )}
       </SectionCard>
-      {canManage && (
+      {canManage && !capabilities.teamMembers && (
+        // The server refuses invitations on this plan (0024); the upgrade is shown instead.
+        <SectionCard id="invite" title="Invite a teammate" description="Work on signatures together.">
+          <p className="text-sm text-slate-700">
+            {capabilityRefusal('teamMembers')}{' '}
+            <Link to="/pricing" className="font-medium text-brand hover:underline">See plans</Link>
+          </p>
+        </SectionCard>
+      )}
+      {canManage && capabilities.teamMembers && (
         <SectionCard id="invite" title="Invite a teammate" description="They get an email with a link to sign up or log in and join.">
           <InviteForm seatsLeft={Math.max(0, seats.limit - seats.used)} />
+          {!capabilities.teamRoles && (
+            <p className="mt-3 text-xs text-slate-500">
+              Admins are part of the Pro plan; on your plan everyone you invite joins as a member.{' '}
+              <Link to="/account/billing" className="font-medium text-brand hover:underline">Upgrade under Plan &amp; Billing</Link>
+            </p>
+          )}
         </SectionCard>
       )}
       <SectionCard id="members" title="Members" description={`${active} active${entries.length > active ? `, ${entries.length - active} invited` : ''}.`}>

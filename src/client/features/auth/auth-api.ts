@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 /** The account calls of spec section 7 that the auth pages make; every one sends credentials. */
 export type Message = { message: string };
 
-export const verifyEmail = (token: string, email?: string) => api.post<Message & { email: string }>('/api/auth/verify-email', { token, email });
+export const verifyEmail = (token: string, email?: string) => api.post<Message & { email: string; signedOut?: boolean }>('/api/auth/verify-email', { token, email });
 
 export const resendVerification = (email?: string | null) =>
   api.post<Message>('/api/auth/resend-verification', email ? { email } : {});

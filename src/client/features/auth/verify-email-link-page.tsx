@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheckBig, LoaderCircle, MailCheck, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
@@ -10,7 +10,7 @@ import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } 
 
 type Phase = 'idle' | 'loading' | 'success' | 'error';
 
-/** /verify-email/{token}: the link from the mail. Idle, loading, success (to / after 3 s) or error with resend. */
+/** /verify-email/{token}: the link from the mail. A button that verifies, then success (to / after 3 s) or error with resend. */
 export function VerifyEmailLinkPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -18,12 +18,11 @@ export function VerifyEmailLinkPage() {
   const [phase, setPhase] = useState<Phase>('idle');
   const [message, setMessage] = useState('');
   const [resending, setResending] = useState(false);
-  const started = useRef(false);
+  const [signedOut, setSignedOut] = useState(false);
 
-  useEffect(() => {
-    // Once per page: React's development double-run must not send the token twice.
-    if (started.current) return;
-    started.current = true;
+  // Opening the page spends nothing; the click does. Mail scanners that fetch (and even run) every
+  // link would otherwise verify the address for whoever signed up with it.
+  const verify = () => {
     if (!token) {
       setPhase('error');
       setMessage('No verification token provided. Please check your email for the verification link.');
@@ -34,6 +33,7 @@ export function VerifyEmailLinkPage() {
       .then(async (res) => {
         clearPendingEmail();
         setMessage(res.message);
+        setSignedOut(Boolean(res.signedOut));
         setPhase('success');
         toast({ title: 'Email verified!', description: 'Your email address is confirmed.', variant: 'success' });
         await queryClient.invalidateQueries();
@@ -43,13 +43,13 @@ export function VerifyEmailLinkPage() {
         setMessage(errorMessage(error, 'This verification link is invalid or has expired.'));
         toast({ title: 'Verification failed', description: 'This link may have expired. Please request a new one.', variant: 'destructive' });
       });
-  }, [token, queryClient]);
+  };
 
   useEffect(() => {
-    if (phase !== 'success') return;
+    if (phase !== 'success' || signedOut) return;
     const timer = setTimeout(() => navigate('/'), 3000);
     return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [phase, signedOut, navigate]);
 
   const resend = async () => {
     setResending(true);
@@ -63,6 +63,20 @@ export function VerifyEmailLinkPage() {
     }
   };
 
+  if (phase === 'success' && signedOut) {
+    return (
+      <AuthCard
+        icon={<CircleCheckBig className="h-6 w-6" />}
+        tone="success"
+        title="Email verified!"
+        description={<p role="status">{message}</p>}
+      >
+        <Button className="w-full" onClick={() => navigate('/login')}>
+          Log in with a sign-in link
+        </Button>
+      </AuthCard>
+    );
+  }
   if (phase === 'success') {
     return (
       <AuthCard
@@ -90,8 +104,13 @@ export function VerifyEmailLinkPage() {
   return (
     <AuthCard
       icon={phase === 'loading' ? <LoaderCircle className="h-6 w-6 animate-spin" /> : <MailCheck className="h-6 w-6" />}
-      title="Verifying your email"
-      description={<p role="status">Just a moment while we confirm your address…</p>}
-    />
+      title="Verify your email"
+      description="One click confirms this address belongs to you."
+    >
+      <Button size="lg" className="w-full" onClick={verify} disabled={phase === 'loading'}>
+        {phase === 'loading' ? 'Verifying...' : 'Verify my email'}
+      </Button>
+      <p className="mt-4 text-center text-xs text-slate-500">Didn't sign up for SignaturePro? Just close this page.</p>
+    </AuthCard>
   );
 }

@@ -37,8 +37,15 @@ export function VerifyEmailPage() {
     if (phase !== 'entering' || !email) return;
     setPhase('verifying');
     try {
-      await verifyEmail(code, email);
+      const res = await verifyEmail(code, email);
       clearPendingEmail();
+      if (res.signedOut) {
+        // Verified from outside the account's session: earlier sign-ins and the password were ended.
+        toast({ title: 'Email verified!', description: res.message, variant: 'success' });
+        await queryClient.invalidateQueries();
+        navigate('/login');
+        return;
+      }
       setPhase('verified');
       toast({ title: 'Email verified!', description: 'Your email address is confirmed.', variant: 'success' });
       await queryClient.invalidateQueries();

@@ -59,7 +59,13 @@ export function CheckoutPage() {
   }
 
   const isFree = !isPaidPlanId(plan.id);
-  const quote = isPaidPlanId(plan.id) ? quoteCheckout({ planId: plan.id, billingPeriod: period, seats, promotionCode }) : null;
+  const catalogueQuote = isPaidPlanId(plan.id) ? quoteCheckout({ planId: plan.id, billingPeriod: period, seats, promotionCode }) : null;
+  // One trial per person and organization (0024): once used, the first period is charged today.
+  const noTrial = overview.data?.trialAvailable === false;
+  const quote =
+    catalogueQuote && noTrial && catalogueQuote.kind === 'subscription'
+      ? { ...catalogueQuote, trialDays: 0, dueToday: catalogueQuote.recurringTotal }
+      : catalogueQuote;
   const changePeriod = (next: BillingPeriod) =>
     setParams((p) => {
       p.set('billing', next);
@@ -90,6 +96,7 @@ export function CheckoutPage() {
           <PaymentCard
             isFree={isFree}
             lifetime={isLifetimePromotion(promotionCode)}
+            trial={!noTrial}
             promotionCode={promotionCode}
             onPromotionCodeChange={setPromotionCode}
             testMode={overview.data?.provider === 'test'}

@@ -120,7 +120,12 @@ export function CheckoutSummary(props: {
           <span className="text-sm font-semibold text-slate-900">Due today</span>
           <span className="text-2xl font-bold tabular-nums text-slate-900">{formatUsd(quote?.dueToday ?? 0)}</span>
         </div>
-        {quote && !lifetime && (
+        {quote && !lifetime && quote.trialDays === 0 && (
+          <p className="mt-1 text-xs text-slate-600">
+            Your trial has been used, so the first {props.period === 'monthly' ? 'month' : 'year'} is charged today; it renews until you cancel.
+          </p>
+        )}
+        {quote && !lifetime && quote.trialDays > 0 && (
           <p className="mt-1 text-xs text-slate-600">
             Then {formatUsd(quote.recurringTotal)}
             {props.period === 'monthly' ? ' per month' : ' per year'} from {trialEndLabel(quote.trialDays)}, unless you cancel before.

@@ -9,6 +9,8 @@ import { truncateUrl, type CheckoutState } from './use-start-checkout';
 export function PaymentCard(props: {
   isFree: boolean;
   lifetime: boolean;
+  /** False once the person or their organization has had its trial: the first period is charged at once. */
+  trial?: boolean;
   promotionCode: string;
   onPromotionCodeChange: (code: string) => void;
   testMode: boolean;
@@ -19,7 +21,7 @@ export function PaymentCard(props: {
 }) {
   const { state } = props;
   const busy = state.kind === 'processing' || props.freeActivating;
-  const label = props.isFree ? 'Start Free Plan' : props.lifetime ? 'Get Lifetime Access for $1' : 'Start 7-Day Free Trial';
+  const label = props.isFree ? 'Start Free Plan' : props.lifetime ? 'Get Lifetime Access for $1' : props.trial === false ? 'Subscribe' : 'Start 7-Day Free Trial';
   return (
     <section aria-labelledby="payment-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="payment-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">

@@ -9,6 +9,7 @@ import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
 import { GmailPreview } from './gmail-preview';
 import { SaveStatusBadge } from './save-status';
+import { SeatNotice } from './seat-notice';
 import { useExportActions } from './use-export-actions';
 import { useSignatureDraft } from './use-signature-draft';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -48,6 +49,7 @@ export function EditorPage() {
       <EditorHeader session={me} ready={!session.isPending} />
       <main className="flex flex-col lg:h-[calc(100vh-4rem)]" data-testid="editor-area">
         {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
+        {user?.seatNotice && <SeatNotice notice={user.seatNotice} />}
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           {fields ? (
             <>

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { INVALID_IMAGE_FORMAT } from '../../../shared/signature/export-checks';
 import { isDataOrBase64Url, normalizeUrl } from '../../../shared/signature/url-normalise';
+import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api';
+import { rehostImageUrl } from './upload-image';
 import { currentOrigin } from './use-rendered-signature';
 
 /**
@@ -22,19 +25,39 @@ export function resolveImageUrl(value: string, origin: string): { url: string } 
   return { url };
 }
 
-export function ImageUrlField({ onAdd }: { onAdd: (url: string) => void }) {
+/**
+ * An image address typed or pasted: checked here, then fetched once by the server and stored
+ * like an upload, so the signature never depends on someone else's server (or share page).
+ */
+export function ImageUrlField(props: { signedIn: boolean; signatureId: string | null; onAdd: (url: string) => void }) {
   const [value, setValue] = useState('');
+  const [fetching, setFetching] = useState(false);
 
-  const add = () => {
-    if (value.trim() === '') return;
+  const add = async () => {
+    if (value.trim() === '' || fetching) return;
     const result = resolveImageUrl(value, currentOrigin());
     if ('error' in result) {
       toast({ ...result.error, variant: 'destructive' });
       return;
     }
-    onAdd(result.url);
-    setValue('');
-    toast({ title: 'Image added', description: 'Your image is now in the preview.', variant: 'success' });
+    if (!props.signedIn) {
+      // Fetched images are stored with an account, like uploads; what was typed stays in the field.
+      openAuthDialog('signup');
+      toast({ title: 'Sign up to add images', description: 'Adding a logo needs a free account. Your signature is kept while you sign up.' });
+      return;
+    }
+    setFetching(true);
+    try {
+      const { objectPath, note } = await rehostImageUrl(result.url, props.signatureId);
+      props.onAdd(objectPath);
+      setValue('');
+      toast({ title: 'Image added', description: note ?? 'We saved a copy of the image; it is now in the preview.', variant: 'success' });
+    } catch (error) {
+      // The field keeps what was typed, so it can be corrected.
+      toast({ title: 'Image not added', description: errorMessage(error, 'We could not fetch that image. Please try again.'), variant: 'destructive' });
+    } finally {
+      setFetching(false);
+    }
   };
 
   return (
@@ -54,16 +77,16 @@ export function ImageUrlField({ onAdd }: { onAdd: (url: string) => void }) {
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              add();
+              void add();
             }
           }}
         />
-        <Button variant="secondary" onClick={add} disabled={value.trim() === ''} className="shrink-0">
-          Add
+        <Button variant="secondary" onClick={() => void add()} disabled={value.trim() === '' || fetching} aria-busy={fetching} className="shrink-0">
+          {fetching ? 'Adding...' : 'Add'}
         </Button>
       </div>
       <p id="image-url-hint" className="text-xs text-slate-500">
-        Use HTTPS URLs only for Gmail: the image must be publicly reachable.
+        A public image address, or a Google Drive or Dropbox share link. We keep a copy, so Gmail always finds it.
       </p>
     </div>
   );

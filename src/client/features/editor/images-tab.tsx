@@ -99,7 +99,7 @@ export function ImagesTab(props: {
           signatureId={props.signatureId}
           onChange={(photoUrl) => onChange({ photoUrl })}
         />
-        <ImageUrlField onAdd={(photoUrl) => onChange({ photoUrl })} />
+        <ImageUrlField signedIn={props.signedIn} signatureId={props.signatureId} onAdd={(photoUrl) => onChange({ photoUrl })} />
         <AnimateToggle
           checked={fields.design.animateLogo === 'true'}
           onChange={(next) => onChange({ design: { animateLogo: next ? 'true' : 'false' } })}

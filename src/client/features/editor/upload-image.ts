@@ -42,17 +42,24 @@ async function putFileBytes(uploadURL: string, file: File): Promise<void> {
   throw new ApiError(res.status, message || `${res.status}: ${res.statusText}`);
 }
 
+/** The stored image: its public path (the new photoUrl), and a note when it has too few pixels. */
+export type AttachedImage = { objectPath: string; note?: string };
+
 /**
  * The three-step upload: ask for a slot, send the bytes, then attach the image to the signature
  * ('temp' before the signature exists). Resolves to the public path that becomes photoUrl.
  */
-export async function uploadSignatureImage(file: File, signatureId: string | null): Promise<string> {
+export async function uploadSignatureImage(file: File, signatureId: string | null): Promise<AttachedImage> {
   if (file.size > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
   const { uploadURL } = await api.post<{ uploadURL: string }>('/api/objects/upload');
   await putFileBytes(uploadURL, file);
-  const { objectPath } = await api.put<{ objectPath: string }>('/api/signatures/image', {
-    imageURL: stripQuery(uploadURL),
-    signatureId: signatureId ?? 'temp',
-  });
-  return objectPath;
+  return api.put<AttachedImage>('/api/signatures/image', { imageURL: stripQuery(uploadURL), signatureId: signatureId ?? 'temp' });
+}
+
+/**
+ * A typed image address: the server fetches it once and stores it like an upload (decision
+ * 0070), so the signature only ever points at images on the public origin.
+ */
+export async function rehostImageUrl(url: string, signatureId: string | null): Promise<AttachedImage> {
+  return api.put<AttachedImage>('/api/signatures/image', { imageURL: url, signatureId: signatureId ?? 'temp' });
 }

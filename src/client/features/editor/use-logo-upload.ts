@@ -15,9 +15,9 @@ export function useLogoUpload(signatureId: string | null, onUploaded: (objectPat
     }
     setUploading(true);
     try {
-      const objectPath = await uploadSignatureImage(file, signatureId);
+      const { objectPath, note } = await uploadSignatureImage(file, signatureId);
       onUploaded(objectPath);
-      toast({ title: 'Image uploaded', description: 'Your logo is now in the preview.', variant: 'success' });
+      toast({ title: 'Image uploaded', description: note ?? 'Your logo is now in the preview.', variant: 'success' });
     } catch (error) {
       toast({ title: UPLOAD_FAILED.title, description: errorMessage(error, UPLOAD_FAILED.fallback), variant: 'destructive' });
     } finally {

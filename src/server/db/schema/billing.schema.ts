@@ -111,7 +111,7 @@ export const billingPayment = pgTable(
     plan: text('plan').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
-    /** paid, pending, failed */
+    /** paid, pending, failed; refunded or disputed once the money went back (0024) */
     status: text('status').notNull(),
     description: text('description').notNull().default(''),
     invoiceUrl: text('invoice_url'),

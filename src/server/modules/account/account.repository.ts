@@ -1,10 +1,17 @@
-import { and, asc, count, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/accounts.schema';
-import { member, organization, session, user, verification } from '../../db/schema/auth.schema';
-import { analyticsEvent, upload } from '../../db/schema/signatures.schema';
+import { account, invitation, member, organization, session, user, verification } from '../../db/schema/auth.schema';
+import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
+import { storedKeys } from '../uploads/uploads.service';
 
 export type DeleteAccountOutcome = 'deleted' | 'owner-with-members' | 'missing';
+
+/** An upload of the person's that someone else still shows, and who keeps it once the person is gone. */
+export type KeptUpload = { id: string; keys: string[]; newOwnerId: string };
+
+/** The stored file's name without folder or extension: every URL of it (and of its variants) contains it. */
+const fileStem = (objectKey: string) => (objectKey.split('/').pop() ?? objectKey).replace(/\.[a-z0-9]+$/i, '');
 
 export function createAccountRepository(db: Db) {
   return {
@@ -52,7 +59,60 @@ export function createAccountRepository(db: Db) {
     /** Every stored file of the user's uploads, finished or not. */
     async listUploadKeys(userId: string): Promise<string[]> {
       const rows = await db.select({ rawKey: upload.rawKey, objectKey: upload.objectKey }).from(upload).where(eq(upload.userId, userId));
-      return rows.flatMap((r) => [r.rawKey, r.objectKey]).filter((k): k is string => !!k);
+      // An image is one file per shape (decision 0070): every one of them.
+      return rows.flatMap((r) => [r.rawKey, ...(r.objectKey ? storedKeys(r.objectKey) : [])]).filter((k): k is string => !!k);
+    },
+
+    /** The hash of the person's password, or null for an account that signs in by email link only. */
+    async findPasswordHash(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+        .limit(1);
+      return row?.password ?? null;
+    },
+
+    /** When the session making this request was created (a sign-in by link counts as fresh for a while). */
+    async findSessionCreatedAt(userId: string, sessionId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ createdAt: session.createdAt })
+        .from(session)
+        .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+        .limit(1);
+      return row?.createdAt ?? null;
+    },
+
+    /**
+     * The person's stored images that others still show: the organization's logo, or another
+     * person's signature. Each stays, handed to the organization's owner (for the logo) or to the
+     * first other person whose signature shows it.
+     */
+    async findUploadsUsedByOthers(userId: string): Promise<KeptUpload[]> {
+      const rows = await db
+        .select({ id: upload.id, objectKey: upload.objectKey, rawKey: upload.rawKey })
+        .from(upload)
+        .where(and(eq(upload.userId, userId), eq(upload.status, 'stored')));
+      const kept: KeptUpload[] = [];
+      for (const row of rows) {
+        if (!row.objectKey) continue;
+        const pattern = `%/objects/%${fileStem(row.objectKey)}%`;
+        const [logoOf] = await db
+          .select({ ownerId: member.userId })
+          .from(organization)
+          .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.role, 'owner')))
+          .where(and(like(organization.logo, pattern), ne(member.userId, userId)))
+          .limit(1);
+        const [shownBy] = logoOf
+          ? [logoOf]
+          : await db
+              .select({ ownerId: signature.userId })
+              .from(signature)
+              .where(and(like(signature.photoUrl, pattern), ne(signature.userId, userId)))
+              .limit(1);
+        if (shownBy) kept.push({ id: row.id, keys: [...storedKeys(row.objectKey), row.rawKey].filter((k): k is string => !!k), newOwnerId: shownBy.ownerId });
+      }
+      return kept;
     },
 
     /** Whether the user owns an organization that has anyone else in it. */
@@ -77,10 +137,27 @@ export function createAccountRepository(db: Db) {
      * foreign keys cascade); the rows that only name the user by id or address are deleted here,
      * and so is an organization they own alone.
      */
-    async deleteAccount(userId: string): Promise<DeleteAccountOutcome> {
+    async deleteAccount(userId: string, keep: KeptUpload[] = []): Promise<DeleteAccountOutcome> {
       return db.transaction(async (tx) => {
         const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId)).for('update');
         if (!person) return 'missing';
+        // What the organization and others still use stays with them.
+        for (const item of keep) await tx.update(upload).set({ userId: item.newOwnerId }).where(eq(upload.id, item.id));
+        const memberships = await tx.select({ organizationId: member.organizationId }).from(member).where(eq(member.userId, userId));
+        const orgIds = memberships.map((m) => m.organizationId);
+        if (orgIds.length > 0) {
+          const owners = await tx
+            .select({ organizationId: member.organizationId, ownerId: member.userId })
+            .from(member)
+            .where(and(inArray(member.organizationId, orgIds), eq(member.role, 'owner'), ne(member.userId, userId)));
+          // Invitations the person sent stay the organization's (its owner is named as the inviter).
+          for (const { organizationId, ownerId } of owners) {
+            await tx
+              .update(invitation)
+              .set({ inviterId: ownerId })
+              .where(and(eq(invitation.organizationId, organizationId), eq(invitation.inviterId, userId)));
+          }
+        }
         const owned = await tx
           .select({ organizationId: member.organizationId })
           .from(member)

@@ -124,12 +124,13 @@ describeEachDatabase('account', (kind) => {
     const { uploadURL: otherURL } = (await call('POST', '/api/objects/upload', other.cookie)).json();
     await t.app.inject({ method: 'PUT', url: otherURL, headers: { cookie: other.cookie, 'content-type': 'image/png' }, payload: png });
     const objects = path.join(t.dataDir, 'objects');
-    expect(filesUnder(objects)).toHaveLength(6);
+    // Each file has its .meta.json: the stored image is four files, one per shape (decision 0070), plus two raw uploads.
+    expect(filesUnder(objects)).toHaveLength(12);
     expect(Object.keys(await rowsNaming(person.user.id, person.email))).toEqual(expect.arrayContaining(['session', 'account', 'member', 'signature', 'upload']));
 
     const wrong = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'delete my account' });
     expect(wrong.json().errors).toEqual({ confirmation: 'Please type DELETE MY ACCOUNT to confirm' });
-    const deleted = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    const deleted = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
     expect(deleted.statusCode).toBe(200);
     expect(String(deleted.headers['set-cookie'])).toMatch(/Max-Age=0/i);
 
@@ -143,18 +144,18 @@ describeEachDatabase('account', (kind) => {
 
   it('an owner with other members must hand over before deleting the account', async () => {
     const { owner, admin } = await createTeamWorld(t);
-    const blocked = await call('POST', '/api/account/delete', owner.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    const blocked = await call('POST', '/api/account/delete', owner.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error).toBe(
       'Your organization has other members. Hand it over to one of them or delete the organization before deleting your account.',
     );
     await call('POST', '/api/organization/transfer-ownership', owner.cookie, { memberId: admin.memberId });
-    expect((await call('POST', '/api/account/delete', owner.cookie, { confirmation: 'DELETE MY ACCOUNT' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/delete', owner.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' })).statusCode).toBe(200);
     const team = (await call('GET', '/api/organization/members', admin.cookie)).json();
     expect(team.entries.map((e: { email: string }) => e.email)).not.toContain(owner.email);
     // A member deleting their account simply leaves the team.
     const extra = await join(t, admin, await signUpPerson(t, 'Short Stay'), 'member');
-    expect((await call('POST', '/api/account/delete', extra.cookie, { confirmation: 'DELETE MY ACCOUNT' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/delete', extra.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' })).statusCode).toBe(200);
     expect(await rowsNaming(extra.user.id, extra.email)).toEqual({});
   });
 });

@@ -9,6 +9,12 @@ import type { Auth } from '../auth/auth';
 import type { WithCookies } from '../auth/auth.service';
 import { createAccountRepository } from './account.repository';
 
+/** An account without a password may be deleted this long after signing in by email link. */
+export const FRESH_SIGN_IN_MS = 10 * 60_000;
+export const DELETE_NEEDS_PASSWORD = 'Please enter your password to confirm';
+export const DELETE_NEEDS_FRESH_SIGN_IN =
+  'For your safety, deleting an account needs a fresh sign-in. We have emailed you a sign-in link: open it, then delete your account within 10 minutes.';
+
 /** Guessing the current password from a stolen session: 5 wrong tries per 15 minutes per account. */
 export const PASSWORD_CHANGE_FAILURES: LimitRule = { name: 'password-change-account', limit: 5, windowMs: 15 * 60_000 };
 
@@ -22,6 +28,8 @@ export function createAccountService(deps: {
   limiter?: RateLimiter;
   /** Cancels the person's live subscriptions at the provider; throws (and so stops the deletion) if it cannot. */
   endSubscriptions?: (userId: string) => Promise<void>;
+  /** Mails a sign-in link (accounts without a password prove themselves by a fresh sign-in). */
+  sendSignInLink?: (email: string, headers: Headers) => Promise<void>;
 }) {
   const { betterAuth, storage, limiter } = deps;
   const repository = createAccountRepository(deps.db);
@@ -55,6 +63,42 @@ export function createAccountService(deps: {
     }
   }
 
+  /** Counts wrong passwords per account, as changing the password does, and refuses while too many. */
+  async function checkPasswordAttempts(userId: string) {
+    if (!limiter) return;
+    const seen = await limiter.peek(PASSWORD_CHANGE_FAILURES, userId);
+    if (!seen.allowed) {
+      const minutes = Math.max(1, Math.ceil(seen.retryAfterMs / 60_000));
+      throw new AppError('RATE_LIMITED', `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+        'retry-after': String(Math.ceil(seen.retryAfterMs / 1000)),
+      });
+    }
+  }
+
+  /**
+   * Proof that the person at the keyboard owns the account: the password again, or for an account
+   * without one, a session that signed in by email link within the last 10 minutes.
+   */
+  async function confirmIdentity(userId: string, password: string, headers: Headers) {
+    const hash = await repository.findPasswordHash(userId);
+    if (hash) {
+      if (password === '') throw invalid(DELETE_NEEDS_PASSWORD, { password: DELETE_NEEDS_PASSWORD });
+      await checkPasswordAttempts(userId);
+      const ctx = await betterAuth.$context;
+      if (!(await ctx.password.verify({ hash, password }))) {
+        if (limiter) await limiter.hit(PASSWORD_CHANGE_FAILURES, userId);
+        throw invalid(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      }
+      if (limiter) await limiter.reset(PASSWORD_CHANGE_FAILURES, userId);
+      return;
+    }
+    const createdAt = await repository.findSessionCreatedAt(userId, await currentSessionId(headers));
+    if (createdAt && Date.now() - createdAt.getTime() <= FRESH_SIGN_IN_MS) return;
+    const person = await findUser(userId);
+    await deps.sendSignInLink?.(person.email, headers);
+    throw new AppError('FORBIDDEN', DELETE_NEEDS_FRESH_SIGN_IN);
+  }
+
   return {
     async getProfile(userId: string): Promise<AccountProfile> {
       return toProfile(await findUser(userId));
@@ -70,15 +114,7 @@ export function createAccountService(deps: {
     /** Changes the password and signs every other device out; this device gets a fresh session cookie. */
     async changePassword(userId: string, input: unknown, headers: Headers): Promise<WithCookies<{ ok: true }>> {
       const data = changePasswordSchema.parse(input);
-      if (limiter) {
-        const seen = await limiter.peek(PASSWORD_CHANGE_FAILURES, userId);
-        if (!seen.allowed) {
-          const minutes = Math.max(1, Math.ceil(seen.retryAfterMs / 60_000));
-          throw new AppError('RATE_LIMITED', `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
-            'retry-after': String(Math.ceil(seen.retryAfterMs / 1000)),
-          });
-        }
-      }
+      await checkPasswordAttempts(userId);
       try {
         const result = await betterAuth.api.changePassword({
           body: { currentPassword: data.currentPassword, newPassword: data.newPassword, revokeOtherSessions: true },
@@ -129,21 +165,27 @@ export function createAccountService(deps: {
     },
 
     /**
-     * Deletes the account and everything that is the user's: live subscriptions are canceled at
-     * the provider first and files deleted next (if either fails the rows remain and the person can
-     * simply try again), then every row in one transaction.
+     * Deletes the account and everything that is the user's own, once the person has proved it is
+     * them: live subscriptions are canceled at the provider first and files deleted next (if either
+     * fails the rows remain and the person can simply try again), then every row in one
+     * transaction. What the organization keeps using (its logo, images in others' signatures,
+     * invitations sent on its behalf) is handed to it rather than deleted.
      */
     async deleteAccount(userId: string, input: unknown, headers: Headers): Promise<WithCookies<{ ok: true }>> {
-      deleteAccountSchema.parse(input);
+      const { password } = deleteAccountSchema.parse(input);
       const ownerBlock = () =>
         new AppError(
           'CONFLICT',
           'Your organization has other members. Hand it over to one of them or delete the organization before deleting your account.',
         );
       if (await repository.ownsTeamWithMembers(userId)) throw ownerBlock();
+      await confirmIdentity(userId, password, headers);
       await deps.endSubscriptions?.(userId);
-      for (const key of await repository.listUploadKeys(userId)) await storage.delete(key);
-      const outcome = await repository.deleteAccount(userId);
+      // The organization's logo and images others' signatures show stay; only the rest is deleted.
+      const kept = await repository.findUploadsUsedByOthers(userId);
+      const keptKeys = new Set(kept.flatMap((k) => k.keys));
+      for (const key of await repository.listUploadKeys(userId)) if (!keptKeys.has(key)) await storage.delete(key);
+      const outcome = await repository.deleteAccount(userId, kept);
       if (outcome === 'owner-with-members') throw ownerBlock();
       if (outcome === 'missing') throw unauthenticated();
       return { body: { ok: true }, setCookies: await clearedCookies(headers) };

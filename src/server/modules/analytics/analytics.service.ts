@@ -11,6 +11,8 @@ export const ANALYTICS_EVENTS = [
   'user_signed_up',
   'user_logged_in',
   'auth_modal_opened',
+  /** One per invitation mail; the invitation limits count these (teams/invitation-limits.ts). */
+  'invitation_sent',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 

@@ -9,9 +9,11 @@ import { createAccountsRepository } from './accounts.repository';
 import { createAuth } from './auth';
 import { createAuthService } from './auth.service';
 import { createCredentials } from './credentials';
+import { deriveKey } from './derived-keys';
 import { createEmailVerificationService } from './email-verification.service';
 import { createMagicLinkService } from './magic-link.service';
 import { createPasswordResetService } from './password-reset.service';
+import { createSessionTokenReader } from './session-cookie';
 
 type Deps = { db: Db; config: AppConfig; analytics: Analytics; mailer: MailOutbox; limiter: RateLimiter };
 
@@ -25,7 +27,14 @@ export function createAccountModule({ db, config, analytics, mailer, limiter }: 
     sendMagicLink: ({ email, token }) => mail.magicLink(email, token),
   });
   const credentials = createCredentials(betterAuth);
-  const emailVerification = createEmailVerificationService({ accounts, tokens, mail, limiter, secret: config.sessionSecret });
+  const emailVerification = createEmailVerificationService({
+    accounts,
+    tokens,
+    mail,
+    limiter,
+    secret: deriveKey(config.sessionSecret, 'verification-code'),
+    sessionToken: createSessionTokenReader(betterAuth),
+  });
   return {
     betterAuth,
     auth: createAuthService({ auth: betterAuth, accounts, analytics, limiter, credentials, mail, emailVerification }),

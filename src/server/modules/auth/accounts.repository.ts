@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { TeamMemberFacts } from '../../../shared/billing/team-entitlement';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
 
@@ -10,8 +12,8 @@ export const TRIAL_SEATS = 10;
 export type SessionAccount = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareSessionAccount>['execute']>>[number]>;
 
 /**
- * The session, its person, their organization and role, and the statuses of the organization's
- * owners and admins (who can pay for a team plan): what GET /api/auth/me answers, in one statement
+ * The session, its person, their organization and role, and the organization's members with their
+ * own statuses (for the team plan's seats): what GET /api/auth/me answers, in one statement
  * through the unique index on session.token. Prepared once per process, so PostgreSQL plans it once.
  */
 function prepareSessionAccount(db: Db) {
@@ -28,13 +30,20 @@ function prepareSessionAccount(db: Db) {
       user,
       organization,
       role: primary.role,
-      payerStatuses: sql<string[] | null>`(select array_agg(p.subscription_status) from ${member} pm join ${user} p on p.id = pm.user_id where pm.organization_id = ${organization.id} and pm.role in ('owner', 'admin'))`,
+      // Everyone in the organization with their own status: the seat rule (owner first, then by join
+      // date) decides whether the team's plan covers this person.
+      members: sql<TeamMemberFacts[] | null>`(select json_agg(json_build_object('userId', m2.user_id, 'role', m2.role, 'joinedAt', m2.created_at, 'ownStatus', u2.subscription_status, 'name', u2.name, 'email', u2.email)) from ${member} m2 join ${user} u2 on u2.id = m2.user_id where m2.organization_id = ${organization.id})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoinLateral(primary, sql`true`)
     .leftJoin(organization, eq(organization.id, primary.organizationId))
-    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
+    .where(and(
+        eq(session.token, sql.placeholder('token')),
+        gt(session.expiresAt, sql.placeholder('now')),
+        // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
+        gt(session.createdAt, sql.placeholder('oldest')),
+      ))
     .limit(1)
     .prepare('session_account');
 }
@@ -43,22 +52,30 @@ export function createAccountsRepository(db: Db) {
   const liveSessionUser = db
     .select({ userId: session.userId })
     .from(session)
-    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
+    .where(and(
+        eq(session.token, sql.placeholder('token')),
+        gt(session.expiresAt, sql.placeholder('now')),
+        // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
+        gt(session.createdAt, sql.placeholder('oldest')),
+      ))
     .limit(1)
     .prepare('live_session_user');
   const sessionAccount = prepareSessionAccount(db);
   return {
     /** A live session with its account, or undefined (unknown token or expired): one indexed read. */
     async findSessionAccount(token: string, now: Date): Promise<SessionAccount | undefined> {
-      const [row] = await sessionAccount.execute({ token, now });
+      const [row] = await sessionAccount.execute({ token, now, oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
       return row;
     },
 
     findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
 
-    /** The user of a session that exists and has not expired: one indexed read (session.token is unique). */
+    /**
+     * The user of a session that exists, has not expired and is younger than the absolute
+     * lifetime (renewals move expiresAt, never createdAt): one indexed read (session.token is unique).
+     */
     async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
-      const [row] = await liveSessionUser.execute({ token, now });
+      const [row] = await liveSessionUser.execute({ token, now, oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
       return row?.userId ?? null;
     },
 
@@ -80,6 +97,27 @@ export function createAccountsRepository(db: Db) {
         .where(and(eq(user.id, userId), eq(user.email, email)))
         .returning({ id: user.id });
       return rows.length === 1;
+    },
+
+    /**
+     * After an address is proved: every session other than `keepSessionToken` ends, and without a
+     * session to keep (the proof came from someone who may not have set the password) the password
+     * goes too. An account squatted on someone's address does not survive their verification.
+     */
+    async endCredentialsBefore(userId: string, keepSessionToken: string | null) {
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .delete(session)
+          .where(keepSessionToken ? and(eq(session.userId, userId), ne(session.token, keepSessionToken)) : eq(session.userId, userId))
+          .returning({ id: session.id });
+        const removed = keepSessionToken
+          ? []
+          : await tx
+              .delete(account)
+              .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+              .returning({ id: account.id });
+        return { endedSessions: ended.length, removedPassword: removed.length > 0 };
+      });
     },
 
     /** The stored password hash, or null for an account that signs in by link only. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
+import { redactSecrets } from '../../logging';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -25,7 +26,7 @@ export function createOriginGuard(config: Pick<AppConfig, 'publicUrl'>) {
       foreign = site === 'cross-site' || site === 'same-site';
     }
     if (!foreign) return;
-    request.log.warn({ origin, url: request.url }, 'refused a state-changing request from another site');
+    request.log.warn({ origin, url: redactSecrets(request.url) }, 'refused a state-changing request from another site');
     return reply.code(403).send({
       error: 'This request came from another website, so it was refused. Please open SignaturePro directly and try again.',
       code: 'FORBIDDEN',
@@ -33,10 +34,17 @@ export function createOriginGuard(config: Pick<AppConfig, 'publicUrl'>) {
   };
 }
 
-/** no-referrer on token pages, and no caching of any account answer (ASVS 14.3). */
+/**
+ * no-referrer on token pages, and no caching of any account answer (ASVS 14.3): every API GET
+ * answered to a signed-in person is no-store, whatever the route set; other API answers are
+ * no-store unless the route chose its own caching (public icons).
+ */
 export async function accountPageHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const pathname = request.url.split('?')[0] ?? '/';
   if (TOKEN_PAGE.test(pathname)) reply.header('referrer-policy', 'no-referrer');
-  if (pathname.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
+  const api = pathname.startsWith('/api/');
+  if (pathname.startsWith('/api/auth/') || (api && (request.sessionUserId || !reply.hasHeader('cache-control')))) {
+    reply.header('cache-control', 'no-store');
+  }
   return payload;
 }

@@ -1,5 +1,5 @@
-import { AppError } from '../../errors';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
+import { tooMany, waitPhrase } from '../../rate-limit/too-many';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -26,18 +26,7 @@ export const AUTH_LIMITS = {
   tokenAttemptsPerIp: { name: 'token-ip', limit: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, LimitRule>;
 
-export function tooMany(retryAfterMs: number, message: string): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
-}
-
-/** "in 15 minutes", "in 3 hours": what a person can act on. */
-export function waitPhrase(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
-  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `in ${hours} hour${hours === 1 ? '' : 's'}`;
-}
+export { tooMany, waitPhrase };
 
 /** Counts one event and throws 429 with Retry-After once the rule is exceeded. */
 export async function consumeOrThrow(limiter: RateLimiter, rule: LimitRule, key: string, message: (wait: string) => string) {

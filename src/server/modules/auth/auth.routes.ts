@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getUserId, sendWithCookies, toHeaders } from '../../http';
 import { unauthenticated } from '../../errors';
+import { enforceQuota, QUOTAS } from '../../rate-limit/quotas';
 import type { Caller } from './caller';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
@@ -44,6 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/auth/telemetry/auth-open', async (request, reply) => {
+    await enforceQuota(app.services.rateLimiter, QUOTAS.telemetryPerIp, request.ip, (wait) => `Too many requests from your network. Please try again ${wait}.`);
     const source = (request.body as { source?: unknown } | undefined)?.source;
     await app.services.analytics.record('auth_modal_opened', await getUserId(request), {
       source: typeof source === 'string' ? source.slice(0, 40) : 'unknown',

@@ -7,7 +7,7 @@ import type { Analytics } from '../analytics/analytics.service';
 import type { AccountMail } from './account-mail';
 import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitlement';
 import type { AccountsRepository, SessionAccount } from './accounts.repository';
-import type { Auth } from './auth';
+import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from './caller';
 import type { Credentials } from './credentials';
@@ -51,7 +51,7 @@ export async function describeAccount(accounts: AccountsRepository, userId: stri
   if (!row) throw unauthenticated();
   // A seat on a team's paid plan counts as the person's own status everywhere the product looks.
   const effective = await accounts.findEffectiveSubscriptionStatus(userId);
-  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false };
+  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false, seatNotice: effective?.seatNotice ?? null };
   if (effective) current.subscriptionStatus = effective.status;
   return { user: current, organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
 }
@@ -59,12 +59,19 @@ export async function describeAccount(accounts: AccountsRepository, userId: stri
 /** GET /api/auth/me's answer from the one-statement session read (same rules as describeAccount). */
 function toMeResponse(row: SessionAccount): MeResponse {
   const effective = effectiveSubscriptionStatus({
+    userId: row.user.id,
     own: row.user.subscriptionStatus,
     organizationPlan: row.organization?.plan,
-    payerStatuses: row.payerStatuses ?? [],
+    seats: row.organization?.seats ?? 0,
+    members: row.members ?? [],
   });
   return {
-    user: { ...toCurrentUser(row.user), subscriptionStatus: effective.status, coveredByTeam: effective.coveredByTeam },
+    user: {
+      ...toCurrentUser(row.user),
+      subscriptionStatus: effective.status,
+      coveredByTeam: effective.coveredByTeam,
+      seatNotice: effective.seatNotice,
+    },
     organization: row.organization && row.role ? toCurrentOrganization({ organization: row.organization, role: row.role }) : null,
   };
 }
@@ -92,7 +99,7 @@ type Deps = {
 };
 
 export function createAuthService({ auth, accounts, analytics, limiter, credentials, mail, emailVerification }: Deps) {
-  // Better Auth's own cookie name (prefix, __Secure- on https) and secret, read once.
+  // Better Auth's own cookie name (prefix, __Host- on https) and secret, read once.
   let cookieSettings: Promise<{ cookieName: string; secret: string }> | null = null;
   const sessionCookie = () =>
     (cookieSettings ??= auth.$context.then((ctx) => ({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret })));
@@ -150,6 +157,11 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
       const setCookies = out.getSetCookie();
       if (!response) return { body: null, setCookies };
+      // Renewal never stretches a session past its absolute lifetime: past it, it is signed out.
+      if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
+        const ended = await auth.api.signOut({ headers, returnHeaders: true });
+        return { body: null, setCookies: ended.headers.getSetCookie() };
+      }
       return { body: await describeAccount(accounts, response.user.id), setCookies };
     },
 

@@ -5,6 +5,7 @@ import { magicLink } from 'better-auth/plugins/magic-link';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/schema';
+import { deriveKey } from './derived-keys';
 import { PASSWORD_MAX } from '../../../shared/validation/auth-schemas';
 
 export type AuthHooks = {
@@ -13,6 +14,9 @@ export type AuthHooks = {
   /** A magic-link token was minted for an existing account; the app mails its own link to it. */
   sendMagicLink(input: { email: string; token: string }): Promise<void>;
 };
+
+/** However often a session is renewed, it ends this long after sign-in (ASVS 3.3.4). */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Magic links: 10 minutes, single use (the plugin consumes the stored token atomically). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60;
@@ -24,7 +28,8 @@ export function createAuth(db: Db, config: AppConfig, hooks: AuthHooks) {
     appName: 'SignaturePro',
     baseURL: config.publicUrl,
     basePath: '/api/auth/internal',
-    secret: config.sessionSecret,
+    // Signs the session cookie (and Better Auth's own tokens): a key of its own (derived-keys.ts).
+    secret: deriveKey(config.sessionSecret, 'better-auth'),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
@@ -60,8 +65,19 @@ export function createAuth(db: Db, config: AppConfig, hooks: AuthHooks) {
     },
     advanced: {
       cookiePrefix: 'sp',
-      useSecureCookies: secure,
+      // Over https the cookies are named __Host- (Secure, Path=/, no Domain: no subdomain can set
+      // or shadow them), so Better Auth's own __Secure- prefix is switched off in favour of it.
+      useSecureCookies: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
+      ...(secure
+        ? {
+            cookies: {
+              session_token: { name: '__Host-sp.session_token' },
+              session_data: { name: '__Host-sp.session_data' },
+              dont_remember: { name: '__Host-sp.dont_remember' },
+            },
+          }
+        : {}),
       database: { generateId: () => crypto.randomUUID() },
     },
     databaseHooks: {

@@ -25,11 +25,30 @@ type Deps = {
   limiter: RateLimiter;
   /** Keys the code HMAC; never stored in the database. */
   secret: string;
+  /** The session token the request carries (signed cookie), or null. */
+  sessionToken(headers: Headers): Promise<string | null>;
 };
 
-export type VerifyResult = { message: string; email: string };
+export type VerifyResult = { message: string; email: string; signedOut?: boolean };
 
-export function createEmailVerificationService({ accounts, tokens, mail, limiter, secret }: Deps) {
+/** Said when the proof came from outside the account's own session: everything before it ended. */
+export const VERIFIED_SIGNED_OUT =
+  'Email verified! For your safety we ended every earlier sign-in and removed the password set before the address was confirmed. Log in with a sign-in link, then choose a password under Account.';
+
+export function createEmailVerificationService({ accounts, tokens, mail, limiter, secret, sessionToken }: Deps) {
+  /**
+   * Issue 11, point 9: proving the address ends what was set up before the proof. Proved from the
+   * account's own session (the person who set the password): that session stays, the others end.
+   * Proved from anywhere else (a link opened in another browser, a code typed without signing in):
+   * every session and the password end, so an account squatted on the address does not survive.
+   */
+  async function secureAfterVerification(userId: string, email: string, caller: Caller): Promise<VerifyResult> {
+    const token = await sessionToken(caller.headers);
+    const own = token && (await accounts.findLiveSessionUserId(token, new Date())) === userId ? token : null;
+    await accounts.endCredentialsBefore(userId, own);
+    return own ? { message: 'Email verified!', email } : { message: VERIFIED_SIGNED_OUT, email, signedOut: true };
+  }
+
   /** A new code (replacing the last) and a new 24-hour link, in one mail. */
   async function issue(user: { id: string; email: string; name: string }) {
     const now = new Date();
@@ -84,16 +103,16 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     }
     if (!(await tokens.consumeCode(row.id, now))) return fail(CODE_SPENT);
     await accounts.markEmailVerified(user.id, row.email);
-    return { message: 'Email verified!', email: row.email };
+    return secureAfterVerification(user.id, row.email, caller);
   }
 
-  async function verifyLink(token: string): Promise<VerifyResult> {
+  async function verifyLink(token: string, caller: Caller): Promise<VerifyResult> {
     const now = new Date();
     const hash = hashLinkToken(token);
     const row = await tokens.consumeToken(hash, VERIFY_PURPOSE, now);
     if (row) {
       if (!(await accounts.markEmailVerified(row.userId, row.email))) throw invalid(INVALID_LINK);
-      return { message: 'Email verified!', email: row.email };
+      return secureAfterVerification(row.userId, row.email, caller);
     }
     // A second click (or a mail scanner's first) on a link that already did its job is not an
     // error for the person holding it: the address is verified.
@@ -111,7 +130,7 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     async verify(input: unknown, caller: Caller): Promise<VerifyResult> {
       const data = verifyEmailSchema.parse(input);
       await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
-      return CODE_PATTERN.test(data.token) ? verifyCode(data.token, data.email, caller) : verifyLink(data.token);
+      return CODE_PATTERN.test(data.token) ? verifyCode(data.token, data.email, caller) : verifyLink(data.token, caller);
     },
 
     async resend(input: unknown, caller: Caller): Promise<{ message: string }> {

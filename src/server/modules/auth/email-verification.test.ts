@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { user } from '../../db/schema/auth.schema';
 import { describeEachDatabase } from '../../test-support/test-app';
+import { VERIFIED_SIGNED_OUT } from './email-verification.service';
 import {
   buildMailTestApp,
   me,
@@ -25,6 +27,8 @@ describeEachDatabase('email verification', (kind) => {
 
   const verify = (payload: unknown, send: { ip: string; cookie?: string }) => post(t, '/api/auth/verify-email', payload, send);
   const isVerified = async (cookie: string) => (await me(t, cookie)).json().user.emailVerified as boolean;
+  const verifiedInDatabase = async (email: string) =>
+    (await t.database.db.select().from(user).where(eq(user.email, email)))[0]?.emailVerified ?? false;
 
   it('mails one message with an HTML and a text part holding the code and a PUBLIC_URL link', async () => {
     const { email } = await signUp(t);
@@ -52,20 +56,23 @@ describeEachDatabase('email verification', (kind) => {
     expect(again.statusCode).toBe(400);
   });
 
-  it('verifies with the code and the address when not signed in', async () => {
+  it('verifies with the code and the address when not signed in (ending the sessions from before: issue 11, point 9)', async () => {
     const ip = newIp();
     const { email, cookie } = await signUp(t);
     const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
     const res = await verify({ token: mail.code, email }, { ip });
     expect(res.statusCode).toBe(200);
-    expect(await isVerified(cookie)).toBe(true);
+    expect(res.json()).toMatchObject({ message: VERIFIED_SIGNED_OUT, email, signedOut: true });
+    expect((await me(t, cookie)).statusCode).toBe(401);
+    expect(await verifiedInDatabase(email)).toBe(true);
   });
 
   it('verifies by following the link in the mail; a second click still says verified', async () => {
     const ip = newIp();
     const { email, cookie } = await signUp(t);
     const token = tokenFrom(await waitForMail(t.smtp, email, SUBJECTS.verification), '/verify-email/');
-    const res = await verify({ token }, { ip });
+    // Opened in the browser that signed up: that session stays.
+    const res = await verify({ token }, { ip, cookie });
     expect(res.statusCode).toBe(200);
     expect(await isVerified(cookie)).toBe(true);
     expect((await verify({ token }, { ip })).json().message).toBe('Your email is already verified.');

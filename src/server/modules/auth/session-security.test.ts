@@ -92,7 +92,7 @@ describeEachDatabase('cookies when PUBLIC_URL is https', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it('marks the session cookie Secure (with the __Secure- prefix) and sends HSTS', async () => {
+  it('marks the session cookie Secure (with the __Host- prefix) and sends HSTS', async () => {
     const res = await post(t, '/api/auth/signup', {
       email: newEmail(),
       password: 'Sup3r-secret-pass',
@@ -100,7 +100,8 @@ describeEachDatabase('cookies when PUBLIC_URL is https', (kind) => {
     });
     expect(res.statusCode).toBe(201);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token='))!;
-    expect(cookie).toMatch(/^__Secure-/);
+    // Issue 11, point 14: __Host- (was __Secure-): no subdomain can set or shadow it.
+    expect(cookie).toMatch(/^__Host-/);
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(res.headers['strict-transport-security']).toBeDefined();

@@ -42,7 +42,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
 
   it('says plainly when there is nothing to manage', async () => {
     const { cookie } = await signUpUser(t.app);
-    expect((await overview(cookie)).actions).toEqual({ cancel: false, resume: false, change: false });
+    expect((await overview(cookie)).actions).toEqual({ cancel: false, resume: false, change: false, testRefund: false });
     for (const [url, body] of [
       ['/api/billing/cancel', {}],
       ['/api/billing/resume', {}],
@@ -57,7 +57,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   it('cancel keeps the plan to the end of the trial, resume takes it back, and a cancellation that runs out ends on Free without a charge', async () => {
     const { cookie } = await signUpUser(t.app);
     const subscriptionId = await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
-    expect((await overview(cookie)).actions).toEqual({ cancel: true, resume: false, change: true });
+    expect((await overview(cookie)).actions).toEqual({ cancel: true, resume: false, change: true, testRefund: true });
 
     const canceled = await call('POST', '/api/billing/cancel', cookie);
     expect(canceled.statusCode, canceled.body).toBe(200);
@@ -113,8 +113,8 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     });
     let state = await me(cookie);
     expect(state.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Pro' });
-    // Still in the trial: the trial's 10 seats stay until it ends.
-    expect(state.organization).toMatchObject({ plan: 'pro', seats: 10 });
+    // In the trial as after it: the seats bought (0024; it was the trial's 10 until it ended).
+    expect(state.organization).toMatchObject({ plan: 'pro', seats: 3 });
 
     await runClock(new Date(Date.now() + 8 * DAY));
     state = await me(cookie);
@@ -154,7 +154,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   it('deleting the account cancels the live subscription at once, then removes the person', async () => {
     const person = await signUpUser(t.app);
     const subscriptionId = await buy(person.cookie, { planType: 'pro', billingPeriod: 'monthly' });
-    const res = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    const res = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
     expect(await t.database.db.select().from(userTable).where(eq(userTable.id, person.user.id))).toEqual([]);
@@ -167,9 +167,9 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     const owner = await signUpPerson(t, 'Team Owner');
     const admin = await join(t, owner, await signUpPerson(t, 'Paying Admin'), 'admin');
     const subscriptionId = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
-    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 10 });
+    expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
 
-    const res = await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+    const res = await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
@@ -182,7 +182,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     expect((await call('POST', `/api/test-payments/${started.json().sessionId}/pay`)).statusCode).toBe(200);
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro' });
 
-    expect((await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' })).statusCode).toBe(200);
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
   });
 });

@@ -7,6 +7,7 @@ import { createBillingMaintenance } from './billing-maintenance';
 import { createBillingRepository } from './billing.repository';
 import { createBillingService } from './billing.service';
 import { createFulfilment } from './fulfilment.service';
+import { findEffectiveSubscriptionStatus } from './team-entitlement.repository';
 import { createTestPaymentsService } from './test-payments.service';
 
 type Logger = {
@@ -41,6 +42,7 @@ export function createBilling(deps: {
       analytics: deps.analytics,
       publicUrl: deps.config.publicUrl,
       seatsInUse: deps.seatsInUse,
+      effectiveStatus: (userId) => findEffectiveSubscriptionStatus(deps.db, userId),
       log: deps.log,
     }),
     testPayments: testProvider ? createTestPaymentsService({ testProvider, fulfilment }) : null,

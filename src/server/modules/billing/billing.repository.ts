@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { member, organization, user } from '../../db/schema/auth.schema';
 import {
@@ -45,6 +45,17 @@ function queries(db: Executor) {
 
     async setOrganizationPlan(organizationId: string, plan: string, seats: number) {
       await db.update(organization).set({ plan, seats }).where(eq(organization.id, organizationId));
+    },
+
+    /**
+     * Choosing Free ends the organization's trial features at once (decisions.md); the plan stays
+     * `trial` until the hourly sweep, so the badge may stay meanwhile.
+     */
+    async endOrganizationTrial(organizationId: string, now: Date) {
+      await db
+        .update(organization)
+        .set({ trialEndsAt: now })
+        .where(and(eq(organization.id, organizationId), eq(organization.plan, 'trial')));
     },
 
     /** Organizations whose 7-day trial ran out with nothing bought drop to Free with one seat. */
@@ -135,6 +146,102 @@ function queries(db: Executor) {
       return rows.length > 0;
     },
 
+    /** Serialises recomputing an organization's plan from its purchases. */
+    async lockOrganization(organizationId: string) {
+      await db.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for('update');
+    },
+
+    async findOrganization(organizationId: string) {
+      const [row] = await db.select().from(organization).where(eq(organization.id, organizationId)).limit(1);
+      return row;
+    },
+
+    /** Every subscription anyone bought for the organization, in any state. */
+    async listOrganizationSubscriptions(organizationId: string): Promise<SubscriptionRow[]> {
+      return db.select().from(billingSubscription).where(eq(billingSubscription.organizationId, organizationId));
+    },
+
+    /** Lifetime purchases made for the organization, paid or taken back (refunded, disputed). */
+    async listOrganizationLifetimes(organizationId: string, exceptUserId?: string) {
+      const rows = await db
+        .select({ plan: billingPayment.plan, status: billingPayment.status, userId: billingPayment.userId })
+        .from(billingPayment)
+        .innerJoin(checkoutSession, eq(checkoutSession.id, billingPayment.checkoutSessionId))
+        .where(and(eq(checkoutSession.organizationId, organizationId), eq(billingPayment.kind, 'lifetime')));
+      return rows.filter((r) => r.userId !== exceptUserId && r.status !== 'pending' && r.status !== 'failed');
+    },
+
+    /** A lifetime purchase that was refunded or disputed, with the organization it was for. */
+    async findRevokedLifetime(userId: string) {
+      const [row] = await db
+        .select({ organizationId: checkoutSession.organizationId })
+        .from(billingPayment)
+        .leftJoin(checkoutSession, eq(checkoutSession.id, billingPayment.checkoutSessionId))
+        .where(and(eq(billingPayment.userId, userId), eq(billingPayment.kind, 'lifetime'), inArray(billingPayment.status, ['refunded', 'disputed'])))
+        .limit(1);
+      return row;
+    },
+
+    /** A refund or dispute takes a payment back, whatever its status was. */
+    async setPaymentStatus(id: string, status: 'refunded' | 'disputed') {
+      const rows = await db.update(billingPayment).set({ status }).where(eq(billingPayment.id, id)).returning({ id: billingPayment.id });
+      return rows.length > 0;
+    },
+
+    /** The latest payment recorded for a subscription (the one a test refund gives back). */
+    async findLatestSubscriptionPayment(subscriptionId: string) {
+      const [row] = await db
+        .select()
+        .from(billingPayment)
+        .where(and(eq(billingPayment.subscriptionId, subscriptionId), eq(billingPayment.status, 'paid')))
+        .orderBy(desc(billingPayment.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** True when the person, or the organization a purchase would be for, already had a subscription (and so its trial). */
+    async hasHadSubscription(userId: string, organizationId: string | null): Promise<boolean> {
+      const [row] = await db
+        .select({ id: billingSubscription.id })
+        .from(billingSubscription)
+        .where(
+          or(
+            eq(billingSubscription.userId, userId),
+            organizationId ? eq(billingSubscription.organizationId, organizationId) : undefined,
+            // A subscription checkout completed but not read back yet still used the trial.
+          ),
+        )
+        .limit(1);
+      if (row) return true;
+      const [session] = await db
+        .select({ id: checkoutSession.id })
+        .from(checkoutSession)
+        .where(
+          and(
+            eq(checkoutSession.kind, 'subscription'),
+            eq(checkoutSession.status, 'completed'),
+            or(eq(checkoutSession.userId, userId), organizationId ? eq(checkoutSession.organizationId, organizationId) : undefined),
+          ),
+        )
+        .limit(1);
+      return !!session;
+    },
+
+    /** A payer who leaves an organization takes the purchases they made for it along (0024). */
+    async movePurchases(userId: string, fromOrganizationId: string, toOrganizationId: string): Promise<number> {
+      const subs = await db
+        .update(billingSubscription)
+        .set({ organizationId: toOrganizationId })
+        .where(and(eq(billingSubscription.userId, userId), eq(billingSubscription.organizationId, fromOrganizationId)))
+        .returning({ id: billingSubscription.id });
+      const sessions = await db
+        .update(checkoutSession)
+        .set({ organizationId: toOrganizationId })
+        .where(and(eq(checkoutSession.userId, userId), eq(checkoutSession.organizationId, fromOrganizationId), isNotNull(checkoutSession.completedAt)))
+        .returning({ id: checkoutSession.id });
+      return subs.length + sessions.length;
+    },
+
     async findLifetimePurchase(userId: string) {
       const [row] = await db
         .select({ plan: billingPayment.plan, checkoutSessionId: billingPayment.checkoutSessionId })
@@ -145,7 +252,10 @@ function queries(db: Executor) {
       return row;
     },
 
-    /** Records a payment once; a later event may move pending/failed to paid, never paid back to failed. */
+    /**
+     * Records a payment once; a later event may move pending/failed to paid, never paid back to
+     * failed, and never a refunded or disputed payment back to paid.
+     */
     async upsertPayment(row: typeof billingPayment.$inferInsert) {
       await db
         .insert(billingPayment)
@@ -153,7 +263,7 @@ function queries(db: Executor) {
         .onConflictDoUpdate({
           target: billingPayment.id,
           set: { status: row.status, amount: row.amount, invoiceUrl: row.invoiceUrl ?? null },
-          setWhere: sql`${billingPayment.status} <> 'paid'`,
+          setWhere: sql`${billingPayment.status} in ('pending', 'failed')`,
         });
     },
 
@@ -197,6 +307,12 @@ export function createBillingRepository(db: Db) {
     async withUserLocked<T>(userId: string, fn: (q: BillingQueries) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+        return fn(queries(tx));
+      });
+    },
+    async withOrganizationLocked<T>(organizationId: string, fn: (q: BillingQueries) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for('update');
         return fn(queries(tx));
       });
     },

@@ -41,8 +41,10 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
     expect(res.json()).toEqual({ ok: true, subscriptionStatus: 'free' });
     const after = await me(cookie);
     expect(after.user).toMatchObject({ subscriptionStatus: 'free', subscriptionPlan: 'Free' });
-    // Free does not end the organization's 7-day trial early.
+    // Choosing Free ends the trial's features at once (decisions.md); the plan (and its badge) stays
+    // `trial` until the hourly sweep. Until 0024 the trial ran on to its seventh day.
     expect(after.organization).toMatchObject({ plan: 'trial', seats: 10 });
+    expect(Date.parse(after.organization.trialEndsAt)).toBeLessThanOrEqual(Date.now());
   });
 
   it('checkout → test payment page → pay → success: active, no watermark, organization on Standard', async () => {
@@ -60,8 +62,8 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
     }
     const after = await me(cookie);
     expect(after.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
-    // Still inside the subscription's own trial: the trial's 10 seats are kept.
-    expect(after.organization).toMatchObject({ plan: 'standard', seats: 10 });
+    // Inside the subscription's own trial too, the seats bought (0024; it was the trial's 10).
+    expect(after.organization).toMatchObject({ plan: 'standard', seats: 1 });
 
     const overview = (await call('GET', '/api/billing', cookie)).json();
     expect(overview).toMatchObject({ provider: 'test', subscriptionStatus: 'active', hasLivePlan: true, canManageBilling: false });

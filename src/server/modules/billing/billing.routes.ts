@@ -16,6 +16,8 @@ export async function billingRoutes(app: FastifyInstance) {
 
   app.get('/api/billing', async (request) => service.getOverview(await requireUserId(request)));
 
+  app.get('/api/billing/entitlement', async (request) => service.getEntitlement(await requireUserId(request)));
+
   app.post('/api/billing/portal', async (request) => service.createPortalSession(await requireUserId(request)));
 
   app.post('/api/billing/cancel', async (request) => service.cancelSubscription(await requireUserId(request)));
@@ -41,6 +43,7 @@ export async function billingRoutes(app: FastifyInstance) {
 
   const { testPayments } = billing;
   if (testPayments) {
+    app.post('/api/billing/test-refund', async (request) => service.testRefund(await requireUserId(request)));
     // The test payment page stands in for Stripe Checkout, which needs no login either: the
     // unguessable session id is the capability, and paying only ever helps the session's owner.
     app.get<{ Params: { id: string } }>('/api/test-payments/:id', async (request) => testPayments.view(request.params.id));

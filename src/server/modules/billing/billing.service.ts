@@ -1,4 +1,6 @@
-import type { BillingOverview } from '../../../shared/billing/billing-types';
+import type { BillingOverview, EntitlementAnswer } from '../../../shared/billing/billing-types';
+import type { EffectiveStatus } from '../../../shared/billing/team-entitlement';
+import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { quoteCheckout } from '../../../shared/billing/checkout-quote';
 import {
   changePlanSchema,
@@ -8,7 +10,7 @@ import {
   type PaymentSuccessResponse,
 } from '../../../shared/billing/checkout-schema';
 import { paidUntil } from '../../../shared/billing/paid-until';
-import { getPlan, INCLUDED_SEATS } from '../../../shared/billing/plans';
+import { getPlan } from '../../../shared/billing/plans';
 import { describeSubscriptionStatus } from '../../../shared/billing/subscription-status';
 import { AppError, invalid, unauthenticated } from '../../errors';
 import {
@@ -45,6 +47,8 @@ export function createBillingService(deps: {
   publicUrl: string;
   /** Seats an organization fills now; a change to fewer seats than that is refused. */
   seatsInUse?: (organizationId: string) => Promise<number>;
+  /** The status the product treats a person by (own, or a seat on the team's plan). */
+  effectiveStatus?: (userId: string) => Promise<EffectiveStatus | undefined>;
   log?: Logger;
 }) {
   const { repository, provider, fulfilment, analytics, publicUrl, log } = deps;
@@ -88,6 +92,8 @@ export function createBillingService(deps: {
     ]);
     const current = live ?? subscriptions[0];
     const manageable = !!live && live.provider === provider.name;
+    const membership = await repository.findPrimaryMembership(userId);
+    const buysFor = membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
     const running = manageable && (live.providerStatus === 'trialing' || live.providerStatus === 'active');
     return {
       provider: provider.name,
@@ -120,13 +126,63 @@ export function createBillingService(deps: {
         cancel: manageable && !live.cancelAtPeriodEnd,
         resume: running && live.cancelAtPeriodEnd,
         change: running && !live.cancelAtPeriodEnd,
+        testRefund: provider.name === 'test' && (user.subscriptionStatus === 'lifetime' || manageable),
       },
+      trialAvailable: !(await repository.hasHadSubscription(userId, buysFor)),
+      leaveNotice: await describeLeave(userId, membership),
     };
+  }
+
+  /** What leaving the organization would do to the plan this person pays for it (0024). */
+  async function describeLeave(userId: string, membership: { organizationId: string; role: string } | undefined): Promise<string | null> {
+    if (!membership || membership.role === 'owner') return null;
+    const live = await repository.findLiveSubscription(userId, LIVE_PROVIDER_STATUSES);
+    const lifetime = await repository.findLifetimePurchase(userId);
+    const lifetimeOrg = lifetime?.checkoutSessionId ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId : null;
+    const paysForTeam = (live && live.organizationId === membership.organizationId) || lifetimeOrg === membership.organizationId;
+    if (!paysForTeam) return null;
+    const what = live ? `Your ${getPlan(live.plan === 'pro' ? 'pro' : 'standard').name} subscription` : 'Your lifetime access';
+    return (
+      `${what} moves with you to your own organization if you leave, and you keep paying for it there. ` +
+      'The organization you leave goes back to the Free plan unless someone else there pays for a plan.'
+    );
   }
 
   return {
     provider: provider.name,
     getOverview,
+
+    /** Whether the person's signatures carry the watermark, and why (a seat notice when seats ran out). */
+    async getEntitlement(userId: string): Promise<EntitlementAnswer> {
+      const user = await requireUser(userId);
+      const effective = (await deps.effectiveStatus?.(userId)) ?? { status: user.subscriptionStatus, coveredByTeam: false, seatNotice: null };
+      return {
+        subscriptionStatus: effective.status,
+        watermark: shouldShowWatermark(effective.status),
+        coveredByTeam: effective.coveredByTeam,
+        seatNotice: effective.seatNotice,
+      };
+    },
+
+    /**
+     * Test mode's stand-in for a refund from the Stripe dashboard: the caller's lifetime access or
+     * live subscription is refunded, which takes the plan away exactly as charge.refunded does.
+     */
+    async testRefund(userId: string): Promise<BillingOverview> {
+      const user = await requireUser(userId);
+      if (provider.name !== 'test') {
+        throw new AppError('NOT_FOUND', 'Refunds are made from the Stripe dashboard on this server. Please contact support.');
+      }
+      const lifetime = user.subscriptionStatus === 'lifetime' ? await repository.findLifetimePurchase(userId) : undefined;
+      if (lifetime?.checkoutSessionId) {
+        await fulfilment.revokePurchase({ lifetimeSessionId: lifetime.checkoutSessionId }, 'refunded');
+        return getOverview(userId);
+      }
+      const live = await requireLiveSubscription(userId);
+      const payment = await repository.findLatestSubscriptionPayment(live.id);
+      await callProvider(log, 'test refund', () => fulfilment.revokePurchase({ subscriptionId: live.id, paymentId: payment?.id ?? null }, 'refunded'));
+      return getOverview(userId);
+    },
 
     /** Free needs no payment: the person is let into the editor with the watermark. */
     async selectFreePlan(userId: string): Promise<{ ok: true; subscriptionStatus: string }> {
@@ -138,6 +194,12 @@ export function createBillingService(deps: {
         );
       }
       await repository.setUserPlan(userId, 'free', 'Free');
+      // Choosing Free ends the organization's trial features at once (decisions.md), when the
+      // chooser runs the organization; a member's choice is theirs alone.
+      const membership = await repository.findPrimaryMembership(userId);
+      if (membership && (membership.role === 'owner' || membership.role === 'admin')) {
+        await repository.endOrganizationTrial(membership.organizationId, new Date());
+      }
       return { ok: true, subscriptionStatus: 'free' };
     },
 
@@ -156,6 +218,11 @@ export function createBillingService(deps: {
         );
       }
       const quote = quoteCheckout({ planId: data.planType, billingPeriod: data.billingPeriod, seats: data.seats, promotionCode: data.promotionCode });
+      const membership = await repository.findPrimaryMembership(userId);
+      // Only someone who runs the organization may change its plan by paying.
+      const organizationId = membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
+      // One 7-day trial per person and per organization: a second subscription is charged at once (0024).
+      const trialDays = quote.trialDays > 0 && (await repository.hasHadSubscription(userId, organizationId)) ? 0 : quote.trialDays;
 
       let promotionCodeId: string | null = null;
       const code = data.promotionCode;
@@ -167,10 +234,6 @@ export function createBillingService(deps: {
           });
         }
       }
-
-      const membership = await repository.findPrimaryMembership(userId);
-      // Only someone who runs the organization may change its plan by paying.
-      const organizationId = membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
 
       const customerId =
         (await repository.findCustomerId(userId, provider.name)) ??
@@ -195,7 +258,7 @@ export function createBillingService(deps: {
           customerId,
           customerEmail: user.email,
           lines: quote.lines,
-          trialDays: quote.trialDays,
+          trialDays,
           promotionCodeId,
           metadata,
           clientReferenceId: userId,
@@ -340,7 +403,8 @@ export function createBillingService(deps: {
       // goes back to Free with its one included seat, as it would when a subscription ends.
       const lifetime = await repository.findLifetimePurchase(userId);
       const lifetimeOrg = lifetime?.checkoutSessionId ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId : null;
-      if (lifetimeOrg) await repository.setOrganizationPlan(lifetimeOrg, 'free', INCLUDED_SEATS);
+      // Others' purchases for the same organization still stand (0024).
+      if (lifetimeOrg) await fulfilment.recomputeOrganization(lifetimeOrg, { exceptUserId: userId, dropToFree: true });
 
       for (const sub of await repository.listSubscriptions(userId)) {
         if (!(LIVE_PROVIDER_STATUSES as readonly string[]).includes(sub.providerStatus)) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeEntitlement, toProductStatus } from './entitlement';
+import { computeEntitlement, computeOrganizationPlan, toProductStatus } from './entitlement';
 
 const sub = (over: Partial<Parameters<typeof computeEntitlement>[0]['subscriptions'][number]> = {}) => ({
   plan: 'standard',
@@ -27,10 +27,10 @@ describe('toProductStatus: every Stripe subscription status has a meaning', () =
 });
 
 describe('computeEntitlement', () => {
-  it('keeps the trial 10 seats while the subscription itself is trialing, paid seats after', () => {
+  it("covers the seats bought, in the subscription's own trial as after it (0024: no longer the trial's 10)", () => {
     expect(computeEntitlement({ subscriptions: [sub({ providerStatus: 'trialing' })], lifetime: null })).toEqual({
       user: { subscriptionStatus: 'active', subscriptionPlan: 'Standard' },
-      organization: { id: 'org1', plan: 'standard', seats: 10 },
+      organization: { id: 'org1', plan: 'standard', seats: 3 },
     });
     expect(computeEntitlement({ subscriptions: [sub()], lifetime: null })?.organization).toEqual({ id: 'org1', plan: 'standard', seats: 3 });
   });
@@ -71,5 +71,36 @@ describe('computeEntitlement', () => {
     expect(computeEntitlement({ subscriptions: [sub({ providerStatus: 'incomplete' })], lifetime: null })).toBeNull();
     expect(computeEntitlement({ subscriptions: [], lifetime: null })).toBeNull();
     expect(computeEntitlement({ subscriptions: [sub({ organizationId: null })], lifetime: null })?.organization).toBeNull();
+  });
+});
+
+describe('computeOrganizationPlan: every purchase made for the organization, by anyone', () => {
+  it("an admin's own smaller purchase never lowers the plan or seats someone else bought", () => {
+    const ownerPro = sub({ plan: 'pro', seats: 5 });
+    const adminStandard = sub({ plan: 'standard', seats: 1, createdAt: new Date('2026-02-01') });
+    expect(computeOrganizationPlan({ subscriptions: [ownerPro, adminStandard], lifetimes: [] })).toEqual({ plan: 'pro', seats: 5 });
+    expect(computeOrganizationPlan({ subscriptions: [ownerPro], lifetimes: [{ plan: 'standard', revoked: false }] })).toEqual({ plan: 'pro', seats: 5 });
+    // When the owner's ends, the admin's purchase still holds the organization up.
+    expect(computeOrganizationPlan({ subscriptions: [{ ...ownerPro, providerStatus: 'canceled' }, adminStandard], lifetimes: [] })).toEqual({
+      plan: 'standard',
+      seats: 1,
+    });
+  });
+
+  it('Free with one seat when everything bought has ended or was refunded; unchanged when nothing was bought', () => {
+    expect(computeOrganizationPlan({ subscriptions: [sub({ providerStatus: 'canceled' })], lifetimes: [{ plan: 'pro', revoked: true }] })).toEqual({
+      plan: 'free',
+      seats: 1,
+    });
+    expect(computeOrganizationPlan({ subscriptions: [], lifetimes: [] })).toBeNull();
+  });
+});
+
+describe('a refunded lifetime purchase', () => {
+  it('leaves no lifetime access behind: the person is canceled (watermark) and the organization on Free', () => {
+    expect(computeEntitlement({ subscriptions: [], lifetime: null, revokedLifetime: { organizationId: 'org1' } })).toEqual({
+      user: { subscriptionStatus: 'canceled', subscriptionPlan: 'Free' },
+      organization: { id: 'org1', plan: 'free', seats: 1 },
+    });
   });
 });

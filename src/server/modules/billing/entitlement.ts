@@ -1,4 +1,4 @@
-import { INCLUDED_SEATS, TRIAL_SEATS, getPlan, isPaidPlanId } from '../../../shared/billing/plans';
+import { INCLUDED_SEATS, getPlan, isPaidPlanId } from '../../../shared/billing/plans';
 import type { SubscriptionStatus } from '../../../shared/billing/subscription-status';
 
 /**
@@ -59,6 +59,8 @@ export type Entitlement = {
 export function computeEntitlement(input: {
   subscriptions: SubscriptionFacts[];
   lifetime: { plan: string; organizationId: string | null } | null;
+  /** A lifetime purchase that was refunded or disputed: what it gave is taken back. */
+  revokedLifetime?: { organizationId: string | null } | null;
 }): Entitlement | null {
   if (input.lifetime && isPaidPlanId(input.lifetime.plan)) {
     const plan = getPlan(input.lifetime.plan);
@@ -76,18 +78,26 @@ export function computeEntitlement(input: {
       !best || RANK[status] > RANK[best.status] || (RANK[status] === RANK[best.status] && facts.createdAt > best.facts.createdAt);
     if (better) best = { facts, status };
   }
-  if (!best) return null;
+  if (!best) {
+    // Nothing bought grants anything now; a refunded lifetime purchase must not leave access behind.
+    if (!input.revokedLifetime) return null;
+    const orgId = input.revokedLifetime.organizationId;
+    return {
+      user: { subscriptionStatus: 'canceled', subscriptionPlan: 'Free' },
+      organization: orgId ? { id: orgId, plan: 'free', seats: INCLUDED_SEATS } : null,
+    };
+  }
 
   const { facts, status } = best;
   const plan = getPlan(facts.plan as 'standard' | 'pro');
   const orgId = facts.organizationId;
   switch (status) {
     case 'active': {
-      // The organization keeps its trial's 10 seats while the subscription is itself in its trial.
-      const seats = facts.providerStatus === 'trialing' ? Math.max(TRIAL_SEATS, facts.seats) : facts.seats;
+      // The seats bought, from the first day: a subscription in its own 7-day trial covers no more
+      // people than it will be charged for (0024).
       return {
         user: { subscriptionStatus: 'active', subscriptionPlan: plan.name },
-        organization: orgId ? { id: orgId, plan: plan.id, seats } : null,
+        organization: orgId ? { id: orgId, plan: plan.id, seats: facts.seats } : null,
       };
     }
     case 'past_due':
@@ -107,4 +117,33 @@ export function computeEntitlement(input: {
         organization: orgId ? { id: orgId, plan: 'free', seats: INCLUDED_SEATS } : null,
       };
   }
+}
+
+const TIER: Record<string, number> = { standard: 1, pro: 2 };
+
+/**
+ * An organization's plan and seats from every purchase made for it, by anyone (0024): the best
+ * one in good standing decides the plan, and the most seats any of them bought stand, so an admin's
+ * own smaller purchase never lowers what someone else bought. When none is in good standing and
+ * something was bought, the organization is on Free with its one seat; null when nothing was.
+ */
+export function computeOrganizationPlan(input: {
+  subscriptions: Omit<SubscriptionFacts, 'organizationId'>[];
+  lifetimes: { plan: string; revoked: boolean }[];
+}): { plan: string; seats: number } | null {
+  const good: { plan: string; seats: number }[] = [];
+  let ended = false;
+  for (const l of input.lifetimes) {
+    if (l.revoked || !isPaidPlanId(l.plan)) ended = true;
+    else good.push({ plan: l.plan, seats: getPlan(l.plan).includedSeats });
+  }
+  for (const s of input.subscriptions) {
+    const effect = computeEntitlement({ subscriptions: [{ ...s, organizationId: 'org' }], lifetime: null })?.organization;
+    if (!effect) continue;
+    if (effect.plan === 'free') ended = true;
+    else good.push({ plan: effect.plan, seats: effect.seats });
+  }
+  if (good.length === 0) return ended ? { plan: 'free', seats: INCLUDED_SEATS } : null;
+  const plan = good.reduce((a, b) => ((TIER[b.plan] ?? 0) > (TIER[a.plan] ?? 0) ? b : a)).plan;
+  return { plan, seats: Math.max(...good.map((g) => g.seats)) };
 }

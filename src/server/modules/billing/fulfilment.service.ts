@@ -1,8 +1,8 @@
-import { isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
+import { INCLUDED_SEATS, isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
 import { AppError } from '../../errors';
 import type { PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscription } from '../../payments/payment-provider';
-import type { BillingRepository, CheckoutSessionRow } from './billing.repository';
-import { computeEntitlement } from './entitlement';
+import type { BillingQueries, BillingRepository, CheckoutSessionRow } from './billing.repository';
+import { computeEntitlement, computeOrganizationPlan } from './entitlement';
 
 export type FulfilmentResult = { state: 'complete' | 'pending' | 'ignored' };
 
@@ -16,10 +16,42 @@ type Logger = { warn(obj: object, msg: string): void };
 export function createFulfilment(deps: { repository: BillingRepository; provider: PaymentProvider; log?: Logger }) {
   const { repository, provider } = deps;
 
-  /** Recomputes the person's status and their organization's plan from every purchase on record. */
+  /**
+   * An organization's plan and seats from every purchase made for it, by anyone (0024), under its
+   * row lock. `dropToFree` puts it on Free when no purchase is left for it (its payer moved theirs
+   * away); otherwise an organization nobody bought anything for is left as it is.
+   */
+  async function recomputeOrganizationWith(
+    q: BillingQueries,
+    organizationId: string,
+    options: { exceptUserId?: string; dropToFree?: boolean } = {},
+  ): Promise<void> {
+    await q.lockOrganization(organizationId);
+    const [subscriptions, lifetimes] = await Promise.all([
+      q.listOrganizationSubscriptions(organizationId),
+      q.listOrganizationLifetimes(organizationId, options.exceptUserId),
+    ]);
+    const plan = computeOrganizationPlan({
+      subscriptions: subscriptions
+        .filter((s) => s.userId !== options.exceptUserId)
+        .map((s) => ({ plan: s.plan, providerStatus: s.providerStatus, seats: s.seats, createdAt: s.createdAt })),
+      lifetimes: lifetimes.map((l) => ({ plan: l.plan, revoked: l.status !== 'paid' })),
+    });
+    if (plan) await q.setOrganizationPlan(organizationId, plan.plan, plan.seats);
+    else if (options.dropToFree) {
+      const org = await q.findOrganization(organizationId);
+      if (org && (org.plan === 'standard' || org.plan === 'pro')) await q.setOrganizationPlan(organizationId, 'free', INCLUDED_SEATS);
+    }
+  }
+
+  /** Recomputes the person's status, and the plan of every organization their purchases were for. */
   async function recomputeEntitlement(userId: string): Promise<void> {
     await repository.withUserLocked(userId, async (q) => {
-      const [subscriptions, lifetime] = await Promise.all([q.listSubscriptions(userId), q.findLifetimePurchase(userId)]);
+      const [subscriptions, lifetime, revoked] = await Promise.all([
+        q.listSubscriptions(userId),
+        q.findLifetimePurchase(userId),
+        q.findRevokedLifetime(userId),
+      ]);
       let lifetimeOrg: string | null = null;
       if (lifetime?.checkoutSessionId) lifetimeOrg = (await q.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId ?? null;
       const entitlement = computeEntitlement({
@@ -31,13 +63,58 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
           organizationId: s.organizationId,
         })),
         lifetime: lifetime ? { plan: lifetime.plan, organizationId: lifetimeOrg } : null,
+        revokedLifetime: revoked ? { organizationId: revoked.organizationId } : null,
       });
-      if (!entitlement) return;
-      await q.setUserPlan(userId, entitlement.user.subscriptionStatus, entitlement.user.subscriptionPlan);
-      if (entitlement.organization) {
-        await q.setOrganizationPlan(entitlement.organization.id, entitlement.organization.plan, entitlement.organization.seats);
-      }
+      if (entitlement) await q.setUserPlan(userId, entitlement.user.subscriptionStatus, entitlement.user.subscriptionPlan);
+      // Each organization is decided by everything bought for it, so one person's purchase
+      // never lowers what someone else bought for the same team.
+      const organizations = new Set(
+        [...subscriptions.map((s) => s.organizationId), lifetimeOrg, revoked?.organizationId].filter((id): id is string => !!id),
+      );
+      for (const organizationId of organizations) await recomputeOrganizationWith(q, organizationId);
     });
+  }
+
+  /** The organization's plan without one person's purchases (their account is being deleted). */
+  async function recomputeOrganization(organizationId: string, options: { exceptUserId?: string; dropToFree?: boolean } = {}) {
+    await repository.withOrganizationLocked(organizationId, (q) => recomputeOrganizationWith(q, organizationId, options));
+  }
+
+  /**
+   * A payer leaves an organization: the subscription or lifetime access they bought for it moves
+   * with them to their new organization, and the one they left is recomputed from what others
+   * bought for it (Free when nobody did). Returns whether anything moved.
+   */
+  async function movePurchases(userId: string, fromOrganizationId: string, toOrganizationId: string): Promise<boolean> {
+    const moved = await repository.movePurchases(userId, fromOrganizationId, toOrganizationId);
+    if (moved === 0) return false;
+    await recomputeEntitlement(userId);
+    await recomputeOrganization(fromOrganizationId, { dropToFree: true });
+    return true;
+  }
+
+  /**
+   * A refund or dispute takes back what the purchase gave (0024). Lifetime: the payment is marked
+   * and the person's status recomputed (lifetime gone). Subscription: it is ended at once at the
+   * provider and read back, as any cancellation is, and its payment is marked.
+   */
+  async function revokePurchase(purchase: { lifetimeSessionId?: string | null; subscriptionId?: string | null; paymentId?: string | null }, reason: 'refunded' | 'disputed') {
+    if (purchase.lifetimeSessionId) {
+      const row = await repository.findCheckoutSession(purchase.lifetimeSessionId);
+      if (!row || row.kind !== 'lifetime') return false;
+      if (!(await repository.setPaymentStatus(`lifetime_${row.id}`, reason))) return false;
+      await recomputeEntitlement(row.userId);
+      return true;
+    }
+    if (purchase.subscriptionId) {
+      const stored = await repository.findSubscription(purchase.subscriptionId);
+      if (!stored) return false;
+      if (purchase.paymentId) await repository.setPaymentStatus(purchase.paymentId, reason);
+      if (stored.providerStatus !== 'canceled') await provider.cancelSubscription(stored.id, 'now');
+      await syncSubscription(stored.id);
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -173,6 +250,14 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
         case 'invoice':
           await recordInvoice(event.subject.invoice);
           break;
+        case 'charge': {
+          const { reason } = event.subject;
+          const found = await provider.findChargedPurchase(event.subject);
+          // A partial refund is a credit, not a refund of the purchase: it takes nothing away.
+          if (!found || (reason === 'refunded' && !found.fullyRefunded)) break;
+          await revokePurchase({ lifetimeSessionId: found.lifetimeSessionId, subscriptionId: found.subscriptionId, paymentId: found.invoiceId }, reason);
+          break;
+        }
         case 'ignored':
           break;
       }
@@ -184,6 +269,6 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
     return { applied: true };
   }
 
-  return { applyEvent, fulfilCheckoutSession, syncSubscription, recomputeEntitlement };
+  return { applyEvent, fulfilCheckoutSession, syncSubscription, recomputeEntitlement, recomputeOrganization, movePurchases, revokePurchase };
 }
 export type Fulfilment = ReturnType<typeof createFulfilment>;

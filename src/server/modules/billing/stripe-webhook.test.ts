@@ -117,7 +117,8 @@ describeEachDatabase('billing with Stripe', (kind) => {
       expect(res.json()).toEqual({ received: true, duplicate: false });
       const state = await me(buyer.cookie);
       expect(state.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
-      expect(state.organization).toMatchObject({ plan: 'standard', seats: 10 });
+      // The seats bought, in the trial too (0024; it was the trial's 10).
+      expect(state.organization).toMatchObject({ plan: 'standard', seats: 1 });
     });
 
     it('applies the same event delivered 100 times, some concurrently, exactly once', async () => {
@@ -296,14 +297,14 @@ describeEachDatabase('billing with Stripe', (kind) => {
     it('account deletion cancels the subscription at Stripe first, and stops if Stripe cannot be reached', async () => {
       const buyer = await subscriber();
       stripe.failRequests({ method: 'DELETE', path: /^\/v1\/subscriptions\// });
-      const refused = await call('POST', '/api/account/delete', buyer.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+      const refused = await call('POST', '/api/account/delete', buyer.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
       stripe.failRequests(null);
       expect(refused.statusCode).toBe(503);
       expect(refused.json().error).toBe('We could not cancel your subscription, so your account was not deleted. Please try again in a minute.');
       expect((await me(buyer.cookie)).user.id).toBe(buyer.user.id);
       expect(stripe.subscriptions.get(buyer.subscriptionId)).toMatchObject({ status: 'trialing' });
 
-      const deleted = await call('POST', '/api/account/delete', buyer.cookie, { confirmation: 'DELETE MY ACCOUNT' });
+      const deleted = await call('POST', '/api/account/delete', buyer.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(stripe.subscriptions.get(buyer.subscriptionId)).toMatchObject({ status: 'canceled' });
       // Stripe's deletion event arrives after the person is gone: acknowledged, nothing recreated.

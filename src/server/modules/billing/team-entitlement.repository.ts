@@ -1,30 +1,34 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitlement';
+import { asc, eq } from 'drizzle-orm';
+import { effectiveSubscriptionStatus, type EffectiveStatus } from '../../../shared/billing/team-entitlement';
 import type { Db } from '../../db/client';
 import { member, organization, user } from '../../db/schema/auth.schema';
 
-const payerMember = alias(member, 'payer_member');
-const payer = alias(user, 'payer');
-
-/** The status the product treats a person by: their own, or their team's paid plan (one query). */
-export async function findEffectiveSubscriptionStatus(
-  db: Db,
-  userId: string,
-): Promise<{ status: string; coveredByTeam: boolean } | undefined> {
-  const rows = await db
-    .select({ own: user.subscriptionStatus, organizationPlan: organization.plan, payerStatus: payer.subscriptionStatus })
+/**
+ * The status the product treats a person by: their own, or a seat on their team's paid plan when
+ * the organization's seats reach them (owner first, then by join date).
+ */
+export async function findEffectiveSubscriptionStatus(db: Db, userId: string): Promise<EffectiveStatus | undefined> {
+  const [first] = await db
+    .select({ own: user.subscriptionStatus, organizationId: organization.id, organizationPlan: organization.plan, seats: organization.seats })
     .from(user)
     .leftJoin(member, eq(member.userId, user.id))
     .leftJoin(organization, eq(organization.id, member.organizationId))
-    .leftJoin(payerMember, and(eq(payerMember.organizationId, organization.id), inArray(payerMember.role, ['owner', 'admin'])))
-    .leftJoin(payer, eq(payer.id, payerMember.userId))
-    .where(eq(user.id, userId));
-  const first = rows[0];
+    .where(eq(user.id, userId))
+    .orderBy(asc(member.createdAt))
+    .limit(1);
   if (!first) return undefined;
+  const members = first.organizationId
+    ? await db
+        .select({ userId: member.userId, role: member.role, joinedAt: member.createdAt, ownStatus: user.subscriptionStatus, name: user.name, email: user.email })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(eq(member.organizationId, first.organizationId))
+    : [];
   return effectiveSubscriptionStatus({
+    userId,
     own: first.own,
     organizationPlan: first.organizationPlan,
-    payerStatuses: rows.map((r) => r.payerStatus),
+    seats: first.seats ?? 0,
+    members,
   });
 }

@@ -6,6 +6,7 @@ import { createSmtpTransport } from '../../mail/mailer';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
 import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
 import { issueFormToken } from './form-token';
+import { deriveKey } from '../auth/derived-keys';
 
 const SUPPORT = 'support@example.com';
 let ipCounter = 0;
@@ -28,7 +29,7 @@ describeEachDatabase('contact form API', (kind) => {
   let t: TestApp;
   let sink: SmtpSink;
   /** A token issued as if the form had been open for five seconds. */
-  const agedToken = () => issueFormToken(t.config.sessionSecret, Date.now() - 5_000);
+  const agedToken = () => issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form'), Date.now() - 5_000);
   const post = (payload: Record<string, unknown>, ip = nextIp()) =>
     t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: ip });
   const storedCount = async () => (await t.database.db.select().from(contactMessage)).length;
@@ -106,7 +107,7 @@ describeEachDatabase('contact form API', (kind) => {
 
   it.each([
     ['a filled honeypot', () => buildContactBody({ formToken: agedToken(), honeypot: 'https://spam.example' })],
-    ['a submit within 2 seconds of the form loading', () => buildContactBody({ formToken: issueFormToken(t.config.sessionSecret) })],
+    ['a submit within 2 seconds of the form loading', () => buildContactBody({ formToken: issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form')) })],
     ['a forged token', () => buildContactBody({ formToken: issueFormToken('another-secret-another-secret-0000', Date.now() - 60_000) })],
     ['no token at all', () => buildContactBody()],
   ])('silently drops %s: the same answer as success, nothing stored, nothing sent', async (_case, body) => {
@@ -120,7 +121,7 @@ describeEachDatabase('contact form API', (kind) => {
   });
 
   it('refuses an expired form with words for the person', async () => {
-    const res = await post(buildContactBody({ formToken: issueFormToken(t.config.sessionSecret, Date.now() - 25 * 3600_000) }));
+    const res = await post(buildContactBody({ formToken: issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form'), Date.now() - 25 * 3600_000) }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('This form has expired. Please reload the page and send your message again.');
   });

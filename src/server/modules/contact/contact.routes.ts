@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import { createContactRepository } from './contact.repository';
 import { createContactService } from './contact.service';
+import { deriveKey } from '../auth/derived-keys';
 
 /** GET /api/contact/token (the signed time the form loaded, and the support address), POST /api/contact. */
 export async function contactRoutes(app: FastifyInstance, options: { limiter: RateLimiter }) {
@@ -12,7 +13,7 @@ export async function contactRoutes(app: FastifyInstance, options: { limiter: Ra
     // The outbox records the message durably and sends it in the background, retrying while the
     // mail server is down; the answer does not wait for SMTP (and its time tells nothing).
     sendMail: (message) => mailer.enqueue(message),
-    secret: config.sessionSecret,
+    secret: deriveKey(config.sessionSecret, 'contact-form'),
     supportEmail: config.supportEmail,
     log: app.log,
   });

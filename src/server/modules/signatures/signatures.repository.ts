@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { session } from '../../db/schema/auth.schema';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
 import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 
@@ -21,7 +22,7 @@ const isWritableBy = (id: string, writer: Writer) =>
     ? isOwnedBy(id, writer.userId)
     : and(
         eq(signature.id, id),
-        eq(signature.userId, sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now})`),
+        eq(signature.userId, sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now} and s.created_at > ${new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)})`),
       );
 
 export function createSignaturesRepository(db: Db) {

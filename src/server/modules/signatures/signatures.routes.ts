@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { unauthenticated } from '../../errors';
 import { requireUserId } from '../../http';
+import { enforceSignatureQuota } from '../../rate-limit/quotas';
 
 type ById = { Params: { id: string } };
 
@@ -11,7 +12,7 @@ export async function signaturesRoutes(app: FastifyInstance) {
   app.get('/api/signatures', async (request) => signatures.listSignatures(await requireUserId(request)));
 
   app.post('/api/signatures', async (request, reply) =>
-    reply.code(201).send(await signatures.createSignature(await requireUserId(request), request.body)),
+    reply.code(201).send(await signatures.createSignature(await enforceSignatureQuota(app.services, await requireUserId(request)), request.body)),
   );
 
   // Autosave calls this on every pause in typing: the session is checked inside the UPDATE, so a

@@ -67,6 +67,8 @@ export function createSignaturesService(deps: {
   signatureDefaults?: {
     withSignatureDefaults(userId: string, input: unknown): Promise<unknown>;
     getSignatureDefaults(userId: string): Promise<FieldRequirements | null>;
+    /** Refuses a second signature to a plan without several signatures (plan catalogue, 0024). */
+    assertSignatureAllowed?(userId: string, existing: number): Promise<void>;
   };
 }) {
   const { analytics, publicUrl } = deps;
@@ -84,6 +86,9 @@ export function createSignaturesService(deps: {
     },
 
     async createSignature(userId: string, input: unknown): Promise<SavedSignature> {
+      if (deps.signatureDefaults?.assertSignatureAllowed) {
+        await deps.signatureDefaults.assertSignatureAllowed(userId, (await repository.listSignaturesByUser(userId)).length);
+      }
       const fields = signatureFieldsSchema.parse((await deps.signatureDefaults?.withSignatureDefaults(userId, input)) ?? input);
       const row = await repository.insertSignature({ ...fields, id: randomUUID(), userId });
       await analytics.record('signature_created', userId, { signatureId: row.id });

@@ -7,6 +7,8 @@ export function invitationMessage(input: {
   to: string;
   organizationName: string;
   inviterName: string;
+  /** A verified address (only verified people invite): the one sender detail the subject names. */
+  inviterEmail: string;
   role: TeamRole;
   token: string;
   expiresAt: Date;
@@ -34,7 +36,11 @@ export function invitationMessage(input: {
   return {
     kind: 'invitation',
     to: input.to,
-    subject: `${input.inviterName} invited you to ${input.organizationName} on SignaturePro`,
+    // Free text (the organization's or the inviter's name) stays out of the subject: it would turn
+    // invitations into a way to send any words to any inbox from our address.
+    subject: input.inviterEmail
+      ? `${input.inviterEmail} invited you to join their team on SignaturePro`
+      : 'You are invited to join a team on SignaturePro',
     html: renderMailHtml(layout),
     text: renderMailText(layout),
     logHint: `accept link ${link}`,

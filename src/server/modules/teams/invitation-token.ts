@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../auth/derived-keys';
 
 /**
  * The accept link's token: the invitation id and an HMAC over the id and its expiry. Nothing
@@ -6,7 +7,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * re-invite (a new expiry) retires the previous link. The member list shows ids to admins; an id
  * alone opens nothing.
  */
-export function createInvitationTokens(secret: string) {
+export function createInvitationTokens(sessionSecret: string) {
+  const secret = deriveKey(sessionSecret, 'invitation-token');
   const sign = (id: string, expiresAt: Date) =>
     createHmac('sha256', secret).update(`invitation:${id}:${expiresAt.getTime()}`).digest('base64url');
   const tokenFor = (invitation: { id: string; expiresAt: Date }) => `${invitation.id}.${sign(invitation.id, invitation.expiresAt)}`;

@@ -23,8 +23,10 @@ describeEachDatabase('invitations', (kind) => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'invitation', email, role: 'admin', status: 'pending' });
 
-    const mail = (await readMailbox(t.dataDir)).find((m) => m.subject?.includes('Acme Inc'));
-    expect(mail?.subject).toBe('Olivia Owner invited you to Acme Inc on SignaturePro');
+    // Issue 11, point 7: the organization's free-text name stays out of the subject line.
+    const mail = (await readMailbox(t.dataDir)).find((m) => m.subject?.includes('invited you'));
+    expect(mail?.subject).toBe(`${owner.email} invited you to join their team on SignaturePro`);
+    expect(mail?.html).toContain('Acme Inc');
     const link = /http:\/\/localhost:5000\/invitations\/([^\s"<]+)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
     expect(mail?.html).toContain(link![0]);
@@ -114,7 +116,12 @@ describeEachDatabase('invitations', (kind) => {
       headers: as(lapsed.cookie),
       payload: { email: `lapsed-${Date.now()}@example.com`, role: 'member' },
     });
-    expect(one.statusCode).toBe(409);
+    // A lapsed trial is on Free, which has no team members (0024): refused as a plan matter
+    // before the seat count (it was 409, seats full, before plan capabilities were enforced).
+    expect(one.statusCode).toBe(403);
+    expect(one.json().error).toBe(
+      "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+    );
 
     const paid = await signUpPerson(t, 'Paid Owner');
     await t.database.db.update(organization).set({ plan: 'pro', seats: 2 }).where(eq(organization.id, paid.organizationId));

@@ -3,9 +3,10 @@ import { inviteSchema, type TeamRole } from '../../../shared/validation/account-
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
+import { createInvitationLimits } from './invitation-limits';
 import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
-import { assertManager, requireCaller, seatLimit, seatsFullError, seatUsage } from './team-access';
+import { assertCapability, assertManager, requireCaller, seatLimit, seatsFullError, seatUsage } from './team-access';
 import { createTeamsRepository, type InvitationRow, type OrganizationRow, type TeamsQueries } from './teams.repository';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -43,6 +44,19 @@ export function createInvitationsService(deps: {
 }) {
   const { tokens } = deps;
   const repository = createTeamsRepository(deps.db);
+  const limits = createInvitationLimits(deps.db);
+
+  /** Counts the mail first (refusing past the limits), and gives the count back if the work fails. */
+  async function withSendSlot<T>(organizationId: string, inviterId: string, work: () => Promise<T>): Promise<T> {
+    await limits.assertVerifiedInviter(inviterId);
+    const slot = await limits.reserve({ organizationId, inviterId });
+    try {
+      return await work();
+    } catch (error) {
+      await slot.release();
+      throw error;
+    }
+  }
 
   async function assertSeatFree(tx: TeamsQueries, org: OrganizationRow) {
     const usage = await seatUsage(tx, org);
@@ -56,6 +70,7 @@ export function createInvitationsService(deps: {
         to: row.email,
         organizationName: org.name,
         inviterName: inviter?.name.trim() || inviter?.email || 'A teammate',
+        inviterEmail: inviter?.email ?? '',
         role: roleOf(row),
         token: tokens.tokenFor(row),
         expiresAt: row.expiresAt,
@@ -90,19 +105,23 @@ export function createInvitationsService(deps: {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'invite people');
       const { email, role } = inviteSchema.parse(input);
+      assertCapability(caller.organization, 'teamMembers');
+      if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
       const orgId = caller.organization.id;
-      const row = await repository.inTransaction(async (tx) => {
-        const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
-        if (await tx.findMemberByEmail(orgId, email)) throw new AppError('CONFLICT', 'That person is already a member of your team.');
-        const existing = await tx.findPendingInvitationByEmail(orgId, email);
-        if (existing && !isExpired(existing)) {
-          throw new AppError('CONFLICT', 'That person has already been invited. Use Re-invite to send the invitation again.');
-        }
-        await assertSeatFree(tx, org);
-        const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-        if (existing) await tx.closeInvitation(existing.id, 'canceled');
-        return tx.insertInvitation({ organizationId: orgId, email, role, inviterId: userId, expiresAt });
-      });
+      const row = await withSendSlot(orgId, userId, () =>
+        repository.inTransaction(async (tx) => {
+          const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
+          if (await tx.findMemberByEmail(orgId, email)) throw new AppError('CONFLICT', 'That person is already a member of your team.');
+          const existing = await tx.findPendingInvitationByEmail(orgId, email);
+          if (existing && !isExpired(existing)) {
+            throw new AppError('CONFLICT', 'That person has already been invited. Use Re-invite to send the invitation again.');
+          }
+          await assertSeatFree(tx, org);
+          const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+          if (existing) await tx.closeInvitation(existing.id, 'canceled');
+          return tx.insertInvitation({ organizationId: orgId, email, role, inviterId: userId, expiresAt });
+        }),
+      );
       await sendInvitation(row, caller.organization, userId);
       return toEntry(row);
     },
@@ -112,18 +131,21 @@ export function createInvitationsService(deps: {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'send invitations');
       const orgId = caller.organization.id;
-      const row = await repository.inTransaction(async (tx) => {
-        const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
-        const current = await tx.findInvitation(orgId, invitationId);
-        if (!current || current.status !== 'pending') throw invitationNotFound();
-        const sentAt = current.expiresAt.getTime() - INVITATION_TTL_MS;
-        if (Date.now() - sentAt < RESEND_COOLDOWN_MS) {
-          throw new AppError('RATE_LIMITED', 'The invitation was just sent. Please wait a minute before sending it again.');
-        }
-        // An expired invitation gave its seat back; taking it up again needs a free one.
-        if (isExpired(current)) await assertSeatFree(tx, org);
-        return tx.renewInvitation(current.id, { expiresAt: new Date(Date.now() + INVITATION_TTL_MS), inviterId: userId });
-      });
+      const row = await withSendSlot(orgId, userId, () =>
+        repository.inTransaction(async (tx) => {
+          const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
+          const current = await tx.findInvitation(orgId, invitationId);
+          if (!current || current.status !== 'pending') throw invitationNotFound();
+          assertCapability(org, 'teamMembers');
+          const sentAt = current.expiresAt.getTime() - INVITATION_TTL_MS;
+          if (Date.now() - sentAt < RESEND_COOLDOWN_MS) {
+            throw new AppError('RATE_LIMITED', 'The invitation was just sent. Please wait a minute before sending it again.');
+          }
+          // An expired invitation gave its seat back; taking it up again needs a free one.
+          if (isExpired(current)) await assertSeatFree(tx, org);
+          return tx.renewInvitation(current.id, { expiresAt: new Date(Date.now() + INVITATION_TTL_MS), inviterId: userId });
+        }),
+      );
       await sendInvitation(row, caller.organization, userId);
       return toEntry(row);
     },
@@ -183,6 +205,7 @@ export function createInvitationsService(deps: {
       await repository.inTransaction(async (tx) => {
         const org = await tx.lockOrganization(inv.organizationId);
         if (!org) throw invalidLink();
+        assertCapability(org, 'teamMembers');
         const current = await tx.findMembershipOfUser(userId);
         if (current?.organization.id !== org.id) {
           if (current?.role === 'owner') {

@@ -1,4 +1,5 @@
-import { INCLUDED_SEATS, TRIAL_SEATS } from '../../../shared/billing/plans';
+import { capabilityRefusal, hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import { INCLUDED_SEATS, TRIAL_SEATS, type PlanCapability } from '../../../shared/billing/plans';
 import type { SeatUsage } from '../../../shared/account-area-types';
 import type { TeamRole } from '../../../shared/validation/account-schemas';
 import { AppError, forbidden } from '../../errors';
@@ -24,6 +25,14 @@ export function assertManager(caller: Caller, action = 'do that'): void {
 
 export function assertOwner(caller: Caller, action = 'do that'): void {
   if (caller.role !== 'owner') throw forbidden(`Only the organization's owner can ${action}.`);
+}
+
+/**
+ * The plan catalogue's capabilities, held on the server: a plan without one answers 403 with
+ * words naming the plan that has it (docs/decisions/0024-seats-tiers-trials-refunds.md).
+ */
+export function assertCapability(org: Pick<OrganizationRow, 'plan' | 'trialEndsAt'>, capability: PlanCapability, now = new Date()): void {
+  if (!hasCapability(organizationTier(org, now), capability)) throw forbidden(capabilityRefusal(capability));
 }
 
 /**

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { invitation, member, organization, session } from '../../db/schema/auth.schema';
+import { invitation, member, organization, session, user } from '../../db/schema/auth.schema';
 import { cookieHeader, signUpUser, type TestApp } from '../../test-support/test-app';
 import { createInvitationTokens } from './invitation-token';
 
 /** Test-only: people and organizations for the account and team tests. */
 export type Person = Awaited<ReturnType<typeof signUpUser>> & { memberId: string; organizationId: string };
 
+/** A signed-up person whose address is verified (only verified people may send invitations). */
 export async function signUpPerson(t: TestApp, name: string): Promise<Person> {
   const person = await signUpUser(t.app, { name });
+  await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, person.user.id));
   const [row] = await t.database.db.select().from(member).where(eq(member.userId, person.user.id));
   return { ...person, memberId: row!.id, organizationId: row!.organizationId };
 }

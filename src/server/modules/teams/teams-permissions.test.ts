@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Services } from '../../app';
-import { invitation } from '../../db/schema/auth.schema';
+import { capabilityRefusal, hasCapability, type PlanTier } from '../../../shared/billing/plan-features';
+import type { PlanCapability } from '../../../shared/billing/plans';
+import { invitation, organization } from '../../db/schema/auth.schema';
+import { analyticsEvent } from '../../db/schema/signatures.schema';
+import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../test-support/test-app';
 import { accountRoutes } from '../account/account.routes';
 import { INVITATION_TTL_MS } from './invitations.service';
@@ -28,6 +32,8 @@ type RouteCase = {
   denied?: Partial<Record<Actor, number>>;
   /** A success changes who is in which organization: the next caller gets a fresh world. */
   reshapes?: boolean;
+  /** The plan capability the route needs besides the role (the plan dimension below). */
+  needs?: PlanCapability;
 };
 
 let seq = 0;
@@ -100,6 +106,7 @@ const CASES: RouteCase[] = [
       url: '/api/organization/signature-defaults',
       payload: { template: 'modern', primaryColor: '#2d8659', secondaryColor: '#333333', requiredPhone: true, requiredTitle: false, requiredAddress: false },
     }),
+    needs: 'signatureDefaults',
     allowed: ['admin', 'owner', 'other'],
   },
   { method: 'GET', path: '/api/organization/members', call: () => ({ url: '/api/organization/members' }), allowed: ['member', 'admin', 'owner', 'other'] },
@@ -110,6 +117,7 @@ const CASES: RouteCase[] = [
       const target = await join(t, w.owner, await signUpPerson(t, 'Role Target'), 'member');
       return { url: `/api/organization/members/${target.memberId}`, payload: { role: 'admin' } };
     },
+    needs: 'teamRoles',
     allowed: ['admin', 'owner'],
     denied: { other: 404 },
   },
@@ -127,6 +135,7 @@ const CASES: RouteCase[] = [
     method: 'POST',
     path: '/api/organization/invitations',
     call: () => ({ url: '/api/organization/invitations', payload: { email: fresh('invitee'), role: 'member' } }),
+    needs: 'teamMembers',
     allowed: ['admin', 'owner', 'other'],
   },
   {
@@ -137,6 +146,7 @@ const CASES: RouteCase[] = [
       await ageInvitation(t, id);
       return { url: `/api/organization/invitations/${id}/resend` };
     },
+    needs: 'teamMembers',
     allowed: ['admin', 'owner'],
     denied: { other: 404 },
   },
@@ -174,6 +184,7 @@ const CASES: RouteCase[] = [
     path: '/api/invitations/:token/accept',
     // Only the address it was sent to may accept (tested on its own); every caller here is someone else.
     call: (w) => ({ url: `/api/invitations/${w.pending.token}/accept` }),
+    needs: 'teamMembers',
     allowed: [],
   },
   {
@@ -187,13 +198,21 @@ const CASES: RouteCase[] = [
   {
     method: 'POST',
     path: '/api/account/delete',
-    call: () => ({ url: '/api/account/delete', payload: { confirmation: 'DELETE MY ACCOUNT' } }),
+    call: () => ({ url: '/api/account/delete', payload: { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' } }),
     // B's owner is alone in B and may go; A's owner must first hand A over or delete it.
     allowed: ['member', 'admin', 'other'],
     denied: { owner: 409 },
     reshapes: true,
   },
 ];
+
+/**
+ * The matrix sends far more invitations from one organization than the hourly limit allows; the
+ * limit has its own tests (invitation-limits.test.ts), so each call here starts with none counted.
+ */
+async function forgetInvitationsSent(t: TestApp) {
+  await t.database.db.delete(analyticsEvent).where(eq(analyticsEvent.name, INVITATION_SENT_EVENT));
+}
 
 it('the matrix names every account and team route exactly once', async () => {
   const probe = Fastify({ logger: false });
@@ -223,6 +242,7 @@ describeEachDatabase('account and team permissions', (kind) => {
       const outcome: Record<Actor, number> = { anonymous: 0, member: 0, admin: 0, owner: 0, other: 0 };
       // A reshaping route runs the owner last: their success hands the organization on.
       for (const actor of ACTORS) {
+        await forgetInvitationsSent(t);
         const { url, payload } = await c.call(world, t, actor);
         const headers = actor === 'anonymous' ? {} : { cookie: world[actor].cookie };
         const res = await t.app.inject({ method: c.method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -242,6 +262,59 @@ describeEachDatabase('account and team permissions', (kind) => {
         const expected = c.denied?.[actor] ?? (actor === 'anonymous' ? 401 : 403);
         expect({ actor, status: outcome[actor] }).toEqual({ actor, status: expected });
       }
+    });
+  }
+});
+
+/**
+ * The plan dimension (0024): the same routes with the organizations on Free, Standard, Pro and a
+ * running trial. A role that may call a route is still refused (403, in words naming the plan)
+ * when the plan lacks the capability the route needs; everything else is as in the table above.
+ */
+const PLANS: PlanTier[] = ['free', 'standard', 'pro', 'trial'];
+const ROLE_ACTORS: Exclude<Actor, 'anonymous'>[] = ['member', 'admin', 'other', 'owner'];
+
+describeEachDatabase('account and team permissions by plan', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  async function putOnPlan(w: TeamWorld, plan: PlanTier) {
+    const values =
+      plan === 'trial'
+        ? { plan: 'trial', trialEndsAt: new Date(Date.now() + 3 * 86_400_000), seats: 100 }
+        : { plan, trialEndsAt: null, seats: 100 };
+    for (const id of [w.owner.organizationId, w.other.organizationId]) await t.database.db.update(organization).set(values).where(eq(organization.id, id));
+  }
+
+  for (const plan of PLANS) {
+    it(`${plan}: every route allows exactly what the role and the plan allow`, { timeout: 300_000 }, async () => {
+      const world = await createTeamWorld(t);
+      const rows: string[] = [];
+      for (const c of CASES.filter((x) => !x.reshapes)) {
+        for (const actor of ROLE_ACTORS) {
+          // Whatever the case sets up (inviting a target…) is done on Pro; the call itself on `plan`.
+          await putOnPlan(world, 'pro');
+          await forgetInvitationsSent(t);
+          const { url, payload } = await c.call(world, t, actor);
+          await putOnPlan(world, plan);
+          const res = await t.app.inject({ method: c.method, url, headers: { cookie: world[actor].cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+          if (res.statusCode < 300 && res.headers['set-cookie']) {
+            world[actor].cookie = cookieHeader(res.headers['set-cookie']);
+            const body = payload as { newPassword?: string } | undefined;
+            if (body?.newPassword) world[actor].password = body.newPassword;
+          }
+          const roleAllows = c.allowed.includes(actor);
+          const planAllows = !c.needs || hasCapability(plan, c.needs);
+          const expected = roleAllows && planAllows ? 'ok' : roleAllows ? 403 : (c.denied?.[actor] ?? 403);
+          const got = res.statusCode >= 200 && res.statusCode < 300 ? 'ok' : res.statusCode;
+          rows.push(`${c.method} ${c.path} as ${actor}: ${got === expected ? 'as expected' : `got ${got}, expected ${expected}`}`);
+          if (roleAllows && !planAllows) expect(res.json().error, `${c.method} ${c.path} on ${plan}`).toBe(capabilityRefusal(c.needs!));
+        }
+      }
+      expect(rows.filter((r) => !r.endsWith('as expected'))).toEqual([]);
     });
   }
 });

@@ -19,7 +19,11 @@ import {
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Db } from '../../db/client';
 import { applySignatureDefaults } from './signature-defaults';
+import { capabilityRefusal, describeCapabilities, hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import { shouldShowWatermark } from '../../../shared/billing/watermark';
+import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import {
+  assertCapability,
   assertManager,
   assertOwner,
   canManageTeam,
@@ -37,7 +41,12 @@ function readDefaults(org: OrganizationRow): SignatureDefaults {
   return parsed.success ? parsed.data : DEFAULT_SIGNATURE_DEFAULTS;
 }
 
-export function createTeamsService(deps: { db: Db }) {
+/** Someone leaves an organization (or is removed): what they bought for it goes with them (0024). */
+export type PurchasesFollowPayer = (userId: string, fromOrganizationId: string, toOrganizationId: string) => Promise<boolean>;
+
+const hasDefaults = (org: OrganizationRow) => hasCapability(organizationTier(org), 'signatureDefaults');
+
+export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: PurchasesFollowPayer }) {
   const repository = createTeamsRepository(deps.db);
 
   async function describeOrganization(caller: Caller, org = caller.organization): Promise<OrganizationDetails> {
@@ -51,6 +60,7 @@ export function createTeamsService(deps: { db: Db }) {
       role: caller.role,
       canManage: canManageTeam(caller.role),
       seats: await seatUsage(repository, org),
+      capabilities: describeCapabilities(organizationTier(org)),
     };
   }
 
@@ -76,7 +86,13 @@ export function createTeamsService(deps: { db: Db }) {
 
   async function getSignatureDefaults(userId: string): Promise<(SignatureDefaults & { logoUrl: string | null }) | null> {
     const found = await repository.findMembershipOfUser(userId);
-    return found ? { ...readDefaults(found.organization), logoUrl: found.organization.logo } : null;
+    // Defaults are a Pro (and trial) capability: a plan without it neither requires nor applies them.
+    return found && hasDefaults(found.organization) ? { ...readDefaults(found.organization), logoUrl: found.organization.logo } : null;
+  }
+
+  /** After someone left `fromOrganizationId` for `toOrganizationId`: their purchases follow them. */
+  async function purchasesFollow(userId: string, fromOrganizationId: string, toOrganizationId: string | undefined) {
+    if (toOrganizationId) await deps.purchasesFollowPayer?.(userId, fromOrganizationId, toOrganizationId);
   }
 
   return {
@@ -113,6 +129,7 @@ export function createTeamsService(deps: { db: Db }) {
     async updateSignatureDefaults(userId: string, input: unknown): Promise<SignatureDefaultsResponse> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'change the signature defaults');
+      assertCapability(caller.organization, 'signatureDefaults');
       const signatureDefaults = signatureDefaultsSchema.parse(input);
       const org = await repository.updateOrganization(caller.organization.id, { signatureDefaults });
       return describeDefaults(caller, org ?? caller.organization);
@@ -122,13 +139,26 @@ export function createTeamsService(deps: { db: Db }) {
     getSignatureDefaults,
 
     /**
+     * Free is one design (plan catalogue): a second signature needs an organization whose plan has
+     * several signatures (Standard, Pro, a running trial) or a paid status of the person's own.
+     */
+    async assertSignatureAllowed(userId: string, existing: number): Promise<void> {
+      if (existing < 1) return;
+      const found = await repository.findMembershipOfUser(userId);
+      if (found && hasCapability(organizationTier(found.organization), 'severalSignatures')) return;
+      const effective = await findEffectiveSubscriptionStatus(deps.db, userId);
+      if (effective && !shouldShowWatermark(effective.status)) return;
+      throw forbidden(capabilityRefusal('severalSignatures'));
+    },
+
+    /**
      * A new signature's body with the organization's defaults filled in wherever the body left a
      * value out. An organization that never saved defaults or a logo changes nothing: the body is
      * checked exactly as sent.
      */
     async withSignatureDefaults(userId: string, input: unknown): Promise<unknown> {
       const found = await repository.findMembershipOfUser(userId);
-      if (!found || (found.organization.signatureDefaults === null && !found.organization.logo)) return input;
+      if (!found || !hasDefaults(found.organization) || (found.organization.signatureDefaults === null && !found.organization.logo)) return input;
       return applySignatureDefaults(input, { ...readDefaults(found.organization), logoUrl: found.organization.logo });
     },
 
@@ -167,7 +197,13 @@ export function createTeamsService(deps: { db: Db }) {
           isYou: false,
         })),
       ];
-      return { entries, seats, canManage: canManageTeam(caller.role), yourRole: caller.role };
+      return {
+        entries,
+        seats,
+        canManage: canManageTeam(caller.role),
+        yourRole: caller.role,
+        capabilities: describeCapabilities(organizationTier(caller.organization)),
+      };
     },
 
     /** Only active members have a role to change; the owner's never changes here (see transferOwnership). */
@@ -176,6 +212,8 @@ export function createTeamsService(deps: { db: Db }) {
       assertManager(caller, "change a member's role");
       const { role } = changeRoleSchema.parse(input);
       const target = await findEditableMember(caller, memberId, 'changed');
+      // Making someone an admin is a Pro capability; making an admin a member again always works.
+      if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
       const row = await repository.setMemberRole(caller.organization.id, memberId, role);
       if (!row) throw memberNotFound();
       return {
@@ -197,11 +235,12 @@ export function createTeamsService(deps: { db: Db }) {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'remove members');
       const target = await findEditableMember(caller, memberId, 'removed');
-      await repository.inTransaction(async (tx) => {
+      const newOrganization = await repository.inTransaction(async (tx) => {
         if (!(await tx.deleteMember(caller.organization.id, memberId))) throw memberNotFound();
         const person = await tx.findUser(target.userId);
-        if (person) await tx.createPersonalOrganization(person, INCLUDED_SEATS);
+        return person ? tx.createPersonalOrganization(person, INCLUDED_SEATS) : undefined;
       });
+      await purchasesFollow(target.userId, caller.organization.id, newOrganization);
     },
 
     /** The owner hands the organization to an active member and stays on as an admin. */
@@ -229,12 +268,13 @@ export function createTeamsService(deps: { db: Db }) {
       assertOwner(caller, 'delete the organization');
       deleteOrganizationSchema.parse(input);
       const orgId = caller.organization.id;
+      const moved: Array<{ userId: string; to: string }> = [];
       const org = await repository.inTransaction(async (tx) => {
         await tx.lockOrganization(orgId);
         for (const m of await tx.listMembers(orgId)) {
           if (m.userId === userId) continue;
           await tx.deleteMember(orgId, m.id);
-          await tx.createPersonalOrganization({ id: m.userId, name: m.name, email: m.email }, INCLUDED_SEATS);
+          moved.push({ userId: m.userId, to: await tx.createPersonalOrganization({ id: m.userId, name: m.name, email: m.email }, INCLUDED_SEATS) });
         }
         for (const i of await tx.listPendingInvitations(orgId)) await tx.closeInvitation(i.id, 'canceled');
         const owner = await tx.findUser(userId);
@@ -246,7 +286,9 @@ export function createTeamsService(deps: { db: Db }) {
           signatureDefaults: null,
         });
       });
-      return describeOrganization(caller, org ?? caller.organization);
+      for (const m of moved) await purchasesFollow(m.userId, orgId, m.to);
+      const after = (await repository.findMembershipOfUser(userId))?.organization ?? org ?? caller.organization;
+      return describeOrganization(caller, after);
     },
 
     /** Admins and members may leave; the owner must hand over or delete the organization first. */
@@ -259,11 +301,13 @@ export function createTeamsService(deps: { db: Db }) {
           'As the owner you cannot leave your organization. Hand it over to another member, or delete it, first.',
         );
       }
-      await repository.inTransaction(async (tx) => {
+      const newOrganization = await repository.inTransaction(async (tx) => {
         if (!(await tx.deleteMember(caller.organization.id, caller.memberId))) throw memberNotFound();
         const person = await tx.findUser(userId);
-        if (person) await tx.createPersonalOrganization(person, INCLUDED_SEATS);
+        return person ? tx.createPersonalOrganization(person, INCLUDED_SEATS) : undefined;
       });
+      // A payer's subscription or lifetime access moves with them (Plan & Billing said so beforehand).
+      await purchasesFollow(userId, caller.organization.id, newOrganization);
     },
   };
 }

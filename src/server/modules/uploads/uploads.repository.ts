@@ -10,6 +10,20 @@ export function createUploadsRepository(db: Db) {
       await db.insert(upload).values({ ...values, status: 'pending' });
     },
 
+    /** A re-hosted image: no slot or raw bytes, stored at once. */
+    async insertStoredUpload(values: {
+      id: string;
+      userId: string;
+      objectKey: string;
+      contentType: string;
+      width: number;
+      height: number;
+      bytes: number;
+    }) {
+      // expiresAt only matters for slots; a stored row never expires.
+      await db.insert(upload).values({ ...values, status: 'stored', expiresAt: new Date() });
+    },
+
     async findUploadById(id: string): Promise<UploadRow | undefined> {
       const [row] = await db.select().from(upload).where(eq(upload.id, id)).limit(1);
       return row;

@@ -65,7 +65,8 @@ describeEachDatabase('uploads API', (kind) => {
     const res = await uploadImage(alice, await pngWithAlpha());
     expect(res.statusCode).toBe(200);
     const { objectPath } = res.json() as { objectPath: string };
-    expect(objectPath).toMatch(/^\/objects\/[0-9a-f-]{36}\.png$/);
+    // A 400x300 image is a logo: whole, 107x80 on screen, twice that in the file (decision 0070).
+    expect(objectPath).toMatch(/^\/objects\/[a-z2-7]{20}-107x80\.png$/);
 
     const served = await t.app.inject({ method: 'GET', url: objectPath });
     expect(served.statusCode).toBe(200);
@@ -73,11 +74,22 @@ describeEachDatabase('uploads API', (kind) => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const meta = await sharp(served.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 160, 120]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 214, 160]);
+    // Each photo shape has its own file (and URL): square, rounded and round, corners cut in.
+    for (const suffix of ['-q.png', '-r.png', '-o.png']) {
+      const variant = await t.app.inject({ method: 'GET', url: objectPath.replace('.png', suffix) });
+      expect(variant.statusCode).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/png');
+      expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const variantMeta = await sharp(variant.rawPayload).metadata();
+      expect([variantMeta.width, variantMeta.height]).toEqual([160, 160]);
+    }
 
     const list = await t.app.inject({ method: 'GET', url: '/api/uploads', headers: { cookie: alice.cookie } });
-    const listed = (list.json() as { objectPath: string }[]).find((u) => u.objectPath === objectPath);
-    expect(listed).toMatchObject({ width: 160, height: 120, bytes: served.rawPayload.length });
+    const listed = (list.json() as { objectPath: string; bytes: number }[]).find((u) => u.objectPath === objectPath);
+    expect(listed).toMatchObject({ width: 214, height: 160 });
+    // bytes counts every stored file of the image.
+    expect(listed!.bytes).toBeGreaterThan(served.rawPayload.length);
     // The raw upload is gone once the public image exists.
     expect(readdirSync(path.join(t.dataDir, 'objects', 'raw')).filter((f) => !f.startsWith('.'))).toEqual([]);
   });
@@ -97,12 +109,17 @@ describeEachDatabase('uploads API', (kind) => {
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const res = await uploadImage(alice, jpeg, 'image/jpeg');
     const { objectPath } = res.json();
-    expect(objectPath).toMatch(/\.jpg$/);
+    expect(objectPath).toMatch(/-120x80\.jpg$/);
     const served = await t.app.inject({ method: 'GET', url: objectPath });
     expect(served.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
-    expect([meta.width, meta.height]).toEqual([160, 107]);
+    expect([meta.width, meta.height]).toEqual([240, 160]);
+    for (const suffix of ['-q.jpg', '-r.png', '-o.png']) {
+      const variant = await t.app.inject({ method: 'GET', url: objectPath.replace('.jpg', suffix) });
+      expect((await sharp(variant.rawPayload).metadata()).exif).toBeUndefined();
+      expect(variant.rawPayload.includes(Buffer.from('Ada Lovelace'))).toBe(false);
+    }
   });
 
   it('accepts WebP, and trusts the bytes over the declared type', async () => {
@@ -128,16 +145,16 @@ describeEachDatabase('uploads API', (kind) => {
     expect((await putBytes(alice, await requestSlot(alice), padded)).statusCode).toBe(200);
   });
 
-  it('refuses SVG and other non-images with 415', async () => {
+  it('refuses SVG (saying why) and other non-images with 415', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    for (const [bytes, type] of [
-      [svg, 'image/svg+xml'],
-      [svg, 'image/png'],
-      [Buffer.from('hello'), 'text/plain'],
+    for (const [bytes, type, message] of [
+      [svg, 'image/svg+xml', 'That is an SVG image, and Gmail does not show SVG images. Please use a PNG or JPEG version of it.'],
+      [svg, 'image/png', 'That is an SVG image, and Gmail does not show SVG images. Please use a PNG or JPEG version of it.'],
+      [Buffer.from('hello'), 'text/plain', 'Please upload a PNG, JPEG, GIF or WebP image.'],
     ] as const) {
       const res = await putBytes(alice, await requestSlot(alice), bytes, type);
       expect(res.statusCode).toBe(415);
-      expect(res.json().error).toBe('Please upload a PNG, JPEG, GIF or WebP image.');
+      expect(res.json().error).toBe(message);
     }
   });
 
@@ -195,10 +212,25 @@ describeEachDatabase('uploads API', (kind) => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('refuses an image link that is not an upload', async () => {
-    const res = await attach(alice, 'https://evil.example.com/x.png');
+  it('refuses an image link that is neither an upload nor a web address', async () => {
+    const res = await attach(alice, '/api/something-else/x.png');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('That image link is not one of your uploads. Please upload the image again.');
+  });
+
+  it('refuses to fetch a typed address on a private network (no request is made)', async () => {
+    for (const url of ['http://127.0.0.1:5000/x.png', 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:10.0.0.1]/a.png']) {
+      const res = await attach(alice, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(/private or local network|port 5000/);
+    }
+  });
+
+  it('accepts an address that already names one of our images without fetching it', async () => {
+    const { objectPath } = (await uploadImage(alice, await pngWithAlpha())).json();
+    const res = await attach(alice, `${t.config.publicUrl}${objectPath}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ objectPath });
   });
 
   it('deletes an upload for its owner only, file and row', async () => {
@@ -214,6 +246,9 @@ describeEachDatabase('uploads API', (kind) => {
     expect(res.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: objectPath })).statusCode).toBe(404);
     expect(existsSync(path.join(t.dataDir, 'objects', objectPath.replace('/objects/', 'public/')))).toBe(false);
+    // Every shape's file goes with it.
+    const id20 = objectPath.slice('/objects/'.length, '/objects/'.length + 20);
+    expect(readdirSync(path.join(t.dataDir, 'objects', 'public')).filter((f) => f.startsWith(id20))).toEqual([]);
     const after = await t.app.inject({ method: 'GET', url: '/api/uploads', headers: { cookie: alice.cookie } });
     expect((after.json() as { id: string }[]).some((u) => u.id === id)).toBe(false);
   });

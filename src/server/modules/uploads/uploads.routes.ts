@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { requireUserId } from '../../http';
+import { enforceUploadQuota } from '../../rate-limit/quotas';
 import { MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './image-processing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,7 +34,7 @@ async function uploadReceiverRoutes(app: FastifyInstance) {
 export async function uploadsRoutes(app: FastifyInstance) {
   const { uploads } = app.services;
 
-  app.post('/api/objects/upload', async (request) => uploads.createUploadSlot(await requireUserId(request)));
+  app.post('/api/objects/upload', async (request) => uploads.createUploadSlot(await enforceUploadQuota(app.services, await requireUserId(request))));
 
   await app.register(uploadReceiverRoutes);
 

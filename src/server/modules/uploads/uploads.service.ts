@@ -3,13 +3,29 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
+import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
+import { isOnOrigin } from '../../../shared/signature/url-normalise';
+import {
+  IMAGE_DENSITY,
+  PHOTO_SIZE,
+  STORED_FILE_NAME,
+  allVariantFileNames,
+  isPhotoShaped,
+  parseStoredImageName,
+} from '../../../shared/signature/image-geometry';
 import {
   MAX_UPLOAD_BYTES,
-  reencodeImage,
+  processImage,
   sniffImageType,
+  unsupportedImageError,
+  looksLikeSvg,
   UNSUPPORTED_IMAGE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
+  type ProcessedImage,
+  type PublicImageType,
 } from './image-processing';
+import { DRIVE_NOT_SHARED_MESSAGE, DROPBOX_NOT_SHARED_MESSAGE, resolveShareLink } from './share-links';
 import { createUploadsRepository, type UploadRow } from './uploads.repository';
 
 export const UPLOAD_SLOT_TTL_MS = 15 * 60 * 1000;
@@ -17,7 +33,11 @@ export const UPLOAD_SLOT_TTL_MS = 15 * 60 * 1000;
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const UPLOAD_URL_PATH = /\/api\/objects\/uploads\/([0-9a-f-]{36})$/i;
-const PUBLIC_IMAGE_NAME = /^[0-9a-f-]{36}\.(?:png|jpg)$/;
+/** Files stored before decision 0070: one file per upload, named by a UUID. */
+const LEGACY_IMAGE_NAME = /^[0-9a-f-]{36}\.(?:png|jpg)$/;
+const PUBLIC_PATH = /^\/objects\/([^/?#]+)$/;
+const WEB_PAGE = /^\s*(?:<!doctype html|<html|<head|<body|<meta|<title)/i;
+const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, PublicImageType>> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
 
 const uploadURLFor = (id: string) => `/api/objects/uploads/${id}`;
 const publicKeyFor = (name: string) => `public/${name}`;
@@ -56,7 +76,40 @@ function toUploadedImage(row: UploadRow): UploadedImage {
   };
 }
 
-export function createUploadsService(deps: { db: Db; storage: ObjectStorage; signatures: SignaturePhotoTarget }) {
+/** Typed addresses make this server fetch on a person's behalf: a few an hour is plenty for a signature. */
+export const IMAGE_FETCH_LIMIT: LimitRule = { name: 'image-fetch', limit: 30, windowMs: 60 * 60_000 };
+
+/** What the editor shows after adding an image: its path, and a note when it has too few pixels. */
+export type AttachedImage = { objectPath: string; note?: string };
+
+/** The storage keys of every file of an upload: its variants, or the single file of an older upload. */
+export function storedKeys(objectKey: string): string[] {
+  const image = parseStoredImageName(objectKey.slice('public/'.length));
+  return image ? allVariantFileNames(image).map(publicKeyFor) : [objectKey];
+}
+
+/** The note for an image stored below twice its display size; undefined when it is sharp. */
+function resolutionNote(processed: ProcessedImage): string | undefined {
+  const { source, image } = processed;
+  // The renderer shows photo-shaped images as photos (image-geometry.ts), so that file is the one that counts.
+  const photo = isPhotoShaped(image.width, image.height);
+  const [width, height] = photo ? [PHOTO_SIZE, PHOTO_SIZE] : [image.width, image.height];
+  if (photo ? processed.sharp.photo : processed.sharp.logo) return undefined;
+  return `This image is ${source.width}×${source.height} pixels. It is shown at ${width}×${height}, so it looks soft on high-density screens; ${width * IMAGE_DENSITY}×${height * IMAGE_DENSITY} pixels or more look sharp.`;
+}
+
+export function createUploadsService(deps: {
+  db: Db;
+  storage: ObjectStorage;
+  signatures: SignaturePhotoTarget;
+  /** The public origin: an address already on it is one of our images, not fetched again. */
+  publicUrl?: string;
+  /** Resolver, connector and limits of the image fetcher; tests inject theirs. */
+  fetchOptions?: SafeFetchOptions;
+  /** Counts fetches of typed addresses per person (IMAGE_FETCH_LIMIT unless given). */
+  limiter?: RateLimiter;
+  fetchLimit?: LimitRule;
+}) {
   const { storage, signatures } = deps;
   const repository = createUploadsRepository(deps.db);
 
@@ -70,7 +123,7 @@ export function createUploadsService(deps: { db: Db; storage: ObjectStorage; sig
   /** Files first: if storage fails the row stays, so nothing is left that no row points at. */
   async function removeUpload(row: UploadRow) {
     if (row.rawKey) await storage.delete(row.rawKey);
-    if (row.objectKey) await storage.delete(row.objectKey);
+    if (row.objectKey) for (const key of storedKeys(row.objectKey)) await storage.delete(key);
     await repository.deleteUpload(row.id, row.userId);
   }
 
@@ -80,30 +133,102 @@ export function createUploadsService(deps: { db: Db; storage: ObjectStorage; sig
     }
   }
 
-  /** Re-encodes a received upload into its own public file and returns the file's key. */
-  async function storeReceivedUpload(userId: string, row: UploadRow & { rawKey: string }): Promise<string> {
+  /** Writes every file of a processed image; undoes the written ones if one fails. */
+  async function putFiles(processed: ProcessedImage): Promise<void> {
+    const written: string[] = [];
+    try {
+      for (const file of processed.files) {
+        await storage.put(publicKeyFor(file.name), file.bytes, file.contentType);
+        written.push(publicKeyFor(file.name));
+      }
+    } catch (error) {
+      for (const key of written) await storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  const totalBytes = (processed: ProcessedImage) => processed.files.reduce((sum, file) => sum + file.bytes.length, 0);
+  const logoFile = (processed: ProcessedImage) => processed.files.find((file) => file.name === processed.name)!;
+
+  /** Re-encodes a received upload into its public files and returns the logo's key. */
+  async function storeReceivedUpload(userId: string, row: UploadRow & { rawKey: string }): Promise<{ objectKey: string; note?: string }> {
     const raw = await storage.get(row.rawKey);
     if (!raw) throw uploadNotFound();
-    const image = await reencodeImage(raw.bytes);
     // A new name for every upload: Gmail's image proxy caches by URL, so a reused URL stays stale.
-    const objectKey = publicKeyFor(`${randomUUID()}.${image.extension}`);
-    await storage.put(objectKey, image.bytes, image.contentType);
+    const processed = await processImage(raw.bytes);
+    await putFiles(processed);
+    const objectKey = publicKeyFor(processed.name);
+    const logo = logoFile(processed);
     const stored = await repository.markUploadStored(row.id, userId, {
       objectKey,
-      contentType: image.contentType,
-      width: image.width,
-      height: image.height,
-      bytes: image.bytes.length,
+      contentType: logo.contentType,
+      width: logo.width,
+      height: logo.height,
+      bytes: totalBytes(processed),
     });
     if (!stored) {
-      // A second request for the same upload finished first: use its file, drop ours.
-      await storage.delete(objectKey);
+      // A second request for the same upload finished first: use its files, drop ours.
+      for (const key of storedKeys(objectKey)) await storage.delete(key);
       const winner = await repository.findUploadById(row.id);
-      if (winner?.objectKey) return winner.objectKey;
+      if (winner?.objectKey) return { objectKey: winner.objectKey };
       throw uploadNotFound();
     }
     await storage.delete(row.rawKey);
-    return objectKey;
+    return { objectKey, note: resolutionNote(processed) };
+  }
+
+  /** The files behind a typed address: fetched once, safely, then stored like an upload. */
+  async function rehostImageUrl(userId: string, imageURL: string): Promise<{ objectKey: string; note?: string }> {
+    let typed: URL;
+    try {
+      typed = new URL(imageURL);
+    } catch {
+      throw invalid('Please enter a full image address, such as https://example.com/logo.png.');
+    }
+    const { url, service } = resolveShareLink(typed);
+    if (deps.limiter) {
+      const counted = await deps.limiter.hit(deps.fetchLimit ?? IMAGE_FETCH_LIMIT, userId);
+      if (!counted.allowed) {
+        const minutes = Math.max(1, Math.ceil(counted.retryAfterMs / 60_000));
+        throw new AppError('RATE_LIMITED', `You have added many images by address in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or upload the image.`, undefined, {
+          'retry-after': String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
+        });
+      }
+    }
+    const fetched = await safeFetch(url.href, deps.fetchOptions);
+    if (fetched.bytes.length === 0) throw invalid('That address sent an empty file. Please check the image address.');
+    if (!sniffImageType(fetched.bytes)) {
+      if (looksLikeSvg(fetched.bytes)) throw unsupportedImageError(fetched.bytes);
+      if (service === 'google-drive') throw invalid(DRIVE_NOT_SHARED_MESSAGE);
+      if (service === 'dropbox') throw invalid(DROPBOX_NOT_SHARED_MESSAGE);
+      if (WEB_PAGE.test(fetched.bytes.subarray(0, 512).toString('utf8'))) {
+        throw invalid('That address opens a web page, not an image. Right-click the image, choose Copy image address, and paste that address.');
+      }
+      throw unsupportedImageError(fetched.bytes);
+    }
+    const processed = await processImage(fetched.bytes);
+    await putFiles(processed);
+    const logo = logoFile(processed);
+    const objectKey = publicKeyFor(processed.name);
+    await repository.insertStoredUpload({
+      id: randomUUID(),
+      userId,
+      objectKey,
+      contentType: logo.contentType,
+      width: logo.width,
+      height: logo.height,
+      bytes: totalBytes(processed),
+    });
+    return { objectKey, note: resolutionNote(processed) };
+  }
+
+  /** The public path of an address that already names one of our images, or null. */
+  function ownImagePath(imageURL: string): string | null {
+    const onOrigin = deps.publicUrl !== undefined && isOnOrigin(imageURL, deps.publicUrl);
+    const path = onOrigin ? imageURL.slice(deps.publicUrl!.replace(/\/$/, '').length) : imageURL;
+    const name = PUBLIC_PATH.exec(path)?.[1];
+    if (!name || (!onOrigin && !imageURL.startsWith('/'))) return null;
+    return STORED_FILE_NAME.test(name) || LEGACY_IMAGE_NAME.test(name) ? `/objects/${name}` : null;
   }
 
   return {
@@ -130,7 +255,7 @@ export function createUploadsService(deps: { db: Db; storage: ObjectStorage; sig
       if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
       if (body.length > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE_MESSAGE);
       const contentType = sniffImageType(body);
-      if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+      if (!contentType) throw unsupportedImageError(body);
 
       // Each attempt writes its own key, so two racing uploads to one slot cannot mix their bytes.
       const rawKey = `raw/${uploadId}-${randomUUID()}`;
@@ -143,34 +268,48 @@ export function createUploadsService(deps: { db: Db; storage: ObjectStorage; sig
       return { id: uploadId, contentType, bytes: body.length };
     },
 
-    /** Step 3: re-encodes the upload as a public image and, for a saved signature, makes it the photo. */
-    async attachUploadedImage(userId: string, input: unknown): Promise<{ objectPath: string }> {
+    /**
+     * Step 3: re-encodes the upload as public images and, for a saved signature, makes it the
+     * photo. A typed address (not one of the caller's upload slots) is fetched once and re-hosted.
+     */
+    async attachUploadedImage(userId: string, input: unknown): Promise<AttachedImage> {
       const { imageURL, signatureId } = attachImageSchema.parse(input);
       const path = imageURL.split(/[?#]/)[0] ?? '';
       const uploadId = UPLOAD_URL_PATH.exec(path)?.[1];
-      if (!uploadId) throw invalid('That image link is not one of your uploads. Please upload the image again.');
       const targetId = signatureId === 'temp' ? null : signatureId;
       // Checked before any work, so a wrong signature leaves no orphaned image behind.
       if (targetId) await signatures.assertSignatureOwned(userId, targetId);
 
-      const slot = await findOwnedUpload(userId, uploadId.toLowerCase());
-      let objectKey: string;
-      if (slot.status === 'stored' && slot.objectKey) objectKey = slot.objectKey;
-      else if (slot.status === 'received' && slot.rawKey) objectKey = await storeReceivedUpload(userId, { ...slot, rawKey: slot.rawKey });
-      else throw invalid('The image has not finished uploading. Please upload it again.');
+      let stored: { objectKey: string; note?: string };
+      const own = uploadId ? null : ownImagePath(imageURL);
+      if (own) {
+        stored = { objectKey: publicKeyFor(own.slice('/objects/'.length)) };
+      } else if (!uploadId) {
+        if (!/^https?:\/\//i.test(imageURL)) {
+          throw invalid('That image link is not one of your uploads. Please upload the image again.');
+        }
+        stored = await rehostImageUrl(userId, imageURL);
+      } else {
+        const slot = await findOwnedUpload(userId, uploadId.toLowerCase());
+        if (slot.status === 'stored' && slot.objectKey) stored = { objectKey: slot.objectKey };
+        else if (slot.status === 'received' && slot.rawKey) stored = await storeReceivedUpload(userId, { ...slot, rawKey: slot.rawKey });
+        else throw invalid('The image has not finished uploading. Please upload it again.');
+      }
 
-      const objectPath = objectPathFor(objectKey);
+      const objectPath = objectPathFor(stored.objectKey);
       if (targetId) await signatures.setSignaturePhoto(userId, targetId, objectPath);
-      return { objectPath };
+      return stored.note ? { objectPath, note: stored.note } : { objectPath };
     },
 
     /** A public image by its file name, for GET /objects/{name}. */
-    async readPublicImage(name: string): Promise<{ bytes: Buffer; contentType: 'image/png' | 'image/jpeg' }> {
-      if (!PUBLIC_IMAGE_NAME.test(name)) throw imageNotFound();
+    async readPublicImage(name: string): Promise<{ bytes: Buffer; contentType: PublicImageType }> {
+      if (!STORED_FILE_NAME.test(name) && !LEGACY_IMAGE_NAME.test(name)) throw imageNotFound();
       const found = await storage.get(publicKeyFor(name));
       if (!found) throw imageNotFound();
       // The type follows the name the app gave the file, never anything stored beside it.
-      return { bytes: found.bytes, contentType: name.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+      const contentType = CONTENT_TYPE_BY_EXTENSION[name.slice(name.lastIndexOf('.') + 1)];
+      if (!contentType) throw imageNotFound();
+      return { bytes: found.bytes, contentType };
     },
 
     async listUploadedImages(userId: string): Promise<UploadedImage[]> {

@@ -1,0 +1,143 @@
+import { forbidden, unauthenticated } from '../../errors';
+import type { Db } from '../../db/client';
+import { createDataExportRepository } from './data-export.repository';
+
+/** Names the format so a later reader (or an importer) knows what it holds. */
+export const EXPORT_FORMAT = 'signaturepro-export/1';
+
+type SignatureRow = Awaited<ReturnType<ReturnType<typeof createDataExportRepository>['signaturesOf']>>[number];
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/**
+ * "Download my data" (GDPR article 20, portability): everything that is the person's, in one JSON
+ * file a machine can read; and for an owner, everything that is the organization's.
+ */
+export function createDataExportService(deps: { db: Db; publicUrl: string }) {
+  const repository = createDataExportRepository(deps.db);
+  const origin = deps.publicUrl.replace(/\/$/, '');
+  /** Stored paths (/objects/…) as the absolute URLs the signatures use. */
+  const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+  const objectUrl = (objectKey: string | null) => (objectKey ? `${origin}/objects/${objectKey.replace(/^public\//, '')}` : null);
+
+  const toSignature = (row: SignatureRow) => ({
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    company: row.company,
+    phone: row.phone,
+    mobile: row.mobile,
+    email: row.email,
+    website: row.website,
+    address: row.address,
+    photoUrl: row.photoUrl ? absolute(row.photoUrl) : '',
+    imageLinkUrl: row.imageLinkUrl,
+    customImageUrl: row.customImageUrl,
+    socialLinks: row.socialLinks,
+    customFields: row.customFields,
+    design: row.design,
+    html: row.htmlSignature,
+    version: row.version,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  });
+
+  return {
+    async exportAccount(userId: string) {
+      const person = await repository.findUser(userId);
+      if (!person) throw unauthenticated();
+      const [memberships, sessions, signatures, uploads, activity, invitationsSent, subscriptions, payments] = await Promise.all([
+        repository.memberships(userId),
+        repository.sessions(userId),
+        repository.signaturesOf(userId),
+        repository.uploadsOf(userId),
+        repository.activityOf(userId),
+        repository.invitationsSentBy(userId),
+        repository.subscriptionsOf(userId),
+        repository.paymentsOf(userId),
+      ]);
+      return {
+        format: EXPORT_FORMAT,
+        exportedAt: new Date().toISOString(),
+        account: {
+          id: person.id,
+          email: person.email,
+          name: person.name,
+          emailVerified: person.emailVerified,
+          timezone: person.timezone,
+          subscriptionStatus: person.subscriptionStatus,
+          subscriptionPlan: person.subscriptionPlan,
+          createdAt: iso(person.createdAt),
+        },
+        organizations: memberships.map((m) => ({ id: m.organizationId, name: m.name, role: m.role, joinedAt: iso(m.joinedAt) })),
+        signatures: signatures.map(toSignature),
+        uploads: uploads.map((u) => ({
+          id: u.id,
+          url: objectUrl(u.objectKey),
+          contentType: u.contentType,
+          width: u.width,
+          height: u.height,
+          bytes: u.bytes,
+          createdAt: iso(u.createdAt),
+        })),
+        invitationsSent: invitationsSent.map((i) => ({ ...i, createdAt: iso(i.createdAt), expiresAt: iso(i.expiresAt) })),
+        subscriptions: subscriptions.map((s) => ({
+          ...s,
+          trialEndsAt: iso(s.trialEndsAt),
+          currentPeriodEnd: iso(s.currentPeriodEnd),
+          canceledAt: iso(s.canceledAt),
+          createdAt: iso(s.createdAt),
+        })),
+        payments: payments.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+        sessions: sessions.map((s) => ({
+          createdAt: iso(s.createdAt),
+          lastActiveAt: iso(s.lastActiveAt),
+          expiresAt: iso(s.expiresAt),
+          userAgent: s.userAgent,
+          ipAddress: s.ipAddress,
+        })),
+        activity: activity.map((a) => ({ event: a.name, properties: a.properties, at: iso(a.createdAt) })),
+      };
+    },
+
+    /** The organization's own data, for its owner: settings, members, invitations and every member's signatures. */
+    async exportOrganization(userId: string) {
+      const memberships = await repository.memberships(userId);
+      const owned = memberships.find((m) => m.role === 'owner');
+      if (!owned) {
+        throw forbidden(
+          memberships.length === 0
+            ? 'You are not part of an organization, so there is no organization to export.'
+            : "Only the organization's owner can download the organization's data. Your own data is under Profile.",
+        );
+      }
+      const organizationId = owned.organizationId;
+      const [org, members, invitations, signatures] = await Promise.all([
+        repository.organization(organizationId),
+        repository.membersOf(organizationId),
+        repository.invitationsOf(organizationId),
+        repository.signaturesOfOrganization(organizationId),
+      ]);
+      if (!org) throw forbidden('That organization no longer exists.');
+      return {
+        format: EXPORT_FORMAT,
+        exportedAt: new Date().toISOString(),
+        organization: {
+          id: org.id,
+          name: org.name,
+          domain: org.domain,
+          logo: org.logo ? absolute(org.logo) : null,
+          plan: org.plan,
+          trialEndsAt: iso(org.trialEndsAt),
+          seats: org.seats,
+          signatureDefaults: org.signatureDefaults,
+          createdAt: iso(org.createdAt),
+        },
+        members: members.map((m) => ({ ...m, joinedAt: iso(m.joinedAt) })),
+        invitations: invitations.map((i) => ({ ...i, createdAt: iso(i.createdAt), expiresAt: iso(i.expiresAt) })),
+        signatures: signatures.map((s) => ({ owner: s.ownerEmail, ...toSignature(s.signature) })),
+      };
+    },
+  };
+}
+export type DataExportService = ReturnType<typeof createDataExportService>;
