@@ -87,6 +87,9 @@ async function startServer(databaseUrl: string | undefined): Promise<{ base: str
 
 async function cannon(opts: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  if (result.errors + result.non2xx > 0) {
+    console.log(`  ${opts.method ?? 'GET'}: ${result.non2xx} non-2xx answers, ${result.errors} errors (of which ${result.timeouts} timeouts after 10 s)`);
+  }
   return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
