@@ -112,6 +112,8 @@ async function prepare(base: string) {
       headers: { 'content-type': 'application/json', cookie, ...origin },
       body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
     });
+    // A per-account signature quota may stop creation early: save to the ones that exist.
+    if (created.status !== 201) break;
     ids.push(((await created.json()) as { id: string }).id);
   }
   return { cookie, ids, origin };
