@@ -6,6 +6,7 @@ const benches = [
   'bench/render.bench.ts',
   'bench/images.bench.ts',
   'bench/api.bench.ts',
+  'bench/hot-path.bench.ts',
   'bench/start.bench.ts',
   'bench/bundle-size.ts',
   'bench/keystroke.bench.ts',

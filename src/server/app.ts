@@ -31,6 +31,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createObjectStorage, type ObjectStorage } from './storage/object-storage';
 import { createMailTransport } from './mail/mailer';
 import { createMailOutbox, type MailOutbox } from './mail/mail-outbox';
+import { createJobLock } from './jobs/job-lock';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { accountRoutes } from './modules/account/account.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
@@ -106,7 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: app.log } : { dataDir: path.join(config.dataDir, 'db') }));
   const ownsDatabase = !options.database;
   const analytics = createAnalytics(database.db);
-  const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix);
+  const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix ?? config.redisKeyPrefix);
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
   const storage = createObjectStorage(config, app.log);
@@ -116,7 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
   });
   const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
-  const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), log: app.log });
+  const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), jobLock: createJobLock(database), log: app.log });
   const services: Services = {
     config,
     database,

@@ -37,6 +37,8 @@ const envSchema = z.object({
   /** test: the built-in test payment page is meant (needed with an https PUBLIC_URL); stripe: a key is required. */
   PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['test', 'stripe'], 'must be test or stripe').optional()),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
+  /** Prefix of this deployment's keys in Redis, for a Redis shared with other deployments (default sp:rl:). */
+  REDIS_KEY_PREFIX: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString,
@@ -74,6 +76,8 @@ export type AppConfig = {
   /** Which payment provider runs: Stripe with a key, else the test payment page (which takes no money). */
   payments: 'stripe' | 'test';
   redisUrl: string | undefined;
+  /** Unset: the default prefix (rate-limit/create-rate-limiter.ts). */
+  redisKeyPrefix?: string;
   s3:
     | {
         bucket: string;
@@ -119,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeApiBase: e.STRIPE_API_BASE,
     payments,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,

@@ -28,7 +28,7 @@ declare module 'fastify' {
 /** The signed-in user's id or null, looked up once per request. */
 export async function getUserId(request: FastifyRequest): Promise<string | null> {
   if (request.sessionUserId === undefined) {
-    request.sessionUserId = await request.server.services.auth.findSessionUserId(toHeaders(request));
+    request.sessionUserId = await request.server.services.auth.findSessionUserId(request.headers.cookie);
   }
   return request.sessionUserId;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/accounts.schema';
 
@@ -63,6 +63,15 @@ export function createMailOutboxRepository(db: Db) {
             : { status: 'failed', sealedBody: null, lockedUntil: null, lastError: error },
         )
         .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+    },
+
+    /** Hands rows a stopping process claimed back to the outbox, due now (only if still claimed). */
+    async release(ids: string[], now: Date) {
+      if (ids.length === 0) return;
+      await db
+        .update(mailOutbox)
+        .set({ status: 'pending', nextAttemptAt: now, lockedUntil: null })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
     },
 
     async findById(id: string) {

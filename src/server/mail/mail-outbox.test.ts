@@ -120,6 +120,47 @@ describeEachDatabase('mail outbox', (kind) => {
     expect(left.rows[0]!.n).toBe(0);
   });
 
+  it('a stopping worker takes nothing new and hands back the message it cannot finish; the other sends everything once', async () => {
+    const seal = createMailSeal(config.sessionSecret);
+    const ids = [0, 1, 2].map((i) => `handback-${kind}-${i}`);
+    for (const id of ids) {
+      await database.db.insert(mailOutbox).values({
+        id,
+        kind: 'test',
+        recipient: `${id}@example.com`,
+        subject: 's',
+        sealedBody: seal.seal(JSON.stringify({ html: '<p>x</p>', text: 'x' })),
+        status: 'pending',
+        nextAttemptAt: new Date(),
+        createdAt: new Date(),
+      });
+    }
+    // The stopping process's SMTP server hangs on the first message and never answers.
+    let hung: string | undefined;
+    const hanging: MailTransport = {
+      deliver: (m) => {
+        hung = m.messageId;
+        return new Promise(() => undefined);
+      },
+    };
+    const sent: string[] = [];
+    const a = createMailOutbox(database.db, hanging, config, quietLog, { pollMs: 60_000, stopWaitMs: 300 });
+    const b = createMailOutbox(database.db, { deliver: async (m) => void sent.push(m.messageId!) }, config, quietLog, { pollMs: 60_000 });
+    await b.stop();
+    void a.drain();
+    await until(async () => hung);
+    const started = Date.now();
+    await a.stop();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const rows = await database.db.select().from(mailOutbox).where(sql`${mailOutbox.id} like ${`handback-${kind}-%`}`);
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(rows.every((r) => r.lockedUntil === null)).toBe(true);
+
+    await b.drain();
+    const mine = sent.filter((id) => id.includes(`handback-${kind}-`)).sort();
+    expect(mine).toEqual(ids.map((id) => `<${id}@localhost>`).sort());
+  });
+
   it('keeps bodies sealed at rest and refuses a tampered seal', () => {
     const seal = createMailSeal(config.sessionSecret);
     const sealed = seal.seal('code 123456');

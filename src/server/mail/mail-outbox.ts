@@ -23,6 +23,8 @@ type SealedBody = Pick<MailMessage, 'html' | 'text' | 'replyTo' | 'logHint'>;
 export const OUTBOX_POLL_MS = 2_000;
 /** Long enough for a slow SMTP conversation; after it another worker may take the row over. */
 const SEND_LEASE_MS = 2 * 60_000;
+/** How long a stopping process waits for a message it is sending (within the server's 9 s stop). */
+const STOP_WAIT_MS = 4_000;
 const RETRY_DELAYS_MS = [2_000, 10_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
 /** After this long a message is stale (a code expired days ago): stop trying and say so in the log. */
 const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
@@ -36,7 +38,7 @@ export function createMailOutbox(
   transport: MailTransport,
   config: Pick<AppConfig, 'sessionSecret' | 'publicUrl'>,
   log: Log,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; stopWaitMs?: number } = {},
 ): MailOutbox {
   const repo = createMailOutboxRepository(db);
   const seal = createMailSeal(config.sessionSecret);
@@ -44,6 +46,10 @@ export function createMailOutbox(
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
+  /** Set by stop(): the drain in progress claims nothing more (a drain called afterwards still runs). */
+  let cutShort = false;
+  /** Rows this process has claimed and not yet finished: handed back if a stop cannot wait for them. */
+  const holding = new Set<string>();
 
   async function record(message: MailMessage): Promise<string> {
     const id = randomUUID();
@@ -87,7 +93,13 @@ export function createMailOutbox(
   async function claimAndSend(id: string): Promise<boolean> {
     const now = new Date();
     const row = await repo.claim(id, now, new Date(now.getTime() + SEND_LEASE_MS));
-    return row ? send(row) : false;
+    if (!row) return false;
+    holding.add(id);
+    try {
+      return await send(row);
+    } finally {
+      holding.delete(id);
+    }
   }
 
   async function drainOnce(): Promise<number> {
@@ -97,6 +109,8 @@ export function createMailOutbox(
       if (ids.length === 0) return sent;
       let progressed = false;
       for (const id of ids) {
+        // A stopping process takes nothing new; what it leaves is due for the other processes.
+        if (cutShort) return sent;
         if (await claimAndSend(id)) {
           sent += 1;
           progressed = true;
@@ -122,6 +136,7 @@ export function createMailOutbox(
       return total;
     })().finally(() => {
       running = null;
+      cutShort = false;
     });
     return running;
   }
@@ -145,10 +160,26 @@ export function createMailOutbox(
       await claimAndSend(id);
     },
     drain,
+    /**
+     * Takes no new mail and waits for the message being sent; one that takes longer than
+     * `stopWaitMs` (an SMTP server hanging) is handed back, due at once for another process,
+     * rather than left locked for the two-minute lease.
+     */
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running?.catch(() => undefined);
+      if (running) cutShort = true;
+      let timeout: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        (running ?? Promise.resolve(0)).then(() => true, () => true),
+        new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), options.stopWaitMs ?? STOP_WAIT_MS))),
+      ]);
+      clearTimeout(timeout);
+      if (!finished && holding.size > 0) {
+        const ids = [...holding];
+        await repo.release(ids, new Date());
+        log.warn({ mail: { ids } }, 'stopping: mail still being sent was handed back to the outbox');
+      }
     },
   };
 }

@@ -23,23 +23,23 @@ export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => v
   else describe.skip(`${name} [postgres] — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against`, () => fn('postgres'));
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
-  if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set: cannot run the PostgreSQL tests');
+/**
+ * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL (or `serverUrl`), for tests
+ * that open it more than once (several pools or server processes on one database).
+ */
+export async function createScratchPostgres(serverUrl = pgUrl): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: cannot run the PostgreSQL tests');
   const name = `sp_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(pgUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: pgUrl });
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       // pg-pool's end() resolves before its sockets have closed; forcing the drop while one is still
       // closing kills it with an error that nothing listens for any more (an "unhandled error" run).
@@ -50,6 +50,20 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
       }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  const scratch = await createScratchPostgres();
+  const database = await openDatabase({ url: scratch.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
     },
   };
 }

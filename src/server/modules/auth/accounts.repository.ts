@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { TeamMemberFacts } from '../../../shared/billing/team-entitlement';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
@@ -8,8 +9,65 @@ import { account, member, organization, session, user } from '../../db/schema/au
 export const TRIAL_DAYS = 7;
 export const TRIAL_SEATS = 10;
 
+export type SessionAccount = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareSessionAccount>['execute']>>[number]>;
+
+/**
+ * The session, its person, their organization and role, and the organization's members with their
+ * own statuses (for the team plan's seats): what GET /api/auth/me answers, in one statement
+ * through the unique index on session.token. Prepared once per process, so PostgreSQL plans it once.
+ */
+function prepareSessionAccount(db: Db) {
+  const primary = db
+    .select({ organizationId: member.organizationId, role: member.role })
+    .from(member)
+    .where(eq(member.userId, session.userId))
+    .orderBy(asc(member.createdAt))
+    .limit(1)
+    .as('primary_member');
+  return db
+    .select({
+      sessionExpiresAt: session.expiresAt,
+      user,
+      organization,
+      role: primary.role,
+      // Everyone in the organization with their own status: the seat rule (owner first, then by join
+      // date) decides whether the team's plan covers this person.
+      members: sql<TeamMemberFacts[] | null>`(select json_agg(json_build_object('userId', m2.user_id, 'role', m2.role, 'joinedAt', m2.created_at, 'ownStatus', u2.subscription_status, 'name', u2.name, 'email', u2.email)) from ${member} m2 join ${user} u2 on u2.id = m2.user_id where m2.organization_id = ${organization.id})`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoinLateral(primary, sql`true`)
+    .leftJoin(organization, eq(organization.id, primary.organizationId))
+    .where(and(
+        eq(session.token, sql.placeholder('token')),
+        gt(session.expiresAt, sql.placeholder('now')),
+        // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
+        gt(session.createdAt, sql.placeholder('oldest')),
+      ))
+    .limit(1)
+    .prepare('session_account');
+}
+
 export function createAccountsRepository(db: Db) {
+  const liveSessionUser = db
+    .select({ userId: session.userId })
+    .from(session)
+    .where(and(
+        eq(session.token, sql.placeholder('token')),
+        gt(session.expiresAt, sql.placeholder('now')),
+        // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
+        gt(session.createdAt, sql.placeholder('oldest')),
+      ))
+    .limit(1)
+    .prepare('live_session_user');
+  const sessionAccount = prepareSessionAccount(db);
   return {
+    /** A live session with its account, or undefined (unknown token or expired): one indexed read. */
+    async findSessionAccount(token: string, now: Date): Promise<SessionAccount | undefined> {
+      const [row] = await sessionAccount.execute({ token, now, oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
+      return row;
+    },
+
     findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
 
     /**
@@ -17,17 +75,7 @@ export function createAccountsRepository(db: Db) {
      * lifetime (renewals move expiresAt, never createdAt): one indexed read (session.token is unique).
      */
     async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
-      const [row] = await db
-        .select({ userId: session.userId })
-        .from(session)
-        .where(
-          and(
-            eq(session.token, token),
-            gt(session.expiresAt, now),
-            gt(session.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)),
-          ),
-        )
-        .limit(1);
+      const [row] = await liveSessionUser.execute({ token, now, oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
       return row?.userId ?? null;
     },
 

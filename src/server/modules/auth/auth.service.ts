@@ -5,13 +5,14 @@ import { AppError, unauthenticated } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
 import type { AccountMail } from './account-mail';
-import type { AccountsRepository } from './accounts.repository';
+import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitlement';
+import type { AccountsRepository, SessionAccount } from './accounts.repository';
 import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from './caller';
 import type { Credentials } from './credentials';
 import type { EmailVerificationService } from './email-verification.service';
-import { createSessionTokenReader } from './session-cookie';
+import { readSignedCookie } from './session-cookie';
 
 type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['findUserById']>>>;
 type Membership = NonNullable<Awaited<ReturnType<AccountsRepository['findPrimaryMembership']>>>;
@@ -55,6 +56,26 @@ export async function describeAccount(accounts: AccountsRepository, userId: stri
   return { user: current, organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
 }
 
+/** GET /api/auth/me's answer from the one-statement session read (same rules as describeAccount). */
+function toMeResponse(row: SessionAccount): MeResponse {
+  const effective = effectiveSubscriptionStatus({
+    userId: row.user.id,
+    own: row.user.subscriptionStatus,
+    organizationPlan: row.organization?.plan,
+    seats: row.organization?.seats ?? 0,
+    members: row.members ?? [],
+  });
+  return {
+    user: {
+      ...toCurrentUser(row.user),
+      subscriptionStatus: effective.status,
+      coveredByTeam: effective.coveredByTeam,
+      seatNotice: effective.seatNotice,
+    },
+    organization: row.organization && row.role ? toCurrentOrganization({ organization: row.organization, role: row.role }) : null,
+  };
+}
+
 /** Result of a call that may change the session: the body and the Set-Cookie headers to pass on. */
 export type WithCookies<T> = { body: T; setCookies: string[] };
 
@@ -79,7 +100,12 @@ type Deps = {
 
 export function createAuthService({ auth, accounts, analytics, limiter, credentials, mail, emailVerification }: Deps) {
   // Better Auth's own cookie name (prefix, __Host- on https) and secret, read once.
-  const sessionToken = createSessionTokenReader(auth);
+  let cookieSettings: Promise<{ cookieName: string; secret: string }> | null = null;
+  const sessionCookie = () =>
+    (cookieSettings ??= auth.$context.then((ctx) => ({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret })));
+  // Better Auth renews a session (and sends a fresh cookie) once it is this old: 30 days minus one.
+  const expiresInMs = (auth.options.session?.expiresIn ?? 7 * 86_400) * 1000;
+  const updateAgeMs = (auth.options.session?.updateAge ?? 86_400) * 1000;
 
   /** The owner hears about it; the person at the form sees exactly what a new signup sees. */
   async function answerExistingAddress(email: string, password: string): Promise<WithCookies<SignupResponse>> {
@@ -90,15 +116,21 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
   }
 
   return {
-    /** The signed-in user's id, or null; reads the session cookie from the request headers. */
     /**
      * The signed-in user's id for an API request: the signed cookie checked here, then one read of
      * the session row, so a revoked or expired session (sign-out elsewhere, member removed,
-     * password reset) fails at its next request. Sliding renewal stays with Better Auth's
-     * getSession, which /api/session and /api/auth/me still call on every page load.
+     * password reset) fails at its next request. Sliding renewal stays with me(), which
+     * /api/session and /api/auth/me call on every page load.
      */
-    async findSessionUserId(headers: Headers): Promise<string | null> {
-      const token = await sessionToken(headers);
+    /** The session token in a correctly signed session cookie (no database read), or null. */
+    async readSessionToken(cookieHeader: string | undefined): Promise<string | null> {
+      const { cookieName, secret } = await sessionCookie();
+      return readSignedCookie(cookieHeader, cookieName, secret);
+    },
+
+    async findSessionUserId(cookieHeader: string | undefined): Promise<string | null> {
+      const { cookieName, secret } = await sessionCookie();
+      const token = readSignedCookie(cookieHeader, cookieName, secret);
       return token ? accounts.findLiveSessionUserId(token, new Date()) : null;
     },
 
@@ -106,8 +138,22 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
      * The signed-in person, with any cookie Better Auth set while reading the session: once a day
      * of use it renews the session (sliding 30 days) and sends a fresh cookie, which the caller must
      * pass on or the browser would drop the session 30 days after sign-in however active it is.
+     *
+     * Every page load calls this, so the usual case is one indexed read (session, person,
+     * organization, team plan) and no Better Auth: a live session that is not yet due for renewal
+     * gets no cookie from Better Auth either. Anything else (no such session, an expired one to
+     * clear, one past its update age, a stale cookie-cache cookie) goes through getSession as before.
      */
     async me(headers: Headers): Promise<WithCookies<MeResponse | null>> {
+      const cookies = headers.get('cookie');
+      const { cookieName, secret } = await sessionCookie();
+      const token = readSignedCookie(cookies, cookieName, secret);
+      if (!token && !cookies?.includes(cookieName) && !cookies?.includes('.session_data')) return { body: null, setCookies: [] };
+      if (token && !cookies?.includes('.session_data')) {
+        const now = Date.now();
+        const row = await accounts.findSessionAccount(token, new Date(now));
+        if (row && row.sessionExpiresAt.getTime() - expiresInMs + updateAgeMs > now) return { body: toMeResponse(row), setCookies: [] };
+      }
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
       const setCookies = out.getSetCookie();
       if (!response) return { body: null, setCookies };

@@ -1,3 +1,4 @@
+import type { JobLock } from '../../jobs/job-lock';
 import type { TestPaymentProvider } from '../../payments/test-payment-provider';
 import type { BillingRepository } from './billing.repository';
 import type { Fulfilment } from './fulfilment.service';
@@ -13,9 +14,11 @@ export function createBillingMaintenance(deps: {
   repository: BillingRepository;
   fulfilment: Fulfilment;
   testProvider: TestPaymentProvider | null;
+  /** With several processes on one PostgreSQL, one run at a time across all of them. */
+  jobLock?: JobLock;
   log?: Logger;
 }) {
-  async function run(now = new Date()): Promise<{ trialsEnded: number; subscriptionsSettled: number }> {
+  async function work(now: Date): Promise<{ trialsEnded: number; subscriptionsSettled: number }> {
     const trialsEnded = await deps.repository.endExpiredOrganizationTrials(now);
     let subscriptionsSettled = 0;
     if (deps.testProvider) {
@@ -26,6 +29,16 @@ export function createBillingMaintenance(deps: {
     }
     if (trialsEnded + subscriptionsSettled > 0) deps.log?.info({ trialsEnded, subscriptionsSettled }, 'billing maintenance');
     return { trialsEnded, subscriptionsSettled };
+  }
+
+  /**
+   * One pass. Every process ticks; when another process is in the middle of a pass this one
+   * skips (`ranElsewhere`): two passes at once would both see a subscription due and charge it twice.
+   */
+  async function run(now = new Date()): Promise<{ trialsEnded: number; subscriptionsSettled: number; ranElsewhere?: true }> {
+    if (!deps.jobLock) return work(now);
+    const outcome = await deps.jobLock.runExclusive('billing-maintenance', () => work(now));
+    return outcome.ran ? outcome.result : { trialsEnded: 0, subscriptionsSettled: 0, ranElsewhere: true };
   }
 
   return {

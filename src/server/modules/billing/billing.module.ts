@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobLock } from '../../jobs/job-lock';
 import { createPaymentProvider } from '../../payments/create-payment-provider';
 import type { Analytics } from '../analytics/analytics.service';
 import { createBillingMaintenance } from './billing-maintenance';
@@ -22,6 +23,8 @@ export function createBilling(deps: {
   analytics: Analytics;
   /** Seats an organization fills now (from teams); plan changes never sell fewer. */
   seatsInUse?: (organizationId: string) => Promise<number>;
+  /** Keeps the scheduled billing pass to one process at a time (jobs/job-lock.ts). */
+  jobLock?: JobLock;
   log?: Logger;
 }) {
   const { provider, testProvider } = createPaymentProvider(deps.config, deps.db);
@@ -43,7 +46,7 @@ export function createBilling(deps: {
       log: deps.log,
     }),
     testPayments: testProvider ? createTestPaymentsService({ testProvider, fulfilment }) : null,
-    maintenance: createBillingMaintenance({ repository, fulfilment, testProvider, log: deps.log }),
+    maintenance: createBillingMaintenance({ repository, fulfilment, testProvider, jobLock: deps.jobLock, log: deps.log }),
   };
 }
 export type Billing = ReturnType<typeof createBilling>;

@@ -1,12 +1,29 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
+import { session } from '../../db/schema/auth.schema';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
 import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 
 export type SignatureRow = typeof signature.$inferSelect;
 
+/** Who may write a signature: its owner, named by id or by a live session's token. */
+export type Writer = { userId: string } | { sessionToken: string; now: Date };
+
 const isOwnedBy = (id: string, userId: string) => and(eq(signature.id, id), eq(signature.userId, userId));
+
+/**
+ * The signature, if the writer owns it. A session token is resolved inside the same statement
+ * (session.token is unique and indexed), so a save is one round trip to the database.
+ */
+const isWritableBy = (id: string, writer: Writer) =>
+  'userId' in writer
+    ? isOwnedBy(id, writer.userId)
+    : and(
+        eq(signature.id, id),
+        eq(signature.userId, sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now} and s.created_at > ${new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)})`),
+      );
 
 export function createSignaturesRepository(db: Db) {
   return {
@@ -34,7 +51,7 @@ export function createSignaturesRepository(db: Db) {
      * (`design || patch`), which evaluates it against the row as it is when the row lock is
      * granted: two concurrent patches to different fields or design keys both survive.
      */
-    async updateOwnedSignature(id: string, userId: string, patch: SignaturePatch): Promise<SignatureRow | undefined> {
+    async updateOwnedSignature(id: string, writer: Writer, patch: SignaturePatch): Promise<SignatureRow | undefined> {
       const { design, ...fields } = patch;
       const [row] = await db
         .update(signature)
@@ -46,7 +63,7 @@ export function createSignaturesRepository(db: Db) {
           version: sql`${signature.version} + 1`,
           updatedAt: sql`now()`,
         })
-        .where(isOwnedBy(id, userId))
+        .where(isWritableBy(id, writer))
         .returning();
       return row;
     },

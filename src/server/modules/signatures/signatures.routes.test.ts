@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { user } from '../../db/schema/auth.schema';
+import { session, user } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature } from '../../db/schema/signatures.schema';
 import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { createTeamWorld } from '../teams/team-world.fixture';
@@ -36,6 +36,24 @@ describeEachDatabase('signatures API', (kind) => {
     expect((await call('POST', '/api/signatures', undefined, buildSignature())).statusCode).toBe(401);
     expect((await call('PUT', '/api/signatures/x', undefined, { name: 'X' })).statusCode).toBe(401);
     expect((await call('POST', '/api/signatures/x/generate-html', undefined, {})).statusCode).toBe(401);
+  });
+
+  it('a save checks the session inside the UPDATE: an expired or signed-out session gets 401 (even with a bad body) and changes nothing', async () => {
+    const owner = await signUpUser(t.app);
+    const mine = await createSignature(owner.cookie, { name: 'Kept' });
+    const token = decodeURIComponent(/session_token=([^;]+)/.exec(owner.cookie)![1]!).split('.')[0]!;
+    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    for (const body of [{ name: 'Changed' }, { name: 42 }]) {
+      const res = await call('PUT', `/api/signatures/${mine.id}`, owner.cookie, body);
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await call('PUT', '/api/signatures/does-not-exist', owner.cookie, { name: 'X' })).statusCode).toBe(401);
+    const [row] = await t.database.db.select().from(signature).where(eq(signature.id, mine.id));
+    expect(row).toMatchObject({ name: 'Kept', version: 1 });
+    // A live session with a bad body still hears what is wrong with the body.
+    const other = await signUpUser(t.app);
+    const bad = await call('PUT', `/api/signatures/${mine.id}`, other.cookie, { name: 42 });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('creates, lists oldest first, and updates a signature', async () => {

@@ -13,7 +13,7 @@ import {
 import { AppError, invalid } from '../../errors';
 import type { Db } from '../../db/client';
 import type { Analytics } from '../analytics/analytics.service';
-import { createSignaturesRepository, type SignatureRow } from './signatures.repository';
+import { createSignaturesRepository, type SignatureRow, type Writer } from './signatures.repository';
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
@@ -96,11 +96,23 @@ export function createSignaturesService(deps: {
       return toSavedSignature(row);
     },
 
-    /** A partial update (any subset; design may be partial and is merged) or a whole signature. */
-    async updateSignature(userId: string, id: string, input: unknown): Promise<SavedSignature> {
-      const patch = signaturePatchSchema.parse(withoutServerOwnedKeys(input));
-      const row = await repository.updateOwnedSignature(id, userId, patch);
-      if (!row) throw signatureNotFound();
+    /**
+     * A partial update (any subset; design may be partial and is merged) or a whole signature.
+     * The writer is a user id, or (on the autosave path) the session's token, checked in the UPDATE
+     * itself; `signedIn` then answers 401 for a dead session before a bad body or a missing row is
+     * reported, exactly as when the session is read first.
+     */
+    async updateSignature(writer: Writer, id: string, input: unknown, signedIn: () => Promise<unknown> = async () => undefined): Promise<SavedSignature> {
+      const parsed = signaturePatchSchema.safeParse(withoutServerOwnedKeys(input));
+      if (!parsed.success) {
+        await signedIn();
+        throw parsed.error;
+      }
+      const row = await repository.updateOwnedSignature(id, writer, parsed.data);
+      if (!row) {
+        await signedIn();
+        throw signatureNotFound();
+      }
       return toSavedSignature(row);
     },
 
@@ -129,7 +141,7 @@ export function createSignaturesService(deps: {
     },
 
     async setSignaturePhoto(userId: string, id: string, photoUrl: string): Promise<SavedSignature> {
-      const row = await repository.updateOwnedSignature(id, userId, { photoUrl });
+      const row = await repository.updateOwnedSignature(id, { userId }, { photoUrl });
       if (!row) throw signatureNotFound();
       return toSavedSignature(row);
     },
