@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUserId } from '../../http';
 import { enforceSignatureQuota } from '../../rate-limit/quotas';
+import { SignatureConflictError } from './signatures.service';
 
 type ById = { Params: { id: string } };
 
@@ -14,9 +15,15 @@ export async function signaturesRoutes(app: FastifyInstance) {
     reply.code(201).send(await signatures.createSignature(await enforceSignatureQuota(app.services, await requireUserId(request)), request.body)),
   );
 
-  app.put<ById>('/api/signatures/:id', async (request) =>
-    signatures.updateSignature(await requireUserId(request), request.params.id, request.body),
-  );
+  app.put<ById>('/api/signatures/:id', async (request, reply) => {
+    try {
+      return await signatures.updateSignature(await requireUserId(request), request.params.id, request.body);
+    } catch (error) {
+      // A stale full save: the words, and the stored signature the editor offers to reload.
+      if (!(error instanceof SignatureConflictError)) throw error;
+      return reply.code(409).send({ error: error.message, code: error.code, current: error.current });
+    }
+  });
 
   app.post<ById>('/api/signatures/:id/generate-html', async (request) =>
     signatures.generateSignatureHtml(await requireUserId(request), request.params.id),

@@ -23,6 +23,24 @@ const signatureNotFound = () =>
 // A full signature read back from the API carries these; they are the server's to set, not the client's.
 const SERVER_OWNED_KEYS = ['id', 'htmlSignature', 'version', 'createdAt', 'updatedAt'] as const;
 
+/** A stale full save: nothing was written; `current` is the signature as it is stored now. */
+export class SignatureConflictError extends AppError {
+  constructor(readonly current: SavedSignature) {
+    super('CONFLICT', 'This signature was changed in another tab or on another device since you opened it.');
+  }
+}
+
+/** The version a full save was based on (decision 0006); absent or null for a partial patch. */
+function readBaseVersion(input: unknown): number | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const version = (input as { version?: unknown }).version;
+  if (version === undefined || version === null) return undefined;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw invalid('The version must be the whole number the signature was read with.', { version: 'Must be a whole number' });
+  }
+  return version;
+}
+
 function withoutServerOwnedKeys(input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const copy: Record<string, unknown> = { ...input };
@@ -95,11 +113,21 @@ export function createSignaturesService(deps: {
       return toSavedSignature(row);
     },
 
-    /** A partial update (any subset; design may be partial and is merged) or a whole signature. */
+    /**
+     * A partial update (any subset; design and socialLinks are merged key by key, customFieldsPatch
+     * position by position) or a whole signature. A body with `version` is a full save based on
+     * that version: a stale one writes nothing and answers 409 with the stored signature (0006).
+     */
     async updateSignature(userId: string, id: string, input: unknown): Promise<SavedSignature> {
+      const baseVersion = readBaseVersion(input);
       const patch = signaturePatchSchema.parse(withoutServerOwnedKeys(input));
-      const row = await repository.updateOwnedSignature(id, userId, patch);
-      if (!row) throw signatureNotFound();
+      const row = await repository.updateOwnedSignature(id, userId, patch, { baseVersion });
+      if (!row) {
+        // Only a refused save reads the row, so the happy path stays one statement.
+        const stored = baseVersion === undefined ? undefined : await repository.findOwnedSignature(id, userId);
+        if (stored) throw new SignatureConflictError(toSavedSignature(stored));
+        throw signatureNotFound();
+      }
       return toSavedSignature(row);
     },
 
