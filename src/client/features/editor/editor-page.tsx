@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { useSession } from '../../lib/session';
+import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
@@ -85,6 +86,7 @@ export function EditorPage() {
           )}
         </div>
       </main>
+      <ConflictDialog conflict={draft.conflict} onReload={draft.reloadFromServer} onOverwrite={() => void draft.overwrite()} />
     </div>
   );
 }
