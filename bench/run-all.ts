@@ -2,7 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const benches = ['bench/render.bench.ts', 'bench/images.bench.ts', 'bench/api.bench.ts', 'bench/bundle-size.ts', 'bench/lighthouse.ts'];
+const benches = [
+  'bench/render.bench.ts',
+  'bench/images.bench.ts',
+  'bench/api.bench.ts',
+  'bench/start.bench.ts',
+  'bench/bundle-size.ts',
+  'bench/keystroke.bench.ts',
+  'bench/lighthouse.ts',
+];
 for (const file of benches) {
   if (!existsSync(file)) continue;
   console.log(`\n=== ${file} ===`);

@@ -38,6 +38,8 @@ import { createInvitationsService, type InvitationsService } from './modules/tea
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { createTeamsService, type TeamsService } from './modules/teams/teams.service';
 import type { RateLimiter } from './rate-limit/rate-limiter';
+import { createMetrics, registerObservability, type Metrics } from './observability/metrics';
+import { requestIdOptions } from './observability/request-id';
 
 export type Services = {
   config: AppConfig;
@@ -61,6 +63,8 @@ export type Services = {
   invitations: InvitationsService;
   /** Plans, checkout and the payment provider (Stripe, or the built-in test payment page). */
   billing: Billing;
+  /** Prometheus metrics of this process (GET /metrics; observability/metrics.ts). */
+  metrics: Metrics;
 };
 
 declare module 'fastify' {
@@ -88,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A sane incoming X-Request-Id or a new UUID, on every log line of the request and every answer.
+    ...requestIdOptions,
     // A request that reached us before a stop signal is answered, not refused with a 503: the
     // stopping server already tells every client to reconnect elsewhere (server.ts).
     return503OnClosing: false,
@@ -101,7 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix);
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
-  const storage = createObjectStorage(config);
+  const storage = createObjectStorage(config, app.log);
   const teams = createTeamsService({
     db: database.db,
     // Billing is made below; the callback runs only on a request, once both exist.
@@ -143,8 +149,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: config.publicUrl,
     }),
     billing,
+    metrics: createMetrics({ db: database.db, log: app.log, processMetrics: options.logger !== false }),
   };
   app.decorate('services', services);
+  registerObservability(app, services.metrics, config.metricsToken);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   // onClose hooks run in reverse order: this one runs before the database closes.
   app.addHook('onClose', async () => {

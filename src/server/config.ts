@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkPublicOrigin } from '../shared/public-origin';
 
 const optionalString = z
   .string()
@@ -53,6 +54,8 @@ const envSchema = z.object({
   ),
   /** Addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated IPs/CIDRs, or 'loopback'). */
   TRUST_PROXY: optionalString,
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,6 +88,7 @@ export type AppConfig = {
   logLevel: string;
   /** Unset: the socket's address is the client's; per-IP limits cannot be spoofed with headers. */
   trustProxy: string[] | false;
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -118,8 +122,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
   };
+}
+
+/**
+ * What production start-up (NODE_ENV=production) logs as a warning; the app still starts, so a
+ * person can try it locally. Today: a PUBLIC_URL recipients cannot load images from.
+ */
+export function startupWarnings(config: Pick<AppConfig, 'publicUrl'>, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const check = checkPublicOrigin(config.publicUrl);
+  return check.ok ? [] : [`PUBLIC_URL is ${config.publicUrl}: ${check.message}`];
 }
 
 /**

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings } from './config';
 
 let config;
 try {
@@ -52,4 +52,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 await app.listen({ port: config.port, host: config.host });
+for (const warning of startupWarnings(config)) app.log.warn(warning);
 app.log.info(`SignaturePro is running at ${config.publicUrl} (database: ${app.services.database.kind})`);

@@ -191,8 +191,12 @@ describeWithPostgres(suiteTitle, () => {
         body: JSON.stringify({ email: 'restart@example.com', password: 'a long password 1' }),
       });
       expect(save.status).toBe(503);
+      // Alive, but not ready (issue 12): /api/ready names the database, /api/health stays 200.
+      const ready = await fetch(`${base}/api/ready`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { error: string }).error).toBe('Not ready: the database is not answering.');
       const health = await fetch(`${base}/api/health`);
-      expect(health.status).toBe(503);
+      expect(health.status).toBe(200);
     } finally {
       await postgres.start();
     }

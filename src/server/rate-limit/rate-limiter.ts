@@ -20,6 +20,8 @@ export interface RateLimiter {
   peek(rule: LimitRule, key: string): Promise<LimitResult>;
   /** Forgets the key (a successful sign-in clears its failures). */
   reset(rule: LimitRule, key: string): Promise<void>;
+  /** Resolves when the store answers (GET /api/ready); memory always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export function createMemoryRateLimiter(prefix = 'rl:'): RateLimiter {
     async reset(rule, key) {
       windows.delete(storeKey(prefix, rule, key));
     },
+    async ping() {},
     async close() {
       windows.clear();
     },

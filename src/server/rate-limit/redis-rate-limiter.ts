@@ -61,6 +61,9 @@ export function createRedisRateLimiter(url: string, prefix: string, log: Log): R
     async reset(rule, key) {
       await redis.del(storeKey(prefix, rule, key)).catch(unavailable);
     },
+    async ping() {
+      await redis.ping();
+    },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

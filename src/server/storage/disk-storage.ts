@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, constants, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ObjectStorage } from './object-storage';
+import { StorageUnavailableError } from './storage-error';
 import { assertStorageKey } from './storage-key';
 
 const META_SUFFIX = '.meta.json';
@@ -71,6 +72,15 @@ export function createDiskStorage(root: string): ObjectStorage {
       const file = fileFor(key);
       await rm(file, { force: true });
       await rm(file + META_SUFFIX, { force: true });
+    },
+
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (error) {
+        throw new StorageUnavailableError('check', `the folder ${root} cannot be written to (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
     },
   };
 }

@@ -13,11 +13,13 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store answers and can be written to (GET /api/ready); else a StorageUnavailableError naming why. */
+  check(): Promise<void>;
 }
 
 /** S3 when S3_BUCKET is set, otherwise files in DATA_DIR/objects. */
-export function createObjectStorage(config: AppConfig): ObjectStorage {
+export function createObjectStorage(config: AppConfig, log?: { error(obj: object, msg: string): void }): ObjectStorage {
   if (!config.s3) return createDiskStorage(path.join(config.dataDir, 'objects'));
   const { bucket, region, endpoint, accessKeyId, secretAccessKey, sessionToken } = config.s3;
-  return createS3Storage({ bucket, region, endpoint, credentials: { accessKeyId, secretAccessKey, sessionToken } });
+  return createS3Storage({ bucket, region, endpoint, credentials: { accessKeyId, secretAccessKey, sessionToken }, ...(log ? { log } : {}) });
 }

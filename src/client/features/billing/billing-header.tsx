@@ -18,18 +18,19 @@ export function BillingHeader({ backTo, backLabel = 'Back', secure = false }: { 
   };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <div className="flex items-center gap-3">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-3">
           <button
             type="button"
             onClick={goBack}
-            className="inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
           >
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            {backLabel}
+            {/* At 375 px the arrow alone: the words stay for screen readers (issue 10, point 12). */}
+            <span className="sr-only sm:not-sr-only">{backLabel}</span>
           </button>
-          <span className="h-6 w-px bg-slate-200" aria-hidden="true" />
-          <Link to="/" className="text-lg font-bold tracking-tight text-brand">
+          <span className="hidden h-6 w-px bg-slate-200 sm:block" aria-hidden="true" />
+          <Link to="/" className="truncate text-lg font-bold tracking-tight text-brand">
             SignaturePro
           </Link>
           {secure && (
@@ -44,11 +45,11 @@ export function BillingHeader({ backTo, backLabel = 'Back', secure = false }: { 
             <BillingUserMenu />
           </Suspense>
         ) : data === null ? (
-          <div className="flex items-center gap-2">
-            <button type="button" onClick={() => openAuthDialog('login', { redirectTo: '/pricing' })} className="h-9 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            <button type="button" onClick={() => openAuthDialog('login', { redirectTo: '/pricing' })} className="h-9 whitespace-nowrap rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3">
               Log in
             </button>
-            <button type="button" onClick={() => openAuthDialog('signup')} className="h-9 rounded-md bg-brand px-3 text-sm font-medium text-white hover:bg-brand-dark">
+            <button type="button" onClick={() => openAuthDialog('signup')} className="h-9 whitespace-nowrap rounded-md bg-brand px-2.5 text-sm font-medium text-white hover:bg-brand-dark sm:px-3">
               Sign up
             </button>
           </div>

@@ -1,17 +1,17 @@
 /** @vitest-environment jsdom */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  GMAIL_SETTINGS_URL,
   canWriteRichClipboard,
+  copySelectedPreview,
   openGmailSettings,
-  openManualCopyTab,
+  selectPreviewSignature,
   writeHtmlSourceToClipboard,
   writeSignatureToClipboard,
 } from './clipboard';
 
-/** Stands in for the browser's ClipboardItem: keeps what it was given. */
+/** Stands in for the browser's ClipboardItem: keeps what it was given (Blobs or promises of Blobs). */
 class FakeClipboardItem {
-  constructor(readonly items: Record<string, Blob>) {}
+  constructor(readonly items: Record<string, Blob | Promise<Blob>>) {}
   get types() {
     return Object.keys(this.items);
   }
@@ -31,23 +31,32 @@ afterEach(() => {
 });
 
 describe('writeSignatureToClipboard', () => {
-  it('writes one item carrying both text/html and text/plain', async () => {
+  it('calls clipboard.write before returning, with one item of promised text/html and text/plain', async () => {
     const { write } = installClipboard();
-    await writeSignatureToClipboard({ html: '<table><tr><td>Jane</td></tr></table>', text: 'Jane' });
+    let answer!: (signature: { html: string; text: string }) => void;
+    const signature = new Promise<{ html: string; text: string }>((resolve) => (answer = resolve));
+    const written = writeSignatureToClipboard(signature);
+    // Synchronously, inside the gesture: the server's answer is still out.
     expect(write).toHaveBeenCalledTimes(1);
     const [items] = write.mock.calls[0] ?? [[]];
     expect(items).toHaveLength(1);
     const item = items[0]!;
     expect(item.types.sort()).toEqual(['text/html', 'text/plain']);
-    expect(item.items['text/html']?.type).toBe('text/html');
-    expect(item.items['text/plain']?.type).toBe('text/plain');
-    expect(await item.items['text/html']?.text()).toBe('<table><tr><td>Jane</td></tr></table>');
-    expect(await item.items['text/plain']?.text()).toBe('Jane');
+    expect(item.items['text/html']).toBeInstanceOf(Promise);
+    expect(item.items['text/plain']).toBeInstanceOf(Promise);
+    answer({ html: '<table><tr><td>Jane</td></tr></table>', text: 'Jane' });
+    await written;
+    const html = await item.items['text/html'];
+    const text = await item.items['text/plain'];
+    expect(html?.type).toBe('text/html');
+    expect(text?.type).toBe('text/plain');
+    expect(await html?.text()).toBe('<table><tr><td>Jane</td></tr></table>');
+    expect(await text?.text()).toBe('Jane');
   });
 
   it('throws when the browser refuses, so the caller can say so', async () => {
     installClipboard(vi.fn(async () => Promise.reject(new DOMException('Document is not focused.', 'NotAllowedError'))));
-    await expect(writeSignatureToClipboard({ html: '<b>x</b>', text: 'x' })).rejects.toThrow('not focused');
+    await expect(writeSignatureToClipboard(Promise.resolve({ html: '<b>x</b>', text: 'x' }))).rejects.toThrow('not focused');
   });
 });
 
@@ -62,38 +71,60 @@ describe('canWriteRichClipboard', () => {
 });
 
 describe('writeHtmlSourceToClipboard', () => {
-  it('copies the HTML source as plain text', async () => {
+  it('writes the promised HTML source as plain text, inside the gesture', async () => {
+    const { write } = installClipboard();
+    const written = writeHtmlSourceToClipboard(Promise.resolve('<table></table>'), '<local/>');
+    expect(write).toHaveBeenCalledTimes(1);
+    await written;
+    const item = write.mock.calls[0]?.[0][0];
+    expect(item?.types).toEqual(['text/plain']);
+    expect(await (await item?.items['text/plain'])?.text()).toBe('<table></table>');
+  });
+
+  it('falls back to writeText with the local render without ClipboardItem', async () => {
     const { writeText } = installClipboard();
-    await writeHtmlSourceToClipboard('<table></table>');
+    vi.stubGlobal('ClipboardItem', undefined);
+    await writeHtmlSourceToClipboard(Promise.resolve('<server/>'), '<table></table>');
     expect(writeText).toHaveBeenCalledWith('<table></table>');
   });
 
   it('falls back to the copy command without the async clipboard', async () => {
     const execCommand = vi.fn(() => true);
     Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
-    await writeHtmlSourceToClipboard('<p>hi</p>');
+    await writeHtmlSourceToClipboard(Promise.resolve('<p>hi</p>'), '<p>hi</p>');
     expect(execCommand).toHaveBeenCalledWith('copy');
     expect(document.querySelector('textarea')).toBeNull();
   });
 });
 
-describe('openManualCopyTab (no clipboard support)', () => {
-  it('opens a new tab showing the signature with copy instructions', () => {
-    const tabDocument = document.implementation.createHTMLDocument('');
-    const tab = { document: tabDocument, opener: window as unknown };
-    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    expect(openManualCopyTab('<table><tr><td>Jane Smith</td></tr></table>')).toBe(true);
-    expect(open).toHaveBeenCalledWith('', '_blank');
-    expect(tab.opener).toBeNull();
-    expect(tabDocument.title).toBe('Copy your Gmail signature');
-    expect(tabDocument.body.textContent).toContain('Jane Smith');
-    expect(tabDocument.body.textContent).toContain('Ctrl+C');
-    expect(tabDocument.querySelector(`a[href="${GMAIL_SETTINGS_URL}"]`)).not.toBeNull();
+describe('the manual copy fallback', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
   });
 
-  it('reports a blocked popup', () => {
-    vi.spyOn(window, 'open').mockReturnValue(null);
-    expect(openManualCopyTab('<b>x</b>')).toBe(false);
+  it('selects the rendered signature in the preview for Ctrl+C', () => {
+    document.body.innerHTML =
+      '<p>Best regards,</p><div data-testid="signature-preview"><table><tbody><tr><td>Jane Smith</td></tr></tbody></table></div>';
+    expect(selectPreviewSignature()).toBe(true);
+    const selection = window.getSelection();
+    expect(selection?.toString()).toBe('Jane Smith');
+    const range = selection?.getRangeAt(0);
+    expect(range?.commonAncestorContainer).toBe(document.querySelector('[data-testid="signature-preview"]'));
+  });
+
+  it('reports that there is no preview to select', () => {
+    expect(selectPreviewSignature()).toBe(false);
+  });
+
+  it('copies the selected preview with the copy command when that is all the browser has', () => {
+    document.body.innerHTML = '<div data-testid="signature-preview"><b>Jane</b></div>';
+    const execCommand = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    expect(copySelectedPreview()).toBe(true);
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(window.getSelection()?.toString()).toBe('Jane');
+    execCommand.mockReturnValue(false);
+    expect(copySelectedPreview()).toBe(false);
   });
 });
 

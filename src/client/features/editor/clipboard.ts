@@ -2,6 +2,9 @@ import type { RenderedSignature } from '../../../shared/signature/render-signatu
 
 export const GMAIL_SETTINGS_URL = 'https://mail.google.com/mail/u/0/#settings/general';
 
+/** The element that shows the rendered signature in the Gmail preview. */
+export const SIGNATURE_PREVIEW_SELECTOR = '[data-testid="signature-preview"]';
+
 /** Rich copy needs both the async clipboard write and ClipboardItem (older Firefox has neither). */
 export function canWriteRichClipboard(): boolean {
   return (
@@ -11,27 +14,43 @@ export function canWriteRichClipboard(): boolean {
   );
 }
 
-/**
- * Puts the signature on the clipboard as text/html (Gmail's signature box takes a rich paste)
- * and text/plain (for plain-text editors). Throws when the browser refuses.
- */
-export async function writeSignatureToClipboard(signature: RenderedSignature): Promise<void> {
-  const item = new ClipboardItem({
-    'text/html': new Blob([signature.html], { type: 'text/html' }),
-    'text/plain': new Blob([signature.text], { type: 'text/plain' }),
-  });
-  await navigator.clipboard.write([item]);
+/** Marks a promise as handled: the ClipboardItem reads it, and its failure is reported by write(). */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
-/** Copies the HTML source itself, for people who paste it into another tool. */
-export async function writeHtmlSourceToClipboard(html: string): Promise<void> {
+/**
+ * Puts the signature on the clipboard as text/html (Gmail's signature box takes a rich paste)
+ * and text/plain. Not async on purpose: navigator.clipboard.write is called before this returns,
+ * inside the click, with a ClipboardItem built from promises, so the browser keeps the click's
+ * permission while the server answers (Safari refuses a write made after an await). The
+ * returned promise rejects when the browser refuses or the signature could not be produced.
+ */
+export function writeSignatureToClipboard(signature: Promise<RenderedSignature>): Promise<void> {
+  const item = new ClipboardItem({
+    'text/html': quiet(signature.then((s) => new Blob([s.html], { type: 'text/html' }))),
+    'text/plain': quiet(signature.then((s) => new Blob([s.text], { type: 'text/plain' }))),
+  });
+  return navigator.clipboard.write([item]);
+}
+
+/**
+ * Copies the HTML source itself, as plain text, for people who paste it into another tool. Like
+ * the rich copy, the write starts inside the click; without ClipboardItem the already rendered
+ * `fallback` goes through writeText or the legacy copy command.
+ */
+export function writeHtmlSourceToClipboard(html: Promise<string>, fallback: string): Promise<void> {
+  if (canWriteRichClipboard()) {
+    const item = new ClipboardItem({ 'text/plain': quiet(html.then((source) => new Blob([source], { type: 'text/plain' }))) });
+    return navigator.clipboard.write([item]);
+  }
   if (typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function') {
-    await navigator.clipboard.writeText(html);
-    return;
+    return navigator.clipboard.writeText(fallback);
   }
   // Without the async clipboard (http pages, old browsers) the legacy copy command still works.
   const area = document.createElement('textarea');
-  area.value = html;
+  area.value = fallback;
   area.setAttribute('readonly', '');
   area.style.position = 'fixed';
   area.style.opacity = '0';
@@ -39,7 +58,7 @@ export async function writeHtmlSourceToClipboard(html: string): Promise<void> {
   area.select();
   const copied = document.execCommand('copy');
   area.remove();
-  if (!copied) throw new Error('The browser refused to copy.');
+  return copied ? Promise.resolve() : Promise.reject(new Error('The browser refused to copy.'));
 }
 
 /** Opens Gmail's settings in a new tab; the opener link is cut so Gmail cannot reach this page. */
@@ -48,29 +67,32 @@ export function openGmailSettings(): void {
   if (tab) tab.opener = null;
 }
 
-function manualCopyPage(html: string): string {
-  const step = 'margin:0 0 8px';
-  return `<main style="font-family:Arial,Helvetica,sans-serif;max-width:720px;margin:40px auto;padding:0 24px;color:#1f2937">
-<h1 style="font-size:22px;margin:0 0 12px">Copy your Gmail signature</h1>
-<p style="margin:0 0 16px;color:#4b5563">Your browser does not let SignaturePro write to the clipboard, so please copy it by hand:</p>
-<ol style="padding-left:20px;margin:0 0 24px;line-height:1.5">
-<li style="${step}">Select the signature in the box below (drag across it, or click inside it and press Ctrl+A / &#8984;A).</li>
-<li style="${step}">Copy it with Ctrl+C / &#8984;C.</li>
-<li style="${step}">Open <a href="${GMAIL_SETTINGS_URL}" target="_blank" rel="noopener noreferrer" style="color:#1a73e8">Gmail settings</a> &rarr; General, paste it into the Signature box and click Save Changes.</li>
-</ol>
-<div contenteditable="true" aria-label="Your signature" style="border:1px solid #d1d5db;border-radius:8px;padding:20px;outline:none">${html}</div>
-</main>`;
+/**
+ * The fallback when the clipboard cannot be written: selects the rendered signature in the
+ * preview, so that Ctrl+C / Cmd+C copies it as it looks (a rich copy Gmail accepts), and brings
+ * it into view. Returns false when there is no preview to select.
+ */
+export function selectPreviewSignature(): boolean {
+  const preview = document.querySelector<HTMLElement>(SIGNATURE_PREVIEW_SELECTOR);
+  const selection = window.getSelection();
+  if (!preview || !selection) return false;
+  const range = document.createRange();
+  range.selectNodeContents(preview);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  preview.scrollIntoView?.({ block: 'nearest' });
+  return true;
 }
 
 /**
- * The fallback when the clipboard cannot be written: a new tab showing the signature with
- * instructions. The HTML is the renderer's output, already escaped. Returns false if blocked.
+ * Without the async clipboard (older browsers, http pages), the selected preview can still be
+ * copied with the legacy copy command inside the click: a rich copy of what the person sees.
  */
-export function openManualCopyTab(html: string): boolean {
-  const tab = window.open('', '_blank');
-  if (!tab) return false;
-  tab.opener = null;
-  tab.document.title = 'Copy your Gmail signature';
-  tab.document.body.innerHTML = manualCopyPage(html);
-  return true;
+export function copySelectedPreview(): boolean {
+  if (!selectPreviewSignature()) return false;
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,5 @@
 import { Clock, PenLine } from 'lucide-react';
+import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
@@ -17,7 +18,8 @@ function TrialBadge({ trialEndsAt }: { trialEndsAt: string | null }) {
 }
 
 /** A 4rem bar: logo home, trial days, help, then the account menu or the sign-in buttons. */
-export function EditorHeader({ session, ready }: { session: MeResponse | null; ready: boolean }) {
+/** Memoised: a keystroke in the editor must not re-render the header (issue 10). */
+export const EditorHeader = memo(function EditorHeader({ session, ready }: { session: MeResponse | null; ready: boolean }) {
   const navigate = useNavigate();
   const organization = session?.organization;
   return (
@@ -56,4 +58,4 @@ export function EditorHeader({ session, ready }: { session: MeResponse | null; r
       </div>
     </header>
   );
-}
+});

@@ -1,17 +1,19 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
-import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { useSession } from '../../lib/session';
 import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
 import { GmailPreview } from './gmail-preview';
+import { usePublicConfig } from './public-config';
+import { PublicOriginNotice } from './public-origin-notice';
 import { SaveStatusBadge } from './save-status';
 import { SeatNotice } from './seat-notice';
 import { useExportActions } from './use-export-actions';
+import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
 import { VerifyEmailBanner } from './verify-email-banner';
 
@@ -38,8 +40,32 @@ export function EditorPage() {
   }, [mustChoosePlan, navigate]);
 
   const draft = useSignatureDraft({ ready: !session.isPending, user, skip: mustChoosePlan });
-  const actions = useExportActions(draft, user);
-  const { fields } = draft;
+  const publicConfig = usePublicConfig();
+  const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
+  const actions = useExportActions(draft, user, publicUrl);
+  // The buttons are built once per busy state: a keystroke does not re-render them.
+  const actionsRef = useRef(actions);
+  useEffect(() => {
+    actionsRef.current = actions;
+  });
+  const { copying, saving } = actions;
+  const exportButtons = useMemo(
+    () => (
+      <ExportButtons
+        copying={copying}
+        saving={saving}
+        onCopyToGmail={() => void actionsRef.current.copyToGmail()}
+        onCopyHtml={() => void actionsRef.current.copyHtml()}
+        onSave={() => void actionsRef.current.saveSignature()}
+      />
+    ),
+    [copying, saving],
+  );
+  const subscriptionStatus = user?.subscriptionStatus;
+  // One object for the whole page life: memoised panels beside the preview compare it by identity.
+  const renderOptions = useMemo(() => signatureRenderOptions(publicUrl, subscriptionStatus), [publicUrl, subscriptionStatus]);
+  // The preview never renders with a guessed origin: it waits for the server's PUBLIC_URL.
+  const fields = publicConfig.ready ? draft.fields : null;
 
   useEffect(() => {
     document.title = 'Editor · SignaturePro';
@@ -61,23 +87,21 @@ export function EditorPage() {
                 signatureId={draft.signatureId}
                 onChange={draft.update}
                 onFieldBlur={draft.flushEdits}
-                footer={
-                  <ExportButtons
-                    copying={actions.copying}
-                    saving={actions.saving}
-                    onCopyToGmail={actions.copyToGmail}
-                    onCopyHtml={actions.copyHtml}
-                    onSave={actions.saveSignature}
-                  />
-                }
+                footer={exportButtons}
               />
               <div className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8">
-                <div className="mx-auto max-w-3xl">
+                <div className="mx-auto grid max-w-3xl gap-4" data-testid="preview-column">
+                  {publicConfig.config && <PublicOriginNotice check={publicConfig.config.publicOrigin} />}
                   <GmailPreview
                     fields={fields}
-                    showWatermark={shouldShowWatermark(user?.subscriptionStatus)}
+                    options={renderOptions}
                     status={<SaveStatusBadge status={draft.status} hasId={draft.signatureId !== null} signedIn={user !== null} />}
                   />
+                  {/*
+                    Slot for the pre-flight panel (issue 10, point 8): place it here, below the preview.
+                    Feed it useDeferredValue(fields) and memoise it, so a keystroke paints the preview
+                    first and the checklist catches up in a later, interruptible render.
+                  */}
                 </div>
               </div>
             </>

@@ -1,7 +1,10 @@
 import { Archive, Printer, Reply, Star } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
+import type { GmailSize } from '../../../shared/signature/gmail-size';
+import type { RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
+import { SignatureHtml } from './signature-html';
 import { useRenderedSignature } from './use-rendered-signature';
 
 const SAMPLE_SUBJECT = 'Following up on our conversation';
@@ -12,29 +15,67 @@ export function avatarInitial(name: string): string {
   return name.trim().charAt(0).toUpperCase() || 'U';
 }
 
-function CharacterCount({ length }: { length: number }) {
-  const over = length > GMAIL_SIGNATURE_MAX_CHARS;
+/** Above the limit: the same words the copy buttons and generate-html refuse with. Worked out off the typing path. */
+const TrimAdvice = memo(function TrimAdvice({ fields, options }: { fields: SignatureFields; options: RenderOptions }) {
+  const refusal = useMemo(() => checkGmailSize(fields, options).refusal, [fields, options]);
+  return refusal ? <p className="text-red-700">{refusal.message}</p> : null;
+});
+
+/** What Gmail will store of the signature, against its 10,000 characters; a warning from 8,000. */
+function CharacterCount({ size, fields, options }: { size: GmailSize; fields: SignatureFields; options: RenderOptions }) {
+  const deferredFields = useDeferredValue(fields);
+  const tone = size.status === 'over' ? 'font-semibold text-red-700' : size.status === 'warn' ? 'font-medium text-amber-700' : 'text-slate-500';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-      <p data-testid="character-count" className={over ? 'font-semibold text-red-600' : 'text-slate-500'}>
-        {NUMBER.format(length)} / {NUMBER.format(GMAIL_SIGNATURE_MAX_CHARS)} characters
+    <div className="grid gap-1 text-xs" data-testid="size-status" data-status={size.status}>
+      <p data-testid="character-count" className={tone}>
+        {NUMBER.format(size.stored)} / {NUMBER.format(size.limit)} characters as Gmail stores it
       </p>
-      {over && <p className="text-red-600">Gmail refuses signatures this long. Shorten a field or remove a link.</p>}
+      {size.status === 'warn' && (
+        <p className="text-amber-700">Close to Gmail&apos;s limit of {NUMBER.format(size.limit)} characters: shorten a field or remove a link to keep room.</p>
+      )}
+      {size.status === 'over' && <TrimAdvice fields={deferredFields} options={options} />}
     </div>
   );
 }
 
+/** The message's subject bar: static, rendered once (a keystroke re-renders none of it). */
+const SubjectRow = memo(function SubjectRow() {
+  return (
+    <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
+      <div className="flex min-w-0 items-center gap-3">
+        <h3 className="truncate text-lg font-normal text-slate-900 sm:text-[22px]">{SAMPLE_SUBJECT}</h3>
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inbox</span>
+      </div>
+      <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
+        <Printer className="h-4 w-4" />
+        <Archive className="h-4 w-4" />
+      </div>
+    </div>
+  );
+});
+
+const MessageActions = memo(function MessageActions() {
+  return (
+    <div className="flex shrink-0 items-center gap-3 text-xs text-slate-500">
+      <span>10:24 AM</span>
+      <Star className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+      <Reply className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+    </div>
+  );
+});
+
 /** A mock Gmail message with the rendered signature under a short sample body. */
 export function GmailPreview({
   fields,
-  showWatermark,
+  options,
   status,
 }: {
   fields: SignatureFields;
-  showWatermark: boolean;
+  /** The export's render options (PUBLIC_URL, watermark rule): the preview shows exactly what is copied. */
+  options: RenderOptions;
   status: ReactNode;
 }) {
-  const { exported, preview } = useRenderedSignature(fields, showWatermark);
+  const { preview, size } = useRenderedSignature(fields, options);
   const name = fields.name.trim() || 'Your Name';
   const email = fields.email.trim() || 'you@example.com';
   return (
@@ -45,17 +86,9 @@ export function GmailPreview({
         </h2>
         {status}
       </div>
+      <CharacterCount size={size} fields={fields} options={options} />
       <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
-          <div className="flex min-w-0 items-center gap-3">
-            <h3 className="truncate text-lg font-normal text-slate-900 sm:text-[22px]">{SAMPLE_SUBJECT}</h3>
-            <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inbox</span>
-          </div>
-          <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
-            <Printer className="h-4 w-4" />
-            <Archive className="h-4 w-4" />
-          </div>
-        </div>
+        <SubjectRow />
         <div className="px-4 py-5 sm:px-6">
           <div className="flex items-start gap-3">
             <div
@@ -72,11 +105,7 @@ export function GmailPreview({
                   <span className="font-semibold text-slate-900">{name}</span>{' '}
                   <span className="text-xs text-slate-500">&lt;{email}&gt;</span>
                 </p>
-                <div className="flex shrink-0 items-center gap-3 text-xs text-slate-500">
-                  <span>10:24 AM</span>
-                  <Star className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                  <Reply className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                </div>
+                <MessageActions />
               </div>
               <p className="text-xs text-slate-500">to me</p>
             </div>
@@ -88,16 +117,10 @@ export function GmailPreview({
               questions.
             </p>
             <p className="mt-3">Best regards,</p>
-            <div
-              data-testid="signature-preview"
-              className="mt-4 overflow-x-auto [&_img]:max-w-none"
-              // The renderer escapes every value; this is exactly the HTML Gmail receives.
-              dangerouslySetInnerHTML={{ __html: preview.html }}
-            />
+            <SignatureHtml html={preview.html} className="mt-4 overflow-x-auto [&_img]:max-w-none" />
           </div>
         </div>
       </article>
-      <CharacterCount length={exported.html.length} />
     </section>
   );
 }

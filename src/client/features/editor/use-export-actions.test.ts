@@ -3,9 +3,11 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS } from '../../../shared/signature/export-checks';
-import { createEmptySignature, type SignatureFields } from '../../../shared/signature/signature-schema';
+import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
+import { SOCIAL_PLATFORMS, createEmptySignature, type SignatureFields } from '../../../shared/signature/signature-schema';
 import type { ToastInput } from '../../components/ui/toast-store';
-import { useExportActions } from './use-export-actions';
+import { MANUAL_COPY_TOAST, useExportActions } from './use-export-actions';
+import { signatureRenderOptions, useRenderedSignature } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
 
 const toasts: ToastInput[] = [];
@@ -53,22 +55,44 @@ const MISSING_TITLE_AND_PHONE = {
 };
 const events: string[] = [];
 
+type FakeItem = { items: Record<string, Blob | Promise<Blob>> };
+
+/** What a browser would put on the clipboard from these items, per MIME type. */
+async function readItems(items: unknown[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const item of items as FakeItem[]) {
+    for (const [type, value] of Object.entries(item.items)) out[type] = await (await value).text();
+  }
+  return out;
+}
+
+/** Like a browser: write() is recorded when called, then reads every (promised) Blob, failing if one fails. */
 function installClipboard(write: (items: unknown[]) => Promise<void> = async () => undefined) {
   const writeText = vi.fn(async (_text: string) => undefined);
-  Object.defineProperty(navigator, 'clipboard', {
-    value: {
-      write: vi.fn(async (items: unknown[]) => {
-        events.push('clipboard');
-        await write(items);
-      }),
-      writeText,
-    },
-    configurable: true,
+  const written: Record<string, string>[] = [];
+  const writeSpy = vi.fn(async (items: unknown[]) => {
+    events.push('clipboard');
+    written.push(await readItems(items));
+    await write(items);
   });
+  Object.defineProperty(navigator, 'clipboard', { value: { write: writeSpy, writeText }, configurable: true });
   vi.stubGlobal('ClipboardItem', class {
-    constructor(readonly items: Record<string, Blob>) {}
+    constructor(readonly items: Record<string, Blob | Promise<Blob>>) {}
   });
-  return { writeText };
+  return { writeText, write: writeSpy, written };
+}
+
+const PUBLIC_URL = 'https://sig.example.com';
+/** A signature longer than Gmail keeps: every & is five characters once escaped. */
+const tooLong = {
+  ...complete,
+  address: '&'.repeat(300),
+  customFields: Array.from({ length: 5 }, (_, i) => ({ label: `Note ${i + 1}`, value: '&'.repeat(200) })),
+  socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${p}.example.com/?ref=sig${'&'.repeat(100)}`])),
+};
+
+function showPreview(html: string) {
+  document.body.innerHTML = `<div data-testid="signature-preview">${html}</div>`;
 }
 
 beforeEach(() => {
@@ -88,6 +112,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'clipboard');
@@ -96,7 +121,7 @@ afterEach(() => {
 describe('Copy to Gmail', () => {
   it('refuses without a name and email', async () => {
     installClipboard();
-    const { result } = renderHook(() => useExportActions(fakeDraft(createEmptySignature()), user));
+    const { result } = renderHook(() => useExportActions(fakeDraft(createEmptySignature()), user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
     expect(toasts).toEqual([
       { title: 'Missing required information', description: 'Please enter your name and email address before exporting.', variant: 'destructive' },
@@ -104,61 +129,97 @@ describe('Copy to Gmail', () => {
     expect(events).toEqual([]);
   });
 
-  it('saves, asks the server for the HTML, writes the clipboard, then opens Gmail', async () => {
-    installClipboard();
+  it('writes the clipboard and opens Gmail inside the click, then the server answers with what is copied', async () => {
+    const { write, written } = installClipboard();
     const draft = fakeDraft(complete);
-    const { result } = renderHook(() => useExportActions(draft, user));
-    await act(() => result.current.copyToGmail());
+    const { result } = renderHook(() => useExportActions(draft, user, PUBLIC_URL));
+    let done!: Promise<void>;
+    act(() => {
+      done = result.current.copyToGmail();
+      // Still inside the gesture: no await has happened yet.
+      expect(write).toHaveBeenCalledTimes(1);
+      expect(events).toEqual(['clipboard', 'open https://mail.google.com/mail/u/0/#settings/general']);
+    });
+    const item = (write.mock.calls[0]?.[0] as FakeItem[])[0]!;
+    expect(item.items['text/html']).toBeInstanceOf(Promise);
+    expect(item.items['text/plain']).toBeInstanceOf(Promise);
+    await act(() => done);
     expect(draft.persistNow).toHaveBeenCalledWith({ full: false });
-    expect(events).toEqual([
-      'fetch /api/signatures/sig-1/generate-html',
-      'clipboard',
-      'open https://mail.google.com/mail/u/0/#settings/general',
-    ]);
+    expect(events.at(-1)).toBe('fetch /api/signatures/sig-1/generate-html');
+    expect(written[0]).toEqual({ 'text/html': '<table>server</table>', 'text/plain': 'server' });
     expect(toasts.at(-1)).toMatchObject({ title: 'Copied to Gmail!', duration: 8000 });
   });
 
-  it('renders locally for a visitor, with the watermark', async () => {
-    let html = '';
-    installClipboard(async (items) => {
-      html = await ((items[0] as { items: Record<string, Blob> }).items['text/html'] as Blob).text();
-    });
-    const { result } = renderHook(() => useExportActions(fakeDraft(complete, { signatureId: null }), null));
+  it('renders locally for a visitor, with the watermark and PUBLIC_URL, not the page origin', async () => {
+    const { written } = installClipboard();
+    const { result } = renderHook(() => useExportActions(fakeDraft(complete, { signatureId: null }), null, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
     expect(events.some((e) => e.startsWith('fetch'))).toBe(false);
+    const html = written[0]?.['text/html'] ?? '';
     expect(html).toContain('Jane Smith');
-    expect(html).toContain('Created with SignaturePro');
+    expect(html).toContain('Created with SignaturePro - sig.example.com');
+    expect(html).not.toContain(window.location.host);
   });
 
   it('warns that an embedded image is skipped, and still copies', async () => {
     installClipboard();
     const fields = { ...complete, photoUrl: 'data:image/png;base64,AAAA' };
-    const { result } = renderHook(() => useExportActions(fakeDraft(fields), user));
+    const { result } = renderHook(() => useExportActions(fakeDraft(fields), user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
     expect(toasts[0]).toMatchObject({ title: 'Invalid image format', duration: 5000 });
     expect(toasts[0]?.description).toContain('Image skipped');
     expect(toasts.at(-1)?.title).toBe('Copied to Gmail!');
   });
 
-  it('says the HTML is ready when the clipboard write fails', async () => {
-    installClipboard(async () => Promise.reject(new Error('denied')));
-    const { result } = renderHook(() => useExportActions(fakeDraft(complete), user));
+  it('selects the signature in the preview for a manual copy when the clipboard write fails', async () => {
+    installClipboard(async () => Promise.reject(new DOMException('Document is not focused.', 'NotAllowedError')));
+    showPreview('<table><tbody><tr><td>Jane Smith</td></tr></tbody></table>');
+    const { result } = renderHook(() => useExportActions(fakeDraft(complete), user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
-    expect(toasts.at(-1)).toEqual({ title: 'HTML generated', description: "Click 'Copy HTML to Clipboard' to copy your signature." });
+    expect(toasts.at(-1)).toEqual(MANUAL_COPY_TOAST);
+    expect(toasts.at(-1)?.description).toContain('press Ctrl+C (⌘C on a Mac)');
+    expect(toasts.some((t) => /Copy HTML/i.test(`${t.title} ${t.description ?? ''}`))).toBe(false);
+    expect(window.getSelection()?.toString()).toBe('Jane Smith');
+  });
+
+  it('without the async clipboard, copies the selected preview with the copy command inside the click', async () => {
+    showPreview('<b>Jane Smith</b>');
+    const execCommand = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    const { result } = renderHook(() => useExportActions(fakeDraft(complete), user, PUBLIC_URL));
+    act(() => void result.current.copyToGmail());
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(events[0]).toBe('open https://mail.google.com/mail/u/0/#settings/general');
+    expect(toasts.at(-1)?.title).toBe('Copied to Gmail!');
+  });
+
+  it('without any way to copy, leaves the preview selected and says to press Ctrl+C', async () => {
+    showPreview('<b>Jane Smith</b>');
+    Object.defineProperty(document, 'execCommand', { value: vi.fn(() => false), configurable: true });
+    const { result } = renderHook(() => useExportActions(fakeDraft(complete), user, PUBLIC_URL));
+    await act(() => result.current.copyToGmail());
+    expect(toasts.at(-1)).toEqual(MANUAL_COPY_TOAST);
+    expect(window.getSelection()?.toString()).toBe('Jane Smith');
     expect(events.some((e) => e.startsWith('open'))).toBe(false);
   });
 
-  it('opens a manual copy tab without clipboard support', async () => {
-    const { result } = renderHook(() => useExportActions(fakeDraft(complete), user));
+  it('refuses a signature over Gmail’s limit with words naming what to trim, before anything is written', async () => {
+    const { write } = installClipboard();
+    const draft = fakeDraft(tooLong);
+    const { result } = renderHook(() => useExportActions(draft, user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
-    expect(events).toContain('open ');
-    expect(toasts.at(-1)?.title).toBe('Manual copy needed');
+    expect(write).not.toHaveBeenCalled();
+    expect(draft.persistNow).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+    const expected = checkGmailSize(tooLong, signatureRenderOptions(PUBLIC_URL, user.subscriptionStatus)).refusal;
+    expect(toasts).toEqual([{ title: 'Signature too long for Gmail', description: expected?.message, variant: 'destructive', duration: 8000 }]);
+    expect(toasts[0]?.description).toContain('The longest parts: the 9 social links');
   });
 
   it('reports other failures as Export failed', async () => {
     installClipboard();
     const draft = fakeDraft(complete, { persistNow: vi.fn(async () => Promise.reject(new Error('500'))) });
-    const { result } = renderHook(() => useExportActions(draft, user));
+    const { result } = renderHook(() => useExportActions(draft, user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
     expect(toasts.at(-1)).toEqual({ title: 'Export failed', description: 'Unable to copy signature. Please try again.', variant: 'destructive' });
   });
@@ -167,26 +228,59 @@ describe('Copy to Gmail', () => {
 describe('Copy HTML to Clipboard', () => {
   it('needs generated HTML first', async () => {
     installClipboard();
-    const { result } = renderHook(() => useExportActions(fakeDraft(complete), user));
+    const { result } = renderHook(() => useExportActions(fakeDraft(complete), user, PUBLIC_URL));
     await act(() => result.current.copyHtml());
     expect(toasts).toEqual([{ title: 'Generate HTML first', description: "Please click 'Export for Gmail' to generate the HTML signature." }]);
   });
 
-  it('copies freshly rendered HTML source once a saved HTML exists', async () => {
-    const { writeText } = installClipboard();
-    const { result } = renderHook(() => useExportActions(fakeDraft(complete, { savedHtml: '<old/>' }), user));
-    await act(() => result.current.copyHtml());
-    expect(writeText).toHaveBeenCalledTimes(1);
-    expect(writeText.mock.calls[0]?.[0]).toContain('Jane Smith');
-    expect(writeText.mock.calls[0]?.[0]).not.toContain('Created with SignaturePro');
+  it("copies the server's HTML source, written inside the click, once a saved HTML exists", async () => {
+    const { write, written } = installClipboard();
+    const draft = fakeDraft(complete, { savedHtml: '<old/>' });
+    const { result } = renderHook(() => useExportActions(draft, user, PUBLIC_URL));
+    let done!: Promise<void>;
+    act(() => {
+      done = result.current.copyHtml();
+      expect(write).toHaveBeenCalledTimes(1);
+    });
+    await act(() => done);
+    expect(draft.persistNow).toHaveBeenCalledWith({ full: false });
+    expect(written[0]).toEqual({ 'text/plain': '<table>server</table>' });
     expect(toasts.at(-1)?.title).toBe('Copied to clipboard!');
+  });
+
+  it('refuses a signature over Gmail’s limit with the same words as Copy to Gmail', async () => {
+    const { write } = installClipboard();
+    const { result } = renderHook(() => useExportActions(fakeDraft(tooLong, { savedHtml: '<old/>' }), user, PUBLIC_URL));
+    await act(() => result.current.copyHtml());
+    expect(write).not.toHaveBeenCalled();
+    expect(toasts.at(-1)?.title).toBe('Signature too long for Gmail');
+    expect(toasts.at(-1)?.description).toMatch(/^Gmail keeps at most 10,000 characters/);
+  });
+});
+
+describe('one origin for every output', () => {
+  it('preview, Copy HTML and Copy to Gmail all render with PUBLIC_URL', async () => {
+    const { written } = installClipboard();
+    const fields = { ...complete, photoUrl: `${PUBLIC_URL}/objects/uploads/logo.png`, socialLinks: { github: 'https://github.com/jane' } };
+    const options = signatureRenderOptions(PUBLIC_URL, undefined);
+    const preview = renderHook(() => useRenderedSignature(fields, options)).result.current.exported.html;
+    const { result } = renderHook(() => useExportActions(fakeDraft(fields, { signatureId: null }), null, PUBLIC_URL));
+    await act(() => result.current.copyToGmail());
+    await act(() => result.current.copyHtml());
+    const gmail = written[0]?.['text/html'];
+    const source = written[1]?.['text/plain'];
+    expect(gmail).toBe(preview);
+    expect(source).toBe(preview);
+    const sources = [...preview.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toHaveLength(2);
+    for (const src of sources) expect(src?.startsWith(`${PUBLIC_URL}/`)).toBe(true);
   });
 });
 
 describe('Save Signature', () => {
   it('sends a visitor to sign up', async () => {
     const draft = fakeDraft(complete, { signatureId: null });
-    const { result } = renderHook(() => useExportActions(draft, null));
+    const { result } = renderHook(() => useExportActions(draft, null, PUBLIC_URL));
     await act(() => result.current.saveSignature());
     expect(openAuthDialog).toHaveBeenCalledWith('signup');
     expect(draft.persistNow).not.toHaveBeenCalled();
@@ -197,7 +291,7 @@ describe('Save Signature', () => {
       .fn<SignatureDraft['persistNow']>()
       .mockResolvedValueOnce({ id: 'sig-1', created: true })
       .mockResolvedValueOnce({ id: 'sig-1', created: false });
-    const { result } = renderHook(() => useExportActions(fakeDraft(complete, { persistNow }), user));
+    const { result } = renderHook(() => useExportActions(fakeDraft(complete, { persistNow }), user, PUBLIC_URL));
     await act(() => result.current.saveSignature());
     await act(() => result.current.saveSignature());
     expect(persistNow).toHaveBeenCalledWith({ full: true });
@@ -212,7 +306,7 @@ describe("the organization's required fields", () => {
   it('stop Copy to Gmail before anything is saved or sent, naming the empty fields', async () => {
     installClipboard();
     const refused = draft();
-    const { result } = renderHook(() => useExportActions(refused, user));
+    const { result } = renderHook(() => useExportActions(refused, user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
     expect(toasts).toEqual([MISSING_TITLE_AND_PHONE]);
     expect(refused.persistNow).not.toHaveBeenCalled();
@@ -221,7 +315,7 @@ describe("the organization's required fields", () => {
 
   it('stop Copy HTML to Clipboard even when HTML was generated before', async () => {
     const { writeText } = installClipboard();
-    const { result } = renderHook(() => useExportActions(draft(), user));
+    const { result } = renderHook(() => useExportActions(draft(), user, PUBLIC_URL));
     await act(() => result.current.copyHtml());
     expect(toasts).toEqual([MISSING_TITLE_AND_PHONE]);
     expect(writeText).not.toHaveBeenCalled();
@@ -229,7 +323,7 @@ describe("the organization's required fields", () => {
 
   it('stop Save Signature', async () => {
     const refused = draft();
-    const { result } = renderHook(() => useExportActions(refused, user));
+    const { result } = renderHook(() => useExportActions(refused, user, PUBLIC_URL));
     await act(() => result.current.saveSignature());
     expect(toasts).toEqual([MISSING_TITLE_AND_PHONE]);
     expect(refused.persistNow).not.toHaveBeenCalled();
@@ -238,7 +332,7 @@ describe("the organization's required fields", () => {
   it('let everything through once the fields are filled', async () => {
     installClipboard();
     const filled = fakeDraft({ ...complete, title: 'CTO', phone: '+1 555 0100' }, { requirements: titleAndPhone });
-    const { result } = renderHook(() => useExportActions(filled, user));
+    const { result } = renderHook(() => useExportActions(filled, user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
     await act(() => result.current.saveSignature());
     expect(toasts.map((t) => t.title)).toEqual(['Copied to Gmail!', 'Signature saved']);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
-import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { checkRequiredFields, imageWarning, type FieldRequirements } from '../../../shared/signature/export-checks';
+import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { renderSignature, type RenderedSignature } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
@@ -9,18 +9,28 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import {
   canWriteRichClipboard,
+  copySelectedPreview,
   openGmailSettings,
-  openManualCopyTab,
+  selectPreviewSignature,
   writeHtmlSourceToClipboard,
   writeSignatureToClipboard,
 } from './clipboard';
 import { generateSignatureHtml } from './signatures-api';
-import { currentOrigin } from './use-rendered-signature';
+import { signatureRenderOptions } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
 
 /** The spec's durations: the export toast stays 8 s, the image-skipped note 5 s. */
 export const EXPORT_TOAST_MS = 8000;
 export const IMAGE_SKIPPED_TOAST_MS = 5000;
+
+export const MANUAL_COPY_TOAST = {
+  title: 'Manual copy needed',
+  description:
+    "Your browser did not let SignaturePro copy. Your signature is now selected in the preview: press Ctrl+C (⌘C on a Mac), then paste it into the Signature box in Gmail's settings and click Save Changes.",
+  duration: EXPORT_TOAST_MS,
+} as const;
+
+const EXPORT_FAILED = 'Unable to copy signature. Please try again.';
 
 /** The spec's name-and-email rule plus the organization's required fields; the server applies the same. */
 function warnIfIncomplete(fields: SignatureFields, requirements: FieldRequirements): boolean {
@@ -30,91 +40,119 @@ function warnIfIncomplete(fields: SignatureFields, requirements: FieldRequiremen
   return true;
 }
 
-/** The three buttons below the panel: Copy to Gmail, Copy HTML to Clipboard, Save Signature. */
-export function useExportActions(draft: SignatureDraft, user: CurrentUser | null) {
+/**
+ * The three buttons below the panel: Copy to Gmail, Copy HTML to Clipboard, Save Signature.
+ *
+ * Both copies write the clipboard inside the click (no await before navigator.clipboard.write):
+ * the item is built from a promise of the server's answer, which Safari, Chromium and Firefox
+ * accept within the gesture. Every output renders with `publicUrl`, the server's PUBLIC_URL.
+ */
+export function useExportActions(draft: SignatureDraft, user: CurrentUser | null, publicUrl: string) {
   const [copying, setCopying] = useState(false);
   const [saving, setSaving] = useState(false);
   const [generatedThisSession, setGeneratedThisSession] = useState(false);
+  const options = signatureRenderOptions(publicUrl, user?.subscriptionStatus);
 
-  // Signed in, the server renders (its public URL, its watermark rule); a visitor's copy is
-  // rendered here, with the watermark every free signature carries.
-  async function generate(fields: SignatureFields): Promise<RenderedSignature> {
-    if (!user) return renderSignature(fields, { publicUrl: currentOrigin(), showWatermark: true });
-    const { id } = await draft.persistNow({ full: false });
-    const generated = await generateSignatureHtml(id);
-    return { html: generated.htmlSignature, text: generated.text };
+  /**
+   * The checks that stop an export before anything is written (required fields, Gmail's size
+   * limit, in the server's words); the signature rendered here when it may go out.
+   */
+  function prepare(fields: SignatureFields): RenderedSignature | null {
+    if (warnIfIncomplete(fields, draft.requirements)) return null;
+    const local = renderSignature(fields, options);
+    const { refusal } = checkGmailSize(fields, options, local.html);
+    if (refusal) {
+      toast({ title: refusal.title, description: refusal.message, variant: 'destructive', duration: EXPORT_TOAST_MS });
+      return null;
+    }
+    return local;
   }
 
-  async function copyToGmail() {
+  // Signed in, the server saves and renders (its public URL, its watermark rule) and keeps the
+  // HTML; a visitor's copy is the same render made here.
+  function exportedSignature(local: RenderedSignature): Promise<RenderedSignature> {
+    if (!user) return Promise.resolve(local);
+    return draft
+      .persistNow({ full: false })
+      .then(({ id }) => generateSignatureHtml(id))
+      .then((generated) => ({ html: generated.htmlSignature, text: generated.text }));
+  }
+
+  function copyToGmail(): Promise<void> {
     const fields = draft.fields;
-    if (!fields || copying || warnIfIncomplete(fields, draft.requirements)) return;
+    if (!fields || copying) return Promise.resolve();
+    const local = prepare(fields);
+    if (!local) return Promise.resolve();
     const warning = imageWarning(fields);
     if (warning) toast({ title: warning.title, description: warning.note, variant: 'destructive', duration: IMAGE_SKIPPED_TOAST_MS });
     const imageNote = warning ? " Your image was left out: Gmail doesn't support embedded images." : '';
-
-    setCopying(true);
-    try {
-      let rendered: RenderedSignature;
-      try {
-        rendered = await generate(fields);
-      } catch (error) {
-        console.error('Copy to Gmail failed', error);
-        toast({ title: 'Export failed', description: 'Unable to copy signature. Please try again.', variant: 'destructive' });
-        return;
-      }
-      setGeneratedThisSession(true);
-
-      if (!canWriteRichClipboard()) {
-        const opened = openManualCopyTab(rendered.html);
-        toast({
-          title: 'Manual copy needed',
-          description: opened
-            ? 'Your browser cannot copy automatically. Copy the signature from the new tab and paste it into Gmail.'
-            : "Your browser blocked the new tab. Use 'Copy HTML to Clipboard' instead.",
-          duration: EXPORT_TOAST_MS,
-        });
-        return;
-      }
-      try {
-        await writeSignatureToClipboard(rendered);
-      } catch (error) {
-        console.error('Clipboard write failed', error);
-        toast({ title: 'HTML generated', description: "Click 'Copy HTML to Clipboard' to copy your signature." });
-        return;
-      }
-      openGmailSettings();
+    const copied = () =>
       toast({
         title: 'Copied to Gmail!',
         description: `Gmail settings opened in a new tab. Paste into the Signature box (Ctrl+V / ⌘V), then click Save Changes.${imageNote}`,
         variant: 'success',
         duration: EXPORT_TOAST_MS,
       });
-    } finally {
-      setCopying(false);
+
+    const rendered = exportedSignature(local);
+    if (!canWriteRichClipboard()) {
+      // No async clipboard: the legacy copy command, still inside the click, copies the selected
+      // preview as it looks; else the preview stays selected for Ctrl+C.
+      rendered.catch((error: unknown) => console.error('Generating the signature failed', error));
+      if (copySelectedPreview()) {
+        setGeneratedThisSession(true);
+        openGmailSettings();
+        copied();
+      } else {
+        toast(MANUAL_COPY_TOAST);
+      }
+      return Promise.resolve();
     }
+
+    const written = writeSignatureToClipboard(rendered);
+    openGmailSettings();
+    setCopying(true);
+    return Promise.allSettled([rendered, written])
+      .then(([render, write]) => {
+        if (render.status === 'rejected') {
+          console.error('Copy to Gmail failed', render.reason);
+          toast({ title: 'Export failed', description: errorMessage(render.reason, EXPORT_FAILED), variant: 'destructive' });
+        } else if (write.status === 'rejected') {
+          console.error('Clipboard write failed', write.reason);
+          setGeneratedThisSession(true);
+          selectPreviewSignature();
+          toast(MANUAL_COPY_TOAST);
+        } else {
+          setGeneratedThisSession(true);
+          copied();
+        }
+      })
+      .finally(() => setCopying(false));
   }
 
-  async function copyHtml() {
+  function copyHtml(): Promise<void> {
     const fields = draft.fields;
-    if (!fields) return;
+    if (!fields) return Promise.resolve();
     if (!generatedThisSession && !draft.savedHtml) {
       toast({ title: 'Generate HTML first', description: "Please click 'Export for Gmail' to generate the HTML signature." });
-      return;
+      return Promise.resolve();
     }
-    // The copy is rendered from the fields on screen, which may have been emptied since.
-    if (warnIfIncomplete(fields, draft.requirements)) return;
-    // Rendered again from the fields on screen, so the copy is never older than the preview.
-    const { html } = renderSignature(fields, {
-      publicUrl: currentOrigin(),
-      showWatermark: shouldShowWatermark(user?.subscriptionStatus),
+    // Checked against the fields on screen, which may have been emptied or grown since.
+    const local = prepare(fields);
+    if (!local) return Promise.resolve();
+    const html = exportedSignature(local).then((signature) => signature.html);
+    const written = writeHtmlSourceToClipboard(html, local.html);
+    return Promise.allSettled([html, written]).then(([render, write]) => {
+      if (render.status === 'rejected') {
+        console.error('Copy HTML failed', render.reason);
+        toast({ title: 'Copy failed', description: errorMessage(render.reason, EXPORT_FAILED), variant: 'destructive' });
+      } else if (write.status === 'rejected') {
+        console.error('Copy HTML failed', write.reason);
+        toast({ title: 'Copy failed', description: 'Your browser blocked the clipboard. Please try again.', variant: 'destructive' });
+      } else {
+        toast({ title: 'Copied to clipboard!', description: 'The HTML source of your signature is on the clipboard.', variant: 'success' });
+      }
     });
-    try {
-      await writeHtmlSourceToClipboard(html);
-      toast({ title: 'Copied to clipboard!', description: 'The HTML source of your signature is on the clipboard.', variant: 'success' });
-    } catch (error) {
-      console.error('Copy HTML failed', error);
-      toast({ title: 'Copy failed', description: 'Your browser blocked the clipboard. Please try again.', variant: 'destructive' });
-    }
   }
 
   async function saveSignature() {

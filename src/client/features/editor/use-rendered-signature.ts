@@ -1,26 +1,43 @@
 import { useMemo } from 'react';
-import { displayName, renderSignature, type RenderedSignature } from '../../../shared/signature/render-signature';
+import { shouldShowWatermark } from '../../../shared/billing/watermark';
+import { measureGmailSize, type GmailSize } from '../../../shared/signature/gmail-size';
+import { displayName, renderSignature, type RenderOptions, type RenderedSignature } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 
-/** The origin the browser renders for; the server renders with its configured public URL. */
+/**
+ * The page's own origin, for normalising what a person types (a leading slash); never used to
+ * render a signature, which always uses the server's PUBLIC_URL.
+ */
 export function currentOrigin(): string {
   return window.location.origin;
 }
 
+/**
+ * The one set of options every output renders with: the server's PUBLIC_URL (never the browser's
+ * origin) and the shared watermark rule. The preview, Copy HTML and Copy to Gmail use it here;
+ * generate-html uses the same URL and rule on the server.
+ */
+export function signatureRenderOptions(publicUrl: string, subscriptionStatus: string | null | undefined): RenderOptions {
+  return { publicUrl, showWatermark: shouldShowWatermark(subscriptionStatus) };
+}
+
 export type RenderedPreview = {
-  /** Exactly what Copy HTML puts on the clipboard, so its length is what Gmail counts. */
+  /** Exactly what the copies export, so its size is what Gmail counts. */
   exported: RenderedSignature;
   /** The same, with 'Your Name' standing in for an empty name. */
   preview: RenderedSignature;
+  /** What Gmail will store of `exported`. */
+  size: GmailSize;
 };
 
 /** Renders on every keystroke: the renderer is pure and fast enough (see bench/). */
-export function useRenderedSignature(fields: SignatureFields, showWatermark: boolean): RenderedPreview {
+export function useRenderedSignature(fields: SignatureFields, options: RenderOptions): RenderedPreview {
+  const { publicUrl, showWatermark } = options;
   return useMemo(() => {
-    const options = { publicUrl: currentOrigin(), showWatermark };
-    const exported = renderSignature(fields, options);
+    const renderOptions = { publicUrl, showWatermark };
+    const exported = renderSignature(fields, renderOptions);
     const hasName = fields.name.trim() !== '';
-    const preview = hasName ? exported : renderSignature({ ...fields, name: displayName(fields) }, options);
-    return { exported, preview };
-  }, [fields, showWatermark]);
+    const preview = hasName ? exported : renderSignature({ ...fields, name: displayName(fields) }, renderOptions);
+    return { exported, preview, size: measureGmailSize(exported.html) };
+  }, [fields, publicUrl, showWatermark]);
 }

@@ -95,6 +95,9 @@ describe('useSignatureDraft for a visitor', () => {
     const first = renderDraft({ ready: true, user: null });
     expect(first.result.current.fields?.name).toBe('');
     act(() => first.result.current.update({ name: 'Visitor Vic', design: { primaryColor: '#9c27b0' } }));
+    // Written shortly after typing stops, not inside the keystroke (issue 10).
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(DRAFT_STORAGE_KEY)).not.toBeNull());
     const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as { name?: string; design?: { primaryColor?: string } };
     expect(stored.name).toBe('Visitor Vic');
     expect(stored.design?.primaryColor).toBe('#9c27b0');
@@ -103,6 +106,15 @@ describe('useSignatureDraft for a visitor', () => {
     const second = renderDraft({ ready: true, user: null });
     expect(second.result.current.fields?.name).toBe('Visitor Vic');
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('writes the last keystroke at once when the page is left', () => {
+    installFakeApi();
+    const hook = renderDraft({ ready: true, user: null });
+    act(() => hook.result.current.update({ name: 'Last Keystroke' }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}')).toMatchObject({ name: 'Last Keystroke' });
+    hook.unmount();
   });
 
   it('turns the draft into the first signature after signing in', async () => {

@@ -17,6 +17,9 @@ export type SessionInput = {
   skip?: boolean;
 };
 
+/** How long after the last keystroke a visitor's draft is written to localStorage. */
+export const DRAFT_WRITE_DELAY_MS = 300;
+
 export type PersistResult = { id: string; created: boolean };
 
 export type SignatureDraft = {
@@ -66,6 +69,22 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
   // React's development double-run of effects must not create the adopted draft twice.
   const loadRef = useRef<{ userId: string; promise: Promise<LoadedSignature> } | null>(null);
   const appliedForRef = useRef<string | null>(null);
+  // A visitor's draft is written to localStorage shortly after typing stops, not on every
+  // keystroke (a synchronous write in the typing path); leaving the page writes it at once.
+  const pendingDraftRef = useRef<{ fields: SignatureFields; timer: ReturnType<typeof setTimeout> } | null>(null);
+
+  const writePendingDraft = useCallback(() => {
+    const pending = pendingDraftRef.current;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pendingDraftRef.current = null;
+    if (!idRef.current) saveDraft(pending.fields);
+  }, []);
+
+  const dropPendingDraft = useCallback(() => {
+    if (pendingDraftRef.current) clearTimeout(pendingDraftRef.current.timer);
+    pendingDraftRef.current = null;
+  }, []);
 
   const showFields = useCallback((next: SignatureFields | null) => {
     fieldsRef.current = next;
@@ -125,6 +144,8 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       return;
     }
     let cancelled = false;
+    // The draft typed just before signing in is what the account adopts.
+    writePendingDraft();
     if (loadRef.current?.userId !== user.id) {
       attachSignature(null);
       showFields(null);
@@ -147,25 +168,31 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     return () => {
       cancelled = true;
     };
-  }, [session.ready, session.skip, userId, attachSignature, showFields]);
+  }, [session.ready, session.skip, userId, attachSignature, showFields, writePendingDraft]);
 
   // Leaving the page, hiding the tab or closing it must never lose the last edit.
   useEffect(() => {
     if (idRef.current && !queueRef.current) attachSignature(idRef.current);
     const onHidden = () => {
-      if (document.visibilityState === 'hidden') queueRef.current?.flushBeforeUnload();
+      if (document.visibilityState !== 'hidden') return;
+      writePendingDraft();
+      queueRef.current?.flushBeforeUnload();
     };
-    const onPageHide = () => queueRef.current?.flushBeforeUnload();
+    const onPageHide = () => {
+      writePendingDraft();
+      queueRef.current?.flushBeforeUnload();
+    };
     document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', onPageHide);
     return () => {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onPageHide);
+      writePendingDraft();
       queueRef.current?.flushBeforeUnload();
       queueRef.current?.dispose();
       queueRef.current = null;
     };
-  }, [attachSignature]);
+  }, [attachSignature, writePendingDraft]);
 
   const update = useCallback(
     (patch: SignaturePatch) => {
@@ -178,9 +205,13 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
         if (wire) queueRef.current.enqueue(wire);
       }
       // Until the signature exists on the server, this browser keeps it across reloads.
-      else if (!idRef.current) saveDraft(next);
+      else if (!idRef.current) {
+        const pending = pendingDraftRef.current;
+        if (pending) pending.fields = next;
+        else pendingDraftRef.current = { fields: next, timer: setTimeout(writePendingDraft, DRAFT_WRITE_DELAY_MS) };
+      }
     },
-    [showFields],
+    [showFields, writePendingDraft],
   );
 
   const flushEdits = useCallback(() => {
@@ -203,6 +234,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       if (!creatingRef.current) {
         const snapshot = current;
         const creating = createSignature(pickSignatureFields(snapshot)).then((id) => {
+          dropPendingDraft();
           clearDraft();
           attachSignature(id, 1);
           // Edits typed while the create was out are sent as a normal update.
@@ -217,7 +249,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       }
       return creatingRef.current;
     },
-    [attachSignature],
+    [attachSignature, dropPendingDraft],
   );
 
   const reloadFromServer = useCallback(() => {

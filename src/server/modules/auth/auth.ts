@@ -5,6 +5,7 @@ import { magicLink } from 'better-auth/plugins/magic-link';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/schema';
+import { redactSecrets, serializeError } from '../../logging';
 import { deriveKey } from './derived-keys';
 import { PASSWORD_MAX } from '../../../shared/validation/auth-schemas';
 
@@ -34,7 +35,20 @@ export function createAuth(db: Db, config: AppConfig, hooks: AuthHooks) {
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
     // Wrong passwords are expected traffic, counted by the lockout; only real faults are worth a line.
-    logger: { level: 'error' },
+    // Its lines pass through the log's redaction (no token paths, no query parameters).
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) => {
+        const details = args.map((a: unknown) => (a instanceof Error ? serializeError(a) : a));
+        let line: string;
+        try {
+          line = JSON.stringify({ source: 'better-auth', level, message, details });
+        } catch {
+          line = JSON.stringify({ source: 'better-auth', level, message });
+        }
+        console.error(redactSecrets(line.replace(/params: [^"\\]*/g, 'params: [not logged]')));
+      },
+    },
     // The app enforces its own limits (login lockout, code attempts) in front of these calls.
     rateLimit: { enabled: false },
     emailAndPassword: {

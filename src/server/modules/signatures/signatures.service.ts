@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { recordWatermarkShown } from '../billing/watermark-events';
 import { NO_REQUIREMENTS, checkRequiredFields, type FieldRequirements } from '../../../shared/signature/export-checks';
+import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { renderSignature } from '../../../shared/signature/render-signature';
 import {
   DEFAULT_DESIGN,
@@ -141,6 +142,9 @@ export function createSignaturesService(deps: {
       const subscriptionStatus = await repository.findSubscriptionStatus(userId);
       const showWatermark = shouldShowWatermark(subscriptionStatus);
       const { html, text } = renderSignature(saved, { publicUrl, showWatermark });
+      // The editor's buttons apply the same rule with the same words (gmail-size-advice.ts).
+      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark }, html);
+      if (refusal) throw invalid(refusal.message);
       if (!(await repository.saveHtmlSignature(id, userId, html))) throw signatureNotFound();
       await analytics.record('gmail_export_attempted', userId, { signatureId: id, length: html.length, showWatermark });
       // Recorded with the status the HTML was rendered with, so the event and the watermark agree.

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '../../../shared/public-origin';
+import { api } from '../../lib/api';
+
+export const PUBLIC_CONFIG_QUERY_KEY = ['/api/public-config'] as const;
+
+/**
+ * The server's PUBLIC_URL, the one origin the preview, both copies and generate-html render with,
+ * and whether recipients can load images from it. Fetched once per page load; while the call is
+ * out the editor shows its loading state. If it fails, the page's own origin stands in.
+ */
+export function usePublicConfig(): { config: PublicConfig | null; ready: boolean } {
+  const query = useQuery({ queryKey: PUBLIC_CONFIG_QUERY_KEY, queryFn: () => api.get<PublicConfig>('/api/public-config') });
+  if (query.data) return { config: query.data, ready: true };
+  if (query.isError) return { config: { publicUrl: window.location.origin, publicOrigin: { ok: true } }, ready: true };
+  return { config: null, ready: false };
+}
