@@ -24,6 +24,7 @@ import { createIconsService, type IconsService } from './modules/icons/icons.ser
 import { iconsRoutes } from './modules/icons/icons.routes';
 import { createSignaturesService, type SignaturesService } from './modules/signatures/signatures.service';
 import { signaturesRoutes } from './modules/signatures/signatures.routes';
+import { signatureTestEmailRoutes } from './modules/signatures/test-email.routes';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createObjectStorage, type ObjectStorage } from './storage/object-storage';
@@ -241,6 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(publicSiteRoutes);
   await app.register(signaturesRoutes);
+  await app.register(signatureTestEmailRoutes);
   await app.register(uploadsRoutes);
   await app.register(iconsRoutes);
   await app.register(accountRoutes);

@@ -38,12 +38,16 @@ export function linkHtml(hrefAttr: string, innerHtml: string, color: string): st
  * The image at its real display size: the file itself has the shape and proportions (decision
  * 0070), so nothing depends on object-fit or border-radius, which Outlook and others ignore.
  */
+/** A white cell behind the logo: a dark logo on a transparent background stays visible on a dark theme. */
+const LOGO_BACKING_CELL = '<td style="background-color:#ffffff;padding:6px;border-radius:6px">';
+
 export function logoHtml(logo: LogoView): string {
   const { width, height } = logo;
   const size = height === null ? ` width="${width}"` : ` width="${width}" height="${height}"`;
   const style = height === null ? `width:${width}px` : `width:${width}px;height:${height}px`;
   const img = `<img src="${logo.srcAttr}"${size} alt="${logo.altAttr}" style="display:block;${style};border:0">`;
-  return logo.hrefAttr === '' ? img : `<a href="${logo.hrefAttr}">${img}</a>`;
+  const linked = logo.hrefAttr === '' ? img : `<a href="${logo.hrefAttr}">${img}</a>`;
+  return logo.lightBacking ? `<table${TABLE_ATTRS}><tr>${LOGO_BACKING_CELL}${linked}</td></tr></table>` : linked;
 }
 
 function socialCellHtml(social: SocialLink, iconSrcAttr: string, isLast: boolean): string {

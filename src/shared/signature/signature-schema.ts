@@ -58,6 +58,10 @@ export const DEFAULT_PRIMARY_COLOR = '#1a73e8';
 export const DEFAULT_SECONDARY_COLOR = '#666666';
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
+/** 'light': a white cell behind the logo, so a dark logo on a transparent background stays visible in dark mode. */
+export const LOGO_BACKINGS = ['none', 'light'] as const;
+export type LogoBacking = (typeof LOGO_BACKINGS)[number];
+
 export const IMAGE_LINK_OPTIONS = ['none', 'website', 'custom'] as const;
 export type ImageLink = (typeof IMAGE_LINK_OPTIONS)[number];
 
@@ -90,12 +94,14 @@ const designShape = {
   /** The spec keeps this as the string 'true' or 'false'. */
   animateLogo: z.enum(['true', 'false']),
   photoShape: z.enum(PHOTO_SHAPES, 'Please choose a photo shape'),
+  logoBacking: z.enum(LOGO_BACKINGS, 'Logo backing must be none or light'),
 };
 
 /** Signatures and clients older than the secondary colour send none: they get the default grey. */
 export const designSchema = z.object({
   ...designShape,
   secondaryColor: designShape.secondaryColor.default(DEFAULT_SECONDARY_COLOR),
+  logoBacking: designShape.logoBacking.default('none'),
 });
 export type Design = z.infer<typeof designSchema>;
 
@@ -195,6 +201,7 @@ export const DEFAULT_DESIGN: Design = {
   layout: 'horizontal',
   animateLogo: 'false',
   photoShape: 'round',
+  logoBacking: 'none',
 };
 
 /** Any fields; the design may be partial and is filled from DEFAULT_DESIGN. */

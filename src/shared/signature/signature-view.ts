@@ -23,8 +23,11 @@ export type Piece = { text: string; html: string };
 export type ContactLine = { label: 'P' | 'M' | 'E' | 'W'; value: Piece; href: string; hrefAttr: string };
 export type CustomLine = { label: Piece | null; value: Piece };
 export type SocialLink = { platform: SocialPlatform; label: string; href: string; hrefAttr: string };
-/** The image file for the chosen shape and its display size; height null when the file's own proportions decide. */
-export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; width: number; height: number | null };
+/**
+ * The image file for the chosen shape and its display size; height null when the file's own
+ * proportions decide. lightBacking: a white cell behind it (design.logoBacking).
+ */
+export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; width: number; height: number | null; lightBacking: boolean };
 
 /**
  * Everything a template needs, already checked: every string is escaped or validated, so a
@@ -143,6 +146,7 @@ function resolveLogo(signature: SignatureFields, layout: Layout, origin: string,
     hrefAttr: escapeHtml(href),
     width: image.width,
     height: image.height,
+    lightBacking: signature.design.logoBacking === 'light',
   };
 }
 

@@ -7,9 +7,9 @@ import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
-import { GmailPreview } from './gmail-preview';
 import { usePublicConfig } from './public-config';
 import { PublicOriginNotice } from './public-origin-notice';
+import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
 import { SeatNotice } from './seat-notice';
 import { useExportActions } from './use-export-actions';
@@ -90,18 +90,16 @@ export function EditorPage() {
                 footer={exportButtons}
               />
               <div className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8">
-                <div className="mx-auto grid max-w-3xl gap-4" data-testid="preview-column">
+                <div className="mx-auto grid max-w-3xl gap-4 xl:max-w-6xl" data-testid="preview-column">
                   {publicConfig.config && <PublicOriginNotice check={publicConfig.config.publicOrigin} />}
-                  <GmailPreview
+                  <PreviewWithPreflight
                     fields={fields}
                     options={renderOptions}
                     status={<SaveStatusBadge status={draft.status} hasId={draft.signatureId !== null} signedIn={user !== null} />}
+                    user={user}
+                    onChange={draft.update}
+                    persist={draft.persistNow}
                   />
-                  {/*
-                    Slot for the pre-flight panel (issue 10, point 8): place it here, below the preview.
-                    Feed it useDeferredValue(fields) and memoise it, so a keystroke paints the preview
-                    first and the checklist catches up in a later, interruptible render.
-                  */}
                 </div>
               </div>
             </>

@@ -1,5 +1,6 @@
 import { Archive, Printer, Reply, Star } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { darkModeHtml, type DarkMode } from '../../../shared/signature/dark-mode';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import type { GmailSize } from '../../../shared/signature/gmail-size';
 import type { RenderOptions } from '../../../shared/signature/render-signature';
@@ -9,6 +10,13 @@ import { useRenderedSignature } from './use-rendered-signature';
 
 const SAMPLE_SUBJECT = 'Following up on our conversation';
 const NUMBER = new Intl.NumberFormat('en-US');
+
+/** The message's colours in light mode and in Gmail's dark themes (#202124). */
+const CHROME = {
+  light: { card: 'border-slate-200 bg-white', rule: 'border-slate-100', strong: 'text-slate-900', muted: 'text-slate-500', chip: 'bg-slate-100 text-slate-600', body: 'text-slate-800' },
+  dark: { card: 'border-[#3c4043] bg-[#202124]', rule: 'border-[#3c4043]', strong: 'text-[#e8eaed]', muted: 'text-[#9aa0a6]', chip: 'bg-[#3c4043] text-[#bdc1c6]', body: 'text-[#e8eaed]' },
+};
+type Chrome = (typeof CHROME)['light'];
 
 /** One letter for the sender's avatar, as Gmail shows it; 'U' before a name is typed. */
 export function avatarInitial(name: string): string {
@@ -39,12 +47,12 @@ function CharacterCount({ size, fields, options }: { size: GmailSize; fields: Si
 }
 
 /** The message's subject bar: static, rendered once (a keystroke re-renders none of it). */
-const SubjectRow = memo(function SubjectRow() {
+const SubjectRow = memo(function SubjectRow({ c }: { c: Chrome }) {
   return (
-    <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
+    <div className={`flex items-center justify-between gap-4 border-b px-4 py-4 sm:px-6 ${c.rule}`}>
       <div className="flex min-w-0 items-center gap-3">
-        <h3 className="truncate text-lg font-normal text-slate-900 sm:text-[22px]">{SAMPLE_SUBJECT}</h3>
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Inbox</span>
+        <h3 className={`truncate text-lg font-normal sm:text-[22px] ${c.strong}`}>{SAMPLE_SUBJECT}</h3>
+        <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${c.chip}`}>Inbox</span>
       </div>
       <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
         <Printer className="h-4 w-4" />
@@ -54,9 +62,9 @@ const SubjectRow = memo(function SubjectRow() {
   );
 });
 
-const MessageActions = memo(function MessageActions() {
+const MessageActions = memo(function MessageActions({ c }: { c: Chrome }) {
   return (
-    <div className="flex shrink-0 items-center gap-3 text-xs text-slate-500">
+    <div className={`flex shrink-0 items-center gap-3 text-xs ${c.muted}`}>
       <span>10:24 AM</span>
       <Star className="hidden h-4 w-4 sm:block" aria-hidden="true" />
       <Reply className="hidden h-4 w-4 sm:block" aria-hidden="true" />
@@ -69,13 +77,21 @@ export function GmailPreview({
   fields,
   options,
   status,
+  darkMode = null,
+  controls,
 }: {
   fields: SignatureFields;
   /** The export's render options (PUBLIC_URL, watermark rule): the preview shows exactly what is copied. */
   options: RenderOptions;
   status: ReactNode;
+  /** Shows the message as one of Gmail's dark themes renders it (the export never changes). */
+  darkMode?: DarkMode | null;
+  /** Under the heading: the Dark mode switch. */
+  controls?: ReactNode;
 }) {
   const { preview, size } = useRenderedSignature(fields, options);
+  const signatureHtml = useMemo(() => (darkMode ? darkModeHtml(preview.html, darkMode) : preview.html), [darkMode, preview.html]);
+  const c = darkMode ? CHROME.dark : CHROME.light;
   const name = fields.name.trim() || 'Your Name';
   const email = fields.email.trim() || 'you@example.com';
   return (
@@ -87,8 +103,9 @@ export function GmailPreview({
         {status}
       </div>
       <CharacterCount size={size} fields={fields} options={options} />
-      <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-        <SubjectRow />
+      {controls}
+      <article className={`overflow-hidden rounded-xl border shadow-sm ${c.card}`} data-testid="preview-message" data-dark-mode={darkMode ?? 'off'}>
+        <SubjectRow c={c} />
         <div className="px-4 py-5 sm:px-6">
           <div className="flex items-start gap-3">
             <div
@@ -102,22 +119,26 @@ export function GmailPreview({
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-3">
                 <p className="truncate text-sm">
-                  <span className="font-semibold text-slate-900">{name}</span>{' '}
-                  <span className="text-xs text-slate-500">&lt;{email}&gt;</span>
+                  <span className={`font-semibold ${c.strong}`}>{name}</span>{' '}
+                  <span className={`text-xs ${c.muted}`}>&lt;{email}&gt;</span>
                 </p>
-                <MessageActions />
+                <MessageActions c={c} />
               </div>
-              <p className="text-xs text-slate-500">to me</p>
+              <p className={`text-xs ${c.muted}`}>to me</p>
             </div>
           </div>
-          <div className="mt-5 text-sm leading-6 text-slate-800 sm:pl-[52px]" style={{ fontFamily: 'Arial, Helvetica, sans-serif' }}>
+          <div className={`mt-5 text-sm leading-6 sm:pl-[52px] ${c.body}`} style={{ fontFamily: 'Arial, Helvetica, sans-serif' }}>
             <p>Hi Alex,</p>
             <p className="mt-3">
               Thanks for taking the time to talk today. I&apos;ve attached the proposal we discussed — let me know if you have any
               questions.
             </p>
             <p className="mt-3">Best regards,</p>
-            <SignatureHtml html={preview.html} className="mt-4 overflow-x-auto [&_img]:max-w-none" />
+            {/* The full theme (iOS) inverts the images too: DARK_IMAGE_FILTER, written out for Tailwind. */}
+            <SignatureHtml
+              html={signatureHtml}
+              className={`mt-4 overflow-x-auto [&_img]:max-w-none ${darkMode === 'full' ? '[&_img]:[filter:invert(1)_hue-rotate(180deg)]' : ''}`}
+            />
           </div>
         </div>
       </article>

@@ -1,0 +1,197 @@
+import { CircleCheck, CircleX, LoaderCircle, Send, Smartphone, TriangleAlert } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import type { CurrentUser } from '../../../shared/account-types';
+import { renderGmailAppText } from '../../../shared/signature/plain-text-signature';
+import { preflightProblems, runPreflight, signatureImages, type PreflightItem, type PreflightStatus } from '../../../shared/signature/preflight';
+import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
+import type { SignatureFields } from '../../../shared/signature/signature-schema';
+import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { api, errorMessage } from '../../lib/api';
+import { useImageProbes } from './image-probes';
+
+const STATUS_ORDER: Record<PreflightStatus, number> = { fail: 0, warn: 1, pending: 2, pass: 3 };
+
+function StatusIcon({ status }: { status: PreflightStatus }) {
+  const common = 'mt-0.5 h-4 w-4 shrink-0';
+  if (status === 'pass') return <CircleCheck className={`${common} text-green-600`} aria-label="Passed" />;
+  if (status === 'warn') return <TriangleAlert className={`${common} text-amber-600`} aria-label="Warning" />;
+  if (status === 'fail') return <CircleX className={`${common} text-red-600`} aria-label="Problem" />;
+  return <LoaderCircle className={`${common} animate-spin text-slate-400`} aria-label="Checking" />;
+}
+
+function Item({ item }: { item: PreflightItem }) {
+  return (
+    <li className="flex gap-2.5 py-2" data-testid={`preflight-${item.id}`} data-status={item.status}>
+      <StatusIcon status={item.status} />
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-slate-900">{item.title}</p>
+        <p className="break-words text-xs text-slate-600">{item.detail}</p>
+        {item.fix !== '' && (
+          <p className="mt-1 break-words text-xs text-slate-800">
+            <span className="font-semibold">How to fix: </span>
+            {item.fix}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function summaryOf(items: readonly PreflightItem[]): string {
+  const { fail, warn } = preflightProblems(items);
+  if (fail === 0 && warn === 0) return items.some((i) => i.status === 'pending') ? 'Checking…' : 'All clear';
+  const parts = [fail > 0 ? `${fail} to fix` : '', warn > 0 ? `${warn} to check` : ''].filter(Boolean);
+  return parts.join(', ');
+}
+
+type SendTestEmail = { to: string; message: string };
+
+/** While someone types, the checklist waits: it catches up once the keys rest this long. */
+export const PREFLIGHT_SETTLE_MS = 200;
+
+/** `value` once it has stopped changing for `ms` (the first value at once). */
+function useSettledValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (Object.is(value, settled)) return;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
+}
+
+/**
+ * What the recipient gets, item by item, beside the preview. Computed from a settled, deferred copy
+ * of the fields: during a burst of typing only the preview renders; the list follows once the keys
+ * rest, at low priority, so it never delays a keystroke's paint.
+ */
+export function PreflightPanel(props: {
+  fields: SignatureFields;
+  /** The export's options: PUBLIC_URL is where every image must come from. */
+  options: RenderOptions;
+  user: CurrentUser | null;
+  /** Saves what is on screen and answers the signature's id (the server mails the stored signature). */
+  persist: () => Promise<{ id: string }>;
+}) {
+  const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
+  const { user } = props;
+  const { publicUrl: publicOrigin, showWatermark } = props.options;
+  const html = useMemo(() => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }).html, [fields, publicOrigin, showWatermark]);
+  const imageUrls = useMemo(() => signatureImages(html).map((image) => image.src), [html]);
+  const probes = useImageProbes(imageUrls);
+  const items = useMemo(
+    () => runPreflight({ fields, html, publicOrigin, probes }).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]),
+    [fields, html, publicOrigin, probes],
+  );
+  const open = items.filter((item) => item.status !== 'pass');
+  const passed = items.filter((item) => item.status === 'pass');
+  const [sending, setSending] = useState(false);
+
+  async function copyForGmailApp() {
+    // Rendered from the fields on screen, inside the click: browsers allow the write only there.
+    const text = renderGmailAppText(props.fields, { publicUrl: publicOrigin, showWatermark });
+    if (text === '') {
+      toast({ title: 'Nothing to copy yet', description: 'Add your name in the Details tab first.', variant: 'destructive' });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({
+        title: 'Copied for the Gmail app',
+        description: 'In the Gmail app, open Settings, tap your account, then Signature settings (iPhone) or Mobile signature (Android), and paste.',
+        variant: 'success',
+      });
+    } catch (error) {
+      console.error('Copy for the Gmail app failed', error);
+      toast({ title: 'Copy failed', description: 'Your browser blocked the clipboard. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  async function sendTestEmail() {
+    if (!user) {
+      toast({ title: 'Log in to get a test email', description: 'We send the test to your own address, so we need to know it: log in or create a free account.' });
+      openAuthDialog('login');
+      return;
+    }
+    if (!user.emailVerified) {
+      toast({
+        title: 'Verify your email first',
+        description: `We only send test emails to a confirmed address. Enter the code we sent to ${user.email}.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (sending) return;
+    setSending(true);
+    try {
+      const { id } = await props.persist();
+      const sent = await api.post<SendTestEmail>(`/api/signatures/${encodeURIComponent(id)}/test-email`);
+      toast({
+        title: 'Test email sent',
+        description: `Sent to ${sent.to}. Open it in Gmail, Outlook and Apple Mail to see your signature as recipients will.`,
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({ title: 'Test email not sent', description: errorMessage(error, 'Please try again in a moment.'), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="preflight-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="preflight-panel">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="preflight-heading" className="text-base font-semibold text-slate-900">
+          Pre-flight check
+        </h2>
+        <p className="text-xs font-medium text-slate-600" data-testid="preflight-summary" aria-live="polite">
+          {summaryOf(items)}
+        </p>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">What your recipients get, checked as you type.</p>
+      {open.length > 0 && (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {open.map((item) => (
+            <Item key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      {passed.length > 0 && (
+        <details className="mt-1 text-sm">
+          <summary className="cursor-pointer py-1 text-xs font-medium text-slate-600 hover:text-slate-900">
+            {passed.length} {passed.length === 1 ? 'check' : 'checks'} passed
+          </summary>
+          <ul className="divide-y divide-slate-100">
+            {passed.map((item) => (
+              <Item key={item.id} item={item} />
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className="mt-3 grid gap-3 border-t border-slate-100 pt-3">
+        <div>
+          <Button variant="secondary" size="sm" className="w-full" onClick={() => void copyForGmailApp()}>
+            <Smartphone className="h-4 w-4" aria-hidden="true" />
+            Copy for the Gmail app
+          </Button>
+          <p className="mt-1 text-xs text-slate-500">Plain text, at most 6 lines: the Gmail apps take no images or links.</p>
+        </div>
+        <div>
+          <Button variant="secondary" size="sm" className="w-full" onClick={() => void sendTestEmail()} disabled={sending} aria-busy={sending}>
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {sending ? 'Sending…' : 'Send me a test email'}
+          </Button>
+          <p className="mt-1 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="test-email-note">
+            {user
+              ? user.emailVerified
+                ? `To ${user.email}, to open in Gmail, Outlook and Apple Mail.`
+                : `Verify ${user.email} first to get a test email.`
+              : 'Log in to get a test email at your own address.'}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

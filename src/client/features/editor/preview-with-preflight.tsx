@@ -1,0 +1,54 @@
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CurrentUser } from '../../../shared/account-types';
+import type { DarkMode } from '../../../shared/signature/dark-mode';
+import type { RenderOptions } from '../../../shared/signature/render-signature';
+import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
+import { DarkModeControls } from './dark-mode-controls';
+import { GmailPreview } from './gmail-preview';
+import { PreflightPanel } from './preflight-panel';
+
+// Memoised: a keystroke re-renders it only through its own settled, deferred copy of the fields.
+const MemoPreflightPanel = memo(PreflightPanel);
+
+/** The Gmail preview with its Dark mode switch, and the pre-flight checklist beside it. */
+export function PreviewWithPreflight(props: {
+  fields: SignatureFields;
+  options: RenderOptions;
+  status: ReactNode;
+  user: CurrentUser | null;
+  onChange: (patch: SignaturePatch) => void;
+  persist: (options: { full: boolean }) => Promise<{ id: string }>;
+}) {
+  const { fields, persist } = props;
+  const [darkMode, setDarkMode] = useState<DarkMode | null>(null);
+  const [lastMode, setLastMode] = useState<DarkMode>('partial');
+  const persistRef = useRef(persist);
+  useEffect(() => {
+    persistRef.current = persist;
+  });
+  const persistNow = useCallback(() => persistRef.current({ full: false }), []);
+  const hasLogo = fields.photoUrl.trim() !== '' && fields.design.layout !== 'text-only';
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
+      <GmailPreview
+        fields={fields}
+        options={props.options}
+        status={props.status}
+        darkMode={darkMode}
+        controls={
+          <DarkModeControls
+            mode={darkMode}
+            lastMode={lastMode}
+            onModeChange={(mode) => {
+              setDarkMode(mode);
+              if (mode) setLastMode(mode);
+            }}
+            logoBacking={hasLogo ? (fields.design.logoBacking ?? 'none') : null}
+            onLogoBackingChange={(logoBacking) => props.onChange({ design: { logoBacking } })}
+          />
+        }
+      />
+      <MemoPreflightPanel fields={fields} options={props.options} user={props.user} persist={persistNow} />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { shouldShowWatermark } from '../../../shared/billing/watermark';
+import { escapeHtml } from '../../../shared/signature/escape-html';
+import { renderSignature, type RenderedSignature } from '../../../shared/signature/render-signature';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema/auth.schema';
+import { AppError, forbidden, invalid } from '../../errors';
+import type { MailMessage } from '../../mail/mailer';
+import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
+import { consumeOrThrow } from '../auth/auth-limits';
+import { createSignaturesRepository } from './signatures.repository';
+import { toSavedSignature } from './signatures.service';
+
+/** Enough to try Gmail, Outlook and Apple Mail a few times; too few to use us as a mailer. */
+export const TEST_EMAIL_LIMIT: LimitRule = { name: 'mail-signature-test', limit: 5, windowMs: 60 * 60_000 };
+
+export const TEST_EMAIL_SUBJECT = 'Test email: your SignaturePro signature';
+
+export type TestEmailResult = { to: string; message: string };
+
+const FONT = 'Arial,Helvetica,sans-serif';
+
+/**
+ * A plain message with the signature under it, as a recipient gets it: no branded frame around it,
+ * so that Gmail, Outlook and Apple Mail draw the signature in the setting it is used in.
+ */
+export function testEmailMessage(to: string, name: string, rendered: RenderedSignature): MailMessage {
+  const greeting = name.trim() ? `Hi ${name.trim()},` : 'Hi,';
+  const intro = 'This is the test email you asked for from the SignaturePro editor. Below is your signature as your recipients will get it: check the images, the links and the colours, in light and dark mode.';
+  const html = [
+    `<div style="font-family:${FONT};font-size:14px;line-height:20px;color:#202124">`,
+    `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>`,
+    `<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`,
+    '<p style="margin:0 0 12px">Best regards,</p>',
+    '</div>',
+    `<div>${rendered.html}</div>`,
+  ].join('');
+  const text = [greeting, '', intro, '', 'Best regards,', '', '-- ', rendered.text].join('\n');
+  return { kind: 'signature-test', to, subject: TEST_EMAIL_SUBJECT, html, text, logHint: 'signature test email' };
+}
+
+export function createTestEmailService(deps: {
+  db: Db;
+  limiter: RateLimiter;
+  sendMail(message: MailMessage): Promise<void>;
+  /** PUBLIC_URL: the same origin generate-html renders with. */
+  publicUrl: string;
+}) {
+  const signatures = createSignaturesRepository(deps.db);
+
+  return {
+    /** Mails the saved signature, rendered here, to the signed-in person's own verified address. */
+    async sendTestEmail(userId: string, signatureId: string): Promise<TestEmailResult> {
+      const [person] = await deps.db
+        .select({ email: user.email, name: user.name, emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, userId))
+        .limit(1);
+      if (!person) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+      const row = await signatures.findOwnedSignature(signatureId, userId);
+      if (!row) {
+        throw new AppError('NOT_FOUND', 'We could not find that signature. It may have been deleted, or it belongs to another account.');
+      }
+      if (!person.emailVerified) {
+        throw forbidden(`Verify your email address first: we only send test emails to a confirmed address. Look for the code we sent to ${person.email}.`);
+      }
+      const saved = toSavedSignature(row);
+      const showWatermark = shouldShowWatermark(await signatures.findSubscriptionStatus(userId));
+      const rendered = renderSignature(saved, { publicUrl: deps.publicUrl, showWatermark });
+      if (rendered.text.trim() === '' || (!saved.name.trim() && !saved.email.trim() && !saved.title.trim())) {
+        throw invalid('Your signature is empty: add your name in the Details tab, then send the test email.');
+      }
+      await consumeOrThrow(deps.limiter, TEST_EMAIL_LIMIT, userId, (wait) =>
+        `You can send ${TEST_EMAIL_LIMIT.limit} test emails an hour. Please try again ${wait}.`,
+      );
+      await deps.sendMail(testEmailMessage(person.email, saved.name || person.name, rendered));
+      return { to: person.email, message: `Test email sent to ${person.email}.` };
+    },
+  };
+}
+export type TestEmailService = ReturnType<typeof createTestEmailService>;

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { findShorteners, runPreflight, signatureImages, visibleText, type ImageProbe, type PreflightItem } from './preflight';
+import { renderSignature } from './render-signature';
+import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
+import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
+
+const LOGO = `${TEST_PUBLIC_URL}/objects/uploads/logo.png`;
+
+function check(fields: SignatureFields, options: { publicOrigin?: string; probes?: Map<string, ImageProbe>; html?: string } = {}) {
+  const publicOrigin = options.publicOrigin ?? TEST_PUBLIC_URL;
+  const html = options.html ?? renderSignature(fields, { publicUrl: publicOrigin, showWatermark: false }).html;
+  const items = runPreflight({ fields, html, publicOrigin, probes: options.probes });
+  const item = (id: PreflightItem['id']) => items.find((i) => i.id === id);
+  return { items, item, html };
+}
+
+/** Every image of the HTML measured as loaded with `scale` times its display size. */
+function probesAt(html: string, scale: number): Map<string, ImageProbe> {
+  return new Map(signatureImages(html).map((img) => [img.src, { state: 'loaded', naturalWidth: img.width * scale, naturalHeight: img.height * scale }]));
+}
+
+const simple = (overrides: SignatureOverrides = {}) =>
+  createEmptySignature({ name: 'Ada Lovelace', title: 'Engineer', email: 'ada@example.com', photoUrl: LOGO, ...overrides });
+
+describe('runPreflight', () => {
+  it('passes every item for a sound signature with sharp images', () => {
+    const fields = simple({ design: { primaryColor: '#135dbe' } });
+    const html = renderSignature(fields, { publicUrl: TEST_PUBLIC_URL, showWatermark: false }).html;
+    const { items } = check(fields, { probes: probesAt(html, 2) });
+    expect(items.filter((i) => i.status !== 'pass').map((i) => `${i.id}: ${i.detail}`)).toEqual([]);
+    for (const item of items) expect(item.fix).toBe('');
+  });
+
+  it('size: passes below 8,000 stored characters, warns from 8,000, fails above 10,000, with a fix', () => {
+    const fields = simple();
+    expect(check(fields).item('size')?.status).toBe('pass');
+    const warn = check(fields, { html: `<p>${'x'.repeat(8200)}</p>` }).item('size');
+    expect(warn?.status).toBe('warn');
+    expect(warn?.detail).toContain('8,207 of 10,000 characters');
+    const over = check(fields, { html: `<p>${'x'.repeat(10_100)}</p>` }).item('size');
+    expect(over?.status).toBe('fail');
+    expect(over?.title).toBe('Too long for Gmail');
+    expect(over?.fix).toMatch(/Remove social profiles or custom fields/);
+  });
+
+  it('size: counts what Gmail stores (re-hosted image URLs), not only what is copied', () => {
+    const html = `<p>${'x'.repeat(7500)}</p>${'<img src="a" width="1" height="1" alt="a">'.repeat(6)}`;
+    expect(html.length).toBeLessThan(8000);
+    expect(check(simple(), { html }).item('size')?.status).toBe('warn');
+  });
+
+  it('images: fails an image from another site, and says an http: address is blocked', () => {
+    const { item } = check(simple({ photoUrl: 'http://cdn.example.net/logo.png' }));
+    const origin = item('images-origin');
+    expect(origin?.status).toBe('fail');
+    expect(origin?.detail).toContain('cdn.example.net');
+    expect(origin?.detail).toContain('http:');
+    expect(origin?.fix).toContain('Upload the file in the Images tab');
+    expect(check(simple({ photoUrl: 'https://cdn.example.net/logo.png' })).item('images-origin')?.status).toBe('fail');
+  });
+
+  it('images: fails when the public origin is not https, and says to set PUBLIC_URL', () => {
+    const origin = 'http://localhost:5000';
+    const { item } = check(simple({ photoUrl: `${origin}/objects/uploads/logo.png` }), { publicOrigin: origin });
+    expect(item('images-origin')?.status).toBe('fail');
+    expect(item('images-origin')?.fix).toContain('PUBLIC_URL');
+  });
+
+  it('images: an address the renderer must leave out (data:, SVG) is named', () => {
+    expect(check(simple({ photoUrl: 'data:image/png;base64,AAAA' })).item('image-left-out')?.status).toBe('fail');
+    expect(check(simple({ photoUrl: 'https://x.example.com/logo.svg' })).item('image-left-out')?.fix).toContain('PNG, JPEG or GIF');
+    expect(check(simple()).item('image-left-out')).toBeUndefined();
+  });
+
+  it('images: at 2× passes, below 2× warns with the size to upload, a broken image fails, unmeasured is pending', () => {
+    const fields = simple();
+    const { html } = check(fields);
+    expect(check(fields, { probes: probesAt(html, 2) }).item('images-sharp')?.status).toBe('pass');
+    const soft = check(fields, { probes: new Map<string, ImageProbe>([[LOGO, { state: 'loaded', naturalWidth: 100, naturalHeight: 100 }]]) }).item('images-sharp');
+    expect(soft?.status).toBe('warn');
+    expect(soft?.detail).toContain('100×100 pixels shown at 80×80');
+    expect(soft?.fix).toContain('at least 160×160 pixels');
+    // Both sides count: a wide file in a square box is soft in one direction.
+    const boxed = `<p>Ada</p><img src="${LOGO}" width="80" height="80" alt="Ada">`;
+    const wide = new Map<string, ImageProbe>([[LOGO, { state: 'loaded', naturalWidth: 400, naturalHeight: 120 }]]);
+    expect(check(fields, { html: boxed, probes: wide }).item('images-sharp')?.status).toBe('warn');
+    // Without a height attribute the file's own ratio decides: 400×120 shown at 80×24 is sharp, 120×36 is not.
+    const widthOnly = `<p>Ada</p><img src="${LOGO}" width="80" alt="Ada">`;
+    expect(check(fields, { html: widthOnly, probes: wide }).item('images-sharp')?.status).toBe('pass');
+    const small = check(fields, { html: widthOnly, probes: new Map([[LOGO, { state: 'loaded', naturalWidth: 120, naturalHeight: 36 }]]) });
+    expect(small.item('images-sharp')?.detail).toContain('120×36 pixels shown at 80×24');
+    expect(check(fields, { probes: new Map([[LOGO, { state: 'error' }]]) }).item('images-sharp')?.status).toBe('fail');
+    expect(check(fields).item('images-sharp')?.status).toBe('pending');
+  });
+
+  it('images: alt text passes when present and warns when empty', () => {
+    expect(check(simple()).item('images-alt')?.status).toBe('pass');
+    const html = `<p>Ada</p><img src="${LOGO}" width="80" height="80" alt="">`;
+    const alt = check(simple(), { html }).item('images-alt');
+    expect(alt?.status).toBe('warn');
+    expect(alt?.fix).not.toBe('');
+  });
+
+  it('contrast: gives the figures on white and on #202124 and suggests a readable shade', () => {
+    const { item } = check(simple({ design: { primaryColor: '#1a73e8', secondaryColor: '#666666' } }));
+    const primary = item('contrast-primary');
+    expect(primary?.status).toBe('warn');
+    expect(primary?.detail).toBe('#1a73e8: 4.5:1 on white, 3.4:1 on Gmail’s dark background (#202124), at least 4.5:1 needed.');
+    expect(primary?.title).toContain('in dark mode');
+    expect(primary?.fix).toMatch(/such as #[0-9a-f]{6}/);
+    expect(item('contrast-secondary')?.status).toBe('pass');
+    expect(item('contrast-secondary')?.detail).toContain('5.7:1 on white, 5.7:1');
+
+    const pale = check(simple({ design: { secondaryColor: '#bbbbbb' } })).item('contrast-secondary');
+    expect(pale?.status).toBe('warn');
+    expect(pale?.title).toContain('in light and dark mode');
+    const teal = check(simple({ design: { secondaryColor: '#30a0a0' } })).item('contrast-secondary');
+    expect(teal?.title).toBe('Secondary colour hard to read on white');
+    expect(check(simple({ design: { primaryColor: '#0b3d91' } })).item('contrast-primary')?.status).toBe('pass');
+  });
+
+  it('links: counts web links apart from phone and email links, and warns above 12', () => {
+    const links = check(simple({ website: 'example.com', phone: '+1 555 0100' })).item('links');
+    expect(links?.status).toBe('pass');
+    expect(links?.detail).toBe('1 web link and 2 phone or email links.');
+    const many = Array.from({ length: 13 }, (_, i) => `<a href="https://e${i}.example.com">x</a>`).join('');
+    const busy = check(simple(), { html: `<p>Ada</p>${many}` }).item('links');
+    expect(busy?.status).toBe('warn');
+    expect(busy?.fix).toContain('12 or fewer');
+  });
+
+  it('links: fails a link shortener in a link or in a typed field, naming the host', () => {
+    const social = check(simple({ socialLinks: { linkedin: 'https://bit.ly/3abcd' } })).item('shorteners');
+    expect(social?.status).toBe('fail');
+    expect(social?.detail).toContain('bit.ly');
+    expect(social?.fix).toContain('full address');
+    const custom = check(simple({ customFields: [{ label: 'Book', value: 'calendar: tinyurl.com/ada-meet' }] })).item('shorteners');
+    expect(custom?.status).toBe('fail');
+    expect(custom?.detail).toContain('tinyurl.com');
+    expect(check(simple({ website: 'https://bitly.example.com' })).item('shorteners')?.status).toBe('pass');
+  });
+
+  it('image-only: fails a signature with images and no text, passes one with text', () => {
+    const logoOnly = createEmptySignature({ photoUrl: LOGO });
+    const only = check(logoOnly).item('image-only');
+    expect(only?.status).toBe('fail');
+    expect(only?.fix).toContain('Add your name');
+    // The free plan's line is not the person's text.
+    const html = renderSignature(logoOnly, { publicUrl: TEST_PUBLIC_URL, showWatermark: true }).html;
+    expect(check(logoOnly, { html }).item('image-only')?.status).toBe('fail');
+    expect(check(simple()).item('image-only')?.status).toBe('pass');
+  });
+
+  it('the full test signature: only the default blue is flagged once its images are measured', () => {
+    const fields = buildFullSignature();
+    const html = renderSignature(fields, { publicUrl: TEST_PUBLIC_URL, showWatermark: true }).html;
+    const items = runPreflight({ fields, html, publicOrigin: TEST_PUBLIC_URL, probes: probesAt(html, 2) });
+    expect(items.filter((i) => i.status !== 'pass').map((i) => i.id)).toEqual(['contrast-primary']);
+  });
+});
+
+describe('helpers', () => {
+  it('reads images with their size and alt, entities decoded', () => {
+    expect(signatureImages('<img src="https://a.test/x.png?a=1&amp;b=2" width="80" height="40" alt="A &amp; B">')).toEqual([
+      { src: 'https://a.test/x.png?a=1&b=2', width: 80, height: 40, alt: 'A & B' },
+    ]);
+  });
+
+  it('knows the common shorteners and nothing that merely contains their names', () => {
+    expect(findShorteners(['https://bit.ly/x', 'tinyurl.com/y', 'https://t.co/z', 'https://www.goo.gl/a', 'ow.ly/b', 'is.gd/c', 'buff.ly/d', 'rebrand.ly/e', 'cutt.ly/f'])).toEqual([
+      'bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly',
+    ]);
+    expect(findShorteners(['https://reddit.com/r/x', 'https://t.com', 'mailto:a@bit.ly.example', 'https://notbit.ly'])).toEqual([]);
+  });
+
+  it('takes the free plan line out of the visible text', () => {
+    expect(visibleText('<p>Ada &amp; co</p><a href="#">Created with SignaturePro - app.signaturepro.example</a>', TEST_PUBLIC_URL)).toBe('Ada & co');
+  });
+});

@@ -1,0 +1,226 @@
+import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_INFO } from '../../src/shared/signature/signature-schema';
+import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
+import { startApp, type RunningApp } from './support/app-server';
+import { waitForMail } from './support/mailbox';
+
+const linkIn = (mail: ParsedMail, prefix: string) => {
+  for (const match of String(mail.html).matchAll(/href="([^"]+)"/g)) if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
+  throw new Error(`no ${prefix} link in "${mail.subject}"`);
+};
+
+/**
+ * The pre-flight panel beside the preview: the Dark mode switch, the checklist reacting to a bad
+ * image URL and an over-long signature, Copy for the Gmail app, and the test email.
+ */
+describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () => {
+  let running: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  const email = `preflight-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    running = await startApp();
+    browser = await openBrowser(running.url);
+    page = browser.page;
+    // Nothing leaves the machine: any other host answers as if it were down.
+    await browser.context.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.abort('addressunreachable'),
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  const item = (id: string) => page.getByTestId(`preflight-${id}`);
+  const status = (id: string) => item(id).getAttribute('data-status');
+  // Passed items sit in a closed <details>: read their text, not what is rendered.
+  const text = async (id: string) => (await item(id).textContent()) ?? '';
+
+  it('shows the checklist beside the preview as a visitor types', async () => {
+    await page.goto(`${running.url}/editor`);
+    await field('Full Name').fill('Grace Hopper');
+    await field('Job Title').fill('Rear Admiral');
+    await field('Company').fill('US Navy');
+    await field('Email Address').fill('grace@example.com');
+    await field('Phone').fill('+1 555 010 2000');
+    await field('Website URL').fill('example.com/grace');
+    await expect.poll(() => page.getByTestId('preflight-panel').isVisible()).toBe(true);
+    // The list follows once the keys rest (PREFLIGHT_SETTLE_MS): wait for the last word typed.
+    await expect.poll(() => text('links')).toContain('2 web links');
+    expect(await status('size')).toBe('pass');
+    expect(await text('size')).toMatch(/of 10,000 characters once Gmail stores it/);
+    expect(await status('image-only')).toBe('pass');
+    expect(await status('shorteners')).toBe('pass');
+    // The default blue reads 3.4:1 on Gmail's dark background: flagged with a darker shade to pick.
+    expect(await status('contrast-primary')).toBe('warn');
+    expect(await text('contrast-primary')).toMatch(/How to fix: .*such as #[0-9a-f]{6}/);
+  });
+
+  it('the Dark mode switch shows the message as Android (partial) and iPhone (full) render it', async () => {
+    const message = page.getByTestId('preview-message');
+    const preview = page.getByTestId('signature-preview');
+    const lightHtml = await preview.innerHTML();
+    expect(lightHtml).toContain('color:#666666');
+    const background = () => message.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await shoot(page, 'preflight-desktop-light');
+
+    const darkSwitch = page.getByRole('switch', { name: 'Dark mode' });
+    expect(await darkSwitch.getAttribute('aria-checked')).toBe('false');
+    await darkSwitch.click();
+    expect(await darkSwitch.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => message.getAttribute('data-dark-mode')).toBe('partial');
+    expect(await background()).toBe('rgb(32, 33, 36)');
+    // Android: the grey details turn light, the blue name stays blue.
+    await expect.poll(() => preview.innerHTML()).toContain('color:#999999');
+    expect(await preview.innerHTML()).toContain('color:#1a73e8');
+    await shoot(page, 'preflight-desktop-dark-android');
+
+    await page.getByRole('radio', { name: /iPhone/ }).click();
+    await expect.poll(() => message.getAttribute('data-dark-mode')).toBe('full');
+    expect(await preview.innerHTML()).not.toContain('color:#1a73e8');
+    await shoot(page, 'preflight-desktop-dark-iphone');
+
+    await darkSwitch.click();
+    await expect.poll(() => message.getAttribute('data-dark-mode')).toBe('off');
+    expect(await preview.innerHTML()).toBe(lightHtml);
+  });
+
+  it('Copy for the Gmail app puts at most 6 lines of plain text on the clipboard', async () => {
+    await page.getByRole('button', { name: 'Copy for the Gmail app' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied for the Gmail app');
+    const clip = await readClipboard(page);
+    expect(Object.keys(clip)).toEqual(['text/plain']);
+    const lines = (clip['text/plain'] ?? '').split('\n');
+    expect(lines.length).toBeLessThanOrEqual(6);
+    expect(lines).toEqual([
+      'Grace Hopper',
+      'Rear Admiral | US Navy',
+      '+1 555 010 2000',
+      'grace@example.com',
+      'example.com/grace',
+      `Created with SignaturePro - ${new URL(running.url).host}`,
+    ]);
+  });
+
+  it('a visitor is told to log in before a test email', async () => {
+    await page.getByRole('button', { name: 'Send me a test email' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Log in to get a test email');
+    expect(await page.getByTestId('test-email-note').innerText()).toBe('Log in to get a test email at your own address.');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  it('Send me a test email mails the signature to the signed-in person’s own address', async () => {
+    const signup = await page.request.post(`${running.url}/api/auth/signup`, {
+      headers: { origin: running.url },
+      data: { email, password: 'Correct-Horse-42', name: 'Grace Hopper', termsAccepted: true },
+    });
+    expect(signup.status()).toBe(201);
+    await page.goto(linkIn(await waitForMail(running.dataDir, email, /Verify your email/), '/verify-email/'));
+    // Opening the link verifies nothing (mail scanners open links); the click does.
+    await page.getByRole('button', { name: 'Verify my email' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Email verified!' }).isVisible()).toBe(true);
+    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, { headers: { origin: running.url }, data: {} });
+    expect(chosen.ok()).toBe(true);
+
+    await page.goto(`${running.url}/editor`);
+    await expect.poll(() => page.getByTestId('test-email-note').innerText()).toBe(`To ${email}, to open in Gmail, Outlook and Apple Mail.`);
+    await field('Full Name').fill('Grace Hopper');
+    await field('Job Title').fill('Rear Admiral');
+    await field('Email Address').fill('grace@example.com');
+    await page.getByRole('button', { name: 'Send me a test email' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText(), { timeout: 10_000 }).toContain(`Sent to ${email}.`);
+
+    const mail = await waitForMail(running.dataDir, email, /^Test email: your SignaturePro signature$/);
+    expect(String(mail.html)).toContain('Grace Hopper');
+    expect(String(mail.html)).toContain('Rear Admiral');
+    expect(String(mail.html)).toContain('Created with SignaturePro - 127.0.0.1');
+    expect(mail.text).toContain('Grace Hopper\nRear Admiral');
+  });
+
+  it('the images items react to a bad image URL stored with the signature (an http: address on another site)', async () => {
+    // Typed addresses are fetched and re-hosted by the editor now; an older signature, or one written
+    // through the API, can still hold one.
+    const [saved] = (await (await page.request.get(`${running.url}/api/signatures`)).json()) as { id: string }[];
+    const put = await page.request.put(`${running.url}/api/signatures/${saved!.id}`, {
+      headers: { origin: running.url },
+      data: { photoUrl: 'http://cdn.example.net/logo.png' },
+    });
+    expect(put.ok()).toBe(true);
+    await page.reload();
+    await expect.poll(() => status('images-origin')).toBe('fail');
+    const origin = await text('images-origin');
+    // Sent as https (url-normalise), but still from a site recipients may not reach.
+    expect(origin).toContain('cdn.example.net, not from 127.0.0.1');
+    expect(origin).toContain('The address you typed is http:');
+    expect(origin).toContain('How to fix: Upload the file in the Images tab');
+    // The browser could not load it either (no such host here).
+    await expect.poll(() => status('images-sharp')).toBe('fail');
+    expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/2 to fix/);
+  });
+
+  it('an uploaded logo: measured at 2× in the browser, and a light backing that stays light in dark mode', async () => {
+    await page.getByRole('tab', { name: 'Images' }).click();
+    // An upload from this server: the origin item now only objects to http (PUBLIC_URL is http here).
+    const png = await sharp({ create: { width: 120, height: 120, channels: 4, background: { r: 20, g: 20, b: 20, alpha: 1 } } }).png().toBuffer();
+    await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    const preview = page.getByTestId('signature-preview');
+    await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => text('images-origin')).toContain('PUBLIC_URL');
+    // 120 pixels shown at 80: soft on sharp screens (measured in the browser).
+    await expect.poll(() => status('images-sharp'), { timeout: 10_000 }).toBe('warn');
+    expect(await text('images-sharp')).toContain('at least 160×160 pixels');
+
+    const backing = page.getByRole('checkbox', { name: 'Light backing behind the logo' });
+    await backing.check();
+    await expect.poll(() => preview.innerHTML()).toContain('background-color:#ffffff;padding:6px');
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await page.getByRole('radio', { name: /Android/ }).click();
+    await expect.poll(() => preview.innerHTML()).toContain('background-color:#ffffff;padding:6px');
+    await shoot(page, 'preflight-desktop-dark-backing');
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+  });
+
+  it('screenshots at 375 px, light and dark', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId('preview-message').scrollIntoViewIfNeeded();
+    await shoot(page, 'preflight-375-light');
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await expect.poll(() => page.getByTestId('preview-message').getAttribute('data-dark-mode')).toBe('partial');
+    await shoot(page, 'preflight-375-dark');
+    await page.getByTestId('preflight-panel').scrollIntoViewIfNeeded();
+    await shoot(page, 'preflight-375-panel');
+  });
+  it('the size item fails an over-long signature and says what to trim', async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.getByRole('tab', { name: 'Details' }).click();
+    const ampersands = (n: number) => Array.from({ length: n }, (_, i) => `a${i % 10}`).join('&');
+    await field('Address').fill(`1 Harbor Way & ${'&'.repeat(280)}`);
+    for (let i = 1; i <= 5; i += 1) {
+      await page.getByRole('button', { name: 'Add Custom Field' }).click();
+      await page.getByLabel(`Custom field ${i} label`).fill('Note');
+      await page.getByLabel(`Custom field ${i} value`).fill('&'.repeat(200));
+    }
+    await page.getByRole('tab', { name: 'Social' }).click();
+    for (const platform of SOCIAL_PLATFORMS) {
+      const { label } = SOCIAL_PLATFORM_INFO[platform];
+      await page.getByRole('button', { name: `Add ${label}` }).click();
+      await page.getByRole('textbox', { name: label }).fill(`https://${platform}.example.com/?${ampersands(60)}`.slice(0, 200));
+    }
+    await expect.poll(() => status('size')).toBe('fail');
+    const size = await text('size');
+    expect(size).toContain('Too long for Gmail');
+    expect(size).toMatch(/[\d,]+ of 10,000 characters/);
+    expect(size).toContain('How to fix: Gmail refuses signatures over 10,000 characters.');
+    expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/\d+ to fix/);
+  });
+
+});
