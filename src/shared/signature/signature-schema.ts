@@ -131,16 +131,18 @@ export function profileLinkProblem(platform: SocialPlatform, value: string): str
   return `Your ${label} link must be an address on ${platformHostList(platform)}, like ${placeholder}`;
 }
 
+/** A profile link for a platform must be on that platform. */
+function refineProfileHosts(links: Partial<Record<SocialPlatform, string | null>>, ctx: z.RefinementCtx) {
+  for (const platform of SOCIAL_PLATFORMS) {
+    const value = links[platform];
+    const problem = typeof value === 'string' && value !== '' ? profileLinkProblem(platform, value) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: [platform], message: problem });
+  }
+}
+
 export const socialLinksSchema = z
   .partialRecord(z.enum(SOCIAL_PLATFORMS), text(LIMITS.socialUrl, 'A social profile link'))
-  .superRefine((links, ctx) => {
-    // A profile link for a platform must be on that platform.
-    for (const platform of SOCIAL_PLATFORMS) {
-      const value = links[platform];
-      const problem = typeof value === 'string' ? profileLinkProblem(platform, value) : null;
-      if (problem) ctx.addIssue({ code: 'custom', path: [platform], message: problem });
-    }
-  });
+  .superRefine(refineProfileHosts);
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
 /** Every field a person edits. The same schema checks the editor and the API. */
@@ -162,14 +164,52 @@ export const signatureFieldsSchema = z.object({
 });
 export type SignatureFields = z.infer<typeof signatureFieldsSchema>;
 
+/**
+ * In a patch, socialLinks are merged platform by platform; a platform set to '' or null is removed
+ * (decision 0006). A full save (one that carries its version) replaces the whole map.
+ */
+export const socialLinksPatchSchema = z
+  .partialRecord(z.enum(SOCIAL_PLATFORMS), text(LIMITS.socialUrl, 'A social profile link').nullable())
+  .superRefine(refineProfileHosts);
+
+/**
+ * Per-field changes to customFields, applied in order (decision 0006): a value sets the field at
+ * that position (added at the end when the list is shorter); null removes it, only if it still
+ * reads `was` when `was` is given.
+ */
+export const customFieldsPatchSchema = z
+  .array(
+    z
+      .object({
+        index: z
+          .number('A custom field position must be a number')
+          .int('A custom field position must be a whole number')
+          .min(0, 'A custom field position starts at 0')
+          .max(MAX_CUSTOM_FIELDS - 1, `There are at most ${MAX_CUSTOM_FIELDS} custom fields`),
+        value: customFieldSchema.nullable(),
+        was: customFieldSchema.optional(),
+      })
+      .strict(),
+  )
+  .max(50, 'Too many custom field changes at once; please save again');
+export type CustomFieldsPatch = z.infer<typeof customFieldsPatchSchema>;
+
 /** A partial update: any subset of fields; design may itself be partial. */
 export const signaturePatchSchema = signatureFieldsSchema
   .omit({ design: true })
   .partial()
   // Built without the default: zod fills defaults even in a partial object, and a patch that
   // left the secondary colour out would otherwise reset it.
-  .extend({ design: z.object(designShape).partial().optional() })
-  .strict();
+  .extend({
+    design: z.object(designShape).partial().optional(),
+    socialLinks: socialLinksPatchSchema.optional(),
+    customFieldsPatch: customFieldsPatchSchema.optional(),
+  })
+  .strict()
+  .refine((patch) => !(patch.customFields && patch.customFieldsPatch), {
+    message: 'Send the whole customFields list or customFieldsPatch, not both',
+    path: ['customFieldsPatch'],
+  });
 export type SignaturePatch = z.infer<typeof signaturePatchSchema>;
 
 export type SavedSignature = SignatureFields & {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
 import { useSession } from '../../lib/session';
+import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
@@ -107,6 +108,7 @@ export function EditorPage() {
           )}
         </div>
       </main>
+      <ConflictDialog conflict={draft.conflict} onReload={draft.reloadFromServer} onOverwrite={() => void draft.overwrite()} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { createSignature, getSignatureDefaults, listSignatures } from './signatu
 export type LoadedSignature = {
   fields: SignatureFields;
   id: string | null;
+  /** The stored version the fields are based on (a full save sends it); null when not stored. */
+  version: number | null;
   /** htmlSignature of the saved signature, which lets 'Copy HTML to Clipboard' work at once. */
   savedHtml: string | null;
   /** True when the visitor's local draft just became the account's first signature. */
@@ -18,7 +20,7 @@ export type LoadedSignature = {
 };
 
 /** A stored row may predate a field; the empty signature fills the gaps. */
-function toEditorFields(saved: SavedSignature): SignatureFields {
+export function toEditorFields(saved: SavedSignature): SignatureFields {
   const fields = pickSignatureFields(saved);
   const base = createEmptySignature();
   const filled = Object.fromEntries(
@@ -77,6 +79,7 @@ export async function loadSignatureForUser(user: CurrentUser): Promise<LoadedSig
   const loaded = (fields: SignatureFields, more: Partial<LoadedSignature> = {}): LoadedSignature => ({
     fields,
     id: null,
+    version: null,
     savedHtml: null,
     adoptedDraft: false,
     requirements,
@@ -84,7 +87,7 @@ export async function loadSignatureForUser(user: CurrentUser): Promise<LoadedSig
   });
 
   const first = saved?.[0];
-  if (first) return loaded(toEditorFields(first), { id: first.id, savedHtml: first.htmlSignature });
+  if (first) return loaded(toEditorFields(first), { id: first.id, version: first.version, savedHtml: first.htmlSignature });
   // After a failed read a saved signature may well exist: adopting the draft could duplicate it.
   const draft = saved ? loadDraft() : null;
   if (!draft) return loaded(startFromAccount(user, defaults));
@@ -93,7 +96,7 @@ export async function loadSignatureForUser(user: CurrentUser): Promise<LoadedSig
   try {
     const id = await createSignature(fields);
     clearDraft();
-    return loaded(fields, { id, adoptedDraft: true });
+    return loaded(fields, { id, version: 1, adoptedDraft: true });
   } catch (error) {
     // The draft stays in the browser and in the editor; Save will try again.
     console.error('Could not save your draft to your account', error);

@@ -8,7 +8,8 @@ import { mergePatches } from './signature-patch';
  */
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
-export type SendPatch = (patch: SignaturePatch, options: { keepalive: boolean }) => Promise<void>;
+/** full: the batch holds a full save (Save Signature), which goes out with the version it is based on. */
+export type SendPatch = (patch: SignaturePatch, options: { keepalive: boolean; full: boolean }) => Promise<unknown>;
 
 export type PatchQueueOptions = {
   send: SendPatch;
@@ -22,8 +23,8 @@ export type PatchQueueOptions = {
 };
 
 export type PatchQueue = {
-  /** Adds an edit; it goes out with the others once typing pauses. */
-  enqueue(patch: SignaturePatch): void;
+  /** Adds an edit; it goes out with the others once typing pauses. full marks a whole-signature save. */
+  enqueue(patch: SignaturePatch, options?: { full?: boolean }): void;
   /** Sends what is waiting now. Rejects when that send fails; the patch stays queued and is retried. */
   flush(): Promise<void>;
   /** The page may be going away: send what is waiting with keepalive, without waiting for anything. */
@@ -49,6 +50,8 @@ export function createPatchQueue(options: PatchQueueOptions): PatchQueue {
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
 
   let pending: SignaturePatch | null = null;
+  let pendingFull = false;
+  let inFlightFull = false;
   let inFlight: Promise<void> | null = null;
   let inFlightBatch: SignaturePatch | null = null;
   let firstQueuedAt = 0;
@@ -101,11 +104,14 @@ export function createPatchQueue(options: PatchQueueOptions): PatchQueue {
     if (!force && retryTimer) return;
     clearTimers();
     const batch = pending;
+    const full = pendingFull;
     pending = null;
+    pendingFull = false;
     setStatus('saving');
-    const request = options.send(batch, { keepalive });
+    const request = options.send(batch, { keepalive, full }).then(() => undefined);
     inFlight = request;
     inFlightBatch = batch;
+    inFlightFull = full;
     try {
       await request;
       failures = 0;
@@ -118,6 +124,7 @@ export function createPatchQueue(options: PatchQueueOptions): PatchQueue {
     } catch (error) {
       // Newer edits win over the failed batch, field by field.
       pending = mergePatches(batch, pending);
+      pendingFull ||= full;
       if (!disposed) {
         setStatus('error');
         scheduleRetry();
@@ -126,14 +133,16 @@ export function createPatchQueue(options: PatchQueueOptions): PatchQueue {
     } finally {
       inFlight = null;
       inFlightBatch = null;
+      inFlightFull = false;
     }
   }
 
   return {
-    enqueue(patch) {
+    enqueue(patch, { full = false } = {}) {
       if (disposed) return;
       if (!pending) firstQueuedAt = Date.now();
       pending = mergePatches(pending, patch);
+      pendingFull ||= full;
       // While a retry is scheduled the batch rides along with it; the status stays 'error'.
       if (retryTimer) return;
       if (!inFlight) setStatus('pending');
@@ -152,10 +161,13 @@ export function createPatchQueue(options: PatchQueueOptions): PatchQueue {
       // newer edits, so that whichever lands last still holds the newest values.
       clearTimers();
       const batch = mergePatches(inFlightBatch, pending);
+      const full = inFlightFull || pendingFull;
       pending = null;
+      pendingFull = false;
       if (batch) {
-        options.send(batch, { keepalive: true }).catch(() => {
+        options.send(batch, { keepalive: true, full }).catch(() => {
           pending = mergePatches(batch, pending);
+          pendingFull ||= full;
         });
       }
     },

@@ -13,26 +13,45 @@ export async function createSignature(fields: SignatureFields): Promise<string> 
   return created.id;
 }
 
-/** Sends a partial or a full update. keepalive lets the request outlive the page (pagehide). */
-export async function updateSignature(id: string, patch: SignaturePatch, options: { keepalive?: boolean } = {}): Promise<void> {
-  const path = `/api/signatures/${encodeURIComponent(id)}`;
-  if (!options.keepalive) {
-    await api.put(path, patch);
-    return;
+/** A stale full save (409): `current` is the signature as stored now. */
+export class SignatureConflict extends Error {
+  constructor(
+    message: string,
+    readonly current: SavedSignature,
+  ) {
+    super(message);
   }
+}
+
+/**
+ * Sends a partial or a full update and returns the stored signature. A full save passes the
+ * version it is based on; a stale one rejects with SignatureConflict. keepalive lets the request
+ * outlive the page (pagehide).
+ */
+export async function updateSignature(
+  id: string,
+  patch: SignaturePatch,
+  options: { keepalive?: boolean; version?: number } = {},
+): Promise<SavedSignature> {
+  const body = options.version === undefined ? patch : { ...patch, version: options.version };
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await fetch(`/api/signatures/${encodeURIComponent(id)}`, {
       method: 'PUT',
       credentials: 'include',
-      keepalive: true,
+      keepalive: options.keepalive === true,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(patch),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new NetworkError();
   }
-  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`);
+  const data = (await res.json().catch(() => undefined)) as
+    | (Partial<SavedSignature> & { error?: string; errors?: Record<string, string>; code?: string; current?: SavedSignature })
+    | undefined;
+  if (res.status === 409 && data?.current) throw new SignatureConflict(data.error ?? 'This signature changed elsewhere.', data.current);
+  if (!res.ok) throw new ApiError(res.status, data?.error || `${res.status}: ${res.statusText}`, data?.errors ?? {}, data?.code);
+  return data as SavedSignature;
 }
 
 /** The organization's design defaults, logo and required fields, which every member's signature follows. */

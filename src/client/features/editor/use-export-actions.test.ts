@@ -9,6 +9,7 @@ import type { ToastInput } from '../../components/ui/toast-store';
 import { MANUAL_COPY_TOAST, useExportActions } from './use-export-actions';
 import { signatureRenderOptions, useRenderedSignature } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
+import { SOCIAL_PLATFORM_HOSTS } from '../../../shared/signature/social-hosts';
 
 const toasts: ToastInput[] = [];
 vi.mock('../../components/ui/toast-store', () => ({
@@ -88,7 +89,7 @@ const tooLong = {
   ...complete,
   address: '&'.repeat(300),
   customFields: Array.from({ length: 5 }, (_, i) => ({ label: `Note ${i + 1}`, value: '&'.repeat(200) })),
-  socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${p}.example.com/?ref=sig${'&'.repeat(100)}`])),
+  socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`])),
 };
 
 function showPreview(html: string) {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
-import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
+import { createEmptySignature, type SavedSignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 import { toast } from '../../components/ui/toast-store';
 import { clearDraft, loadDraft, saveDraft } from './draft-storage';
-import { loadSignatureForUser, type LoadedSignature } from './load-signature';
+import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './load-signature';
 import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
-import { applyPatch, pickSignatureFields } from './signature-patch';
-import { createSignature, updateSignature } from './signatures-api';
+import { applyPatch, createVersionTracker, pickSignatureFields, toWirePatch } from './signature-patch';
+import { SignatureConflict, createSignature, updateSignature } from './signatures-api';
 
 export type SessionInput = {
   /** False while the current-user call is still out. */
@@ -37,17 +37,31 @@ export type SignatureDraft = {
   persistNow(options: { full: boolean }): Promise<PersistResult>;
 };
 
+/** A stale full save's two ways out (decision 0006); the conflict dialog offers them. */
+export type ConflictChoice = {
+  /** The stored signature when a full save was refused as stale (409); null otherwise. */
+  conflict: SavedSignature | null;
+  /** Takes the stored copy; what was typed here since is dropped. */
+  reloadFromServer(): void;
+  /** Saves this copy again over the stored one, based on the version the 409 reported. */
+  overwrite(): Promise<void>;
+};
+
 /**
  * The editor's signature and its persistence (spec section 4). A visitor's signature lives in
  * localStorage. A signed-in person's first signature is loaded; once it has an id, every edit is
  * sent as a coalesced partial update, flushed on blur and when the page is hidden.
  */
-export function useSignatureDraft(session: SessionInput): SignatureDraft {
+export function useSignatureDraft(session: SessionInput): SignatureDraft & ConflictChoice {
   const [fields, setFields] = useState<SignatureFields | null>(null);
   const [signatureId, setSignatureId] = useState<string | null>(null);
   const [savedHtml, setSavedHtml] = useState<string | null>(null);
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [requirements, setRequirements] = useState<FieldRequirements>(NO_REQUIREMENTS);
+  const [conflict, setConflict] = useState<SavedSignature | null>(null);
+  const conflictRef = useRef<SavedSignature | null>(null);
+  // The version this copy is based on (decision 0006): a full save sends it.
+  const versionRef = useRef(createVersionTracker(null));
   const fieldsRef = useRef<SignatureFields | null>(null);
   const idRef = useRef<string | null>(null);
   const queueRef = useRef<PatchQueue | null>(null);
@@ -77,16 +91,34 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
     setFields(next);
   }, []);
 
-  const attachSignature = useCallback((id: string | null) => {
+  const attachSignature = useCallback((id: string | null, version: number | null = null) => {
     const previous = queueRef.current;
     if (previous) {
       previous.flushBeforeUnload();
       previous.dispose();
     }
     idRef.current = id;
+    const tracker = createVersionTracker(version);
+    versionRef.current = tracker;
+    conflictRef.current = null;
+    setConflict(null);
     queueRef.current = id
       ? createPatchQueue({
-          send: (patch, { keepalive }) => updateSignature(id, patch, { keepalive }),
+          send: async (patch, { keepalive, full }) => {
+            const base = tracker.base();
+            try {
+              const saved = await updateSignature(id, patch, { keepalive, version: full && base !== null ? base : undefined });
+              if (typeof saved?.version !== 'number') return;
+              if (full) tracker.reset(saved.version);
+              else tracker.saw(saved.version);
+            } catch (error) {
+              // A stale full save is not retried: the person chooses between Reload and Overwrite,
+              // and what they typed stays in the editor until then.
+              if (!(error instanceof SignatureConflict)) throw error;
+              conflictRef.current = error.current;
+              setConflict(error.current);
+            }
+          },
           onStatusChange: setStatus,
         })
       : null;
@@ -125,7 +157,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
       // Applied once per signed-in person: a later re-run must not overwrite their edits.
       if (cancelled || appliedForRef.current === user.id) return;
       appliedForRef.current = user.id;
-      attachSignature(loaded.id);
+      attachSignature(loaded.id, loaded.version);
       setSavedHtml(loaded.savedHtml);
       setRequirements(loaded.requirements);
       showFields(loaded.fields);
@@ -168,7 +200,10 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
       if (!previous) return;
       const next = applyPatch(previous, patch);
       showFields(next);
-      if (queueRef.current) queueRef.current.enqueue(patch);
+      if (queueRef.current) {
+        const wire = toWirePatch(previous, patch);
+        if (wire) queueRef.current.enqueue(wire);
+      }
       // Until the signature exists on the server, this browser keeps it across reloads.
       else if (!idRef.current) {
         const pending = pendingDraftRef.current;
@@ -189,8 +224,10 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
       if (!current) throw new Error('The signature is still loading.');
       const queue = queueRef.current;
       if (idRef.current && queue) {
-        if (full) queue.enqueue(pickSignatureFields(current));
+        conflictRef.current = null;
+        if (full) queue.enqueue(pickSignatureFields(current), { full: true });
         await queue.flush();
+        if (conflictRef.current) throw new SignatureConflict('This signature changed elsewhere. Choose Reload or Overwrite.', conflictRef.current);
         return { id: idRef.current, created: false };
       }
       // Two clicks in a row share one create, never two signatures.
@@ -199,7 +236,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
         const creating = createSignature(pickSignatureFields(snapshot)).then((id) => {
           dropPendingDraft();
           clearDraft();
-          attachSignature(id);
+          attachSignature(id, 1);
           // Edits typed while the create was out are sent as a normal update.
           const latest = fieldsRef.current;
           if (latest && latest !== snapshot) queueRef.current?.enqueue(pickSignatureFields(latest));
@@ -215,5 +252,32 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft {
     [attachSignature, dropPendingDraft],
   );
 
-  return { fields, signatureId, savedHtml, status, requirements, update, flushEdits, persistNow };
+  const reloadFromServer = useCallback(() => {
+    const stored = conflictRef.current;
+    if (!stored) return;
+    // The edits waiting here are the ones the person chose to drop.
+    queueRef.current?.dispose();
+    queueRef.current = null;
+    attachSignature(stored.id, stored.version);
+    setSavedHtml(stored.htmlSignature);
+    showFields(toEditorFields(stored));
+  }, [attachSignature, showFields]);
+
+  const overwrite = useCallback(async () => {
+    const stored = conflictRef.current;
+    if (!stored) return;
+    versionRef.current.reset(stored.version);
+    conflictRef.current = null;
+    setConflict(null);
+    try {
+      await persistNow({ full: true });
+      toast({ title: 'Signature saved', variant: 'success' });
+    } catch (error) {
+      if (!(error instanceof SignatureConflict)) {
+        toast({ title: 'Save failed', description: 'Your changes are kept here and will be retried.', variant: 'destructive' });
+      }
+    }
+  }, [persistNow]);
+
+  return { fields, signatureId, savedHtml, status, requirements, update, flushEdits, persistNow, conflict, reloadFromServer, overwrite };
 }

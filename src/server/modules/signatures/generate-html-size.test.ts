@@ -4,6 +4,7 @@ import { signature } from '../../db/schema/signatures.schema';
 import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { SOCIAL_PLATFORMS, createEmptySignature } from '../../../shared/signature/signature-schema';
+import { SOCIAL_PLATFORM_HOSTS } from '../../../shared/signature/social-hosts';
 
 /**
  * generate-html refuses what Gmail would refuse: above 10,000 stored characters it answers 400
@@ -31,7 +32,7 @@ describeEachDatabase('generate-html and the Gmail size limit', (kind) => {
     // Written to the row directly: the schema's own limits are not what this test is about.
     const address = 'R&D, Q&A & M&A\n'.repeat(20);
     const customFields = Array.from({ length: 5 }, (_, i) => ({ label: `Note ${i + 1}`, value: '&'.repeat(200) }));
-    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${p}.example.com/?ref=sig${'&'.repeat(100)}`]));
+    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]));
     await t.database.db.update(signature).set({ address, customFields, socialLinks }).where(eq(signature.id, id));
 
     const res = await call('POST', `/api/signatures/${id}/generate-html`, owner.cookie, {});

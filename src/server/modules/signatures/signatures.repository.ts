@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { session } from '../../db/schema/auth.schema';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
-import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
+import type { CustomFieldsPatch, SignatureFields, SignaturePatch, SocialLinks } from '../../../shared/signature/signature-schema';
 
 export type SignatureRow = typeof signature.$inferSelect;
 
@@ -24,6 +24,36 @@ const isWritableBy = (id: string, writer: Writer) =>
         eq(signature.id, id),
         eq(signature.userId, sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now} and s.created_at > ${new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)})`),
       );
+
+/** A platform set to '' or null is removed. */
+function keptLinks(links: Record<string, string | null | undefined>): SocialLinks {
+  return Object.fromEntries(Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== '')) as SocialLinks;
+}
+
+/**
+ * socialLinks merged by the database, platform by platform (decision 0006): removals become
+ * nulls, which jsonb_strip_nulls drops after the merge.
+ */
+function mergedSocialLinks(links: Record<string, string | null | undefined>): SQL {
+  const withNulls = Object.fromEntries(Object.entries(links).map(([platform, url]) => [platform, url ? url : null]));
+  return sql`jsonb_strip_nulls(${signature.socialLinks} || ${JSON.stringify(withNulls)}::jsonb)`;
+}
+
+/** customFields after the patch's per-field changes, in order, evaluated against the locked row. */
+function patchedCustomFields(changes: CustomFieldsPatch): SQL {
+  let list: SQL = sql`${signature.customFields}`;
+  for (const change of changes) {
+    if (change.value) {
+      // jsonb_set adds at the end an index past the list's end.
+      list = sql`jsonb_set(${list}, ${`{${change.index}}`}::text[], ${JSON.stringify(change.value)}::jsonb, true)`;
+    } else if (change.was) {
+      list = sql`(select case when cf.list -> ${change.index}::int = ${JSON.stringify(change.was)}::jsonb then cf.list - ${change.index}::int else cf.list end from (select ${list} as list) as cf)`;
+    } else {
+      list = sql`(${list} - ${change.index}::int)`;
+    }
+  }
+  return list;
+}
 
 export function createSignaturesRepository(db: Db) {
   return {
@@ -49,10 +79,23 @@ export function createSignaturesRepository(db: Db) {
     /**
      * Applies a patch in a single UPDATE. The design is merged by the database
      * (`design || patch`), which evaluates it against the row as it is when the row lock is
-     * granted: two concurrent patches to different fields or design keys both survive.
+     * granted: two concurrent patches to different fields or design keys both survive. So are
+     * socialLinks (per platform) and customFieldsPatch (per position), decision 0006.
      */
-    async updateOwnedSignature(id: string, writer: Writer, patch: SignaturePatch): Promise<SignatureRow | undefined> {
-      const { design, ...fields } = patch;
+    async updateOwnedSignature(
+      id: string,
+      writer: Writer,
+      patch: SignaturePatch,
+      options: {
+        /**
+         * A full save's version: the row is written only if it is still at it (no row otherwise),
+         * and socialLinks given replace the stored map (decision 0006).
+         */
+        baseVersion?: number;
+      } = {},
+    ): Promise<SignatureRow | undefined> {
+      const { design, socialLinks, customFieldsPatch, ...fields } = patch;
+      const full = options.baseVersion !== undefined;
       const [row] = await db
         .update(signature)
         .set({
@@ -60,10 +103,12 @@ export function createSignaturesRepository(db: Db) {
           ...(design && Object.keys(design).length > 0
             ? { design: sql`${signature.design} || ${JSON.stringify(design)}::jsonb` }
             : {}),
+          ...(socialLinks ? { socialLinks: full ? keptLinks(socialLinks) : mergedSocialLinks(socialLinks) } : {}),
+          ...(customFieldsPatch && customFieldsPatch.length > 0 ? { customFields: patchedCustomFields(customFieldsPatch) } : {}),
           version: sql`${signature.version} + 1`,
           updatedAt: sql`now()`,
         })
-        .where(isWritableBy(id, writer))
+        .where(full ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!)) : isWritableBy(id, writer))
         .returning();
       return row;
     },

@@ -122,12 +122,101 @@ describeEachDatabase('signatures API', (kind) => {
     expect((await call('POST', `/api/signatures/${sig.id}/generate-html`, alice.cookie, {})).statusCode).toBe(200);
   });
 
-  it('accepts the whole signature as read back from the API (server-owned keys ignored)', async () => {
+  it('accepts the whole signature as read back from the API (server-owned keys ignored, its version checked)', async () => {
     const sig = await createSignature(alice.cookie);
-    const whole = { ...sig, name: 'Ada King', design: { ...sig.design, layout: 'vertical' }, version: 99, htmlSignature: '<b>x</b>' };
+    const whole = { ...sig, name: 'Ada King', design: { ...sig.design, layout: 'vertical' }, version: sig.version, htmlSignature: '<b>x</b>' };
     const res = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, whole);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Ada King', version: 2, htmlSignature: null, design: { layout: 'vertical' } });
+  });
+
+  it('a stale full save answers 409 with the stored signature and writes nothing (decision 0006)', async () => {
+    const sig = await createSignature(alice.cookie, { socialLinks: { github: 'https://github.com/a' } });
+    // Another tab saves first.
+    const other = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { ...sig, name: 'Other tab', version: 1 });
+    expect(other.json()).toMatchObject({ name: 'Other tab', version: 2 });
+    const stale = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { ...sig, name: 'This tab', socialLinks: {}, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'CONFLICT',
+      error: 'This signature was changed in another tab or on another device since you opened it.',
+      current: { id: sig.id, name: 'Other tab', version: 2, socialLinks: { github: 'https://github.com/a' } },
+    });
+    const [row] = await t.database.db.select().from(signature).where(eq(signature.id, sig.id));
+    expect(row).toMatchObject({ name: 'Other tab', version: 2, socialLinks: { github: 'https://github.com/a' } });
+    // Overwrite: saved again with the version it was just told; the whole map replaces the stored one.
+    const overwrite = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { ...sig, name: 'This tab', socialLinks: { x: undefined, twitter: 'https://x.com/a', linkedin: '' }, version: 2 });
+    expect(overwrite.statusCode).toBe(200);
+    expect(overwrite.json()).toMatchObject({ name: 'This tab', version: 3 });
+    expect(overwrite.json().socialLinks).toEqual({ twitter: 'https://x.com/a' });
+    // Someone else's signature stays a 404 with or without a version; a bad version is a 400.
+    expect((await call('PUT', `/api/signatures/${sig.id}`, bob.cookie, { name: 'B', version: 1 })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/signatures/${sig.id}`, bob.cookie, { name: 'B', version: 3 })).statusCode).toBe(404);
+    const bad = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { name: 'B', version: 'two' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('The version must be the whole number the signature was read with.');
+    // Without a version, a partial patch is written as before.
+    expect((await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { title: 'Patched' })).json()).toMatchObject({ title: 'Patched', version: 4 });
+  });
+
+  it('concurrent partial patches to different social platforms all survive; empty or null removes one', async () => {
+    const sig = await createSignature(alice.cookie, { socialLinks: { linkedin: 'https://linkedin.com/in/a', twitter: 'https://x.com/a' } });
+    const patches = [
+      { socialLinks: { github: 'https://github.com/x' } },
+      { socialLinks: { youtube: 'https://youtube.com/@x' } },
+      { socialLinks: { linkedin: '' } },
+      { socialLinks: { twitter: null } },
+      { socialLinks: { dribbble: 'https://dribbble.com/x' } },
+    ];
+    const results = await Promise.all(patches.map((p) => call('PUT', `/api/signatures/${sig.id}`, alice.cookie, p)));
+    expect(results.map((r) => r.statusCode)).toEqual(patches.map(() => 200));
+    const [row] = await t.database.db.select().from(signature).where(eq(signature.id, sig.id));
+    expect(row!.socialLinks).toEqual({ github: 'https://github.com/x', youtube: 'https://youtube.com/@x', dribbble: 'https://dribbble.com/x' });
+    expect(row!.version).toBe(1 + patches.length);
+  });
+
+  it('customFieldsPatch changes fields by position: two tabs editing different fields both survive', async () => {
+    const a = { label: 'A', value: '1' };
+    const b = { label: 'B', value: '2' };
+    const c = { label: 'C', value: '3' };
+    const sig = await createSignature(alice.cookie, { customFields: [a, b, c] });
+    const url = `/api/signatures/${sig.id}`;
+    const results = await Promise.all([
+      call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 0, value: { label: 'A', value: 'one' } }] }),
+      call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 2, value: { label: 'C', value: 'three' } }] }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const read = async () => (await t.database.db.select().from(signature).where(eq(signature.id, sig.id)))[0]!.customFields;
+    expect(await read()).toEqual([{ label: 'A', value: 'one' }, b, { label: 'C', value: 'three' }]);
+
+    // A removal names the field it removes, so one sent twice (or after another tab's edit) removes nothing more.
+    const remove = { customFieldsPatch: [{ index: 1, value: null, was: b }] };
+    expect((await call('PUT', url, alice.cookie, remove)).statusCode).toBe(200);
+    expect((await call('PUT', url, alice.cookie, remove)).statusCode).toBe(200);
+    expect(await read()).toEqual([{ label: 'A', value: 'one' }, { label: 'C', value: 'three' }]);
+
+    // Past the end adds at the end; never more than five.
+    const add = await call('PUT', url, alice.cookie, {
+      customFieldsPatch: [
+        { index: 4, value: { label: 'D', value: '4' } },
+        { index: 3, value: { label: 'E', value: '5' } },
+        { index: 4, value: { label: 'F', value: '6' } },
+        { index: 4, value: { label: 'G', value: '7' } },
+      ],
+    });
+    expect(add.statusCode).toBe(200);
+    expect(add.json().customFields.map((f: { label: string }) => f.label)).toEqual(['A', 'C', 'D', 'E', 'G']);
+
+    // An unconditional removal, then the whole-list form still replaces everything.
+    expect((await call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 0, value: null }] })).json().customFields).toHaveLength(4);
+    expect((await call('PUT', url, alice.cookie, { customFields: [a] })).json().customFields).toEqual([a]);
+
+    const both = await call('PUT', url, alice.cookie, { customFields: [a], customFieldsPatch: [{ index: 0, value: b }] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toBe('Send the whole customFields list or customFieldsPatch, not both');
+    const outOfRange = await call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 5, value: b }] });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().error).toBe('There are at most 5 custom fields');
   });
 
   it('keeps every one of 20 concurrent partial updates to different fields', async () => {

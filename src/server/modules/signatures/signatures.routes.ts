@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { unauthenticated } from '../../errors';
 import { requireUserId } from '../../http';
 import { enforceSignatureQuota } from '../../rate-limit/quotas';
+import { SignatureConflictError } from './signatures.service';
 
 type ById = { Params: { id: string } };
 
@@ -16,11 +17,17 @@ export async function signaturesRoutes(app: FastifyInstance) {
   );
 
   // Autosave calls this on every pause in typing: the session is checked inside the UPDATE, so a
-  // save is one statement. A refused one reads the session to tell 401 from 404.
-  app.put<ById>('/api/signatures/:id', async (request) => {
+  // save is one statement. A refused one reads the session to tell 401 from 404 (or a 409).
+  app.put<ById>('/api/signatures/:id', async (request, reply) => {
     const sessionToken = await auth.readSessionToken(request.headers.cookie);
     if (!sessionToken) throw unauthenticated();
-    return signatures.updateSignature({ sessionToken, now: new Date() }, request.params.id, request.body, () => requireUserId(request));
+    try {
+      return await signatures.updateSignature({ sessionToken, now: new Date() }, request.params.id, request.body, () => requireUserId(request));
+    } catch (error) {
+      // A stale full save: the words, and the stored signature the editor offers to reload.
+      if (!(error instanceof SignatureConflictError)) throw error;
+      return reply.code(409).send({ error: error.message, code: error.code, current: error.current });
+    }
   });
 
   app.post<ById>('/api/signatures/:id/generate-html', async (request) =>

@@ -24,6 +24,24 @@ const signatureNotFound = () =>
 // A full signature read back from the API carries these; they are the server's to set, not the client's.
 const SERVER_OWNED_KEYS = ['id', 'htmlSignature', 'version', 'createdAt', 'updatedAt'] as const;
 
+/** A stale full save: nothing was written; `current` is the signature as it is stored now. */
+export class SignatureConflictError extends AppError {
+  constructor(readonly current: SavedSignature) {
+    super('CONFLICT', 'This signature was changed in another tab or on another device since you opened it.');
+  }
+}
+
+/** The version a full save was based on (decision 0006); absent or null for a partial patch. */
+function readBaseVersion(input: unknown): number | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const version = (input as { version?: unknown }).version;
+  if (version === undefined || version === null) return undefined;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw invalid('The version must be the whole number the signature was read with.', { version: 'Must be a whole number' });
+  }
+  return version;
+}
+
 function withoutServerOwnedKeys(input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const copy: Record<string, unknown> = { ...input };
@@ -97,20 +115,31 @@ export function createSignaturesService(deps: {
     },
 
     /**
-     * A partial update (any subset; design may be partial and is merged) or a whole signature.
+     * A partial update (any subset; design and socialLinks are merged key by key, customFieldsPatch
+     * position by position) or a whole signature. A body with `version` is a full save based on
+     * that version: a stale one writes nothing and answers 409 with the stored signature (0006).
      * The writer is a user id, or (on the autosave path) the session's token, checked in the UPDATE
-     * itself; `signedIn` then answers 401 for a dead session before a bad body or a missing row is
-     * reported, exactly as when the session is read first.
+     * itself; `signedIn` then answers 401 for a dead session (and gives the user id) before a bad
+     * body, a missing row or a conflict is reported, exactly as when the session is read first.
      */
-    async updateSignature(writer: Writer, id: string, input: unknown, signedIn: () => Promise<unknown> = async () => undefined): Promise<SavedSignature> {
+    async updateSignature(
+      writer: Writer,
+      id: string,
+      input: unknown,
+      signedIn: () => Promise<string | undefined> = async () => ('userId' in writer ? writer.userId : undefined),
+    ): Promise<SavedSignature> {
       const parsed = signaturePatchSchema.safeParse(withoutServerOwnedKeys(input));
       if (!parsed.success) {
         await signedIn();
         throw parsed.error;
       }
-      const row = await repository.updateOwnedSignature(id, writer, parsed.data);
+      const baseVersion = readBaseVersion(input);
+      const row = await repository.updateOwnedSignature(id, writer, parsed.data, { baseVersion });
       if (!row) {
-        await signedIn();
+        const userId = await signedIn();
+        // Only a refused save reads the row, so the happy path stays one statement.
+        const stored = baseVersion === undefined || !userId ? undefined : await repository.findOwnedSignature(id, userId);
+        if (stored) throw new SignatureConflictError(toSavedSignature(stored));
         throw signatureNotFound();
       }
       return toSavedSignature(row);
