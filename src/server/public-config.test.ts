@@ -25,6 +25,19 @@ describe('GET /api/public-config', () => {
   });
   afterAll(async () => t?.close());
 
+  it('draws the landing page\'s template gallery with the one renderer and the public origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/template-previews' });
+    expect(res.statusCode).toBe(200);
+    const previews = res.json() as Record<string, string>;
+    expect(Object.keys(previews).sort()).toEqual(['creative', 'minimal', 'modern', 'professional']);
+    const distinct = new Set(Object.values(previews));
+    expect(distinct.size).toBe(4);
+    for (const html of Object.values(previews)) {
+      expect(html).toContain('Alex Morgan');
+      expect(html).toMatch(/<img[^>]+src="https:\/\/signatures\.acme\.com\//);
+    }
+  });
+
   it('tells a visitor the origin signatures render with', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(res.statusCode).toBe(200);

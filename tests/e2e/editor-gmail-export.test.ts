@@ -5,6 +5,7 @@ import { signature } from '../../src/server/db/schema/signatures.schema';
 import { SOCIAL_PLATFORMS } from '../../src/shared/signature/signature-schema';
 import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
 import { startApp, type RunningApp } from './support/app-server';
+import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
 
 /** Not the browser's origin: every output must still name it (issue 10, point 5). */
 const PUBLIC_URL = 'https://sig.example.com';
@@ -111,7 +112,7 @@ describe('editor: Gmail export with one origin and the size limit', () => {
     const [saved] = (await (await page.request.get(`${pageOrigin}/api/signatures`)).json()) as { id: string }[];
     expect(saved?.id).toBeTruthy();
     // Written to the row directly, so the test does not depend on the schema's own field limits.
-    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${p}.example.com/?ref=sig${'&'.repeat(100)}`]));
+    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]));
     await running.app.services.database.db
       .update(signature)
       .set({

@@ -6,6 +6,7 @@ import { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_INFO } from '../../src/shared/signatu
 import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
 import { startApp, type RunningApp } from './support/app-server';
 import { waitForMail } from './support/mailbox';
+import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
 
 const linkIn = (mail: ParsedMail, prefix: string) => {
   for (const match of String(mail.html).matchAll(/href="([^"]+)"/g)) if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
@@ -213,7 +214,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     for (const platform of SOCIAL_PLATFORMS) {
       const { label } = SOCIAL_PLATFORM_INFO[platform];
       await page.getByRole('button', { name: `Add ${label}` }).click();
-      await page.getByRole('textbox', { name: label }).fill(`https://${platform}.example.com/?${ampersands(60)}`.slice(0, 200));
+      await page.getByRole('textbox', { name: label }).fill(`https://${SOCIAL_PLATFORM_HOSTS[platform][0]}/?${ampersands(60)}`.slice(0, 200));
     }
     await expect.poll(() => status('size')).toBe('fail');
     const size = await text('size');

@@ -3,7 +3,8 @@ import { TEMPLATE_INFO, type Template } from '../../../shared/signature/template
 
 /**
  * The four templates from the one catalogue (issue 10, point 11): names and descriptions come with
- * the page; each preview is the real renderer's HTML, loaded as the section nears the screen.
+ * the page; each preview is the real renderer's HTML (drawn by the server with the public origin),
+ * loaded as the section nears the screen.
  */
 export function TemplatesSection() {
   const sectionRef = useRef<HTMLElement>(null);
@@ -14,9 +15,10 @@ export function TemplatesSection() {
     if (!section) return;
     let cancelled = false;
     const load = () => {
-      import('./template-previews')
-        .then(({ renderTemplatePreviews }) => {
-          if (!cancelled) setPreviews(renderTemplatePreviews(window.location.origin));
+      fetch('/api/template-previews')
+        .then((res) => (res.ok ? (res.json() as Promise<Record<Template, string>>) : Promise.reject(new Error(String(res.status)))))
+        .then((html) => {
+          if (!cancelled) setPreviews(html);
         })
         // The names and descriptions still stand without the pictures.
         .catch(() => undefined);

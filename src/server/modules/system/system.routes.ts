@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPublicOrigin, type PublicConfig } from '../../../shared/public-origin';
+import { renderTemplatePreviews } from '../../../shared/signature/template-previews';
 import { checkReadiness } from './readiness';
 
 export async function systemRoutes(app: FastifyInstance) {
@@ -8,6 +9,10 @@ export async function systemRoutes(app: FastifyInstance) {
   const { publicUrl } = app.services.config;
   const publicConfig: PublicConfig = { publicUrl, publicOrigin: checkPublicOrigin(publicUrl) };
   app.get('/api/public-config', async (): Promise<PublicConfig> => publicConfig);
+
+  // The landing page's template gallery: the four templates drawn by the one renderer, once.
+  const templatePreviews = renderTemplatePreviews(publicUrl);
+  app.get('/api/template-previews', async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send(templatePreviews));
 
   // Alive: the process answers. Nothing outside it is asked, so an orchestrator does not restart a
   // healthy process because the database is away (that is /api/ready's business).

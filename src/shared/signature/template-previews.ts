@@ -1,6 +1,6 @@
-import { createEmptySignature } from '../../../shared/signature/signature-schema';
-import type { Template } from '../../../shared/signature/template-info';
-import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
+import { createEmptySignature } from './signature-schema';
+import type { Template } from './template-info';
+import { TEMPLATE_CATALOGUE } from './template-catalogue';
 
 /** One sample person, drawn in every template of the catalogue. */
 const SAMPLE = createEmptySignature({
@@ -14,8 +14,8 @@ const SAMPLE = createEmptySignature({
 });
 
 /**
- * The landing page's template gallery, drawn by the real renderer. Loaded on demand (a dynamic
- * import), so the renderer and its schema stay out of the landing page's first download.
+ * The landing page's template gallery, drawn by the real renderer on the server with the public
+ * origin (GET /api/template-previews), so the renderer never joins the landing page's scripts.
  */
 export function renderTemplatePreviews(publicUrl: string): Record<Template, string> {
   const previews = {} as Record<Template, string>;
