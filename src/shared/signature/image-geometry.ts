@@ -100,6 +100,8 @@ export function imageGeometry(src: string, shape: PhotoShape | string, animate: 
     return { src: base + variantFileName(image, 'logo', animate), width: image.width, height: image.height, kind: 'logo' };
   }
   // The spec: "square, rounded, otherwise round".
-  const variant = SHAPE_VARIANT[shape] ?? 'o';
+  // Own keys only: a stored shape such as 'toString' must not reach Object.prototype; anything but
+  // square and rounded is round (spec §3).
+  const variant = Object.hasOwn(SHAPE_VARIANT, shape) ? SHAPE_VARIANT[shape]! : 'o';
   return { src: base + variantFileName(image, variant, animate), width: PHOTO_SIZE, height: PHOTO_SIZE, kind: 'photo' };
 }
