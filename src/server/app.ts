@@ -171,7 +171,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         scriptSrc: ["'self'", EARLY_CLICK_SCRIPT_SOURCE],
         // The signature preview is inline-styled HTML, exactly what Gmail receives.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
+        // Signatures render with PUBLIC_URL (one origin for preview and exports): its images must
+        // show even when this page was opened under another name (127.0.0.1 vs localhost).
+        imgSrc: ["'self'", new URL(config.publicUrl).origin, 'https:', 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

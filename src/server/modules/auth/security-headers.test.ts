@@ -19,6 +19,12 @@ describeEachDatabase('security headers', (kind) => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
+  it('lets pages show images from PUBLIC_URL, the origin every signature renders with', async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    const imgSrc = /img-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(imgSrc.split(' ')).toContain(new URL(t.config.publicUrl).origin);
+  });
+
   it.each(['/', '/login', '/verify-email', '/api/health', '/no-such-page'])('%s carries CSP with frame-ancestors, nosniff and a Referrer-Policy', async (url) => {
     const res = await get(url);
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
