@@ -91,11 +91,16 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     expect(await page.getByTestId('image-resolution-note').count()).toBe(0);
     await shot('images-wide-logo-desktop');
 
-    const gmailTab = browser.context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-    await (await gmailTab).close();
-    const clip = await readClipboard(page);
-    const html = clip['text/html'] ?? '';
+    // Copy to Gmail copies the server's render of the saved signature; right after an upload that
+    // save may still be on its way, so a person (and this test) copies again a moment later.
+    let html = '';
+    for (let attempt = 0; attempt < 3 && !/\/objects\//.test(html); attempt += 1) {
+      if (attempt > 0) await page.waitForTimeout(1500);
+      const gmailTab = browser.context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Copy to Gmail' }).click();
+      await (await gmailTab).close();
+      html = (await readClipboard(page))['text/html'] ?? '';
+    }
     const img = /<img src="([^"]+\/objects\/[^"]+)" width="(\d+)" height="(\d+)"[^>]*style="([^"]*)"/.exec(html);
     expect(img, html).not.toBeNull();
     const [, src = '', width, height, style = ''] = img!;
