@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptySignature } from '../shared/signature/signature-schema';
 import { startSmtpSink, type SmtpSink } from './test-support/smtp-sink';
 import { createScratchPostgres } from './test-support/test-app';
+import { freePort } from './test-support/free-port';
 
 /**
  * Issue 12, points 3 and 6: two server processes (the real server.ts, as child processes) on one
@@ -58,16 +58,6 @@ const suiteTitle = missing.length === 0 ? suiteName : `${suiteName} — SKIPPED:
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type ServerProcess = {
   name: string;

@@ -10,7 +10,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProblem } from '../../scripts/build-stamp.mjs';
 // @ts-expect-error: plain JavaScript module without types
 import { readLock, splitLockPackages } from '../../scripts/runtime-packages.mjs';
+import { freePort } from '../../src/server/test-support/free-port';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const hasGit = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: repo }).status === 0;
@@ -32,16 +32,6 @@ function run(command: string, args: string[], cwd: string) {
   return result.stdout;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 type Started = { child: ChildProcess; base: string; output: () => string; stop(): Promise<void> };
 

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../test-support/private-postgres';
+import { freePort } from '../test-support/free-port';
 
 /**
  * Issue 12, point 0: the server survives PostgreSQL restarts and crashes under load, answers 503
@@ -21,16 +21,6 @@ const suiteTitle = 'missing' in binaries ? `${suiteName} — SKIPPED: ${binaries
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Tally = { statuses: Map<number, number>; resets: string[]; refused: number; bad: string[] };
 
