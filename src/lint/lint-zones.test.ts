@@ -1,0 +1,48 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function lint(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('lint zones', () => {
+  const newFeature = join(root, 'src/client/features/zz-lint-zone-probe');
+  afterAll(() => rmSync(newFeature, { recursive: true, force: true }));
+
+  it('covers a feature folder created after the config was written, without editing it', async () => {
+    mkdirSync(newFeature, { recursive: true });
+    const messages = await lint(
+      'src/client/features/zz-lint-zone-probe/probe.ts',
+      "import { x } from '../editor/somewhere';\nexport const y = x;\n",
+    );
+    expect(messages.join('\n')).toMatch(/A feature never imports another feature/);
+  });
+
+  it('keeps an existing feature (invitations) out of the others', async () => {
+    const messages = await lint(
+      'src/client/features/invitations/probe.ts',
+      "import { x } from '../billing/somewhere';\nexport const y = x;\n",
+    );
+    expect(messages.join('\n')).toMatch(/A feature never imports another feature/);
+  });
+
+  it('lets a feature import its own files and shared lib code', async () => {
+    const messages = await lint(
+      'src/client/features/editor/probe.ts',
+      "import { x } from './somewhere';\nimport { z } from '../../lib/somewhere';\nexport const y = [x, z];\n",
+    );
+    expect(messages.filter((message) => message.includes('no-restricted-imports'))).toEqual([]);
+  });
+
+  it('keeps the client away from server code', async () => {
+    const messages = await lint('src/client/lib/probe.ts', "import { x } from '../../server/app';\nexport const y = x;\n");
+    expect(messages.join('\n')).toMatch(/The client must not import server code/);
+  });
+});
