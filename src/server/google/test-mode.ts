@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client';
 import { googleTestClient, googleTestPerson, googleTestSignature, googleTestToken } from '../db/schema/google-test-mode.schema';
@@ -179,7 +179,7 @@ export function createDatabaseStandInStore(db: Db, seed: StandInPerson[] = TEST_
       const [row] = await db
         .select()
         .from(googleTestToken)
-        .where(and(eq(googleTestToken.tokenHash, hashToken(token)), gt(googleTestToken.expiresAt, sql`now()`)));
+        .where(eq(googleTestToken.tokenHash, hashToken(token)));
       return row ? { clientEmail: row.clientEmail, sub: row.sub, scopes: row.scopes, expiresAt: row.expiresAt.getTime() } : undefined;
     },
   };
