@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test-support/free-port';
-import { GoogleWorkspaceError } from './errors';
+import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
 import { createStandInState, makeTestServiceAccount, sanitiseSignature, startGoogleStandIn, type StandInPerson } from './google-stand-in';
 import { parseServiceAccountKey } from './service-account-key';
 import {
@@ -9,7 +9,6 @@ import {
   createTokenCache,
   createWorkspaceClient,
   signJwtAssertion,
-  type GoogleErrorKind,
   type WorkspaceClientOptions,
 } from './workspace-client';
 
