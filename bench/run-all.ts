@@ -8,6 +8,7 @@ const benches = [
   'bench/api.bench.ts',
   'bench/hot-path.bench.ts',
   'bench/start.bench.ts',
+  'bench/google-push.bench.ts',
   'bench/bundle-size.ts',
   'bench/keystroke.bench.ts',
   'bench/lighthouse.ts',

@@ -34,8 +34,8 @@ describe('configuration errors', () => {
 describe('keys derived per purpose from SESSION_SECRET', () => {
   it('differ from the secret and from each other', () => {
     const secret = 's'.repeat(40);
-    const keys = (['better-auth', 'invitation-token', 'verification-code', 'contact-form'] as const).map((p) => deriveKey(secret, p));
-    expect(new Set([...keys, secret]).size).toBe(5);
+    const keys = (['better-auth', 'invitation-token', 'verification-code', 'contact-form', 'workspace-key'] as const).map((p) => deriveKey(secret, p));
+    expect(new Set([...keys, secret]).size).toBe(6);
     expect(deriveKey(secret, 'better-auth')).toBe(deriveKey(secret, 'better-auth'));
   });
 
