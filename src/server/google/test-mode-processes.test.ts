@@ -75,7 +75,7 @@ suite(title, () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let database: Database;
   let dataDir: string;
-  let servers: Server[] = [];
+  const servers: Server[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchPostgres(pgUrl);
