@@ -69,16 +69,20 @@ describe('Google settings', () => {
     expect(derived).toHaveLength(43);
     expect(derived).not.toContain('test-secret');
   });
+});
 
-  it('with Google configured, nothing is mounted at /test-mode/google', async () => {
-    const t = await buildTestApp('pglite', { GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token' });
-    try {
-      expect(t.app.services.googleTestMode).toBeUndefined();
-      expect((await t.app.inject({ method: 'GET', url: '/test-mode/google' })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'POST', url: '/test-mode/google/token', payload: {} })).statusCode).toBe(404);
-    } finally {
-      await t.close();
-    }
+describe('with Google configured', () => {
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  // Building the app (migrations on a new PGlite) belongs in the hook: under load it outlasts a test's time limit.
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token' });
+  });
+  afterAll(async () => t?.close());
+
+  it('nothing is mounted at /test-mode/google', async () => {
+    expect(t.app.services.googleTestMode).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/test-mode/google' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/test-mode/google/token', payload: {} })).statusCode).toBe(404);
   });
 });
 

@@ -221,6 +221,37 @@ describe('tokens', () => {
   });
 });
 
+describe('a token Google no longer accepts', () => {
+  it('a 401 drops the cached token and tries once more with a new one', async () => {
+    const memory = createStandInState();
+    let forgetNext = false;
+    // Google forgets a token (revoked, rotated) while our cache still holds it.
+    const state = createStandInState({
+      ...memory.store,
+      grant: async (token) => {
+        if (forgetNext) {
+          forgetNext = false;
+          return undefined;
+        }
+        return memory.store.grant(token);
+      },
+    });
+    const own = await startGoogleStandIn({ state, people: PEOPLE });
+    try {
+      const sa = makeTestServiceAccount(DOMAIN, BOTH);
+      await state.grant(sa.client);
+      const c = createWorkspaceClient({ key: sa.key, endpoints: own.endpoints });
+      await c.listSendAs(at('bob'));
+      forgetNext = true;
+      expect((await c.listSendAs(at('bob'))).map((s) => s.sendAsEmail)).toEqual([at('bob')]);
+      expect(state.tokenRequestsFor(at('bob'))).toBe(2);
+      expect(c.stats).toMatchObject({ tokenRequests: 2, calls: 3, retries: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('directory', () => {
   it('pages through three pages of active people; suspended are left out, mailbox-less kept and marked', async () => {
     const { c } = client();
