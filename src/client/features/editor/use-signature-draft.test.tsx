@@ -1,10 +1,13 @@
 /** @vitest-environment jsdom */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
 import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-schemas';
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
+import { createQueryClient } from '../../lib/query-client';
 import { DRAFT_STORAGE_KEY } from './draft-storage';
 import { useSignatureDraft, type SessionInput } from './use-signature-draft';
 
@@ -25,6 +28,9 @@ function savedSignature(overrides: Partial<SavedSignature> = {}): SavedSignature
   return {
     ...createEmptySignature({ name: 'Jane Smith', email: 'jane@acme.com', title: 'CTO' }),
     id: 'sig-1',
+    label: 'My signature',
+    sendAsEmail: null,
+    isDefault: true,
     htmlSignature: '<table></table>',
     version: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -78,7 +84,9 @@ function installFakeApi(
 }
 
 function renderDraft(session: SessionInput) {
-  return renderHook((props: SessionInput) => useSignatureDraft(props), { initialProps: session });
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return renderHook((props: SessionInput) => useSignatureDraft(props), { initialProps: session, wrapper });
 }
 
 beforeEach(() => {
