@@ -8,9 +8,10 @@ import { MenuItem, UserMenu } from '../../components/user-menu';
 import { trialDaysLeft } from '../../lib/session';
 import { HelpDialog } from './help-dialog';
 
-function TrialBadge({ trialEndsAt }: { trialEndsAt: string | null }) {
+function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy: boolean }) {
+  // Beside the signature switcher a phone has no room for it; from 640 px it shows again.
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+    <span className={`${roomy ? 'inline-flex' : 'hidden sm:inline-flex'} items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
       <Clock className="h-3.5 w-3.5" aria-hidden="true" />
       {trialDaysLeft(trialEndsAt)} days left in trial
     </span>
@@ -50,7 +51,7 @@ export const EditorHeader = memo(function EditorHeader({
         {switcher}
       </div>
       <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-        {organization?.plan === 'trial' && <TrialBadge trialEndsAt={organization.trialEndsAt} />}
+        {organization?.plan === 'trial' && <TrialBadge trialEndsAt={organization.trialEndsAt} roomy={!switcher} />}
         <HelpDialog />
         {session ? (
           <UserMenu>

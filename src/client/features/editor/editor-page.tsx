@@ -46,11 +46,14 @@ export function EditorPage() {
   const draft = useSignatureDraft({ ready: !session.isPending, user, skip: mustChoosePlan, signatureId: wantedId });
   const wantedRef = useRef(wantedId);
   wantedRef.current = wantedId;
+  // setSearchParams changes with every URL change; only a newly shown signature may write the URL.
+  const setParamsRef = useRef(setSearchParams);
+  setParamsRef.current = setSearchParams;
   const shownId = draft.signatureId;
   // Once a signature is shown (the default, or the first one just saved), the URL names it.
   useEffect(() => {
-    if (shownId && shownId !== wantedRef.current) setSearchParams({ signature: shownId }, { replace: true });
-  }, [shownId, setSearchParams]);
+    if (shownId && shownId !== wantedRef.current) setParamsRef.current({ signature: shownId }, { replace: true });
+  }, [shownId]);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const switcher = useMemo(
@@ -59,15 +62,15 @@ export function EditorPage() {
         <SignatureSwitcher
           user={user}
           currentId={shownId}
-          onSwitch={(id) => setSearchParams({ signature: id })}
+          onSwitch={(id) => setParamsRef.current({ signature: id })}
           onDeleted={(id, next) => {
             if (id !== draftRef.current.signatureId) return;
             draftRef.current.discard(id);
-            setSearchParams({ signature: next }, { replace: true });
+            setParamsRef.current({ signature: next }, { replace: true });
           }}
         />
       ) : null,
-    [user, shownId, setSearchParams],
+    [user, shownId],
   );
   const publicConfig = usePublicConfig();
   const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
