@@ -149,6 +149,49 @@ describe('useSignatureDraft for a signed-in person', () => {
     expect(hook.result.current.savedHtml).toBe('<table></table>');
   });
 
+  it('opens the signature named by signatureId, and falls back to the default for an unknown one', async () => {
+    installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })] });
+    const hook = renderDraft({ ready: true, user, signatureId: 'sig-2' });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-2'));
+    expect(hook.result.current.fields?.title).toBe('Vertrieb');
+    hook.unmount();
+    const other = renderDraft({ ready: true, user, signatureId: 'deleted-one' });
+    await waitFor(() => expect(other.result.current.signatureId).toBe('sig-1'));
+  });
+
+  it('switching sends the waiting edits of the one left first, then loads the other afresh; edits go to the new one', async () => {
+    const api = installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })] });
+    const hook = renderDraft({ ready: true, user, signatureId: null });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    act(() => hook.result.current.update({ company: 'Acme' }));
+    expect(api.writes()).toHaveLength(0);
+    hook.rerender({ ready: true, user, signatureId: 'sig-2' });
+    expect(hook.result.current.fields).toBeNull();
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-2'));
+    expect(hook.result.current.fields?.title).toBe('Vertrieb');
+    // The edit went out before the list was read again for the new one.
+    const order = api.requests.map((r) => `${r.method} ${r.path}`);
+    expect(order.indexOf('PUT /api/signatures/sig-1')).toBeGreaterThan(-1);
+    expect(order.lastIndexOf('GET /api/signatures')).toBeGreaterThan(order.indexOf('PUT /api/signatures/sig-1'));
+    expect(api.writes()[0]).toMatchObject({ body: { company: 'Acme' }, keepalive: false });
+    act(() => hook.result.current.update({ phone: '+49 30 1234' }));
+    act(() => hook.result.current.flushEdits());
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]).toMatchObject({ path: '/api/signatures/sig-2', body: { phone: '+49 30 1234' } });
+  });
+
+  it('a deleted signature drops its waiting edits', async () => {
+    const api = installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', isDefault: false })] });
+    const hook = renderDraft({ ready: true, user, signatureId: 'sig-2' });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-2'));
+    act(() => hook.result.current.update({ company: 'Gone' }));
+    act(() => hook.result.current.discard('sig-2'));
+    hook.rerender({ ready: true, user, signatureId: 'sig-1' });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(api.writes()).toEqual([]);
+  });
+
   it('starts from the account name and email when nothing is saved', async () => {
     const api = installFakeApi({ signatures: [] });
     const hook = renderDraft({ ready: true, user });
