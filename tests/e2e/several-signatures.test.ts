@@ -71,7 +71,11 @@ describe('editor: several signatures', () => {
     await openMenu();
     await page.getByRole('menuitem', { name: 'New signature' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Please give the signature a name');
+    await shoot(page, 'several-signatures-new-dialog-1280');
     await dialog.getByLabel('Signature name').fill('Deutsch');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => switcher().innerText()).toBe('Deutsch');
     await expect.poll(signatureParam).not.toBe(firstId);

@@ -275,7 +275,10 @@ export function TextDialog(props: {
             autoFocus
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'signature-dialog-input-error' : undefined}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
           />
         </Field>
         <div className="flex justify-end gap-2">
