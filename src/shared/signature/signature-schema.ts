@@ -214,6 +214,10 @@ export type SignaturePatch = z.infer<typeof signaturePatchSchema>;
 
 export type SavedSignature = SignatureFields & {
   id: string;
+  /** What the person calls it, its send-as address, and whether it is their default (signature-meta.ts). */
+  label: string;
+  sendAsEmail: string | null;
+  isDefault: boolean;
   htmlSignature: string | null;
   version: number;
   createdAt: string;

@@ -1,10 +1,19 @@
 /** @vitest-environment jsdom */
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/account-types';
 import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-schemas';
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
+import { createQueryClient } from '../../lib/query-client';
 import { ConflictDialog } from './conflict-dialog';
+
+/** The editor loads its signatures through TanStack Query: each hook gets a fresh cache. */
+function withQueryClient() {
+  const queryClient = createQueryClient();
+  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
 import { useSignatureDraft } from './use-signature-draft';
 
 const user: CurrentUser = {
@@ -22,6 +31,9 @@ function saved(overrides: Partial<SavedSignature> = {}): SavedSignature {
   return {
     ...createEmptySignature({ name: 'Jane Smith', email: 'jane@acme.com', socialLinks: { github: 'https://github.com/j' } }),
     id: 'sig-1',
+    label: 'My signature',
+    sendAsEmail: null,
+    isDefault: true,
     htmlSignature: null,
     version: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -73,7 +85,7 @@ afterEach(() => {
 describe('a stale Save Signature', () => {
   it('sends the version it is based on, opens the conflict on 409 and keeps the typed work; Reload takes the stored copy', async () => {
     const server = installServer(saved());
-    const hook = renderHook(() => useSignatureDraft({ ready: true, user }));
+    const hook = renderHook(() => useSignatureDraft({ ready: true, user }), { wrapper: withQueryClient() });
     await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
     server.otherTabSaves({ name: 'Other Tab' });
     act(() => hook.result.current.update({ title: 'Typed here' }));
@@ -98,7 +110,7 @@ describe('a stale Save Signature', () => {
 
   it('Overwrite saves this copy again with the version the 409 reported', async () => {
     const server = installServer(saved());
-    const hook = renderHook(() => useSignatureDraft({ ready: true, user }));
+    const hook = renderHook(() => useSignatureDraft({ ready: true, user }), { wrapper: withQueryClient() });
     await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
     server.otherTabSaves({ name: 'Other Tab' });
     act(() => hook.result.current.update({ name: 'Mine' }));
@@ -116,7 +128,7 @@ describe('a stale Save Signature', () => {
 
   it("an autosave answered with someone else's version in between keeps the base: Save still hears 409", async () => {
     const server = installServer(saved());
-    const hook = renderHook(() => useSignatureDraft({ ready: true, user }));
+    const hook = renderHook(() => useSignatureDraft({ ready: true, user }), { wrapper: withQueryClient() });
     await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
     server.otherTabSaves({ name: 'Other Tab' });
     act(() => hook.result.current.update({ socialLinks: { github: 'https://github.com/j', youtube: 'https://youtube.com/@j' } }));

@@ -1,5 +1,5 @@
 import { Clock, PenLine } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
@@ -8,35 +8,50 @@ import { MenuItem, UserMenu } from '../../components/user-menu';
 import { trialDaysLeft } from '../../lib/session';
 import { HelpDialog } from './help-dialog';
 
-function TrialBadge({ trialEndsAt }: { trialEndsAt: string | null }) {
+function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy: boolean }) {
+  // Beside the signature switcher a phone has no room for it; from 640 px it shows again.
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+    <span className={`${roomy ? 'inline-flex' : 'hidden sm:inline-flex'} items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200`}>
       <Clock className="h-3.5 w-3.5" aria-hidden="true" />
       {trialDaysLeft(trialEndsAt)} days left in trial
     </span>
   );
 }
 
-/** A 4rem bar: logo home, trial days, help, then the account menu or the sign-in buttons. */
-/** Memoised: a keystroke in the editor must not re-render the header (issue 10). */
-export const EditorHeader = memo(function EditorHeader({ session, ready }: { session: MeResponse | null; ready: boolean }) {
+/**
+ * A 4rem bar: logo home, the signature switcher (signed in, once a signature is saved), trial days,
+ * help, then the account menu or the sign-in buttons.
+ * Memoised: a keystroke in the editor must not re-render the header (issue 10).
+ */
+export const EditorHeader = memo(function EditorHeader({
+  session,
+  ready,
+  switcher,
+}: {
+  session: MeResponse | null;
+  ready: boolean;
+  switcher?: ReactNode;
+}) {
   const navigate = useNavigate();
   const organization = session?.organization;
   return (
-    <header className="flex h-16 shrink-0 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 sm:px-6">
-      <button
-        type="button"
-        onClick={() => navigate('/')}
-        aria-label="SignaturePro home"
-        className="flex items-center gap-2 rounded-md text-slate-900"
-      >
-        <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand text-white" aria-hidden="true">
-          <PenLine className="h-4 w-4" />
-        </span>
-        <span className="hidden text-lg font-semibold tracking-tight sm:inline">SignaturePro</span>
-      </button>
-      <div className="flex items-center gap-2 sm:gap-3">
-        {organization?.plan === 'trial' && <TrialBadge trialEndsAt={organization.trialEndsAt} />}
+    <header className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 sm:gap-4 sm:px-6">
+      <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+        <button
+          type="button"
+          onClick={() => navigate('/')}
+          aria-label="SignaturePro home"
+          className="flex items-center gap-2 rounded-md text-slate-900"
+        >
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand text-white" aria-hidden="true">
+            <PenLine className="h-4 w-4" />
+          </span>
+          <span className="hidden text-lg font-semibold tracking-tight sm:inline">SignaturePro</span>
+        </button>
+        {switcher}
+      </div>
+      <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+        {organization?.plan === 'trial' && <TrialBadge trialEndsAt={organization.trialEndsAt} roomy={!switcher} />}
         <HelpDialog />
         {session ? (
           <UserMenu>

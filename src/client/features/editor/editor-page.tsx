@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
 import { useSession } from '../../lib/session';
 import { ConflictDialog } from './conflict-dialog';
@@ -12,6 +12,7 @@ import { PublicOriginNotice } from './public-origin-notice';
 import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
 import { SeatNotice } from './seat-notice';
+import { SignatureSwitcher } from './signature-switcher';
 import { useExportActions } from './use-export-actions';
 import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
@@ -39,7 +40,38 @@ export function EditorPage() {
     if (mustChoosePlan) navigate('/pricing', { replace: true });
   }, [mustChoosePlan, navigate]);
 
-  const draft = useSignatureDraft({ ready: !session.isPending, user, skip: mustChoosePlan });
+  // The signature shown is in the URL (/editor?signature=<id>), so a reload or a shared link keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantedId = searchParams.get('signature');
+  const draft = useSignatureDraft({ ready: !session.isPending, user, skip: mustChoosePlan, signatureId: wantedId });
+  const wantedRef = useRef(wantedId);
+  wantedRef.current = wantedId;
+  // setSearchParams changes with every URL change; only a newly shown signature may write the URL.
+  const setParamsRef = useRef(setSearchParams);
+  setParamsRef.current = setSearchParams;
+  const shownId = draft.signatureId;
+  // Once a signature is shown (the default, or the first one just saved), the URL names it.
+  useEffect(() => {
+    if (shownId && shownId !== wantedRef.current) setParamsRef.current({ signature: shownId }, { replace: true });
+  }, [shownId]);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const switcher = useMemo(
+    () =>
+      user && shownId ? (
+        <SignatureSwitcher
+          user={user}
+          currentId={shownId}
+          onSwitch={(id) => setParamsRef.current({ signature: id })}
+          onDeleted={(id, next) => {
+            if (id !== draftRef.current.signatureId) return;
+            draftRef.current.discard(id);
+            setParamsRef.current({ signature: next }, { replace: true });
+          }}
+        />
+      ) : null,
+    [user, shownId],
+  );
   const publicConfig = usePublicConfig();
   const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
   const actions = useExportActions(draft, user, publicUrl);
@@ -73,7 +105,7 @@ export function EditorPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <EditorHeader session={me} ready={!session.isPending} />
+      <EditorHeader session={me} ready={!session.isPending} switcher={switcher} />
       <main className="flex flex-col lg:h-[calc(100vh-4rem)]" data-testid="editor-area">
         {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
         {user?.seatNotice && <SeatNotice notice={user.seatNotice} />}

@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { createEmptySignature, type SavedSignature, type SignatureFields } from '../../../shared/signature/signature-schema';
 import { clearDraft, loadDraft } from './draft-storage';
 import { pickSignatureFields } from './signature-patch';
-import { createSignature, getSignatureDefaults, listSignatures } from './signatures-api';
+import { SIGNATURES_QUERY_KEY, signatureDefaultsQuery, signaturesQuery } from './signature-queries';
+import { createSignature } from './signatures-api';
 
 export type LoadedSignature = {
   fields: SignatureFields;
@@ -34,7 +36,7 @@ export function toEditorFields(saved: SavedSignature): SignatureFields {
  * editor sends a whole design when it creates the signature, so the server's own filling of
  * left-out values never gets the chance.
  */
-function startFromAccount(user: CurrentUser, defaults: SignatureDefaultsResponse | null): SignatureFields {
+export function startFromAccount(user: CurrentUser, defaults: SignatureDefaultsResponse | null): SignatureFields {
   return createEmptySignature({
     name: user.name ?? '',
     email: user.email ?? '',
@@ -44,9 +46,9 @@ function startFromAccount(user: CurrentUser, defaults: SignatureDefaultsResponse
 }
 
 /** The defaults, or null: a failed read is only logged, and the product's own defaults apply. */
-async function readOrganizationDefaults(): Promise<SignatureDefaultsResponse | null> {
+async function readOrganizationDefaults(queryClient: QueryClient): Promise<SignatureDefaultsResponse | null> {
   try {
-    return await getSignatureDefaults();
+    return await queryClient.fetchQuery(signatureDefaultsQuery);
   } catch (error) {
     console.error("Could not load your organization's signature defaults", error);
     return null;
@@ -59,17 +61,22 @@ function requirementsOf(defaults: SignatureDefaultsResponse | null): FieldRequir
 }
 
 /**
- * What the editor opens with for a signed-in person: their first saved signature; else the
+ * What the editor opens with for a signed-in person: the saved signature asked for (`/editor?signature=<id>`)
+ * or else their default (the list's first); else the
  * draft they typed as a visitor, saved now as their first signature so nothing is lost; else a
  * signature with their name and email, started from their organization's defaults. A failed read
  * is only logged (spec section 7). The draft keeps its own design: the person chose it.
  */
-export async function loadSignatureForUser(user: CurrentUser): Promise<LoadedSignature> {
+export async function loadSignatureForUser(
+  user: CurrentUser,
+  { queryClient, signatureId = null }: { queryClient: QueryClient; signatureId?: string | null },
+): Promise<LoadedSignature> {
   // Read alongside the list: the required fields apply to a saved signature too.
-  const defaultsRead = readOrganizationDefaults();
+  const defaultsRead = readOrganizationDefaults(queryClient);
   let saved: SavedSignature[] | null;
   try {
-    saved = await listSignatures();
+    // Always read afresh: the cached list's contents age as the person types (the switcher keeps showing it meanwhile).
+    saved = await queryClient.fetchQuery({ ...signaturesQuery, staleTime: 0 });
   } catch (error) {
     console.error('Could not load your saved signatures', error);
     saved = null;
@@ -86,7 +93,7 @@ export async function loadSignatureForUser(user: CurrentUser): Promise<LoadedSig
     ...more,
   });
 
-  const first = saved?.[0];
+  const first = saved?.find((s) => s.id === signatureId) ?? saved?.[0];
   if (first) return loaded(toEditorFields(first), { id: first.id, version: first.version, savedHtml: first.htmlSignature });
   // After a failed read a saved signature may well exist: adopting the draft could duplicate it.
   const draft = saved ? loadDraft() : null;
@@ -96,6 +103,7 @@ export async function loadSignatureForUser(user: CurrentUser): Promise<LoadedSig
   try {
     const id = await createSignature(fields);
     clearDraft();
+    void queryClient.invalidateQueries({ queryKey: SIGNATURES_QUERY_KEY });
     return loaded(fields, { id, version: 1, adoptedDraft: true });
   } catch (error) {
     // The draft stays in the browser and in the editor; Save will try again.

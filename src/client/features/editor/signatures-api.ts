@@ -1,4 +1,5 @@
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
+import type { CreateSignatureOptions, SignatureMetaPatch } from '../../../shared/signature/signature-meta';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 import { ApiError, NetworkError, api } from '../../lib/api';
 
@@ -11,6 +12,21 @@ export function listSignatures(): Promise<SavedSignature[]> {
 export async function createSignature(fields: SignatureFields): Promise<string> {
   const created = await api.post<{ id: string }>('/api/signatures', fields);
   return created.id;
+}
+
+/** A new signature from fields, or a copy of another (`copyFrom`), with an optional name and send-as address. */
+export function createNamedSignature(body: (SignatureFields & CreateSignatureOptions) | (CreateSignatureOptions & { copyFrom: string })): Promise<SavedSignature> {
+  return api.post<SavedSignature>('/api/signatures', body);
+}
+
+/** Renames, sets "Used for" or makes default; these do not change the signature's version. */
+export function updateSignatureMeta(id: string, meta: SignatureMetaPatch): Promise<SavedSignature> {
+  return api.put<SavedSignature>(`/api/signatures/${encodeURIComponent(id)}`, meta);
+}
+
+/** Deletes one signature (never the last); answers the ones left, default first. */
+export function deleteSignature(id: string): Promise<SavedSignature[]> {
+  return api.delete<SavedSignature[]>(`/api/signatures/${encodeURIComponent(id)}`);
 }
 
 /** A stale full save (409): `current` is the signature as stored now. */

@@ -1,10 +1,13 @@
 /** @vitest-environment jsdom */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
 import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-schemas';
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
+import { createQueryClient } from '../../lib/query-client';
 import { DRAFT_STORAGE_KEY } from './draft-storage';
 import { useSignatureDraft, type SessionInput } from './use-signature-draft';
 
@@ -25,6 +28,9 @@ function savedSignature(overrides: Partial<SavedSignature> = {}): SavedSignature
   return {
     ...createEmptySignature({ name: 'Jane Smith', email: 'jane@acme.com', title: 'CTO' }),
     id: 'sig-1',
+    label: 'My signature',
+    sendAsEmail: null,
+    isDefault: true,
     htmlSignature: '<table></table>',
     version: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -78,7 +84,9 @@ function installFakeApi(
 }
 
 function renderDraft(session: SessionInput) {
-  return renderHook((props: SessionInput) => useSignatureDraft(props), { initialProps: session });
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return renderHook((props: SessionInput) => useSignatureDraft(props), { initialProps: session, wrapper });
 }
 
 beforeEach(() => {
@@ -139,6 +147,49 @@ describe('useSignatureDraft for a signed-in person', () => {
     await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
     expect(hook.result.current.fields?.title).toBe('CTO');
     expect(hook.result.current.savedHtml).toBe('<table></table>');
+  });
+
+  it('opens the signature named by signatureId, and falls back to the default for an unknown one', async () => {
+    installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })] });
+    const hook = renderDraft({ ready: true, user, signatureId: 'sig-2' });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-2'));
+    expect(hook.result.current.fields?.title).toBe('Vertrieb');
+    hook.unmount();
+    const other = renderDraft({ ready: true, user, signatureId: 'deleted-one' });
+    await waitFor(() => expect(other.result.current.signatureId).toBe('sig-1'));
+  });
+
+  it('switching sends the waiting edits of the one left first, then loads the other afresh; edits go to the new one', async () => {
+    const api = installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })] });
+    const hook = renderDraft({ ready: true, user, signatureId: null });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    act(() => hook.result.current.update({ company: 'Acme' }));
+    expect(api.writes()).toHaveLength(0);
+    hook.rerender({ ready: true, user, signatureId: 'sig-2' });
+    expect(hook.result.current.fields).toBeNull();
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-2'));
+    expect(hook.result.current.fields?.title).toBe('Vertrieb');
+    // The edit went out before the list was read again for the new one.
+    const order = api.requests.map((r) => `${r.method} ${r.path}`);
+    expect(order.indexOf('PUT /api/signatures/sig-1')).toBeGreaterThan(-1);
+    expect(order.lastIndexOf('GET /api/signatures')).toBeGreaterThan(order.indexOf('PUT /api/signatures/sig-1'));
+    expect(api.writes()[0]).toMatchObject({ body: { company: 'Acme' }, keepalive: false });
+    act(() => hook.result.current.update({ phone: '+49 30 1234' }));
+    act(() => hook.result.current.flushEdits());
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]).toMatchObject({ path: '/api/signatures/sig-2', body: { phone: '+49 30 1234' } });
+  });
+
+  it('a deleted signature drops its waiting edits', async () => {
+    const api = installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', isDefault: false })] });
+    const hook = renderDraft({ ready: true, user, signatureId: 'sig-2' });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-2'));
+    act(() => hook.result.current.update({ company: 'Gone' }));
+    act(() => hook.result.current.discard('sig-2'));
+    hook.rerender({ ready: true, user, signatureId: 'sig-1' });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(api.writes()).toEqual([]);
   });
 
   it('starts from the account name and email when nothing is saved', async () => {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
@@ -7,6 +8,7 @@ import { clearDraft, loadDraft, saveDraft } from './draft-storage';
 import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './load-signature';
 import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
 import { applyPatch, createVersionTracker, pickSignatureFields, toWirePatch } from './signature-patch';
+import { SIGNATURES_QUERY_KEY } from './signature-queries';
 import { SignatureConflict, createSignature, updateSignature } from './signatures-api';
 
 export type SessionInput = {
@@ -15,6 +17,11 @@ export type SessionInput = {
   user: CurrentUser | null;
   /** True when the page is about to redirect; nothing is loaded or created then. */
   skip?: boolean;
+  /**
+   * The saved signature to show (`/editor?signature=<id>`); null means the default. Changing it
+   * sends the waiting edits of the one being left first, then loads the other.
+   */
+  signatureId?: string | null;
 };
 
 /** How long after the last keystroke a visitor's draft is written to localStorage. */
@@ -37,6 +44,12 @@ export type SignatureDraft = {
   persistNow(options: { full: boolean }): Promise<PersistResult>;
 };
 
+/** Switching between a person's several signatures (issue 14, point 5). */
+export type SignatureSwitching = {
+  /** The signature was deleted: its waiting edits are dropped, never sent. */
+  discard(id: string): void;
+};
+
 /** A stale full save's two ways out (decision 0006); the conflict dialog offers them. */
 export type ConflictChoice = {
   /** The stored signature when a full save was refused as stale (409); null otherwise. */
@@ -52,7 +65,7 @@ export type ConflictChoice = {
  * localStorage. A signed-in person's first signature is loaded; once it has an id, every edit is
  * sent as a coalesced partial update, flushed on blur and when the page is hidden.
  */
-export function useSignatureDraft(session: SessionInput): SignatureDraft & ConflictChoice {
+export function useSignatureDraft(session: SessionInput): SignatureDraft & ConflictChoice & SignatureSwitching {
   const [fields, setFields] = useState<SignatureFields | null>(null);
   const [signatureId, setSignatureId] = useState<string | null>(null);
   const [savedHtml, setSavedHtml] = useState<string | null>(null);
@@ -67,7 +80,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
   const queueRef = useRef<PatchQueue | null>(null);
   const creatingRef = useRef<Promise<PersistResult> | null>(null);
   // React's development double-run of effects must not create the adopted draft twice.
-  const loadRef = useRef<{ userId: string; promise: Promise<LoadedSignature> } | null>(null);
+  const loadRef = useRef<{ key: string; promise: Promise<LoadedSignature> } | null>(null);
   const appliedForRef = useRef<string | null>(null);
   // A visitor's draft is written to localStorage shortly after typing stops, not on every
   // keystroke (a synchronous write in the typing path); leaving the page writes it at once.
@@ -131,6 +144,9 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
   const userRef = useRef(session.user);
   userRef.current = session.user;
 
+  const wantedId = session.signatureId ?? null;
+  const queryClient = useQueryClient();
+
   useEffect(() => {
     if (!session.ready || session.skip) return;
     const user = userRef.current;
@@ -143,18 +159,30 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       showFields(loadDraft() ?? createEmptySignature());
       return;
     }
+    // Already showing what is asked for (the page writes the loaded id into the URL).
+    if (appliedForRef.current === user.id && (wantedId === null || wantedId === idRef.current)) return;
     let cancelled = false;
     // The draft typed just before signing in is what the account adopts.
     writePendingDraft();
-    if (loadRef.current?.userId !== user.id) {
-      attachSignature(null);
+    const key = `${user.id}:${wantedId ?? ''}`;
+    if (loadRef.current?.key !== key) {
+      const switching = appliedForRef.current === user.id;
       showFields(null);
-      setRequirements(NO_REQUIREMENTS);
+      let before: Promise<unknown> = Promise.resolve();
+      if (switching) {
+        // Another signature of the same person: the one being left sends its waiting edits first,
+        // so the fresh list read next already holds them.
+        const leaving = queueRef.current;
+        if (leaving) before = leaving.flush().catch(() => leaving.flushBeforeUnload());
+      } else {
+        attachSignature(null);
+        setRequirements(NO_REQUIREMENTS);
+      }
       appliedForRef.current = null;
-      loadRef.current = { userId: user.id, promise: loadSignatureForUser(user) };
+      loadRef.current = { key, promise: before.then(() => loadSignatureForUser(user, { queryClient, signatureId: wantedId })) };
     }
     void loadRef.current.promise.then((loaded) => {
-      // Applied once per signed-in person: a later re-run must not overwrite their edits.
+      // Applied once per signed-in person and signature: a later re-run must not overwrite their edits.
       if (cancelled || appliedForRef.current === user.id) return;
       appliedForRef.current = user.id;
       attachSignature(loaded.id, loaded.version);
@@ -168,7 +196,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     return () => {
       cancelled = true;
     };
-  }, [session.ready, session.skip, userId, attachSignature, showFields, writePendingDraft]);
+  }, [session.ready, session.skip, userId, wantedId, queryClient, attachSignature, showFields, writePendingDraft]);
 
   // Leaving the page, hiding the tab or closing it must never lose the last edit.
   useEffect(() => {
@@ -237,6 +265,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
           dropPendingDraft();
           clearDraft();
           attachSignature(id, 1);
+          void queryClient.invalidateQueries({ queryKey: SIGNATURES_QUERY_KEY });
           // Edits typed while the create was out are sent as a normal update.
           const latest = fieldsRef.current;
           if (latest && latest !== snapshot) queueRef.current?.enqueue(pickSignatureFields(latest));
@@ -249,8 +278,14 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       }
       return creatingRef.current;
     },
-    [attachSignature, dropPendingDraft],
+    [attachSignature, dropPendingDraft, queryClient],
   );
+
+  const discard = useCallback((id: string) => {
+    if (idRef.current !== id) return;
+    queueRef.current?.dispose();
+    queueRef.current = null;
+  }, []);
 
   const reloadFromServer = useCallback(() => {
     const stored = conflictRef.current;
@@ -279,5 +314,5 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     }
   }, [persistNow]);
 
-  return { fields, signatureId, savedHtml, status, requirements, update, flushEdits, persistNow, conflict, reloadFromServer, overwrite };
+  return { fields, signatureId, savedHtml, status, requirements, update, flushEdits, persistNow, discard, conflict, reloadFromServer, overwrite };
 }

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.schema';
 import type { CustomField, Design, SocialLinks } from '../../../shared/signature/signature-schema';
 
@@ -10,6 +11,12 @@ export const signature = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     organizationId: text('organization_id').references(() => organization.id, { onDelete: 'set null' }),
+    /** What the person calls this signature ("My signature", "Sales alias", "Deutsch"); not rendered. */
+    label: text('label').notNull().default('My signature'),
+    /** The Gmail send-as address this signature is for, lower-cased; at most one signature per address and person. */
+    sendAsEmail: text('send_as_email'),
+    /** The person's default signature: exactly one per person, listed first (docs/decisions/0120). */
+    isDefault: boolean('is_default').notNull().default(false),
     name: text('name').notNull().default(''),
     title: text('title').notNull().default(''),
     company: text('company').notNull().default(''),
@@ -30,7 +37,11 @@ export const signature = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('signature_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('signature_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('signature_one_default_per_user').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('signature_send_as_per_user').on(t.userId, t.sendAsEmail),
+  ],
 );
 
 /** An image the user uploaded: first a pending slot, then a stored, re-encoded file. */

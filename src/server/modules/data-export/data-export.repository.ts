@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitation, member, organization, session, user } from '../../db/schema/auth.schema';
 import { billingPayment, billingSubscription } from '../../db/schema/billing.schema';
@@ -28,7 +28,7 @@ export function createDataExportRepository(db: Db) {
         .orderBy(asc(session.createdAt));
     },
     async signaturesOf(userId: string) {
-      return db.select().from(signature).where(eq(signature.userId, userId)).orderBy(asc(signature.createdAt), asc(signature.id));
+      return db.select().from(signature).where(eq(signature.userId, userId)).orderBy(desc(signature.isDefault), asc(signature.createdAt), asc(signature.id));
     },
     async uploadsOf(userId: string) {
       return db

@@ -22,6 +22,9 @@ export function createDataExportService(deps: { db: Db; publicUrl: string }) {
 
   const toSignature = (row: SignatureRow) => ({
     id: row.id,
+    label: row.label,
+    sendAsEmail: row.sendAsEmail,
+    isDefault: row.isDefault,
     name: row.name,
     title: row.title,
     company: row.company,

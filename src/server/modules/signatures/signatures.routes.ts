@@ -30,6 +30,11 @@ export async function signaturesRoutes(app: FastifyInstance) {
     }
   });
 
+  // The last signature stays (409 with words); the answer is the signatures left, default first.
+  app.delete<ById>('/api/signatures/:id', async (request) =>
+    signatures.deleteSignature(await requireUserId(request), request.params.id),
+  );
+
   app.post<ById>('/api/signatures/:id/generate-html', async (request) =>
     signatures.generateSignatureHtml(await requireUserId(request), request.params.id),
   );

@@ -10,10 +10,19 @@ import {
   signaturePatchSchema,
   type SavedSignature,
 } from '../../../shared/signature/signature-schema';
+import {
+  CREATE_OPTION_KEYS,
+  FIRST_SIGNATURE_LABEL,
+  SIGNATURE_LABEL_MAX,
+  SIGNATURE_META_KEYS,
+  createSignatureOptionsSchema,
+  signatureMetaPatchSchema,
+  splitKeys,
+} from '../../../shared/signature/signature-meta';
 import { AppError, invalid } from '../../errors';
 import type { Db } from '../../db/client';
 import type { Analytics } from '../analytics/analytics.service';
-import { createSignaturesRepository, type SignatureRow, type Writer } from './signatures.repository';
+import { createSignaturesRepository, uniqueViolation, type SignatureRow, type Writer } from './signatures.repository';
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
@@ -23,6 +32,28 @@ const signatureNotFound = () =>
 
 // A full signature read back from the API carries these; they are the server's to set, not the client's.
 const SERVER_OWNED_KEYS = ['id', 'htmlSignature', 'version', 'createdAt', 'updatedAt'] as const;
+
+const sendAsTaken = (address: string | null | undefined) =>
+  new AppError(
+    'CONFLICT',
+    `Another of your signatures is already used for ${address ?? 'that address'}. Each send-as address has one signature: clear "Used for" on that one first, or choose another address.`,
+    { sendAsEmail: 'Already used by another of your signatures' },
+  );
+
+const lastSignature = () =>
+  new AppError('CONFLICT', 'This is your only signature, so it cannot be deleted. Create another one first, or edit this one instead.');
+
+/** True when a PUT body carries a label, a send-as address or the default flag (the rare path). */
+function hasMetaKeys(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null) return false;
+  return SIGNATURE_META_KEYS.some((key) => key in input);
+}
+
+/** A body with a version is a full save based on it (decision 0006). */
+function isFullSave(input: unknown): boolean {
+  const version = (input as { version?: unknown }).version;
+  return version !== undefined && version !== null;
+}
 
 /** A stale full save: nothing was written; `current` is the signature as it is stored now. */
 export class SignatureConflictError extends AppError {
@@ -49,9 +80,19 @@ function withoutServerOwnedKeys(input: unknown): unknown {
   return copy;
 }
 
+/** The signature's own fields (what a copy takes), without its id, label or versions. */
+function contentOf(row: SignatureRow): unknown {
+  const { id: _id, label: _label, sendAsEmail: _sendAs, isDefault: _isDefault, htmlSignature: _html, version: _v, createdAt: _c, updatedAt: _u, ...fields } =
+    toSavedSignature(row);
+  return fields;
+}
+
 export function toSavedSignature(row: SignatureRow): SavedSignature {
   return {
     id: row.id,
+    label: row.label,
+    sendAsEmail: row.sendAsEmail,
+    isDefault: row.isDefault,
     name: row.name,
     title: row.title,
     company: row.company,
@@ -99,19 +140,90 @@ export function createSignaturesService(deps: {
     return row;
   }
 
-  return {
+  /**
+   * A partial PUT that renames, ties to a send-as address or makes default (docs/decisions/0120):
+   * the fields it also carries are saved first, exactly as without them; then the label, address
+   * and flag, which do not bump the version.
+   */
+  async function updateWithMeta(
+    writer: Writer,
+    id: string,
+    input: unknown,
+    signedIn: () => Promise<string | undefined>,
+  ): Promise<SavedSignature> {
+    const { rest, picked } = splitKeys(input, SIGNATURE_META_KEYS);
+    const meta = signatureMetaPatchSchema.safeParse(picked);
+    if (!meta.success) {
+      await signedIn();
+      throw meta.error;
+    }
+    const content = withoutServerOwnedKeys(rest) as Record<string, unknown>;
+    if (Object.keys(content).length > 0) {
+      await service.updateSignature(writer, id, rest, signedIn);
+    }
+    let row: SignatureRow | undefined;
+    try {
+      row = await repository.updateSignatureMeta(id, writer, meta.data);
+    } catch (error) {
+      if (uniqueViolation(error) === 'signature_send_as_per_user') {
+        await signedIn();
+        throw sendAsTaken(meta.data.sendAsEmail);
+      }
+      throw error;
+    }
+    if (!row) {
+      await signedIn();
+      throw signatureNotFound();
+    }
+    return toSavedSignature(row);
+  }
+
+  const service = {
     async listSignatures(userId: string): Promise<SavedSignature[]> {
       return (await repository.listSignaturesByUser(userId)).map(toSavedSignature);
     },
 
+    /**
+     * A new signature: the body's fields (the organization's defaults fill what it left out), or a
+     * copy of another of the person's signatures (`copyFrom`); with an optional label and send-as
+     * address. The person's first signature is their default.
+     */
     async createSignature(userId: string, input: unknown): Promise<SavedSignature> {
+      const { rest, picked } = splitKeys(input, CREATE_OPTION_KEYS);
+      const options = createSignatureOptionsSchema.parse(picked);
+      const existing = await repository.listSignaturesByUser(userId);
       if (deps.signatureDefaults?.assertSignatureAllowed) {
-        await deps.signatureDefaults.assertSignatureAllowed(userId, (await repository.listSignaturesByUser(userId)).length);
+        await deps.signatureDefaults.assertSignatureAllowed(userId, existing.length);
       }
-      const fields = signatureFieldsSchema.parse((await deps.signatureDefaults?.withSignatureDefaults(userId, input)) ?? input);
-      const row = await repository.insertSignature({ ...fields, id: randomUUID(), userId });
+      let fields;
+      let label = options.label;
+      if (options.copyFrom !== undefined) {
+        const source = existing.find((row) => row.id === options.copyFrom);
+        if (!source) throw signatureNotFound();
+        fields = signatureFieldsSchema.parse(contentOf(source));
+        label ??= `${source.label} (copy)`.slice(0, SIGNATURE_LABEL_MAX);
+      } else {
+        fields = signatureFieldsSchema.parse((await deps.signatureDefaults?.withSignatureDefaults(userId, rest)) ?? rest);
+      }
+      label ??= existing.length === 0 ? FIRST_SIGNATURE_LABEL : `Signature ${existing.length + 1}`;
+      const sendAsEmail = options.sendAsEmail ?? null;
+      let row: SignatureRow;
+      try {
+        row = await repository.insertSignature({ ...fields, id: randomUUID(), userId, label, sendAsEmail });
+      } catch (error) {
+        if (uniqueViolation(error) === 'signature_send_as_per_user') throw sendAsTaken(sendAsEmail);
+        throw error;
+      }
       await analytics.record('signature_created', userId, { signatureId: row.id });
       return toSavedSignature(row);
+    },
+
+    /** Deletes one of the person's signatures; the last one stays (409). Answers the ones left. */
+    async deleteSignature(userId: string, id: string): Promise<SavedSignature[]> {
+      const result = await repository.deleteOwnedSignature(id, userId);
+      if (result === 'missing') throw signatureNotFound();
+      if (result === 'last') throw lastSignature();
+      return (await repository.listSignaturesByUser(userId)).map(toSavedSignature);
     },
 
     /**
@@ -128,6 +240,11 @@ export function createSignaturesService(deps: {
       input: unknown,
       signedIn: () => Promise<string | undefined> = async () => ('userId' in writer ? writer.userId : undefined),
     ): Promise<SavedSignature> {
+      if (hasMetaKeys(input)) {
+        // A full save is the content read back: its label, address and default flag are read-only there.
+        if (!isFullSave(input)) return updateWithMeta(writer, id, input, signedIn);
+        input = splitKeys(input, SIGNATURE_META_KEYS).rest;
+      }
       const parsed = signaturePatchSchema.safeParse(withoutServerOwnedKeys(input));
       if (!parsed.success) {
         await signedIn();
@@ -175,5 +292,6 @@ export function createSignaturesService(deps: {
       return toSavedSignature(row);
     },
   };
+  return service;
 }
 export type SignaturesService = ReturnType<typeof createSignaturesService>;
