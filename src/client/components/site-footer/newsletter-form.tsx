@@ -5,7 +5,7 @@ import { ApiError, NetworkError, api, errorMessage } from '../../lib/api';
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
 function describeNewsletterError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return 'Too many requests. Please try again in a few minutes.';
+  // A 429 gets the words of errorMessage's rule: 'Too many requests. Please try again in a few minutes.'
   if (error instanceof ApiError || error instanceof NetworkError) return errorMessage(error, 'Something went wrong. Please try again.');
   // A failed chunk load is a network problem too.
   return 'Network error. Please check your connection and try again.';
