@@ -24,7 +24,7 @@ export async function readSession(): Promise<MeResponse | null> {
 export type KnownSession = MeResponse | null | undefined;
 
 let known: KnownSession = undefined;
-let loading = false;
+let probing: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
 /** Stores what a public page learned about the session (a sign-in in its dialog, a logout). */
@@ -33,21 +33,17 @@ export function setKnownSession(next: MeResponse | null) {
   listeners.forEach((listener) => listener());
 }
 
-async function probe() {
-  if (loading || known !== undefined) return;
-  loading = true;
-  try {
-    setKnownSession(await readSession());
-  } catch {
+/** Reads the session once per page; a failed read is tried again by the next component that asks. */
+function probe() {
+  probing ??= readSession().then(setKnownSession, () => {
     // Unknown stays unknown: the signed-out header is shown, which is right for most visitors.
-  } finally {
-    loading = false;
-  }
+    probing = undefined;
+  });
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  void probe();
+  probe();
   return () => listeners.delete(listener);
 }
 
@@ -68,4 +64,11 @@ export function useKnownSession(): KnownSession {
 export async function logOut() {
   await api.post('/api/auth/logout');
   setKnownSession(null);
+}
+
+/** Up to two initials from the name, else the email's first letter: the avatar of the signed-in person. */
+export function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length > 0) return parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
+  return (email ?? '?').charAt(0).toUpperCase() || '?';
 }

@@ -69,7 +69,7 @@ export function rememberPendingEmail(email: string) {
 }
 
 /** Up to two initials from the name, else the email's first letter. */
-export { initialsOf } from './initials';
+export { initialsOf } from './session-probe';
 
 /** Trial days left: ceiling of days until trialEndsAt, never below 0. */
 export function trialDaysLeft(trialEndsAt: string | null | undefined, now = Date.now()): number {

@@ -1,8 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { initialsOf } from '../../lib/initials';
-import { logOut, useKnownSession } from '../../lib/session-probe';
+import { initialsOf, logOut, useKnownSession } from '../../lib/session-probe';
 import { toast } from '../ui/toast-store';
 import { openSiteAuthDialog } from './header-auth';
 import type { NavLink } from './site-nav-links';
