@@ -18,12 +18,15 @@ import { readSession, useKnownSession } from './session-probe';
 function pageOn(origin: string) {
   let cookie = '';
   const nodeFetch = globalThis.fetch;
+  const paths: string[] = [];
   return {
+    paths,
     signInAs: (value: string) => (cookie = value),
     cookie: () => cookie,
     fetch: async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
       if (cookie) headers.set('cookie', cookie);
+      paths.push(String(input));
       const res = await nodeFetch(new URL(String(input), origin), { ...init, headers });
       const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
       if (set.length > 0) cookie = set.filter((c) => !c.endsWith('=')).join('; ');
@@ -55,16 +58,23 @@ describeEachDatabase('one client session (issue 13, point 2)', (kind) => {
   it("the public pages' probe and the app's useSession read the same session, once each", async () => {
     const { cookie, email } = await signUpUser(running.app, { name: 'Ada Lovelace' });
     page.signInAs(cookie);
+    // The page's store is module state, read once per page: a new page is new modules.
+    vi.resetModules();
+    const { useKnownSession } = await import('./session-probe');
+    page.paths.length = 0;
     const probe = renderHook(() => [useKnownSession(), useKnownSession()]);
     expect(probe.result.current).toEqual([undefined, undefined]);
     await waitFor(() => expect(probe.result.current[0]?.user.email).toBe(email));
     expect(probe.result.current[1]).toBe(probe.result.current[0]);
+    expect(page.paths).toEqual(['/api/session']);
 
     const { queryClient, wrapper } = wrapperOf();
-    const app = renderHook(() => useSession(), { wrapper });
-    await waitFor(() => expect(app.result.current.isSuccess).toBe(true));
-    expect(app.result.current.data).toEqual(probe.result.current[0]);
-    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(app.result.current.data);
+    const app = renderHook(() => [useSession(), useSession()] as const, { wrapper });
+    await waitFor(() => expect(app.result.current[0].isSuccess).toBe(true));
+    expect(page.paths).toEqual(['/api/session', '/api/session']);
+    expect(app.result.current[1].data).toBe(app.result.current[0].data);
+    expect(app.result.current[0].data).toEqual(probe.result.current[0]);
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(app.result.current[0].data);
   });
 
   it("the public page's dialog and avatar menu share one cache, kept equal to the page's session", async () => {
