@@ -1,12 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shoot, type Browser } from './support/browser';
 import { startApp, type RunningApp } from './support/app-server';
+import { waitForMail } from './support/mailbox';
 
 /**
  * The one login form hook (issue 13, point 2) on the /login page and in the dialog: a refusal keeps
  * what was typed and says so in each screen's words; too many attempts give the server's words,
- * which say when to try again.
+ * which say when to try again. The invitation page uses both hooks with the invited address.
  */
 const PASSWORD = 'Correct-Horse-42';
 
@@ -28,9 +30,11 @@ describe('login forms in the browser', () => {
   const toast = () => page.getByTestId('toast').first();
   /** The toast's title and words, without its close button. */
   const toastText = async () => (await toast().innerText()).replace('×', '').trim().replace(/\s*\n\s*/, ' | ');
-  async function signUp(email: string) {
-    const res = await running.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, name: 'Lin Locked', termsAccepted: true } });
+  /** Signs up through the API (not this browser) and returns the new session's cookie. */
+  async function signUp(email: string, name = 'Lin Locked') {
+    const res = await running.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, name, termsAccepted: true } });
     expect(res.statusCode).toBe(201);
+    return ([res.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
   }
 
   it("/login: a wrong password keeps what was typed; the sixth attempt shows the server's lockout words", async () => {
@@ -97,5 +101,50 @@ describe('login forms in the browser', () => {
     expect(await dialog.getByLabel('Email').inputValue()).toBe('nobody@example.com');
     expect(await dialog.getByLabel('Password').inputValue()).toBe('whatever-it-is');
     await shoot(page, 'login-dialog-refused-desktop');
+  });
+
+  it('an invitation to an address that already has an account: Create account says to log in, and Log in joins', async () => {
+    const stamp = Date.now();
+    const owner = `owner-${stamp}@acme.test`;
+    const invitee = `taken-${stamp}@acme.test`;
+    const ownerCookie = await signUp(owner, 'Olivia Owens');
+    // Only a verified address may invite (issue 11, point 7).
+    await running.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${owner}`);
+    await signUp(invitee, 'Tara Taken');
+    const invited = await running.app.inject({
+      method: 'POST',
+      url: '/api/organization/invitations',
+      headers: { cookie: ownerCookie },
+      payload: { email: invitee, role: 'member' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const organization = (await running.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ownerCookie } })).json().organization.name as string;
+    const mail = await waitForMail(running.dataDir, invitee, /invited you/);
+
+    await page.context().clearCookies();
+    await page.goto(/https?:\/\/\S+\/invitations\/[^\s"<>]+/.exec(mail.text ?? '')![0]);
+    await expect.poll(() => page.getByRole('heading', { name: `Join ${organization}` }).count()).toBe(1);
+    await page.getByLabel('Your name').fill('Tara Again');
+    await page.locator('#inv-password').fill('A-different-pass-9');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+
+    await expect.poll(() => page.getByText(`If ${invitee} already has an account, log in with it to accept the invitation.`).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#inv-login-email').inputValue()).toBe(invitee);
+    expect(await page.locator('#inv-login-password').inputValue()).toBe('');
+    await shoot(page, 'invitation-taken-address-desktop');
+
+    await page.locator('#inv-login-password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in and join' }).click();
+    await expect.poll(toastText).toBe('Login failed | Invalid email or password.');
+    expect(await page.locator('#inv-login-password').inputValue()).toBe('not-the-password');
+
+    await page.locator('#inv-login-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in and join' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome to ${organization}!` }).count()).toBe(1);
+    const session = await (await page.request.get(`${running.url}/api/session`)).json();
+    expect(session.user.email).toBe(invitee);
+    expect(session.organization.name).toBe(organization);
   });
 });
