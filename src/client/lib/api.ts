@@ -60,6 +60,18 @@ export const api = {
 
 /** The message to show for any thrown value, with a fallback in the spec's words. */
 export function errorMessage(error: unknown, fallback: string): string {
+  const tooMany = tooManyRequestsWords(error);
+  if (tooMany) return tooMany;
   if (error instanceof ApiError || error instanceof NetworkError) return error.message || fallback;
   return fallback;
+}
+
+/**
+ * The client's one rule for a refusal because of too many requests (429): our server's own words
+ * (the limits say when to try again), else the spec's 'Too many requests. Please try again in a few
+ * minutes.' (a 429 from a proxy in between). Null for any other error.
+ */
+export function tooManyRequestsWords(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  return (error.code && error.message) || 'Too many requests. Please try again in a few minutes.';
 }

@@ -1,10 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { MeResponse } from '../../../shared/account-types';
-import { loginSchema, type LoginInput } from '../../../shared/validation/auth-schemas';
-import { api, errorMessage } from '../../lib/api';
-import { useSessionChanged } from '../../lib/session';
+import { useLoginForm } from '../../lib/auth-forms';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { toast } from '../ui/toast-store';
@@ -12,20 +7,12 @@ import { closeAuthDialog, setAuthTab } from './auth-dialog-store';
 
 export function LoginForm({ redirectTo }: { redirectTo: string | null }) {
   const navigate = useNavigate();
-  const sessionChanged = useSessionChanged();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const me = await api.post<MeResponse>('/api/auth/login', values);
-      await sessionChanged(me);
+  const { form, onSubmit, errors, isSubmitting } = useLoginForm({
+    onSignedIn: () => {
       toast({ title: 'Welcome back!', variant: 'success' });
       closeAuthDialog();
       if (redirectTo) navigate(redirectTo);
-    } catch (error) {
-      toast({ title: 'Login failed', description: errorMessage(error, 'Invalid email or password.'), variant: 'destructive' });
-    }
+    },
   });
 
   return (

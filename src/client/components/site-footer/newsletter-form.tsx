@@ -5,10 +5,10 @@ import { ApiError, NetworkError, api, errorMessage } from '../../lib/api';
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
 function describeNewsletterError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return 'Too many requests. Please try again in a few minutes.';
-  if (error instanceof ApiError || error instanceof NetworkError) return errorMessage(error, 'Something went wrong. Please try again.');
-  // A failed chunk load is a network problem too.
-  return 'Network error. Please check your connection and try again.';
+  // A 429 gets errorMessage's words for it: 'Too many requests. Please try again in a few minutes.'
+  if (error instanceof ApiError) return errorMessage(error, 'Something went wrong. Please try again.');
+  // No answer, or a failed chunk load: a network problem either way.
+  return new NetworkError().message;
 }
 
 /** The footer's newsletter box: it really stores the address (decisions.md) and says what happened. */

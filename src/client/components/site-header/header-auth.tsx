@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { openAuthDialog, type AuthTab } from '../auth-dialog/auth-dialog-store';
 import { preloadAuthDialog } from '../auth-dialog/lazy-auth-dialog';
-import { initialsOf } from '../../lib/initials';
-import { useSiteSession } from './site-session';
+import { initialsOf, useKnownSession } from '../../lib/session-probe';
 
 const SiteUserMenu = lazy(() => import('./site-user-menu').then((m) => ({ default: m.SiteUserMenu })));
 
@@ -13,7 +12,7 @@ export function openSiteAuthDialog(tab: AuthTab) {
 
 /** Signed out (or not known yet, as in the prerendered HTML): 'Log in' and 'Get started'. Signed in: the avatar menu. */
 export function HeaderAuth() {
-  const me = useSiteSession();
+  const me = useKnownSession();
   if (me) {
     const initials = initialsOf(me.user.name, me.user.email);
     return (

@@ -1,11 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { initialsOf } from '../../lib/initials';
+import { initialsOf, logOut, useKnownSession } from '../../lib/session-probe';
 import { toast } from '../ui/toast-store';
 import { openSiteAuthDialog } from './header-auth';
 import type { NavLink } from './site-nav-links';
-import { logOutOfSite, useSiteSession } from './site-session';
 
 const itemClass = 'block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
 
@@ -16,7 +15,7 @@ const itemClass = 'block w-full rounded-md px-3 py-2.5 text-left text-base font-
 export function MobileMenu({ links }: { links: NavLink[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const data = useSiteSession();
+  const data = useKnownSession();
 
   const show = () => {
     dialog.current?.showModal();
@@ -35,7 +34,7 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
   const onLogout = async () => {
     close();
     try {
-      await logOutOfSite();
+      await logOut();
       toast({ title: 'Logged out' });
     } catch (error) {
       toast({ title: 'Logout failed', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });

@@ -1,5 +1,5 @@
 import type { MeResponse } from '../../../shared/account-types';
-import { PENDING_EMAIL_KEY } from '../../components/auth-dialog/signup-form';
+import { PENDING_EMAIL_KEY } from '../../lib/session';
 import { api } from '../../lib/api';
 
 /** The account calls of spec section 7 that the auth pages make; every one sends credentials. */

@@ -1,36 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { MeResponse } from '../../../shared/account-types';
-import { loginSchema, type LoginInput } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, api, errorMessage } from '../../lib/api';
-import { useSessionChanged } from '../../lib/session';
+import { errorMessage } from '../../lib/api';
+import { useLoginForm } from '../../lib/auth-forms';
 import { AuthCard } from './auth-card';
 import { sendMagicLink } from './auth-api';
 
 /** /login: password or magic link; success goes to /pricing (spec section 4). */
 export function LoginPage() {
   const navigate = useNavigate();
-  const sessionChanged = useSessionChanged();
   const [sendingLink, setSendingLink] = useState(false);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const me = await api.post<MeResponse>('/api/auth/login', values);
-      await sessionChanged(me);
+  const { form, onSubmit, errors, isSubmitting } = useLoginForm({
+    screen: 'login-page',
+    onSignedIn: () => {
       toast({ title: 'Welcome back!', variant: 'success' });
       navigate('/pricing');
-    } catch (error) {
-      const description = error instanceof ApiError ? error.message || 'Invalid email or password' : 'Something went wrong. Please try again.';
-      toast({ title: 'Login Failed', description, variant: 'destructive' });
-    }
+    },
   });
 
   const requestMagicLink = async () => {

@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheckBig, LoaderCircle, MailCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
+import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from './auth-api';
 
@@ -14,7 +14,7 @@ type Phase = 'idle' | 'loading' | 'success' | 'error';
 export function VerifyEmailLinkPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const sessionInvalidated = useSessionInvalidated();
   const [phase, setPhase] = useState<Phase>('idle');
   const [message, setMessage] = useState('');
   const [resending, setResending] = useState(false);
@@ -36,7 +36,7 @@ export function VerifyEmailLinkPage() {
         setSignedOut(Boolean(res.signedOut));
         setPhase('success');
         toast({ title: 'Email verified!', description: 'Your email address is confirmed.', variant: 'success' });
-        await queryClient.invalidateQueries();
+        await sessionInvalidated();
       })
       .catch((error: unknown) => {
         setPhase('error');

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheckBig, MailCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +6,7 @@ import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
+import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from './auth-api';
 import { CodeInputs } from './code-inputs';
@@ -19,7 +19,7 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() || readPendingEmail();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const sessionInvalidated = useSessionInvalidated();
   const [digits, setDigits] = useState(empty);
   const [phase, setPhase] = useState<Phase>('entering');
   const [failed, setFailed] = useState(false);
@@ -42,13 +42,13 @@ export function VerifyEmailPage() {
       if (res.signedOut) {
         // Verified from outside the account's session: earlier sign-ins and the password were ended.
         toast({ title: 'Email verified!', description: res.message, variant: 'success' });
-        await queryClient.invalidateQueries();
+        await sessionInvalidated();
         navigate('/login');
         return;
       }
       setPhase('verified');
       toast({ title: 'Email verified!', description: 'Your email address is confirmed.', variant: 'success' });
-      await queryClient.invalidateQueries();
+      await sessionInvalidated();
     } catch (error) {
       // The spec: an error clears the boxes and puts the cursor back in the first.
       setDigits(empty());

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '../../../shared/validation/contact-limits';
 import type { ContactMessage } from '../../../shared/validation/contact-schema';
 import { Field, Input, Textarea } from '../../components/ui/field';
-import { ApiError, NetworkError } from '../../lib/api';
+import { ApiError, NetworkError, tooManyRequestsWords } from '../../lib/api';
 import { isReplayingEarlyClick } from '../../site/early-clicks';
 import { resolveSubmitToken, sendContactMessage, type IssuedToken } from './contact-api';
 
@@ -11,7 +11,6 @@ type FieldName = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 export const CONTACT_MESSAGES = {
-  tooMany: 'Too many requests. Please try again in a few minutes.',
   generic: 'Something went wrong. Please try again.',
   network: 'Network error. Please check your connection and try again.',
 };
@@ -19,8 +18,9 @@ export const CONTACT_MESSAGES = {
 /** The words for a failed send (spec, section 8); per-field errors go to their fields instead. */
 function describeSendError(error: unknown): string {
   if (error instanceof NetworkError) return CONTACT_MESSAGES.network;
+  const tooMany = tooManyRequestsWords(error);
+  if (tooMany) return tooMany;
   if (error instanceof ApiError) {
-    if (error.status === 429) return CONTACT_MESSAGES.tooMany;
     // Our server always answers with a code and words for the person; anything else (a proxy's
     // error page) has no words worth showing.
     return error.code && error.message ? error.message : CONTACT_MESSAGES.generic;

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AcceptInvitationResponse, InvitationPreview } from '../../../shared/account-area-types';
-import type { MeResponse } from '../../../shared/account-types';
 import { ApiError, api } from '../../lib/api';
 
 export const invitationKey = (token: string) => ['/api/invitations', token] as const;
@@ -21,13 +20,3 @@ export function useInvitation(token: string) {
 }
 
 export const acceptInvitation = (token: string) => api.post<AcceptInvitationResponse>(`/api/invitations/${encodeURIComponent(token)}/accept`);
-
-/** The session after signup or login; null when none was opened (the address already had an account). */
-export async function readSession(): Promise<MeResponse | null> {
-  try {
-    return await api.get<MeResponse>('/api/auth/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}

@@ -1,57 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { TermsCheckbox } from '../../components/ui/terms-checkbox';
 import type { MeResponse } from '../../../shared/account-types';
-import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
-import { api, errorMessage } from '../../lib/api';
-import { readSession } from './invitation-api';
+import { TermsCheckbox } from '../../components/ui/terms-checkbox';
+import { useLoginForm, useSignupForm } from '../../lib/auth-forms';
+import { readSession, rememberPendingEmail } from '../../lib/session';
 
-const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
-
-/** Sign up or log in with the invited address; `onSignedIn` then joins the organization. */
+/** Sign up or log in with the invited address; `onSignedIn` then joins the organization (and stores the session). */
 export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSignedIn(me: MeResponse, isNew: boolean): Promise<void> }) {
   const [mode, setMode] = useState<'signup' | 'login'>('signup');
   const [notice, setNotice] = useState<string | null>(null);
-  const signup = useForm<SignupInput>({
-    resolver: zodResolver(signupSchema),
-    defaultValues: { name: '', email, password: '', termsAccepted: false as unknown as true },
-  });
-  const login = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email, password: '' } });
-
-  const onSignup = signup.handleSubmit(async (values) => {
-    try {
-      await api.post('/api/auth/signup', { ...values, email });
+  const login = useLoginForm({ email, seedSession: false, onSignedIn: (me) => onSignedIn(me, false) });
+  const signup = useSignupForm({
+    email,
+    onSignedUp: async () => {
       const me = await readSession();
       if (!me) {
         // The address already has an account: signup opens no session for it.
         setNotice(`If ${email} already has an account, log in with it to accept the invitation.`);
-        login.setValue('password', '');
+        login.form.setValue('password', '');
         setMode('login');
         return;
       }
-      localStorage.setItem(PENDING_EMAIL_KEY, me.user.email);
+      rememberPendingEmail(me.user.email);
       await onSignedIn(me, true);
-    } catch (error) {
-      toast({ title: 'Signup failed', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
-    }
+    },
   });
 
-  const onLogin = login.handleSubmit(async (values) => {
-    try {
-      const me = await api.post<MeResponse>('/api/auth/login', { ...values, email });
-      await onSignedIn(me, false);
-    } catch (error) {
-      toast({ title: 'Login failed', description: errorMessage(error, 'Invalid email or password.'), variant: 'destructive' });
-    }
-  });
-
-  const se = signup.formState.errors;
-  const le = login.formState.errors;
+  const se = signup.errors;
+  const le = login.errors;
   return (
     <div>
       <div role="tablist" aria-label="Sign up or log in" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm">
@@ -70,31 +48,31 @@ export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSi
       </div>
       {notice && mode === 'login' && <p className="mt-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-200">{notice}</p>}
       {mode === 'signup' ? (
-        <form onSubmit={onSignup} noValidate className="mt-5 grid gap-4">
+        <form onSubmit={signup.onSubmit} noValidate className="mt-5 grid gap-4">
           <Field id="inv-name" label="Your name" error={se.name?.message}>
-            <Input id="inv-name" autoComplete="name" {...signup.register('name')} />
+            <Input id="inv-name" autoComplete="name" {...signup.form.register('name')} />
           </Field>
           <Field id="inv-email" label="Email" hint="The invitation was sent to this address.">
             <Input id="inv-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
           <Field id="inv-password" label="Password" required error={se.password?.message} hint="At least 8 characters.">
-            <Input id="inv-password" type="password" autoComplete="new-password" aria-invalid={!!se.password} {...signup.register('password')} />
+            <Input id="inv-password" type="password" autoComplete="new-password" aria-invalid={!!se.password} {...signup.form.register('password')} />
           </Field>
-          <TermsCheckbox registration={signup.register('termsAccepted')} error={se.termsAccepted?.message} />
-          <Button type="submit" size="lg" disabled={signup.formState.isSubmitting}>
-            {signup.formState.isSubmitting ? 'Creating account...' : 'Create account and join'}
+          <TermsCheckbox registration={signup.form.register('termsAccepted')} error={se.termsAccepted?.message} />
+          <Button type="submit" size="lg" disabled={signup.isSubmitting}>
+            {signup.isSubmitting ? 'Creating account...' : 'Create account and join'}
           </Button>
         </form>
       ) : (
-        <form onSubmit={onLogin} noValidate className="mt-5 grid gap-4">
+        <form onSubmit={login.onSubmit} noValidate className="mt-5 grid gap-4">
           <Field id="inv-login-email" label="Email">
             <Input id="inv-login-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
           <Field id="inv-login-password" label="Password" required error={le.password?.message}>
-            <Input id="inv-login-password" type="password" autoComplete="current-password" aria-invalid={!!le.password} {...login.register('password')} />
+            <Input id="inv-login-password" type="password" autoComplete="current-password" aria-invalid={!!le.password} {...login.form.register('password')} />
           </Field>
-          <Button type="submit" size="lg" disabled={login.formState.isSubmitting}>
-            {login.formState.isSubmitting ? 'Signing in...' : 'Log in and join'}
+          <Button type="submit" size="lg" disabled={login.isSubmitting}>
+            {login.isSubmitting ? 'Signing in...' : 'Log in and join'}
           </Button>
           <button type="button" onClick={() => openAuthDialog('forgot')} className="justify-self-center text-sm text-brand hover:underline">
             Forgot your password?

@@ -8,8 +8,8 @@ import { LogoMark } from '../../components/site-header/site-logo';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
-import { useLogout, useSession, useSessionChanged } from '../../lib/session';
-import { acceptInvitation, invitationKey, readSession, useInvitation } from './invitation-api';
+import { useLogout, useRefreshSession, useSession } from '../../lib/session';
+import { acceptInvitation, invitationKey, useInvitation } from './invitation-api';
 import { InvitationAuthForms } from './invitation-auth-forms';
 
 function Shell({ children }: { children: ReactNode }) {
@@ -80,7 +80,7 @@ export function InvitationPage() {
   const { token = '' } = useParams();
   const invitation = useInvitation(token);
   const session = useSession();
-  const sessionChanged = useSessionChanged();
+  const refreshSession = useRefreshSession();
   const logout = useLogout();
   const queryClient = useQueryClient();
   const [joined, setJoined] = useState<{ result: AcceptInvitationResponse; isNew: boolean } | null>(null);
@@ -91,7 +91,7 @@ export function InvitationPage() {
     try {
       const result = await acceptInvitation(token);
       // The organization the person works in has changed: everything cached is refetched.
-      await sessionChanged((await readSession().catch(() => null)) ?? me);
+      await refreshSession(me);
       setJoined({ result, isNew });
     } catch (error) {
       await queryClient.invalidateQueries({ queryKey: invitationKey(token) });

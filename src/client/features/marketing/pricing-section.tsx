@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { MONEY_BACK_NOTE, VOLUME_DISCOUNT_NOTE, type BillingPeriod, type PlanId } from '../../../shared/billing/plans';
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
-import { useSiteSession } from '../../components/site-header/site-session';
+import { useKnownSession } from '../../lib/session-probe';
 import { choosePlanFromLanding } from './choose-plan';
 
 /** The shared plan cards; annual billing shown per month here ($15, $159), per year on /pricing. */
 export function PricingSection() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const me = useSiteSession();
+  const me = useKnownSession();
   const [busyPlanId, setBusyPlanId] = useState<PlanId | null>(null);
   const choose = (planId: PlanId) => {
     if (planId === 'free' && me) setBusyPlanId('free');

@@ -1,5 +1,5 @@
 import { openSiteAuthDialog } from '../../components/site-header/header-auth';
-import { useSiteSession } from '../../components/site-header/site-session';
+import { useKnownSession } from '../../lib/session-probe';
 
 export type PrimaryCta = { label: string } & ({ href: string } | { onClick: () => void });
 
@@ -9,7 +9,7 @@ export type PrimaryCta = { label: string } & ({ href: string } | { onClick: () =
  * (decisions.md) — so "goes to /pricing if logged in" holds exactly when a plan is still needed.
  */
 export function usePrimaryCta(): PrimaryCta {
-  const me = useSiteSession();
+  const me = useKnownSession();
   if (me) return { label: 'Go to Editor', href: '/editor' };
   return { label: 'Start Free Trial', onClick: () => openSiteAuthDialog('signup') };
 }
