@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { processImage } from '../src/server/modules/uploads/image-processing';
 import { createUploadsService } from '../src/server/modules/uploads/uploads.service';
-import { buildTestApp, signUpUser } from '../src/server/test-support/test-app';
+import { buildTestApp, signUpUser } from '../src/test-support/test-app';
 import { renderSignature } from '../src/shared/signature/render-signature';
 import { SOCIAL_PLATFORMS, createEmptySignature } from '../src/shared/signature/signature-schema';
 

@@ -9,9 +9,9 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptySignature } from '../shared/signature/signature-schema';
-import { startSmtpSink, type SmtpSink } from './test-support/smtp-sink';
-import { createScratchPostgres } from './test-support/test-app';
-import { freePort } from './test-support/free-port';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
+import { createScratchPostgres } from '../test-support/test-app';
+import { freePort } from '../test-support/free-port';
 
 /**
  * Issue 12, points 3 and 6: two server processes (the real server.ts, as child processes) on one

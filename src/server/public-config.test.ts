@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, startupWarnings } from './config';
-import { buildTestApp, type TestApp } from './test-support/test-app';
+import { buildTestApp, type TestApp } from '../test-support/test-app';
 
 describe('PUBLIC_URL checks', () => {
   it('production start-up warns when recipients cannot load images from PUBLIC_URL', () => {

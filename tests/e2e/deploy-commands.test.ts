@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProblem } from '../../scripts/build-stamp.mjs';
 // @ts-expect-error: plain JavaScript module without types
 import { readLock, splitLockPackages } from '../../scripts/runtime-packages.mjs';
-import { freePort } from '../../src/server/test-support/free-port';
+import { freePort } from '../../src/test-support/free-port';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const hasGit = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: repo }).status === 0;

@@ -8,7 +8,7 @@ import { loadConfig, type AppConfig } from '../../src/server/config';
 import { parseServiceAccountKey } from '../../src/server/google/service-account-key';
 import { TEST_MODE_ADMIN_EMAIL, TEST_MODE_DOMAIN, createTestModeServiceAccount } from '../../src/server/google/test-mode';
 import { createWorkspaceClient } from '../../src/server/google/workspace-client';
-import { freePort } from '../../src/server/test-support/free-port';
+import { freePort } from '../../src/test-support/free-port';
 import { SCREENSHOT_DIR, openBrowser } from './support/browser';
 
 /**

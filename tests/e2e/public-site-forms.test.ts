@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessage, newsletterSubscriber } from '../../src/server/db/schema/marketing.schema';
 import { issueFormToken } from '../../src/server/modules/contact/form-token';
-import { startSmtpSink, type SmtpSink } from '../../src/server/test-support/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '../../src/test-support/smtp-sink';
 import { startApp, type RunningApp } from './support/app-server';
 import { openBrowser, readClipboard, type Browser } from './support/browser';
 import { deriveKey } from '../../src/server/modules/auth/derived-keys';

@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '../../shared/account-types';
 // The client's session and forms are tested against the real server on loopback, never a stand-in.
-// eslint-disable-next-line no-restricted-imports
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../server/test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { useToasts } from '../components/ui/toast-store';
 import { ApiError, errorMessage, NetworkError, tooManyRequestsWords } from './api';
 import { loginFailure, signupFailure, useLoginForm, useSignupForm } from './auth-forms';

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../test-support/private-postgres';
-import { freePort } from '../test-support/free-port';
+import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../../test-support/private-postgres';
+import { freePort } from '../../test-support/free-port';
 
 /**
  * Issue 12, point 0: the server survives PostgreSQL restarts and crashes under load, answers 503

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test-support/free-port';
+import { freePort } from '../../test-support/free-port';
 import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
 import { createStandInState, makeTestServiceAccount, sanitiseSignature, startGoogleStandIn, type StandInPerson } from './google-stand-in';
 import { parseServiceAccountKey } from './service-account-key';

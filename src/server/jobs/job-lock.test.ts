@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { billingPayment } from '../db/schema/billing.schema';
-import { apiCaller, createScratchPostgres, signUpUser } from '../test-support/test-app';
+import { apiCaller, createScratchPostgres, signUpUser } from '../../test-support/test-app';
 import { createJobLock } from './job-lock';
 
 /**

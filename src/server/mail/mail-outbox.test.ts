@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema/accounts.schema';
-import { buildTestApp, createTestDatabase, describeEachDatabase } from '../test-support/test-app';
+import { buildTestApp, createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
 import { createMailOutbox } from './mail-outbox';
 import { createMailSeal } from './mail-seal';
 import { createMailboxTransport, type MailMessage, type MailTransport } from './mailer';

@@ -8,8 +8,8 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema/accounts.schema';
-import { assertRedisReachable, TEST_REDIS_URL } from '../rate-limit/redis-test-support';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../test-support/test-app';
+import { assertRedisReachable, TEST_REDIS_URL } from '../../test-support/redis';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 
 /** The value of one sample line of a Prometheus text exposition, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { createTestDatabase, describeEachDatabase } from '../test-support/test-app';
+import { createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
 import { createTestPaymentProvider, type TestPaymentProvider } from './test-payment-provider';
 import { createTestPaymentRepository } from './test-payment.repository';
 

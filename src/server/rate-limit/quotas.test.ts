@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEmptySignature } from '../../shared/signature/signature-schema';
 import { upload } from '../db/schema/signatures.schema';
-import { join, signUpPerson } from '../modules/teams/team-world.fixture';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../test-support/test-app';
+import { join, signUpPerson } from '../../test-support/team-world';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { ORGANIZATION_STORAGE_BYTES, QUOTAS } from './quotas';
 
 /** Issue 11, point 8: uploads, stored bytes, signatures and the telemetry beacon have quotas. */

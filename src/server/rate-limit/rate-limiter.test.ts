@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertRedisReachable, TEST_REDIS_URL } from './redis-test-support';
+import { assertRedisReachable, TEST_REDIS_URL } from '../../test-support/redis';
 import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from './rate-limiter';
 import { createRedisRateLimiter } from './redis-rate-limiter';
 

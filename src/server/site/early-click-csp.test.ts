@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_CLICK_SCRIPT, EARLY_CLICK_SCRIPT_TAG } from '../../shared/early-clicks';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
+import { buildTestApp, type TestApp } from '../../test-support/test-app';
 import { EARLY_CLICK_SCRIPT_SOURCE } from './early-click-csp';
 
 /** What a browser hashes: the text between <script> and </script>, as the prerendered page carries it. */

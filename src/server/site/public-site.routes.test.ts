@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 
 describeEachDatabase('public site routes', (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-support/test-app';
+import { buildTestApp, type TestApp } from '../../test-support/test-app';
 import { PRERENDER_DIR } from '../../shared/site-pages';
 
 /** A built client in miniature: the shell, one asset with its compressed copies, prerendered pages. */

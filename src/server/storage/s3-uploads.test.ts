@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { createTestDatabase, signUpUser } from '../test-support/test-app';
+import { createTestDatabase, signUpUser } from '../../test-support/test-app';
 import {
   S3_TEST_BUCKET,
   S3_TEST_CREDENTIALS,

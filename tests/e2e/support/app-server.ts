@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type AppConfig } from '../../../src/server/config';
-import { freePort } from '../../../src/server/test-support/free-port';
+import { freePort } from '../../../src/test-support/free-port';
 
 export type RunningApp = { app: FastifyInstance; config: AppConfig; url: string; dataDir: string; stop(): Promise<void> };
 

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { account, invitation, organization, session } from '../../db/schema/auth.schema';
 import { signature, upload } from '../../db/schema/signatures.schema';
-import { apiCaller, describeEachDatabase } from '../../test-support/test-app';
-import { buildMailTestApp, SUBJECTS, waitForMail, type MailTestApp } from '../auth/accounts-test-kit';
-import { createTeamWorld, invite, signUpPerson, type Person } from '../teams/team-world.fixture';
+import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
+import { buildMailTestApp, SUBJECTS, waitForMail, type MailTestApp } from '../../../test-support/accounts';
+import { createTeamWorld, invite, signUpPerson, type Person } from '../../../test-support/team-world';
 import { DELETE_NEEDS_FRESH_SIGN_IN, DELETE_NEEDS_PASSWORD } from './account.service';
 
 const PASSWORD = 'Sup3r-secret-pass';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiCaller, buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
-import { createTeamWorld, join, secondSession, signUpPerson } from '../teams/team-world.fixture';
+import { apiCaller, buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { createTeamWorld, join, secondSession, signUpPerson } from '../../../test-support/team-world';
 
 /** Every file under a folder, recursively (the disk store keeps a .meta.json beside each object). */
 function filesUnder(dir: string): string[] {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 
 describeEachDatabase('auth routes', (kind) => {
   let t: TestApp;

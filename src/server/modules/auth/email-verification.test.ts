@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
-import { describeEachDatabase } from '../../test-support/test-app';
+import { describeEachDatabase } from '../../../test-support/test-app';
 import { VERIFIED_SIGNED_OUT } from './email-verification.service';
 import {
   buildMailTestApp,
@@ -15,7 +15,7 @@ import {
   tokenFrom,
   waitForMail,
   type MailTestApp,
-} from './accounts-test-kit';
+} from '../../../test-support/accounts';
 
 describeEachDatabase('email verification', (kind) => {
   let t: MailTestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test-support/test-app';
-import { buildMailTestApp, me, newEmail, newIp, post, settleMail, signUp, SUBJECTS, waitForMail, type MailTestApp } from './accounts-test-kit';
+import { describeEachDatabase } from '../../../test-support/test-app';
+import { buildMailTestApp, me, newEmail, newIp, post, settleMail, signUp, SUBJECTS, waitForMail, type MailTestApp } from '../../../test-support/accounts';
 
 /** Signup, login and forgot-password answer a registered and an unknown address alike. */
 describeEachDatabase('no account enumeration', (kind) => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '../../test-support/test-app';
-import { buildMailTestApp, newEmail, newIp, post, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from './accounts-test-kit';
+import { describeEachDatabase } from '../../../test-support/test-app';
+import { buildMailTestApp, newEmail, newIp, post, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
 
 describeEachDatabase('login lockout', (kind) => {
   let t: MailTestApp;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { cookieHeader, describeEachDatabase } from '../../test-support/test-app';
+import { cookieHeader, describeEachDatabase } from '../../../test-support/test-app';
 import {
   buildMailTestApp,
   me,
@@ -14,7 +14,7 @@ import {
   tokenFrom,
   waitForMail,
   type MailTestApp,
-} from './accounts-test-kit';
+} from '../../../test-support/accounts';
 
 describeEachDatabase('magic links', (kind) => {
   let t: MailTestApp;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '../../test-support/test-app';
-import { buildMailTestApp, me, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from './accounts-test-kit';
+import { describeEachDatabase } from '../../../test-support/test-app';
+import { buildMailTestApp, me, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
 
 const NEW_PASSWORD = 'Brand-new-Passw0rd';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { session } from '../../db/schema/auth.schema';
-import { buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { createInvitationTokens } from '../teams/invitation-token';
 import { deriveKey } from './derived-keys';
 

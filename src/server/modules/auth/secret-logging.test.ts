@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { redactSecrets, serializeError } from '../../logging';
 import { deriveKey } from './derived-keys';
 import { startSmtpTestServer } from '../../mail/smtp-test-server';
-import { buildTestApp, describeEachDatabase } from '../../test-support/test-app';
-import { newEmail, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from './accounts-test-kit';
+import { buildTestApp, describeEachDatabase } from '../../../test-support/test-app';
+import { newEmail, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
 
 /**
  * Issue 11, point 10: the server's own log (every line pino writes, at trace level) is read after

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 
 describeEachDatabase('security headers', (kind) => {
   let t: TestApp;

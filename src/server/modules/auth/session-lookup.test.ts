@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { readSignedCookie } from './session-cookie';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
-import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../test-support/test-app';
-import { me, newEmail, newIp, post, signUp } from './accounts-test-kit';
+import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { me, newEmail, newIp, post, signUp } from '../../../test-support/accounts';
 
 /** The session token inside Better Auth's signed cookie value (token.signature). */
 function sessionToken(setCookie: string | string[] | undefined): string {

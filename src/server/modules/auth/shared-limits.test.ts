@@ -7,9 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { assertRedisReachable, TEST_REDIS_URL } from '../../rate-limit/redis-test-support';
-import { createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
-import { newEmail, newIp, signUp } from './accounts-test-kit';
+import { assertRedisReachable, TEST_REDIS_URL } from '../../../test-support/redis';
+import { createTestDatabase, describeEachDatabase } from '../../../test-support/test-app';
+import { newEmail, newIp, signUp } from '../../../test-support/accounts';
 
 /** Two app instances on one database, as two server processes behind a load balancer would be. */
 async function buildPair(database: Database, env: Record<string, string>) {

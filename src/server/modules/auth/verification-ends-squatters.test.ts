@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { account, session, user } from '../../db/schema/auth.schema';
-import { cookieHeader, describeEachDatabase } from '../../test-support/test-app';
-import { buildMailTestApp, me, newEmail, newIp, post, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from './accounts-test-kit';
+import { cookieHeader, describeEachDatabase } from '../../../test-support/test-app';
+import { buildMailTestApp, me, newEmail, newIp, post, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
 import { VERIFIED_SIGNED_OUT } from './email-verification.service';
 
 /**

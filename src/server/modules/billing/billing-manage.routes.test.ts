@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user as userTable } from '../../db/schema/auth.schema';
 import { billingSubscription } from '../../db/schema/billing.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
-import { invite, join, signUpPerson } from '../teams/team-world.fixture';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { invite, join, signUpPerson } from '../../../test-support/team-world';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { organization } from '../../db/schema/auth.schema';
 import { billingPayment } from '../../db/schema/billing.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 
 /** The whole flow with the built-in test provider (no STRIPE_SECRET_KEY), at the API level. */
 describeEachDatabase('billing with the test payment provider', (kind) => {

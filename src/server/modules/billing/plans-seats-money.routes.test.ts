@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { billingSubscription } from '../../db/schema/billing.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
-import { join, signUpPerson, type Person } from '../teams/team-world.fixture';
+import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { join, signUpPerson, type Person } from '../../../test-support/team-world';
 
 const DAY = 86_400_000;
 

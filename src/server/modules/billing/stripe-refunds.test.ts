@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { startStripeStandIn, type StripeStandIn } from '../../../test-support/stripe-stand-in';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 
 /**
  * Issue 11, points 3 and 4 with Stripe (the real SDK against the stand-in, webhooks signed as

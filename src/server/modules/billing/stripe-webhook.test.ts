@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPayment, processedWebhookEvent } from '../../db/schema/billing.schema';
 import { createBillingRepository } from './billing.repository';
-import { startStripeStandIn, type StripeStandIn } from '../../test-support/stripe-stand-in';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { startStripeStandIn, type StripeStandIn } from '../../../test-support/stripe-stand-in';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 
 /**
  * Billing against the real Stripe SDK, pointed at a stand-in for Stripe's API on loopback;

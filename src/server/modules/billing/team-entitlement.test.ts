@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { member, organization, user } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 
 describeEachDatabase('a seat on a paid team plan', (kind) => {
   let t: TestApp;

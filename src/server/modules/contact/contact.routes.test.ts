@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/accounts.schema';
 import { contactMessage } from '../../db/schema/marketing.schema';
 import { createSmtpTransport } from '../../mail/mailer';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
-import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { startSmtpSink, type SmtpSink } from '../../../test-support/smtp-sink';
 import { issueFormToken } from './form-token';
 import { deriveKey } from '../auth/derived-keys';
 

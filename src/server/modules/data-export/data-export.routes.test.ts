@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { session } from '../../db/schema/auth.schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
-import { createTeamWorld, signUpPerson } from '../teams/team-world.fixture';
+import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { createTeamWorld, signUpPerson } from '../../../test-support/team-world';
 import { EXPORT_FORMAT } from './data-export.service';
 
 const newSignature = (email: string) => ({

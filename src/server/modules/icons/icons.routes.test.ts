@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { SOCIAL_PLATFORM_INFO, SOCIAL_PLATFORMS } from '../../../shared/signature/signature-schema';
 import { socialIconPath } from '../../../shared/signature/social-icons';
 

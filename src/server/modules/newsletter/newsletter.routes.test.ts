@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newsletterSubscriber } from '../../db/schema/marketing.schema';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 
 describeEachDatabase('newsletter API', (kind) => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth.schema';
 import { signature } from '../../db/schema/signatures.schema';
-import { createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
+import { createTestDatabase, describeEachDatabase } from '../../../test-support/test-app';
 import { DEFAULT_DESIGN } from '../../../shared/signature/signature-schema';
 
 /** The hand-written data step of issue 14.5 (docs/decisions/0120): existing people get their oldest signature as the default. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signature } from '../../db/schema/signatures.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { SOCIAL_PLATFORMS, createEmptySignature } from '../../../shared/signature/signature-schema';
 import { SOCIAL_PLATFORM_HOSTS } from '../../../shared/signature/social-hosts';

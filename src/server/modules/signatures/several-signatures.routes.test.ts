@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { organization, user } from '../../db/schema/auth.schema';
 import { signature } from '../../db/schema/signatures.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
-import { signUpPerson } from '../teams/team-world.fixture';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { signUpPerson } from '../../../test-support/team-world';
 import { createEmptySignature, type SavedSignature, type SignatureFields } from '../../../shared/signature/signature-schema';
 
 /** Issue 14, point 5: a person's several signatures (docs/decisions/0120). */

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { session, user } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature } from '../../db/schema/signatures.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
-import { createTeamWorld } from '../teams/team-world.fixture';
+import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { createTeamWorld } from '../../../test-support/team-world';
 import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 
 /** A complete, valid signature; tests override what they care about. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
-import { apiCaller, describeEachDatabase, signUpUser } from '../../test-support/test-app';
-import { buildMailTestApp, PUBLIC_URL, settleMail, waitForMail, type MailTestApp } from '../auth/accounts-test-kit';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { buildMailTestApp, PUBLIC_URL, settleMail, waitForMail, type MailTestApp } from '../../../test-support/accounts';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { TEST_EMAIL_LIMIT, TEST_EMAIL_SUBJECT } from './test-email.service';
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { organization, user } from '../../db/schema/auth.schema';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { INVITATION_SENT_EVENT } from './invitation-limits';
-import { join, signUpPerson, type Person } from './team-world.fixture';
+import { join, signUpPerson, type Person } from '../../../test-support/team-world';
 
 /** Issue 11, point 7: invitations are not a mail relay. */
 describeEachDatabase('invitation limits', (kind) => {

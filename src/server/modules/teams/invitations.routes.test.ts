@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readMailbox } from '../../../../tests/e2e/support/mailbox';
 import { invitation, organization } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { INVITATION_TTL_MS } from './invitations.service';
-import { invite, join, signUpPerson, tokenOf } from './team-world.fixture';
+import { invite, join, signUpPerson, tokenOf } from '../../../test-support/team-world';
 
 describeEachDatabase('invitations', (kind) => {
   let t: TestApp;

@@ -5,12 +5,12 @@ import type { Services } from '../../app';
 import { capabilityRefusal, hasCapability, type PlanTier } from '../../../shared/billing/plan-features';
 import type { PlanCapability } from '../../../shared/billing/plans';
 import { invitation, organization } from '../../db/schema/auth.schema';
-import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { accountRoutes } from '../account/account.routes';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { INVITATION_TTL_MS } from './invitations.service';
-import { createTeamWorld, invite, join, secondSession, signUpPerson, type TeamWorld } from './team-world.fixture';
+import { createTeamWorld, invite, join, secondSession, signUpPerson, type TeamWorld } from '../../../test-support/team-world';
 import { teamsRoutes } from './teams.routes';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invitation } from '../../db/schema/auth.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../test-support/test-app';
+import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import type { TeamEntry } from '../../../shared/account-area-types';
-import { createTeamWorld, invite } from './team-world.fixture';
+import { createTeamWorld, invite } from '../../../test-support/team-world';
 
 describeEachDatabase('organization and team', (kind) => {
   let t: TestApp;

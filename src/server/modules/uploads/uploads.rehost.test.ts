@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../rate-limit/rate-limiter';
 import { defaultConnector, type ConnectRequest, type Connector } from '../../net/safe-fetch';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { createUploadsService, type UploadsService } from './uploads.service';
 
 /**

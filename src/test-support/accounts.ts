@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { startSmtpTestServer, type CapturedMail, type SmtpTestServer } from '../../mail/smtp-test-server';
-import { buildTestApp, cookieHeader, type DatabaseKind, type TestApp } from '../../test-support/test-app';
+import { startSmtpTestServer, type CapturedMail, type SmtpTestServer } from '../server/mail/smtp-test-server';
+import { buildTestApp, cookieHeader, type DatabaseKind, type TestApp } from './test-app';
 
 /** Test-only helpers for the account flows: an app that mails a real SMTP server on loopback. */
 export type MailTestApp = TestApp & { smtp: SmtpTestServer };

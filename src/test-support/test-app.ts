@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { buildApp, type BuildOptions } from '../app';
-import { loadConfig, type AppConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { buildApp, type BuildOptions } from '../server/app';
+import { loadConfig, type AppConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { invitation, member, organization, session, user } from '../../db/schema/auth.schema';
-import { cookieHeader, signUpUser, type TestApp } from '../../test-support/test-app';
-import { createInvitationTokens } from './invitation-token';
+import { invitation, member, organization, session, user } from '../server/db/schema/auth.schema';
+import { cookieHeader, signUpUser, type TestApp } from './test-app';
+import { createInvitationTokens } from '../server/modules/teams/invitation-token';
 
 /** Test-only: people and organizations for the account and team tests. */
 export type Person = Awaited<ReturnType<typeof signUpUser>> & { memberId: string; organizationId: string };
