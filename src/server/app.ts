@@ -43,6 +43,9 @@ import { createTeamsService, type TeamsService } from './modules/teams/teams.ser
 import type { RateLimiter } from './rate-limit/rate-limiter';
 import { createMetrics, registerObservability, type Metrics } from './observability/metrics';
 import { requestIdOptions } from './observability/request-id';
+import { GOOGLE_TEST_MODE_PATH } from './config';
+import type { GoogleStandInState } from './google/google-stand-in';
+import { createPersistentStandInState, googleTestModePlugin } from './google/test-mode';
 
 export type Services = {
   config: AppConfig;
@@ -68,6 +71,8 @@ export type Services = {
   billing: Billing;
   /** Prometheus metrics of this process (GET /metrics; observability/metrics.ts). */
   metrics: Metrics;
+  /** The embedded TEST MODE Google Workspace (config.google.mode 'test'), mounted at /test-mode/google; undefined with real Google. */
+  googleTestMode: GoogleStandInState | undefined;
 };
 
 declare module 'fastify' {
@@ -153,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
     billing,
     metrics: createMetrics({ db: database.db, log: app.log, processMetrics: options.logger !== false }),
+    googleTestMode: config.google.mode === 'test' ? createPersistentStandInState(database.db) : undefined,
   };
   app.decorate('services', services);
   registerObservability(app, services.metrics, config.metricsToken);
@@ -255,6 +261,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dataExportRoutes);
   await app.register(teamsRoutes);
   await app.register(billingRoutes);
+  if (services.googleTestMode) {
+    await app.register(googleTestModePlugin({ state: services.googleTestMode, audiences: [config.google.endpoints.tokenUrl] }), { prefix: GOOGLE_TEST_MODE_PATH });
+  }
 
   await registerClient(app, options.clientDir === undefined ? path.join(rootDir, 'dist/client') : options.clientDir);
   return app;

@@ -59,6 +59,12 @@ const envSchema = z.object({
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Google's endpoints (issue 14); with none of the three set, the embedded TEST MODE Workspace answers. */
+  GOOGLE_TOKEN_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
+  GOOGLE_GMAIL_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
+  GOOGLE_DIRECTORY_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
+  /** Encrypts service account keys at rest; unset: derived from SESSION_SECRET. */
+  WORKSPACE_KEY_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
 });
 
 export type AppConfig = {
@@ -93,6 +99,17 @@ export type AppConfig = {
   /** Unset: the socket's address is the client's; per-IP limits cannot be spoofed with headers. */
   trustProxy: string[] | false;
   metricsToken: string | undefined;
+  /**
+   * Google Workspace (src/server/google). mode 'test': none of GOOGLE_TOKEN_URL, GOOGLE_GMAIL_API_URL,
+   * GOOGLE_DIRECTORY_API_URL is set, and the endpoints are the embedded TEST MODE Workspace under
+   * PUBLIC_URL/test-mode/google; 'google': any is set, the unset ones are Google's own.
+   */
+  google: {
+    mode: 'test' | 'google';
+    endpoints: { tokenUrl: string; gmailApiUrl: string; directoryApiUrl: string };
+    /** WORKSPACE_KEY_SECRET; unset: google/workspace-key-secret.ts derives one from the session secret. */
+    keySecret: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -129,6 +146,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
+    google: readGoogle(e, publicUrl),
+  };
+}
+
+/** Where the embedded TEST MODE Workspace answers (app.ts mounts the stand-in there). */
+export const GOOGLE_TEST_MODE_PATH = '/test-mode/google';
+
+function readGoogle(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig['google'] {
+  const keySecret = e.WORKSPACE_KEY_SECRET;
+  if (!e.GOOGLE_TOKEN_URL && !e.GOOGLE_GMAIL_API_URL && !e.GOOGLE_DIRECTORY_API_URL) {
+    const base = `${publicUrl}${GOOGLE_TEST_MODE_PATH}`;
+    return { mode: 'test', endpoints: { tokenUrl: `${base}/token`, gmailApiUrl: base, directoryApiUrl: base }, keySecret };
+  }
+  return {
+    mode: 'google',
+    endpoints: {
+      tokenUrl: e.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+      gmailApiUrl: (e.GOOGLE_GMAIL_API_URL ?? 'https://gmail.googleapis.com').replace(/\/+$/, ''),
+      directoryApiUrl: (e.GOOGLE_DIRECTORY_API_URL ?? 'https://admin.googleapis.com').replace(/\/+$/, ''),
+    },
+    keySecret,
   };
 }
 

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 
 /** Every job SESSION_SECRET does, each with a key of its own. */
-export type KeyPurpose = 'better-auth' | 'invitation-token' | 'verification-code' | 'contact-form';
+export type KeyPurpose = 'better-auth' | 'invitation-token' | 'verification-code' | 'contact-form' | 'workspace-key';
 
 /**
  * A key for one purpose, derived from SESSION_SECRET with HKDF-SHA256 (the same scheme as the

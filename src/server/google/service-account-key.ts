@@ -1,0 +1,54 @@
+import { createPrivateKey } from 'node:crypto';
+import { GoogleWorkspaceError } from './errors';
+
+/** The parts of a Google service account key file (JSON) that the client uses. */
+export interface ServiceAccountKey {
+  clientEmail: string;
+  clientId: string;
+  /** PEM (PKCS#8), as in the key file's `private_key`. */
+  privateKey: string;
+  tokenUri?: string;
+  projectId?: string;
+}
+
+const invalid = (why: string) =>
+  new GoogleWorkspaceError(
+    'invalid_key',
+    `This is not a usable service account key: ${why}. In Google Cloud console → IAM & Admin → Service accounts, open the service account, choose Keys → Add key → Create new key → JSON, and give the whole downloaded file.`,
+  );
+
+/**
+ * Reads a service account key file as Google downloads it. Refuses, with words, anything that is
+ * not JSON, not a service account key, or whose private key cannot sign.
+ */
+export function parseServiceAccountKey(jsonText: string): ServiceAccountKey {
+  let data: unknown;
+  try {
+    data = JSON.parse(jsonText);
+  } catch {
+    throw invalid('the text is not JSON');
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalid('the file is not a JSON object');
+  const o = data as Record<string, unknown>;
+  if (o.type !== undefined && o.type !== 'service_account') {
+    throw invalid(`its "type" is ${JSON.stringify(o.type)}, not "service_account" (an OAuth client file is not a service account key)`);
+  }
+  const str = (name: string): string | undefined => (typeof o[name] === 'string' && (o[name] as string).trim() !== '' ? (o[name] as string).trim() : undefined);
+  const clientEmail = str('client_email');
+  const clientId = str('client_id');
+  const privateKey = str('private_key');
+  if (!clientEmail) throw invalid('"client_email" is missing');
+  if (!/^[^@\s]+@[^@\s]+$/.test(clientEmail)) throw invalid('"client_email" is not an address');
+  if (!clientId) throw invalid('"client_id" is missing');
+  if (!/^\d+$/.test(clientId)) throw invalid('"client_id" is not a number');
+  if (!privateKey) throw invalid('"private_key" is missing');
+  try {
+    const key = createPrivateKey(privateKey);
+    if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+  } catch {
+    throw invalid('"private_key" is not an RSA private key in PEM form');
+  }
+  const tokenUri = str('token_uri');
+  const projectId = str('project_id');
+  return { clientEmail, clientId, privateKey, ...(tokenUri ? { tokenUri } : {}), ...(projectId ? { projectId } : {}) };
+}

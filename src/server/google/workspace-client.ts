@@ -1,0 +1,508 @@
+import { createSign } from 'node:crypto';
+import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
+import type { ServiceAccountKey } from './service-account-key';
+
+/**
+ * A thin client for the three Google calls the Workspace feature makes (token, Gmail send-as,
+ * Directory users), over `fetch`, with the JWT-bearer grant signed by node:crypto. No googleapis
+ * package: see docs/decisions/0110.
+ */
+
+export const GMAIL_SETTINGS_SCOPE = 'https://www.googleapis.com/auth/gmail.settings.basic';
+export const DIRECTORY_SCOPE = 'https://www.googleapis.com/auth/admin.directory.user.readonly';
+/** Gmail refuses a longer signature with 400 invalidArgument; we refuse it before any call. */
+export const SIGNATURE_MAX_CHARS = 10_000;
+/** A token is used for at most this long (Google's live an hour; five minutes of margin). */
+export const TOKEN_CACHE_MS = 55 * 60 * 1000;
+
+export interface GoogleEndpoints {
+  tokenUrl: string;
+  gmailApiUrl: string;
+  directoryApiUrl: string;
+}
+
+/** Google's own endpoints (the defaults of GOOGLE_TOKEN_URL, GOOGLE_GMAIL_API_URL, GOOGLE_DIRECTORY_API_URL). */
+export const GOOGLE_ENDPOINTS: GoogleEndpoints = {
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  gmailApiUrl: 'https://gmail.googleapis.com',
+  directoryApiUrl: 'https://admin.googleapis.com',
+};
+
+export interface DirectoryPerson {
+  primaryEmail: string;
+  aliases: string[];
+  fullName: string;
+  givenName: string;
+  familyName: string;
+  title: string | null;
+  department: string | null;
+  phones: { type: string; value: string }[];
+  orgUnitPath: string;
+  suspended: boolean;
+  isMailboxSetup: boolean;
+  thumbnailPhotoUrl: string | null;
+}
+
+export interface SendAs {
+  sendAsEmail: string;
+  displayName: string;
+  signature: string;
+  isPrimary: boolean;
+  isDefault: boolean;
+  treatAsAlias: boolean;
+  verificationStatus: string | null;
+}
+
+export interface TokenCache {
+  get(key: string, now: number): string | undefined;
+  set(key: string, token: string, expiresAt: number): void;
+}
+
+/** In memory, per process. Key: clientEmail + sub + sorted scopes (see tokenCacheKey). */
+export function createTokenCache(): TokenCache {
+  const entries = new Map<string, { token: string; expiresAt: number }>();
+  return {
+    get(key, now) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.token;
+    },
+    set(key, token, expiresAt) {
+      // Bounded: a domain of a few thousand people, two scope sets each. Expired entries go first.
+      if (entries.size >= 20_000) {
+        const now = Date.now();
+        for (const [k, v] of entries) if (v.expiresAt <= now) entries.delete(k);
+        if (entries.size >= 20_000) entries.delete(entries.keys().next().value as string);
+      }
+      entries.set(key, { token, expiresAt });
+    },
+  };
+}
+
+export function tokenCacheKey(clientEmail: string, sub: string, scopes: readonly string[]): string {
+  return `${clientEmail}\n${sub.toLowerCase()}\n${[...scopes].sort().join(' ')}`;
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Six attempts, 0.5 s doubling to at most 32 s, full jitter: about a minute of patience in all. */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 32_000 };
+/** A Retry-After longer than this is not waited for (the job is failed and retried later instead). */
+const MAX_RETRY_AFTER_MS = 120_000;
+
+export interface WorkspaceClientOptions {
+  key: ServiceAccountKey;
+  endpoints: GoogleEndpoints;
+  tokenCache?: TokenCache;
+  fetch?: typeof fetch;
+  retry?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  onRetry?: (info: { attempt: number; delayMs: number; kind: GoogleErrorKind }) => void;
+  /** Per attempt; a call that hangs longer counts as unreachable (and is retried). Default 30 s. */
+  timeoutMs?: number;
+}
+
+export interface WorkspaceClient {
+  /** One yield per page; active people only (query isSuspended=false). The caller still skips suspended / !isMailboxSetup. */
+  listDirectory(adminEmail: string, options?: { pageSize?: number }): AsyncGenerator<DirectoryPerson[]>;
+  listSendAs(personEmail: string): Promise<SendAs[]>;
+  /** The entry with isPrimary (never simply the first). */
+  primarySendAs(personEmail: string): Promise<SendAs>;
+  /** Refuses > 10,000 characters (kind too_long) before any call; answers the copy Gmail stored (sanitised). */
+  patchSignature(personEmail: string, sendAsEmail: string, html: string): Promise<SendAs>;
+  /** A token for the admin with both scopes, then users.list maxResults=1: the one harmless call. */
+  checkConnection(adminEmail: string): Promise<void>;
+  readonly stats: { tokenRequests: number; retries: number; calls: number };
+}
+
+type Api = 'gmail' | 'directory';
+
+const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+
+/** The RS256 JWT of the JWT-bearer grant (RFC 7523), as Google expects it. */
+export function signJwtAssertion(
+  key: Pick<ServiceAccountKey, 'clientEmail' | 'privateKey'>,
+  claims: { sub: string; scopes: readonly string[]; aud: string; iat: number; lifetimeSeconds?: number },
+): string {
+  const lifetime = Math.min(claims.lifetimeSeconds ?? 3600, 3600);
+  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
+  const payload = base64url(
+    JSON.stringify({ iss: key.clientEmail, sub: claims.sub, scope: claims.scopes.join(' '), aud: claims.aud, iat: claims.iat, exp: claims.iat + lifetime }),
+  );
+  const signer = createSign('RSA-SHA256');
+  signer.update(`${header}.${payload}`);
+  return `${header}.${payload}.${signer.sign(key.privateKey).toString('base64url')}`;
+}
+
+/** The length Gmail's 10,000-character rule is checked against (UTF-16 units: never more lenient than Google). */
+export function signatureLength(html: string): number {
+  return html.length;
+}
+
+export function createWorkspaceClient(options: WorkspaceClientOptions): WorkspaceClient {
+  const key = options.key;
+  const endpoints = {
+    tokenUrl: options.endpoints.tokenUrl,
+    gmailApiUrl: options.endpoints.gmailApiUrl.replace(/\/+$/, ''),
+    directoryApiUrl: options.endpoints.directoryApiUrl.replace(/\/+$/, ''),
+  };
+  const cache = options.tokenCache ?? createTokenCache();
+  const doFetch = options.fetch ?? fetch;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const stats = { tokenRequests: 0, retries: 0, calls: 0 };
+  /** Concurrent callers for one (person, scopes) share one token request. */
+  const pending = new Map<string, Promise<string>>();
+
+  const words = wordsFor(key);
+
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new GoogleWorkspaceError('unreachable', `We could not reach Google (${new URL(url).host}). Nothing was changed; it will be tried again.`, {
+        cause: error,
+      });
+    }
+  }
+
+  async function requestToken(sub: string, scopes: readonly string[]): Promise<{ token: string; expiresInSeconds: number }> {
+    const issuedAt = Math.floor(now() / 1000);
+    const assertion = signJwtAssertion(key, { sub, scopes, aud: endpoints.tokenUrl, iat: issuedAt });
+    stats.tokenRequests += 1;
+    const response = await send(endpoints.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
+    });
+    const body = await readJson(response);
+    if (response.ok && body && typeof body.access_token === 'string') {
+      const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 3600;
+      return { token: body.access_token, expiresInSeconds: expiresIn };
+    }
+    throw tokenError(response, body, sub, scopes, words);
+  }
+
+  async function accessToken(sub: string, scopes: readonly string[]): Promise<string> {
+    const cacheKey = tokenCacheKey(key.clientEmail, sub, scopes);
+    const cached = cache.get(cacheKey, now());
+    if (cached) return cached;
+    const inFlight = pending.get(cacheKey);
+    if (inFlight) return inFlight;
+    const promise = (async () => {
+      const obtainedAt = now();
+      const { token, expiresInSeconds } = await requestToken(sub, scopes);
+      cache.set(cacheKey, token, obtainedAt + Math.min(TOKEN_CACHE_MS, Math.max(0, expiresInSeconds * 1000 - 5 * 60 * 1000)));
+      return token;
+    })();
+    pending.set(cacheKey, promise);
+    try {
+      return await promise;
+    } finally {
+      pending.delete(cacheKey);
+    }
+  }
+
+  function forgetToken(sub: string, scopes: readonly string[]) {
+    cache.set(tokenCacheKey(key.clientEmail, sub, scopes), '', 0);
+  }
+
+  /** One attempt: a token, then the call. Throws GoogleWorkspaceError. */
+  async function attempt<T>(api: Api, sub: string, scopes: readonly string[], method: string, url: string, body: unknown): Promise<T> {
+    const token = await accessToken(sub, scopes);
+    stats.calls += 1;
+    const response = await send(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = await readJson(response);
+    if (response.ok) return json as T;
+    if (response.status === 401) forgetToken(sub, scopes);
+    throw apiError(api, response, json, sub, words);
+  }
+
+  /** Retries what is worth retrying (429, rate-limit 403s, 5xx, network) with exponential backoff and full jitter. */
+  async function call<T>(api: Api, sub: string, scopes: readonly string[], method: string, url: string, body?: unknown): Promise<T> {
+    let refreshedAfter401 = false;
+    for (let attemptNo = 1; ; attemptNo += 1) {
+      try {
+        return await attempt<T>(api, sub, scopes, method, url, body);
+      } catch (error) {
+        if (!(error instanceof GoogleWorkspaceError)) throw error;
+        // A 401 means our token is no longer good (revoked, rotated): one new token, once.
+        if (error.status === 401 && !refreshedAfter401 && error.kind !== 'key_revoked') {
+          refreshedAfter401 = true;
+          continue;
+        }
+        if (!error.retryable || attemptNo >= retry.maxAttempts) throw error;
+        const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attemptNo - 1));
+        const delayMs =
+          error.retryAfterSeconds !== undefined
+            ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, error.retryAfterSeconds * 1000))
+            : Math.floor(random() * backoff);
+        stats.retries += 1;
+        options.onRetry?.({ attempt: attemptNo, delayMs, kind: error.kind });
+        await sleep(delayMs);
+      }
+    }
+  }
+
+  const sendAsUrl = () => `${endpoints.gmailApiUrl}/gmail/v1/users/me/settings/sendAs`;
+
+  function directoryUrl(pageSize: number, pageToken?: string): string {
+    const params = new URLSearchParams({
+      customer: 'my_customer',
+      maxResults: String(pageSize),
+      projection: 'full',
+      orderBy: 'email',
+      query: 'isSuspended=false',
+    });
+    if (pageToken) params.set('pageToken', pageToken);
+    return `${endpoints.directoryApiUrl}/admin/directory/v1/users?${params.toString()}`;
+  }
+
+  const client: WorkspaceClient = {
+    stats,
+
+    async *listDirectory(adminEmail, listOptions = {}) {
+      const pageSize = Math.max(1, Math.min(500, listOptions.pageSize ?? 500));
+      let pageToken: string | undefined;
+      const seen = new Set<string>();
+      do {
+        const page = await call<{ users?: unknown[]; nextPageToken?: string }>('directory', adminEmail, [DIRECTORY_SCOPE], 'GET', directoryUrl(pageSize, pageToken));
+        yield (page.users ?? []).map(toDirectoryPerson).filter((p): p is DirectoryPerson => p !== null);
+        pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined;
+        // A page token seen before would loop forever: stop instead.
+        if (pageToken && seen.has(pageToken)) break;
+        if (pageToken) seen.add(pageToken);
+      } while (pageToken);
+    },
+
+    async listSendAs(personEmail) {
+      const answer = await call<{ sendAs?: unknown[] }>('gmail', personEmail, [GMAIL_SETTINGS_SCOPE], 'GET', sendAsUrl());
+      return (answer.sendAs ?? []).map(toSendAs);
+    },
+
+    async primarySendAs(personEmail) {
+      const list = await client.listSendAs(personEmail);
+      const primary = list.find((s) => s.isPrimary);
+      if (!primary) {
+        throw new GoogleWorkspaceError('not_found', `Gmail lists no primary address for ${personEmail}.`, { status: 404 });
+      }
+      return primary;
+    },
+
+    async patchSignature(personEmail, sendAsEmail, html) {
+      const length = signatureLength(html);
+      if (length > SIGNATURE_MAX_CHARS) {
+        throw new GoogleWorkspaceError(
+          'too_long',
+          `The signature for ${sendAsEmail} is ${length.toLocaleString('en-US')} characters of HTML; Gmail accepts at most 10,000. Remove a line, a banner or some links and push again.`,
+          { googleReason: 'invalidArgument' },
+        );
+      }
+      const answer = await call<unknown>(
+        'gmail',
+        personEmail,
+        [GMAIL_SETTINGS_SCOPE],
+        'PATCH',
+        `${sendAsUrl()}/${encodeURIComponent(sendAsEmail)}`,
+        { signature: html },
+      );
+      return toSendAs(answer);
+    },
+
+    async checkConnection(adminEmail) {
+      // One token with both scopes: unauthorized_client names every scope that is missing.
+      const both = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
+      const url = directoryUrl(1);
+      await call<unknown>('directory', adminEmail, both, 'GET', url);
+    },
+  };
+  return client;
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function retryAfterSeconds(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (!header) return undefined;
+  if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
+type Words = ReturnType<typeof wordsFor>;
+
+function wordsFor(key: ServiceAccountKey) {
+  return {
+    authorise: (scopes: readonly string[]) =>
+      `In the Admin console → Security → API controls → Domain-wide delegation, authorise client ID ${key.clientId} with: ${scopes.join(', ')}.`,
+  };
+}
+
+function tokenError(response: Response, body: Record<string, unknown> | null, sub: string, scopes: readonly string[], words: Words): GoogleWorkspaceError {
+  const code = typeof body?.error === 'string' ? body.error : undefined;
+  const description = typeof body?.error_description === 'string' ? body.error_description : '';
+  const details = { status: response.status, ...(code ? { googleReason: code } : {}) };
+  if (response.status === 429) {
+    const after = retryAfterSeconds(response);
+    return new GoogleWorkspaceError('rate_limited', 'Google is limiting how fast we may ask for access; it will be tried again.', {
+      ...details,
+      ...(after === undefined ? {} : { retryAfterSeconds: after }),
+    });
+  }
+  if (response.status >= 500) {
+    return new GoogleWorkspaceError('server_error', `Google's sign-in service had a problem (${response.status}); it will be tried again.`, details);
+  }
+  if (code === 'unauthorized_client' || code === 'access_denied') {
+    return new GoogleWorkspaceError('scopes_not_granted', `The service account is not allowed these scopes. ${words.authorise(scopes)}`, details);
+  }
+  if (code === 'invalid_client' || (code === 'invalid_grant' && /signature|key|not found|deleted|disabled/i.test(description))) {
+    return new GoogleWorkspaceError(
+      'key_revoked',
+      'Google no longer accepts this service account key (it was deleted, disabled or replaced). Create a new JSON key for the service account and connect again.',
+      details,
+    );
+  }
+  if (code === 'invalid_grant') {
+    return new GoogleWorkspaceError(
+      'wrong_domain',
+      `Google does not know ${sub} in the Workspace that authorised this service account. Give the address of a person (for Connect: a Workspace admin) of that domain.`,
+      details,
+    );
+  }
+  return new GoogleWorkspaceError('bad_request', `Google refused to give us access for ${sub}: ${description || code || `HTTP ${response.status}`}.`, details);
+}
+
+function apiError(api: Api, response: Response, body: Record<string, unknown> | null, sub: string, words: Words): GoogleWorkspaceError {
+  const error = (body?.error && typeof body.error === 'object' ? body.error : {}) as {
+    message?: unknown;
+    status?: unknown;
+    errors?: { reason?: unknown; message?: unknown }[];
+  };
+  const message = typeof error.message === 'string' ? error.message : '';
+  const firstReason = Array.isArray(error.errors) ? error.errors.find((e) => typeof e?.reason === 'string')?.reason : undefined;
+  const reason = (typeof firstReason === 'string' ? firstReason : undefined) ?? (typeof error.status === 'string' ? error.status : undefined);
+  const status = response.status;
+  const details = { status, ...(reason ? { googleReason: reason } : {}) };
+  const googleSaid = message ? ` Google said: “${message}”.` : '';
+
+  if (status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded'))) {
+    const after = retryAfterSeconds(response);
+    return new GoogleWorkspaceError('rate_limited', 'Google asked us to slow down (rate limit); it will be tried again shortly.', {
+      ...details,
+      ...(after === undefined ? {} : { retryAfterSeconds: after }),
+    });
+  }
+  if (status >= 500) {
+    return new GoogleWorkspaceError('server_error', `Google had a problem on its side (${status}); it will be tried again.`, details);
+  }
+  if (/mail service not enabled/i.test(message) || (status === 400 && reason === 'failedPrecondition' && api === 'gmail')) {
+    return new GoogleWorkspaceError('mail_not_enabled', `${sub} has no Gmail (Google: “Mail service not enabled”), so there is no signature to set.`, {
+      ...details,
+      googleReason: 'failedPrecondition',
+    });
+  }
+  if (status === 400 && /signature/i.test(message) && /long|length|10,?000/i.test(message)) {
+    return new GoogleWorkspaceError('too_long', `Gmail refused the signature as too long (at most 10,000 characters).${googleSaid}`, details);
+  }
+  if (status === 401) {
+    return new GoogleWorkspaceError('bad_request', `Google did not accept our access for ${sub}.${googleSaid}`, details);
+  }
+  if (status === 403) {
+    if (api === 'directory') {
+      return new GoogleWorkspaceError(
+        'not_admin',
+        `${sub} may not read the Workspace directory. Give the address of a Workspace admin (a super admin, or an admin with the Users → Read privilege).${googleSaid}`,
+        details,
+      );
+    }
+    return new GoogleWorkspaceError(
+      'scopes_not_granted',
+      `Google refused to let the service account change Gmail settings for ${sub}. ${words.authorise([GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE])}${googleSaid}`,
+      details,
+    );
+  }
+  if (status === 404) {
+    return new GoogleWorkspaceError('not_found', api === 'gmail' ? `Gmail does not know that address for ${sub}.${googleSaid}` : `Google could not find that.${googleSaid}`, details);
+  }
+  return new GoogleWorkspaceError('bad_request', `Google refused the request (${status}).${googleSaid}`, details);
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A Directory API user resource, as the fields the Workspace module keeps. */
+export function toDirectoryPerson(raw: unknown): DirectoryPerson | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const u = raw as Record<string, unknown>;
+  const primaryEmail = str(u.primaryEmail);
+  if (!primaryEmail) return null;
+  const name = (u.name && typeof u.name === 'object' ? u.name : {}) as Record<string, unknown>;
+  const organizations = Array.isArray(u.organizations) ? (u.organizations as Record<string, unknown>[]) : [];
+  const org = organizations.find((o) => o && o.primary === true) ?? organizations[0];
+  const phones = Array.isArray(u.phones)
+    ? (u.phones as Record<string, unknown>[])
+        .filter((p) => p && typeof p.value === 'string' && p.value !== '')
+        .map((p) => ({ type: str(p.type) ?? 'work', value: p.value as string }))
+    : [];
+  const givenName = str(name.givenName) ?? '';
+  const familyName = str(name.familyName) ?? '';
+  return {
+    primaryEmail,
+    aliases: Array.isArray(u.aliases) ? (u.aliases as unknown[]).filter((a): a is string => typeof a === 'string') : [],
+    fullName: str(name.fullName) ?? [givenName, familyName].filter(Boolean).join(' '),
+    givenName,
+    familyName,
+    title: org ? str(org.title) : null,
+    department: org ? str(org.department) : null,
+    phones,
+    orgUnitPath: str(u.orgUnitPath) ?? '/',
+    suspended: u.suspended === true,
+    // Google omits isMailboxSetup for some accounts; only an explicit false means no mailbox.
+    isMailboxSetup: u.isMailboxSetup !== false,
+    thumbnailPhotoUrl: str(u.thumbnailPhotoUrl),
+  };
+}
+
+export function toSendAs(raw: unknown): SendAs {
+  const s = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return {
+    sendAsEmail: typeof s.sendAsEmail === 'string' ? s.sendAsEmail : '',
+    displayName: typeof s.displayName === 'string' ? s.displayName : '',
+    signature: typeof s.signature === 'string' ? s.signature : '',
+    isPrimary: s.isPrimary === true,
+    isDefault: s.isDefault === true,
+    treatAsAlias: s.treatAsAlias === true,
+    verificationStatus: typeof s.verificationStatus === 'string' ? s.verificationStatus : null,
+  };
+}
