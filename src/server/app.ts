@@ -118,7 +118,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: app.log } : { dataDir: path.join(config.dataDir, 'db') }));
   const ownsDatabase = !options.database;
   const analytics = createAnalytics(database.db);
-  const jobs = createJobRunner(database, { log: app.log });
+  const jobs = createJobRunner(database, {
+    log: app.log,
+    // Expired leases are looked for several times per lease, so a job of a dead process waits little longer than its lease.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.jobLeaseSeconds / 4))),
+  });
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix ?? config.redisKeyPrefix);
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
@@ -278,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
     config,
     jobs,
+    leaseSeconds: config.jobLeaseSeconds,
     testMode: services.googleTestMode,
     testModeFetch: injectFetch(app),
     onPushFailure: () => services.metrics.pushFailures.inc(),

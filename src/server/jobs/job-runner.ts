@@ -57,6 +57,8 @@ export interface JobRunner {
   start(): Promise<void>;
   /** The job's id, or null when a job with the same singletonKey already waits. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Many jobs in one statement per 500; a job whose singletonKey already waits is left out. */
+  sendMany<T extends object>(name: string, jobs: { data: T; singletonKey?: string }[]): Promise<void>;
   /** Fires `name` with `data` on a cron schedule (UTC), once across every process. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   stats(name: string): Promise<QueueStats>;
@@ -160,14 +162,18 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
       started = true;
       await boss.start();
       for (const queue of queues.values()) {
-        await boss.createQueue(queue.name, {
+        const settings = {
           name: queue.name,
           policy: queue.options.policy ?? 'standard',
           retryLimit: queue.options.retryLimit,
           retryDelay: queue.options.retryDelaySeconds,
           retryBackoff: queue.options.retryBackoff,
           expireInSeconds: queue.options.expireInSeconds,
-        });
+        } as const;
+        await boss.createQueue(queue.name, settings);
+        // A queue made by an earlier start keeps its settings unless told: this start's lease and retries apply.
+        const { policy: _policy, ...changeable } = settings;
+        await boss.updateQueue(queue.name, changeable);
       }
       for (const queue of queues.values()) queue.loop = pump(queue);
     },
@@ -179,6 +185,14 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
       });
       if (id && !sendOptions.startAfter) queues.get(name)?.wake();
       return id;
+    },
+    async sendMany(name, list) {
+      for (let i = 0; i < list.length; i += 500) {
+        await boss.insert(
+          list.slice(i, i + 500).map((job) => ({ name, data: job.data, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) })),
+        );
+      }
+      if (list.length) queues.get(name)?.wake();
     },
     async schedule(name, cron, data) {
       await boss.schedule(name, cron, data ?? {}, { tz: 'UTC' });

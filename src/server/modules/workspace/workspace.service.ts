@@ -45,6 +45,8 @@ export type WorkspaceDeps = {
   db: Db;
   config: AppConfig;
   jobs: JobRunner;
+  /** JOB_LEASE_SECONDS: a push whose process died is taken again after this long. */
+  leaseSeconds?: number;
   /** The embedded TEST MODE Workspace (config.google.mode 'test'). */
   testMode: GoogleStandInState | undefined;
   /** How calls reach the embedded TEST MODE Workspace (the app's own routes, in process). */
@@ -123,12 +125,12 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   /** Queues one push per person (one job each, deduped per person while one waits). */
   async function queuePushes(organizationId: string, emails: string[], actor: string, actorUserId: string | null): Promise<number> {
     await repo.markPending(organizationId, emails);
-    let queued = 0;
-    for (const email of emails) {
-      const id = await deps.jobs.send<PushJob>(PUSH_QUEUE, { organizationId, email, actor, actorUserId }, { singletonKey: `${organizationId}:${email}` });
-      if (id) queued += 1;
-    }
-    return queued;
+    // A person whose push already waits keeps that one job (it renders their signature when it runs).
+    await deps.jobs.sendMany<PushJob>(
+      PUSH_QUEUE,
+      emails.map((email) => ({ data: { organizationId, email, actor, actorUserId }, singletonKey: `${organizationId}:${email}` })),
+    );
+    return emails.length;
   }
 
   async function connectWith(caller: Caller, keyJson: string, adminEmail: string, testMode: boolean) {
@@ -288,7 +290,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       return { saved: true, repushQueued: queued };
     },
 
-    async push(userId: string, input: unknown): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number; skipped: number }> {
+    async push(userId: string, input: unknown): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
       const caller = await managerOf(userId);
       const body = pushBodySchema.parse(input);
       const orgId = caller.organization.id;
@@ -306,7 +308,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         };
       }
       const queued = await queuePushes(orgId, chosen.map((p) => p.email), await actorWords(userId), userId);
-      return { dryRun: false, queued, skipped: chosen.length - queued };
+      return { dryRun: false, queued };
     },
 
     async mySignature(userId: string): Promise<MySignatureView> {
@@ -488,12 +490,12 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   function registerJobs() {
     deps.jobs.defineQueue<PushJob>(
       PUSH_QUEUE,
-      { concurrency: PUSH_CONCURRENCY, expireInSeconds: 300, retryLimit: PUSH_RETRY_LIMIT, retryDelaySeconds: 30, retryBackoff: true, policy: 'stately' },
+      { concurrency: PUSH_CONCURRENCY, expireInSeconds: deps.leaseSeconds ?? 120, retryLimit: PUSH_RETRY_LIMIT, retryDelaySeconds: 5, retryBackoff: true, policy: 'stately' },
       async (data, job) => void (await service.runPush(data, job)),
     );
     deps.jobs.defineQueue<SyncJob>(
       SYNC_QUEUE,
-      { concurrency: 2, expireInSeconds: 900, retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, policy: 'stately' },
+      { concurrency: 2, expireInSeconds: Math.max(600, deps.leaseSeconds ?? 120), retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, policy: 'stately' },
       async (data) => service.runSync(data),
     );
     deps.jobs.defineQueue<object>(
