@@ -35,7 +35,7 @@ export const FIELD_SOURCE: Record<PersonField, 'directory' | 'template'> = {
   socialLinks: 'template',
 };
 
-export const DEFAULT_EDITABLE_FIELDS: PersonField[] = ['mobile', 'photoUrl', 'socialLinks'];
+export const DEFAULT_EDITABLE_FIELDS: PersonField[] = ['mobile', 'photoUrl'];
 
 const f = signatureFieldsSchema.shape;
 
