@@ -16,6 +16,7 @@ import { accountPageHeaders, createOriginGuard } from './modules/auth/auth-http-
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBilling, type Billing } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { defineBillingMaintenanceJob } from './modules/billing/billing-maintenance';
 import type { AuthService } from './modules/auth/auth.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { publicSiteRoutes } from './site/public-site.routes';
@@ -289,12 +290,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
   workspace.registerJobs();
+  const startBillingMaintenance = defineBillingMaintenanceJob(jobs, billing.maintenance);
   for (const name of jobs.queueNames()) services.metrics.addJobQueue({ name, read: () => jobs.stats(name) });
   await app.register(workspaceRoutes(workspace));
   // Jobs start once every route is ready (a TEST MODE push calls the app's own routes).
   app.addHook('onReady', async () => {
     await jobs.start();
     await jobs.schedule(DAILY_QUEUE, '0 3 * * *');
+    await startBillingMaintenance();
   });
 
   await registerClient(app, options.clientDir === undefined ? path.join(rootDir, 'dist/client') : options.clientDir);
