@@ -119,6 +119,23 @@ const pgUrl = process.env.TEST_DATABASE_URL;
     return database;
   };
 
+  it('two runners starting at once on a new database both start (pg-boss installs once)', async () => {
+    const fresh = await createScratchPostgres();
+    const [a, b] = [await openDatabase({ url: fresh.url }), await openDatabase({ url: fresh.url })];
+    const both = [a, b].map((db) => {
+      const runner = createJobRunner(db, { schedules: false });
+      runner.defineQueue('same', quick, async () => undefined);
+      runner.defineQueue('also-same', quick, async () => undefined);
+      return runner;
+    });
+    const outcomes = await Promise.allSettled(both.map((r) => r.start()));
+    for (const r of both) await r.stop();
+    await a.close();
+    await b.close();
+    await fresh.drop();
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'started'))).toEqual(['started', 'started']);
+  });
+
   it('two runners on one PostgreSQL run each of 120 jobs exactly once', async () => {
     const runs = new Map<number, string[]>();
     for (const name of ['a', 'b']) {

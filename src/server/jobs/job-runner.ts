@@ -70,6 +70,8 @@ export interface JobRunner {
 }
 
 const PGBOSS_SCHEMA = 'pgboss';
+/** The advisory-lock namespace of SignaturePro (job-lock.ts uses the same): "SP". */
+const START_LOCK_NAMESPACE = 0x5350;
 
 /** pg-boss's `db` adapter over the app's own connection (PGlite: its one connection; PostgreSQL: the pool). */
 export function pgBossDb(database: Pick<Database, 'db' | 'kind'>): PgBoss.Db {
@@ -152,6 +154,45 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
     }
   }
 
+  async function installQueues() {
+    for (const queue of queues.values()) {
+      const settings = {
+        name: queue.name,
+        policy: queue.options.policy ?? 'standard',
+        retryLimit: queue.options.retryLimit,
+        retryDelay: queue.options.retryDelaySeconds,
+        retryBackoff: queue.options.retryBackoff,
+        expireInSeconds: queue.options.expireInSeconds,
+      } as const;
+      await boss.createQueue(queue.name, settings);
+      // A queue made by an earlier start keeps its settings unless told: this start's lease and retries apply.
+      await boss.updateQueue(queue.name, settings);
+    }
+  }
+
+  /**
+   * pg-boss installs its schema under its own advisory lock, yet two processes starting at once on
+   * a new PostgreSQL database still collide on CREATE SCHEMA (a unique-index error that pg-boss does
+   * not expect) and deadlock creating the same queues, so starts take turns under a session lock of ours. PGlite has one process.
+   */
+  async function startSerialised() {
+    if (database.kind !== 'postgres') {
+      await boss.start();
+      await installQueues();
+      return;
+    }
+    const client = await ((database.db as unknown as { $client: pg.Pool }).$client).connect();
+    try {
+      await client.query('select pg_advisory_lock($1, hashtext($2))', [START_LOCK_NAMESPACE, 'pgboss-start']);
+      await boss.start();
+      // Creating queues at once from two processes deadlocks in pg-boss too: same turn.
+      await installQueues();
+    } finally {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [START_LOCK_NAMESPACE, 'pgboss-start']).catch(() => undefined);
+      client.release();
+    }
+  }
+
   return {
     defineQueue(name, queueOptions, handler) {
       if (started) throw new Error(`jobs: queue ${name} defined after start()`);
@@ -160,21 +201,7 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
     async start() {
       if (started) return;
       started = true;
-      await boss.start();
-      for (const queue of queues.values()) {
-        const settings = {
-          name: queue.name,
-          policy: queue.options.policy ?? 'standard',
-          retryLimit: queue.options.retryLimit,
-          retryDelay: queue.options.retryDelaySeconds,
-          retryBackoff: queue.options.retryBackoff,
-          expireInSeconds: queue.options.expireInSeconds,
-        } as const;
-        await boss.createQueue(queue.name, settings);
-        // A queue made by an earlier start keeps its settings unless told: this start's lease and retries apply.
-        const { policy: _policy, ...changeable } = settings;
-        await boss.updateQueue(queue.name, changeable);
-      }
+      await startSerialised();
       for (const queue of queues.values()) queue.loop = pump(queue);
     },
     async send(name, data, sendOptions = {}) {
