@@ -84,6 +84,8 @@ export interface GoogleStandInState {
   counters: StandInCounters;
   /** Added to every answer; settable while running. */
   latencyMs: number;
+  /** The stand-in's clock (token lifetimes); tests move it with the client's. */
+  now: () => number;
   addPeople(people: StandInPerson[]): Promise<void>;
   /** Authorises a service account (domain-wide delegation) for its scopes in its domain. */
   grant(client: StandInClient): Promise<void>;
@@ -100,7 +102,10 @@ export interface GoogleStandInState {
 }
 
 /** Counters, injected failures and the helpers over any store. */
-export function createStandInState(store: StandInStore = createMemoryStandInStore(), options: { latencyMs?: number } = {}): GoogleStandInState {
+export function createStandInState(
+  store: StandInStore = createMemoryStandInStore(),
+  options: { latencyMs?: number; now?: () => number } = {},
+): GoogleStandInState {
   const counters: StandInCounters = {
     tokenRequests: new Map(),
     patches: new Map(),
@@ -112,6 +117,7 @@ export function createStandInState(store: StandInStore = createMemoryStandInStor
     store,
     counters,
     latencyMs: options.latencyMs ?? 0,
+    now: options.now ?? Date.now,
     addPeople: (people) => store.putPeople(people),
     grant: (client) => store.putClient(client),
     async revoke(clientEmail) {
@@ -323,7 +329,7 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       const grant = token ? await state.store.grant(token) : undefined;
-      if (!grant || grant.expiresAt <= Date.now()) {
+      if (!grant || grant.expiresAt <= state.now()) {
         await googleError(
           reply,
           401,
@@ -373,7 +379,7 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
       }
       const iat = Number(payload.iat);
       const exp = Number(payload.exp);
-      const nowSeconds = Math.floor(Date.now() / 1000);
+      const nowSeconds = Math.floor(state.now() / 1000);
       if (!Number.isInteger(iat) || !Number.isInteger(exp) || exp <= iat || exp - iat > 3600 || exp <= nowSeconds || iat > nowSeconds + 300) {
         return tokenError(reply, 400, 'invalid_grant', 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.');
       }
@@ -390,7 +396,7 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
         );
       }
       const token = `ya29.test-${randomBytes(24).toString('base64url')}`;
-      await state.store.saveGrant(token, { clientEmail: client.clientEmail, sub, scopes, expiresAt: Date.now() + 3600 * 1000 });
+      await state.store.saveGrant(token, { clientEmail: client.clientEmail, sub, scopes, expiresAt: state.now() + 3600 * 1000 });
       return reply.send({ access_token: token, expires_in: 3599, token_type: 'Bearer' });
     });
 

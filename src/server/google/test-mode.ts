@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client';
 import { googleTestClient, googleTestPerson, googleTestSignature, googleTestToken } from '../db/schema/google-test-mode.schema';
@@ -179,7 +179,7 @@ export function createDatabaseStandInStore(db: Db, seed: StandInPerson[] = TEST_
       const [row] = await db
         .select()
         .from(googleTestToken)
-        .where(and(eq(googleTestToken.tokenHash, hashToken(token)), gt(googleTestToken.expiresAt, sql`now()`)));
+        .where(eq(googleTestToken.tokenHash, hashToken(token)));
       return row ? { clientEmail: row.clientEmail, sub: row.sub, scopes: row.scopes, expiresAt: row.expiresAt.getTime() } : undefined;
     },
   };
@@ -225,7 +225,7 @@ export async function renderTestModePage(state: GoogleStandInState): Promise<str
         .join('');
       return `<section class="person">
 <h2>${escapeHtml(p.fullName)} <span class="status ${p.suspended || p.isMailboxSetup === false ? 'off' : 'on'}">${escapeHtml(status)}</span></h2>
-<p class="meta">${escapeHtml(p.primaryEmail)}${p.title ? ` · ${escapeHtml(p.title)}` : ''}${p.department ? ` · ${escapeHtml(p.department)}` : ''}${p.orgUnitPath ? ` · ${escapeHtml(p.orgUnitPath)}` : ''}${p.isAdmin ? ' · Workspace admin' : ''}</p>
+<p class="meta">${escapeHtml(p.primaryEmail)}${p.title ? ` · ${escapeHtml(p.title)}` : ''}${p.department ? ` · ${escapeHtml(p.department)}` : ''}${p.orgUnitPath && p.orgUnitPath !== '/' ? ` · ${escapeHtml(p.orgUnitPath)}` : ''}${p.isAdmin ? ' · Workspace admin' : ''}</p>
 ${p.isMailboxSetup === false ? '<p class="none">Gmail is not enabled for this person: pushes are skipped.</p>' : sigs}
 </section>`;
     })
@@ -246,7 +246,7 @@ h1{font-size:1.4rem;margin:8px 0}
 .status.on{background:#dcfce7;color:#166534}.status.off{background:#fee2e2;color:#991b1b}
 .meta{margin:0 0 8px;color:#4b5563;font-size:.9rem;overflow-wrap:anywhere}
 .sig{margin:8px 0}.addr{font-size:.8rem;color:#6b7280;margin-bottom:4px;overflow-wrap:anywhere}
-iframe{width:100%;height:160px;border:1px solid #d1d5db;border-radius:6px;background:#fff}
+iframe{width:100%;height:130px;border:1px solid #d1d5db;border-radius:6px;background:#fff}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.75rem;background:#f3f4f6;padding:8px;border-radius:6px}
 .none{color:#6b7280;font-style:italic;margin:4px 0}
 </style></head>

@@ -6,6 +6,7 @@ import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '
 import { GMAIL_SETTINGS_SCOPE } from '../../google/workspace-client';
 import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { join, type Person } from '../teams/team-world.fixture';
+import { DAILY_QUEUE } from './workspace.service';
 import { member } from '../../db/schema/auth.schema';
 
 const DOMAIN = 'acme-gws.test';
@@ -204,8 +205,8 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
 
   it('a 429 is retried and succeeds; a 400 fails at once with words', async () => {
     google.state.injectFailures('sendAs.patch', 1, { status: 429, reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' });
-    await call('PUT', '/api/workspace/me', ben.cookie, { mobile: '+1 555 7000' });
     const before = google.state.patchesFor(at('ben'));
+    await call('PUT', '/api/workspace/me', ben.cookie, { mobile: '+1 555 7000' });
     await until(async () => google.state.storedSignature(at('ben')), (s) => !!s?.includes('+1 555 7000'), 'the retried push', 60_000);
     // The 429 answer and the retry that succeeded: two PATCH requests, one stored signature.
     expect(google.state.patchesFor(at('ben'))).toBe(before + 2);
@@ -217,6 +218,21 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     expect(o.people.find((p) => p.email === at('ben'))!.pushError).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(google.state.patchesFor(at('ben'))).toBe(beforeBad + 1);
+  });
+
+  it('the daily schedule syncs and re-pushes: unchanged signatures are not sent again, a failed one is', async () => {
+    const before = { ada: google.state.patchesFor(at('ada')), ben: google.state.patchesFor(at('ben')) };
+    await t.app.services.jobs.send(DAILY_QUEUE, {});
+    const o = await until(
+      overview,
+      (v) => settled(v) && v.audit.filter((a) => a.actor === 'Schedule').length >= 3,
+      'the scheduled re-push',
+    );
+    const scheduled = Object.fromEntries(o.audit.filter((a) => a.actor === 'Schedule').map((a) => [a.personEmail, a.result]));
+    expect(scheduled).toMatchObject({ [at('ada')]: 'unchanged', [at('chloe')]: 'unchanged', [at('ben')]: 'pushed' });
+    expect(google.state.patchesFor(at('ada'))).toBe(before.ada);
+    expect(google.state.patchesFor(at('ben'))).toBe(before.ben + 1);
+    expect(await google.state.storedSignature(at('ben'))).toContain('+1 555 8000');
   });
 
   it('/metrics shows the Workspace queues', async () => {
