@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitation, member, organization } from '../../src/server/db/schema/auth.schema';
+import { makeTestServiceAccount, startGoogleStandIn } from '../../src/server/google/google-stand-in';
 import { TEST_MODE_DOMAIN } from '../../src/server/google/test-mode';
 import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
 import { startApp, type RunningApp } from './support/app-server';
@@ -165,4 +166,50 @@ describe('Google Workspace (TEST MODE)', () => {
     expect(res.status()).toBe(403);
     await shoot(std.page, 'standard-1280');
   }, 60_000);
+});
+
+describe('Google Workspace against a Google stand-in (Google settings set)', () => {
+  it('connects with an uploaded key and an admin address, shows the client ID, and syncs', async () => {
+    const domain = 'standin-e2e.test';
+    const google = await startGoogleStandIn({
+      people: [
+        { primaryEmail: `root@${domain}`, fullName: 'Rita Root', givenName: 'Rita', familyName: 'Root', isAdmin: true, orgUnitPath: '/' },
+        { primaryEmail: `sam@${domain}`, fullName: 'Sam Seller', givenName: 'Sam', familyName: 'Seller', department: 'Sales', orgUnitPath: '/Sales' },
+      ],
+    });
+    const account = makeTestServiceAccount(domain);
+    await google.state.grant(account.client);
+    const other = await startApp({
+      GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
+      GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl,
+      GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
+    });
+    const b = await openBrowser(other.url);
+    try {
+      const res = await b.context.request.post(`${other.url}/api/auth/signup`, { data: { email: `o-${Date.now()}@example.com`, password: PASSWORD, name: 'Uma Upload', termsAccepted: true } });
+      expect(res.status()).toBe(201);
+      const { page } = b;
+      await page.goto(`${other.url}/account/workspace`);
+      await page.getByRole('heading', { name: 'Connect Google Workspace' }).waitFor();
+      // No TEST MODE offer when Google settings are set.
+      expect(await page.getByRole('button', { name: 'Use the TEST MODE Workspace' }).count()).toBe(0);
+      await page.getByLabel('Or upload the key file').setInputFiles({ name: 'key.json', mimeType: 'application/json', buffer: Buffer.from(account.keyJson) });
+      await expect.poll(() => page.getByLabel('Service account key (JSON)').inputValue()).toContain('"client_email"');
+      await page.getByLabel('Workspace admin address').fill(`sam@${domain}`);
+      await page.getByRole('button', { name: 'Connect and check' }).click();
+      // Sam is no admin: Google's refusal in words, beside the address.
+      await expect.poll(() => page.getByTestId('workspace-connect-error').textContent()).toMatch(/admin/i);
+      await page.getByLabel('Workspace admin address').fill(`root@${domain}`);
+      await page.getByRole('button', { name: 'Connect and check' }).click();
+      await page.getByTestId('workspace-client-id').waitFor();
+      expect(await page.getByTestId('workspace-client-id').textContent()).toBe(account.client.clientId);
+      await page.getByRole('button', { name: 'Sync directory' }).click();
+      await page.getByTestId(`person-sam@${domain}`).waitFor({ timeout: 20_000 });
+      expect(google.state.counters.requests.directory).toBeGreaterThanOrEqual(2);
+    } finally {
+      await b.close();
+      await other.stop();
+      await google.close();
+    }
+  }, 90_000);
 });

@@ -6,7 +6,7 @@ export const WORKSPACE_KEY = ['/api/workspace'] as const;
 export const MY_WORKSPACE_KEY = ['/api/workspace/me'] as const;
 
 /** The admin view; polled while pushes or a sync are under way so statuses move on their own. */
-export const useWorkspace = (enabled: boolean) =>
+export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
   useQuery({
     queryKey: WORKSPACE_KEY,
     queryFn: () => api.get<WorkspaceOverview>('/api/workspace'),
@@ -14,7 +14,7 @@ export const useWorkspace = (enabled: boolean) =>
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
-      return data.people.some((p) => p.pushStatus === 'pending') || data.queue.pending > 0 ? 1500 : false;
+      return awaitingSync || data.people.some((p) => p.pushStatus === 'pending') || data.queue.pending > 0 ? 1500 : false;
     },
   });
 

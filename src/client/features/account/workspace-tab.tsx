@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { capabilityRefusal } from '../../../shared/billing/plan-features';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
@@ -39,13 +39,19 @@ export function WorkspaceTab() {
 }
 
 function WorkspaceAdmin() {
-  const overview = useWorkspace(true);
+  // After "Sync directory", the page asks again until the sync has finished (its time changes), at most a minute.
+  const [syncFrom, setSyncFrom] = useState<{ lastSyncAt: string | null; until: number } | null>(null);
+  const overview = useWorkspace(true, syncFrom !== null);
+  const lastSyncAt = overview.data?.connection?.lastSyncAt ?? null;
+  useEffect(() => {
+    if (syncFrom && (lastSyncAt !== syncFrom.lastSyncAt || Date.now() > syncFrom.until)) setSyncFrom(null);
+  }, [syncFrom, lastSyncAt, overview.dataUpdatedAt]);
   if (overview.isPending) return <Spinner label="Loading Google Workspace…" />;
   if (overview.isError) return <LoadError error={overview.error} retry={() => overview.refetch()} />;
   const data = overview.data;
   return (
     <>
-      <ConnectionCard data={data} />
+      <ConnectionCard data={data} onSyncRequested={() => setSyncFrom({ lastSyncAt: data.connection?.lastSyncAt ?? null, until: Date.now() + 60_000 })} />
       {data.connection && (
         <>
           <WorkspaceTemplateCard data={data} />
@@ -69,7 +75,7 @@ function Scopes({ scopes }: { scopes: string[] }) {
   );
 }
 
-function ConnectionCard({ data }: { data: WorkspaceOverview }) {
+function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; onSyncRequested(): void }) {
   const connect = useConnect();
   const testMode = useConnectTestMode();
   const check = useCheckConnection();
@@ -223,7 +229,18 @@ function ConnectionCard({ data }: { data: WorkspaceOverview }) {
         </p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button onClick={() => run(() => sync.mutateAsync(undefined), (r) => toast({ title: 'Sync directory', description: r.message, variant: 'success' }))} disabled={sync.isPending}>
+        <Button
+          onClick={() =>
+            run(
+              () => sync.mutateAsync(undefined),
+              (r) => {
+                onSyncRequested();
+                toast({ title: 'Sync directory', description: r.message, variant: 'success' });
+              },
+            )
+          }
+          disabled={sync.isPending}
+        >
           Sync directory
         </Button>
         <Button variant="secondary" onClick={() => run(() => check.mutateAsync(undefined), setCheckResult)} disabled={check.isPending}>
