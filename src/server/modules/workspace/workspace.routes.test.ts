@@ -235,6 +235,22 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     expect(await google.state.storedSignature(at('ben'))).toContain('+1 555 8000');
   });
 
+  it('a signature over 10,000 characters is refused before any call to Google', async () => {
+    const long = at('long');
+    await google.state.addPeople([{ primaryEmail: long, fullName: 'Lena Long', givenName: 'Lena', familyName: 'Long', title: 'Very '.repeat(2400), orgUnitPath: '/' }]);
+    await call('POST', '/api/workspace/sync', owner.cookie);
+    await until(overview, (v) => v.people.some((p) => p.email === long), 'the sync of the long one');
+    const dry = await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'selection', emails: [long] }, dryRun: true });
+    expect(dry.json().people[0]).toMatchObject({ email: long, tooLong: true });
+    const listsBefore = google.state.counters.requests['sendAs.list'];
+    await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'selection', emails: [long] } });
+    const o = await until(overview, (v) => v.people.find((p) => p.email === long)!.pushStatus === 'failed', 'the refusal');
+    expect(o.people.find((p) => p.email === long)!.pushError).toMatch(/10,000/);
+    expect(google.state.patchesFor(long)).toBe(0);
+    expect(google.state.counters.requests['sendAs.list']).toBe(listsBefore);
+    expect(google.state.tokenRequestsFor(long)).toBe(0);
+  });
+
   it('/metrics shows the Workspace queues', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.body).toMatch(/signaturepro_job_queue_depth\{queue="workspace-push"\} \d+/);
