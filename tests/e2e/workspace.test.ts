@@ -154,6 +154,18 @@ describe('Google Workspace (TEST MODE)', () => {
     await shoot(small.page, 'pushed-375');
   }, 90_000);
 
+  it('"Install in Gmail" in the editor puts the person\'s signature into Gmail with one click', async () => {
+    // Ben is a paying member: the editor opens for him (a person with no plan is sent to /pricing).
+    await app.app.services.database.db.execute(sql`update "user" set subscription_status = 'active' where email = ${BEN}`);
+    await app.app.services.database.db.execute(sql`update workspace_people set overrides = '{"mobile": "+1 555 9999"}' where email = ${BEN}`);
+    const { page } = ben;
+    await page.goto(`${app.url}/editor`);
+    await page.getByRole('button', { name: 'Install in Gmail' }).click();
+    await expect.poll(() => page.getByTestId('install-in-gmail-note').textContent(), { timeout: 20_000 }).toMatch(/Installed: Gmail now has your signature/);
+    expect(await app.app.services.googleTestMode!.storedSignature(BEN)).toContain('+1 555 9999');
+    await shoot(page, 'editor-install-375');
+  }, 60_000);
+
   it('a Standard organization sees the upgrade, and the API refuses it with words', async () => {
     const std = await browser();
     const userId = await signUp(std.context, `standard-${Date.now()}@example.com`, 'Sam Standard');
