@@ -16,6 +16,7 @@ import { accountPageHeaders, createOriginGuard } from './modules/auth/auth-http-
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBilling, type Billing } from './modules/billing/billing.module';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { defineBillingMaintenanceJob } from './modules/billing/billing-maintenance';
 import type { AuthService } from './modules/auth/auth.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { publicSiteRoutes } from './site/public-site.routes';
@@ -46,6 +47,10 @@ import { requestIdOptions } from './observability/request-id';
 import { GOOGLE_TEST_MODE_PATH } from './config';
 import type { GoogleStandInState } from './google/google-stand-in';
 import { createPersistentStandInState, googleTestModePlugin } from './google/test-mode';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { injectFetch } from './modules/workspace/inject-fetch';
+import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { DAILY_QUEUE, createWorkspaceService } from './modules/workspace/workspace.service';
 
 export type Services = {
   config: AppConfig;
@@ -71,6 +76,8 @@ export type Services = {
   billing: Billing;
   /** Prometheus metrics of this process (GET /metrics; observability/metrics.ts). */
   metrics: Metrics;
+  /** Durable background jobs (pg-boss on the app's database): Workspace syncs and pushes (jobs/job-runner.ts). */
+  jobs: JobRunner;
   /** The embedded TEST MODE Google Workspace (config.google.mode 'test'), mounted at /test-mode/google; undefined with real Google. */
   googleTestMode: GoogleStandInState | undefined;
 };
@@ -112,6 +119,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: app.log } : { dataDir: path.join(config.dataDir, 'db') }));
   const ownsDatabase = !options.database;
   const analytics = createAnalytics(database.db);
+  const jobs = createJobRunner(database, {
+    log: app.log,
+    // Expired leases are looked for several times per lease, so a job of a dead process waits little longer than its lease.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.jobLeaseSeconds / 4))),
+  });
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix ?? config.redisKeyPrefix);
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
@@ -157,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: config.publicUrl,
     }),
     billing,
+    jobs,
     metrics: createMetrics({ db: database.db, log: app.log, processMetrics: options.logger !== false }),
     googleTestMode: config.google.mode === 'test' ? createPersistentStandInState(database.db) : undefined,
   };
@@ -165,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   // onClose hooks run in reverse order: this one runs before the database closes.
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await mailer.stop();
     await rateLimiter.close();
   });
@@ -264,6 +278,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (services.googleTestMode) {
     await app.register(googleTestModePlugin({ state: services.googleTestMode, audiences: [config.google.endpoints.tokenUrl] }), { prefix: GOOGLE_TEST_MODE_PATH });
   }
+
+  const workspace = createWorkspaceService({
+    db: database.db,
+    config,
+    jobs,
+    leaseSeconds: config.jobLeaseSeconds,
+    testMode: services.googleTestMode,
+    testModeFetch: injectFetch(app),
+    onPushFailure: () => services.metrics.pushFailures.inc(),
+    log: app.log,
+  });
+  workspace.registerJobs();
+  const startBillingMaintenance = defineBillingMaintenanceJob(jobs, billing.maintenance);
+  for (const name of jobs.queueNames()) services.metrics.addJobQueue({ name, read: () => jobs.stats(name) });
+  await app.register(workspaceRoutes(workspace));
+  // Jobs start once every route is ready (a TEST MODE push calls the app's own routes).
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await jobs.schedule(DAILY_QUEUE, '0 3 * * *');
+    await startBillingMaintenance();
+  });
 
   await registerClient(app, options.clientDir === undefined ? path.join(rootDir, 'dist/client') : options.clientDir);
   return app;

@@ -39,6 +39,8 @@ const envSchema = z.object({
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
   /** Prefix of this deployment's keys in Redis, for a Redis shared with other deployments (default sp:rl:). */
   REDIS_KEY_PREFIX: optionalString,
+  /** How long a background job may run before another process takes it again (its own died). */
+  JOB_LEASE_SECONDS: z.coerce.number('must be a number of seconds').int('must be a whole number of seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString,
@@ -84,6 +86,8 @@ export type AppConfig = {
   redisUrl: string | undefined;
   /** Unset: the default prefix (rate-limit/create-rate-limiter.ts). */
   redisKeyPrefix?: string;
+  /** JOB_LEASE_SECONDS (jobs/job-runner.ts). */
+  jobLeaseSeconds: number;
   s3:
     | {
         bucket: string;
@@ -141,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     s3: readS3(e),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,

@@ -13,6 +13,7 @@ const TAB_SCREENS: Record<AccountTabId, ComponentType> = {
   billing: lazy(() => import('./billing-tab').then((m) => ({ default: m.BillingTab }))),
   team: lazy(() => import('./team-tab').then((m) => ({ default: m.TeamTab }))),
   defaults: lazy(() => import('./defaults-tab').then((m) => ({ default: m.DefaultsTab }))),
+  workspace: lazy(() => import('./workspace-tab').then((m) => ({ default: m.WorkspaceTab }))),
   assets: lazy(() => import('./assets-tab').then((m) => ({ default: m.AssetsTab }))),
   security: lazy(() => import('./security-tab').then((m) => ({ default: m.SecurityTab }))),
   danger: lazy(() => import('./danger-tab').then((m) => ({ default: m.DangerTab }))),

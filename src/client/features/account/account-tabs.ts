@@ -1,12 +1,13 @@
-import { Building2, CreditCard, Image, Palette, ShieldCheck, TriangleAlert, User, Users, type LucideIcon } from 'lucide-react';
+import { Building2, CreditCard, Image, MailCheck, Palette, ShieldCheck, TriangleAlert, User, Users, type LucideIcon } from 'lucide-react';
 
-/** The spec's eight tabs and their paths; Profile is /account itself. */
+/** The spec's eight tabs and Workspace (issue 14), with their paths; Profile is /account itself. */
 export const ACCOUNT_TABS = [
   { id: 'profile', path: '/account', label: 'Profile', icon: User },
   { id: 'organization', path: '/account/organization', label: 'Organization', icon: Building2 },
   { id: 'billing', path: '/account/billing', label: 'Plan & Billing', icon: CreditCard },
   { id: 'team', path: '/account/team', label: 'Team & Seats', icon: Users },
   { id: 'defaults', path: '/account/defaults', label: 'Signature Defaults', icon: Palette },
+  { id: 'workspace', path: '/account/workspace', label: 'Workspace', icon: MailCheck },
   { id: 'assets', path: '/account/assets', label: 'Images & Assets', icon: Image },
   { id: 'security', path: '/account/security', label: 'Security', icon: ShieldCheck },
   { id: 'danger', path: '/account/danger', label: 'Danger Zone', icon: TriangleAlert },

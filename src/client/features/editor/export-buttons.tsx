@@ -1,5 +1,6 @@
 import { Code, Mail, Save } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { InstallInGmailButton } from './install-in-gmail';
 
 export function ExportButtons(props: {
   copying: boolean;
@@ -33,6 +34,7 @@ export function ExportButtons(props: {
         <Save className="h-4 w-4" aria-hidden="true" />
         {props.saving ? 'Saving...' : 'Save Signature'}
       </Button>
+      <InstallInGmailButton />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { JobLock } from '../../jobs/job-lock';
+import type { JobRunner } from '../../jobs/job-runner';
 import type { TestPaymentProvider } from '../../payments/test-payment-provider';
 import type { BillingRepository } from './billing.repository';
 import type { Fulfilment } from './fulfilment.service';
@@ -41,22 +42,24 @@ export function createBillingMaintenance(deps: {
     return outcome.ran ? outcome.result : { trialsEnded: 0, subscriptionsSettled: 0, ranElsewhere: true };
   }
 
-  return {
-    run,
-    /** Runs now and then every `everyMs`; the returned function stops it and waits for a run in progress. */
-    start(everyMs: number): () => Promise<void> {
-      let running: Promise<unknown> = Promise.resolve();
-      const tick = () => {
-        running = run().catch((err: unknown) => deps.log?.error({ err }, 'billing maintenance failed'));
-      };
-      tick();
-      const timer = setInterval(tick, everyMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
-  };
+  return { run };
 }
 export type BillingMaintenance = ReturnType<typeof createBillingMaintenance>;
+
+export const BILLING_MAINTENANCE_QUEUE = 'billing-maintenance';
+
+/**
+ * The pass runs on the jobs runner (0115): hourly by a cron schedule that fires once across every
+ * process, and once at start-up (one start-up run per five minutes across processes).
+ */
+export function defineBillingMaintenanceJob(jobs: JobRunner, maintenance: BillingMaintenance) {
+  jobs.defineQueue(
+    BILLING_MAINTENANCE_QUEUE,
+    { concurrency: 1, expireInSeconds: 900, retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, policy: 'singleton' },
+    async () => void (await maintenance.run()),
+  );
+  return async function afterJobsStart() {
+    await jobs.schedule(BILLING_MAINTENANCE_QUEUE, '7 * * * *');
+    await jobs.send(BILLING_MAINTENANCE_QUEUE, {}, { singletonKey: 'start-up', singletonSeconds: 300 });
+  };
+}

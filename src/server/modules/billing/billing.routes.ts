@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUserId } from '../../http';
 
-/** Trials and test-mode renewals are checked this often; an hour late is fine for a 7-day trial. */
-const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
-
 export async function billingRoutes(app: FastifyInstance) {
   const { billing } = app.services;
   const { service } = billing;
@@ -52,11 +49,5 @@ export async function billingRoutes(app: FastifyInstance) {
     app.log.warn('Payments run in TEST MODE (no STRIPE_SECRET_KEY): checkout uses the built-in test payment page and takes no money.');
   }
 
-  let stopMaintenance: (() => Promise<void>) | null = null;
-  app.addHook('onReady', async () => {
-    stopMaintenance = billing.maintenance.start(MAINTENANCE_EVERY_MS);
-  });
-  app.addHook('onClose', async () => {
-    await stopMaintenance?.();
-  });
+  // The hourly maintenance pass runs on the jobs runner (billing-maintenance.ts, app.ts).
 }

@@ -1,0 +1,209 @@
+import { useMemo, useState } from 'react';
+import type { DryRunEntry, PushTarget, WorkspaceOverview, WorkspacePersonView } from '../../../shared/api/workspace';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api';
+import { formatDate, SectionCard, Select } from './account-ui';
+import { usePush } from './workspace-api';
+
+function StatusBadge({ person }: { person: WorkspacePersonView }) {
+  const when = person.pushedAt ? formatDate(person.pushedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const styles: Record<string, [string, string]> = {
+    never: ['Not pushed yet', 'bg-slate-100 text-slate-700'],
+    pending: ['Pending', 'bg-amber-100 text-amber-900'],
+    pushed: [`Pushed ${when}`, 'bg-green-100 text-green-800'],
+    skipped: ['Skipped (no Gmail)', 'bg-slate-200 text-slate-700'],
+    failed: ['Failed', 'bg-red-100 text-red-800'],
+  };
+  const [label, tone] = styles[person.pushStatus] ?? styles.never!;
+  return (
+    <div>
+      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tone}`} data-testid={`status-${person.email}`}>
+        {label}
+      </span>
+      {person.pushError && (person.pushStatus === 'failed' || person.pushStatus === 'pending') && <p className="mt-1 text-xs text-red-700">{person.pushError}</p>}
+    </div>
+  );
+}
+
+/** The synced people: who to push to, a dry run of what each would get, the push, and each person's status. */
+export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
+  const push = usePush();
+  const [mode, setMode] = useState<'all' | 'department' | 'orgUnit' | 'selection'>('all');
+  const [value, setValue] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dryRun, setDryRun] = useState<DryRunEntry[] | null>(null);
+  const departments = useMemo(() => [...new Set(data.people.map((p) => p.department).filter((d): d is string => !!d))].sort(), [data.people]);
+  const orgUnits = useMemo(() => [...new Set(data.people.map((p) => p.orgUnitPath))].sort(), [data.people]);
+
+  const target = (): PushTarget => {
+    if (mode === 'department') return { kind: 'department', value: value || departments[0] || '' };
+    if (mode === 'orgUnit') return { kind: 'orgUnit', value: value || orgUnits[0] || '/' };
+    if (mode === 'selection') return { kind: 'selection', emails: selected };
+    return { kind: 'all' };
+  };
+  const go = async (asDryRun: boolean) => {
+    try {
+      const result = await push.mutateAsync({ target: target(), dryRun: asDryRun });
+      if (result.dryRun) setDryRun(result.people);
+      else {
+        setDryRun(null);
+        toast({ title: 'Pushing signatures', description: `${result.queued} ${result.queued === 1 ? 'person' : 'people'} queued. Statuses update below.`, variant: 'success' });
+      }
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Could not push. Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <SectionCard id="workspace-people" title="People and push" description={`${data.people.length} people from the directory. Pushing writes each signature to the person's primary Gmail address.`}>
+      {data.people.length === 0 ? (
+        <p className="text-sm text-slate-600">No people yet: press "Sync directory" above.</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <label htmlFor="push-target" className="text-sm font-medium text-slate-700">
+                Push to
+              </label>
+              <Select id="push-target" value={mode} onChange={(e) => (setMode(e.target.value as typeof mode), setValue(''))} className="w-48">
+                <option value="all">Everyone</option>
+                <option value="department">A department</option>
+                <option value="orgUnit">An organizational unit</option>
+                <option value="selection">The people ticked below</option>
+              </Select>
+            </div>
+            {(mode === 'department' || mode === 'orgUnit') && (
+              <div className="grid gap-1">
+                <label htmlFor="push-value" className="text-sm font-medium text-slate-700">
+                  {mode === 'department' ? 'Department' : 'Organizational unit'}
+                </label>
+                <Select id="push-value" value={value} onChange={(e) => setValue(e.target.value)} className="w-48">
+                  {(mode === 'department' ? departments : orgUnits).map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            )}
+            <Button variant="secondary" onClick={() => go(true)} disabled={push.isPending}>
+              Dry run
+            </Button>
+            <Button onClick={() => go(false)} disabled={push.isPending}>
+              Push signatures
+            </Button>
+          </div>
+
+          {dryRun && (
+            <div className="mt-5 rounded-lg border border-slate-200" data-testid="dry-run">
+              <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-3 py-2">
+                <p className="text-sm font-medium text-slate-800">Dry run: what each person would get (nothing was sent)</p>
+                <Button variant="ghost" size="sm" onClick={() => setDryRun(null)}>
+                  Close
+                </Button>
+              </div>
+              <ul className="divide-y divide-slate-200">
+                {dryRun.map((entry) => (
+                  <li key={entry.email} className="p-3">
+                    <p className="text-sm font-medium text-slate-900">
+                      {entry.fullName} <span className="font-normal text-slate-500">{entry.email}</span>
+                    </p>
+                    <p className={`text-xs ${entry.tooLong ? 'text-red-700' : 'text-slate-500'}`}>
+                      {entry.chars.toLocaleString('en-US')} characters{entry.tooLong ? ' — over Gmail’s 10,000: it would be refused' : ''}
+                      {!entry.hasGmail ? ' · no Gmail: would be skipped' : ''}
+                    </p>
+                    <div className="mt-2 overflow-x-auto rounded border border-slate-100 p-2" dangerouslySetInnerHTML={{ __html: entry.html }} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          <div className="mt-5 overflow-x-auto">
+            <table className="w-full min-w-[560px] text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="w-8 py-2">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th className="py-2 pr-3">Person</th>
+                  <th className="py-2 pr-3">Department</th>
+                  <th className="py-2 pr-3">Unit</th>
+                  <th className="py-2">Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.people.map((p) => (
+                  <tr key={p.email} data-testid={`person-${p.email}`}>
+                    <td className="py-2 align-top">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${p.fullName}`}
+                        checked={selected.includes(p.email)}
+                        onChange={(e) => setSelected(e.target.checked ? [...selected, p.email] : selected.filter((x) => x !== p.email))}
+                        className="h-4 w-4 rounded border-slate-300"
+                      />
+                    </td>
+                    <td className="py-2 pr-3 align-top">
+                      <p className="font-medium text-slate-900">{p.fullName}</p>
+                      <p className="break-all text-xs text-slate-500">
+                        {p.email}
+                        {p.title ? ` · ${p.title}` : ''}
+                      </p>
+                    </td>
+                    <td className="py-2 pr-3 align-top text-slate-700">{p.department ?? '—'}</td>
+                    <td className="py-2 pr-3 align-top text-slate-700">{p.orgUnitPath}</td>
+                    <td className="py-2 align-top">
+                      <StatusBadge person={p} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+const RESULT_WORDS: Record<string, string> = { pushed: 'Pushed', unchanged: 'Unchanged (not sent)', skipped: 'Skipped', failed: 'Failed' };
+
+/** Who pushed what to whom, when, and the result. */
+export function WorkspaceAudit({ data }: { data: WorkspaceOverview }) {
+  return (
+    <SectionCard id="workspace-audit" title="Audit log" description="Every push: who asked, for whom, when, and what Google answered (latest 100).">
+      {data.audit.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing pushed yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[560px] text-left text-sm" data-testid="audit-log">
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="py-2 pr-3">When</th>
+                <th className="py-2 pr-3">Person</th>
+                <th className="py-2 pr-3">By</th>
+                <th className="py-2">Result</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.audit.map((a, i) => (
+                <tr key={`${a.at}-${a.personEmail}-${i}`}>
+                  <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-600">{formatDate(a.at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
+                  <td className="py-2 pr-3 align-top break-all">{a.personEmail}</td>
+                  <td className="py-2 pr-3 align-top text-slate-700">{a.actor}</td>
+                  <td className="py-2 align-top">
+                    <span className="font-medium">{RESULT_WORDS[a.result] ?? a.result}</span>
+                    {a.htmlChars ? <span className="text-xs text-slate-500"> · {a.htmlChars.toLocaleString('en-US')} chars</span> : null}
+                    {a.detail && <p className="text-xs text-slate-500">{a.detail}</p>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

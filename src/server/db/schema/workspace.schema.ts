@@ -1,0 +1,93 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organization, user } from './auth.schema';
+
+/**
+ * Google Workspace (issue 14): one connection per organization (the service account key, encrypted),
+ * the organization's template and locks, the people read from the directory with their push status,
+ * and the audit log of pushes. docs/decisions/0117-workspace-data-model.md.
+ */
+export const workspaceConnection = pgTable('workspace_connection', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  clientEmail: text('client_email').notNull(),
+  clientId: text('client_id').notNull(),
+  adminEmail: text('admin_email').notNull(),
+  /** AES-256-GCM of the key's JSON: `v1.{iv}.{tag}.{ciphertext}` (base64url); never sent to a browser. */
+  encryptedKey: text('encrypted_key').notNull(),
+  /** Connected to the embedded TEST MODE Workspace. */
+  testMode: boolean('test_mode').notNull().default(false),
+  connectedBy: text('connected_by').references(() => user.id, { onDelete: 'set null' }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  /** Words: "12 people read, 1 without Gmail" or why the last sync failed. */
+  lastSyncResult: text('last_sync_result'),
+  lastSyncOk: boolean('last_sync_ok'),
+});
+
+export const workspaceTemplate = pgTable('workspace_template', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  /** Design (template, colours, font, layout…) and the template's own values (company, website, address, logo, social links). */
+  template: jsonb('template').notNull(),
+  /** The fields people may edit themselves; every other field is locked. */
+  editableFields: jsonb('editable_fields').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+});
+
+export const workspacePeople = pgTable(
+  'workspace_people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** Lower-case primary address. */
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    title: text('title'),
+    department: text('department'),
+    phones: jsonb('phones').notNull().default([]),
+    orgUnitPath: text('org_unit_path').notNull().default('/'),
+    hasGmail: boolean('has_gmail').notNull().default(true),
+    /** The SignaturePro account with this address, when one exists. */
+    linkedUserId: text('linked_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The person's own values for the fields the template leaves editable. */
+    overrides: jsonb('overrides').notNull().default({}),
+    /** never, pending, pushed, skipped, failed */
+    pushStatus: text('push_status').notNull().default('never'),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    /** Google's reason for the last failure or skip, in words. */
+    pushError: text('push_error'),
+    /** sha256 of the HTML last sent and of the copy Gmail stored: an unchanged signature is not patched again. */
+    sentHash: text('sent_hash'),
+    storedHash: text('stored_hash'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('workspace_people_org_email_idx').on(t.organizationId, t.email), index('workspace_people_user_idx').on(t.linkedUserId)],
+);
+
+export const workspacePushLog = pgTable(
+  'workspace_push_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    personEmail: text('person_email').notNull(),
+    /** Who asked: a person's name and address, or "Schedule", "Template change", "Directory change". */
+    actor: text('actor').notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** pushed, unchanged, skipped, failed */
+    result: text('result').notNull(),
+    detail: text('detail'),
+    htmlChars: integer('html_chars'),
+    htmlHash: text('html_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspace_push_log_org_idx').on(t.organizationId, t.createdAt)],
+);

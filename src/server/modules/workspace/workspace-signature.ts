@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_EDITABLE_FIELDS,
+  DEFAULT_ORG_TEMPLATE,
+  FIELD_SOURCE,
+  PERSON_FIELDS,
+  orgTemplateSchema,
+  type OrgTemplate,
+  type PersonField,
+} from '../../../shared/api/workspace';
+import { renderSignature } from '../../../shared/signature/render-signature';
+import { createEmptySignature, type SignatureFields } from '../../../shared/signature/signature-schema';
+import type { PersonRow, TemplateRow } from './workspace.repository';
+
+/**
+ * A person's Workspace signature, pure: the organization's template (design and shared values), the
+ * person's directory data, and their own values for the fields the template leaves editable.
+ */
+
+export type EffectiveTemplate = { template: OrgTemplate; editableFields: PersonField[] };
+
+export function effectiveTemplate(row: TemplateRow | undefined, fallback?: Partial<OrgTemplate>): EffectiveTemplate {
+  if (!row) return { template: { ...DEFAULT_ORG_TEMPLATE, ...fallback }, editableFields: [...DEFAULT_EDITABLE_FIELDS] };
+  const parsed = orgTemplateSchema.safeParse(row.template);
+  const editable = Array.isArray(row.editableFields) ? (row.editableFields as string[]) : [];
+  return {
+    template: parsed.success ? parsed.data : DEFAULT_ORG_TEMPLATE,
+    editableFields: PERSON_FIELDS.filter((field) => editable.includes(field)),
+  };
+}
+
+type Phone = { type: string; value: string };
+
+export function directoryPhones(phones: unknown): { phone: string; mobile: string } {
+  const list = Array.isArray(phones) ? (phones as Phone[]).filter((p) => p && typeof p.value === 'string') : [];
+  const mobile = list.find((p) => p.type === 'mobile')?.value ?? '';
+  const phone = list.find((p) => p.type === 'work')?.value ?? list.find((p) => p.type !== 'mobile')?.value ?? '';
+  return { phone, mobile };
+}
+
+/** The value each field would have without the person's own edits. */
+function baseValues(person: PersonRow, template: OrgTemplate): Record<PersonField, unknown> {
+  const { phone, mobile } = directoryPhones(person.phones);
+  return {
+    name: person.fullName,
+    title: person.title ?? '',
+    phone,
+    mobile,
+    company: template.company,
+    website: template.website,
+    address: template.address,
+    photoUrl: template.photoUrl,
+    socialLinks: template.socialLinks,
+  };
+}
+
+export function personValues(person: PersonRow, tpl: EffectiveTemplate): Record<PersonField, unknown> {
+  const values = baseValues(person, tpl.template);
+  const overrides = (person.overrides ?? {}) as Partial<Record<PersonField, unknown>>;
+  for (const field of tpl.editableFields) {
+    if (overrides[field] !== undefined) values[field] = overrides[field];
+  }
+  return values;
+}
+
+export function lockReasons(tpl: EffectiveTemplate): Partial<Record<PersonField, string>> {
+  const locked: Partial<Record<PersonField, string>> = {};
+  for (const field of PERSON_FIELDS) {
+    if (tpl.editableFields.includes(field)) continue;
+    locked[field] =
+      FIELD_SOURCE[field] === 'directory'
+        ? "Locked: it comes from your organization's Google Workspace directory. Ask your Workspace admin to change it there."
+        : "Locked: your organization's template sets it for everyone. Ask an owner or admin to change the template.";
+  }
+  return locked;
+}
+
+export function personSignatureFields(person: PersonRow, tpl: EffectiveTemplate): SignatureFields {
+  const v = personValues(person, tpl);
+  return createEmptySignature({
+    name: String(v.name ?? ''),
+    title: String(v.title ?? ''),
+    phone: String(v.phone ?? ''),
+    mobile: String(v.mobile ?? ''),
+    email: person.email,
+    company: String(v.company ?? ''),
+    website: String(v.website ?? ''),
+    address: String(v.address ?? ''),
+    photoUrl: String(v.photoUrl ?? ''),
+    socialLinks: (v.socialLinks ?? {}) as SignatureFields['socialLinks'],
+    design: tpl.template.design,
+  });
+}
+
+/** The HTML Gmail receives: the one renderer, PUBLIC_URL, no watermark (Workspace is a Pro feature). */
+export function renderPersonSignature(person: PersonRow, tpl: EffectiveTemplate, publicUrl: string): string {
+  return renderSignature(personSignatureFields(person, tpl), { publicUrl, showWatermark: false }).html;
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');

@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema/auth.schema';
+import { workspaceConnection, workspacePeople, workspacePushLog, workspaceTemplate } from '../../db/schema/workspace.schema';
+
+export type ConnectionRow = typeof workspaceConnection.$inferSelect;
+export type PersonRow = typeof workspacePeople.$inferSelect;
+export type TemplateRow = typeof workspaceTemplate.$inferSelect;
+export type PushLogRow = typeof workspacePushLog.$inferSelect;
+
+export type SyncedPerson = {
+  email: string;
+  fullName: string;
+  givenName: string;
+  familyName: string;
+  title: string | null;
+  department: string | null;
+  phones: { type: string; value: string }[];
+  orgUnitPath: string;
+  hasGmail: boolean;
+};
+
+/** Queries only (routes → service → repository). */
+export function createWorkspaceRepository(db: Db) {
+  return {
+    async findConnection(organizationId: string): Promise<ConnectionRow | undefined> {
+      const [row] = await db.select().from(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
+      return row;
+    },
+    async listConnections(): Promise<ConnectionRow[]> {
+      return db.select().from(workspaceConnection);
+    },
+    async saveConnection(values: typeof workspaceConnection.$inferInsert): Promise<void> {
+      await db
+        .insert(workspaceConnection)
+        .values(values)
+        .onConflictDoUpdate({
+          target: workspaceConnection.organizationId,
+          set: {
+            clientEmail: values.clientEmail,
+            clientId: values.clientId,
+            adminEmail: values.adminEmail,
+            encryptedKey: values.encryptedKey,
+            testMode: values.testMode ?? false,
+            connectedBy: values.connectedBy ?? null,
+            connectedAt: new Date(),
+          },
+        });
+    },
+    async recordSync(organizationId: string, ok: boolean, result: string): Promise<void> {
+      await db
+        .update(workspaceConnection)
+        .set({ lastSyncAt: new Date(), lastSyncOk: ok, lastSyncResult: result })
+        .where(eq(workspaceConnection.organizationId, organizationId));
+    },
+    /** Deletes the key and the people read with it; the audit log stays. */
+    async deleteConnection(organizationId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
+        await tx.delete(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
+      });
+    },
+
+    async findTemplate(organizationId: string): Promise<TemplateRow | undefined> {
+      const [row] = await db.select().from(workspaceTemplate).where(eq(workspaceTemplate.organizationId, organizationId));
+      return row;
+    },
+    async saveTemplate(organizationId: string, template: unknown, editableFields: string[], userId: string): Promise<void> {
+      await db
+        .insert(workspaceTemplate)
+        .values({ organizationId, template, editableFields, updatedBy: userId })
+        .onConflictDoUpdate({ target: workspaceTemplate.organizationId, set: { template, editableFields, updatedBy: userId, updatedAt: new Date() } });
+    },
+
+    async listPeople(organizationId: string): Promise<PersonRow[]> {
+      return db.select().from(workspacePeople).where(eq(workspacePeople.organizationId, organizationId)).orderBy(workspacePeople.email);
+    },
+    async findPerson(organizationId: string, email: string): Promise<PersonRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workspacePeople)
+        .where(and(eq(workspacePeople.organizationId, organizationId), eq(workspacePeople.email, email.toLowerCase())));
+      return row;
+    },
+    /** The caller's own row: linked to their account, or carrying their address. */
+    async findPersonOfUser(organizationId: string, userId: string, email: string): Promise<PersonRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workspacePeople)
+        .where(
+          and(
+            eq(workspacePeople.organizationId, organizationId),
+            sql`(${workspacePeople.linkedUserId} = ${userId} or ${workspacePeople.email} = ${email.toLowerCase()})`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    /**
+     * Writes the directory's people: new ones added, known ones updated (their own edits and push
+     * status kept), people no longer listed removed. Answers the addresses whose directory data changed.
+     */
+    async applyDirectory(organizationId: string, people: SyncedPerson[]): Promise<{ changed: string[]; added: number; removed: number }> {
+      return db.transaction(async (tx) => {
+        const existing = await tx.select().from(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
+        const byEmail = new Map(existing.map((p) => [p.email, p]));
+        const emails = people.map((p) => p.email);
+        const accounts = emails.length
+          ? await tx.select({ id: user.id, email: user.email }).from(user).where(inArray(sql`lower(${user.email})`, emails))
+          : [];
+        const accountOf = new Map(accounts.map((a) => [a.email.toLowerCase(), a.id]));
+        const changed: string[] = [];
+        let added = 0;
+        const now = new Date();
+        for (const p of people) {
+          const linkedUserId = accountOf.get(p.email) ?? null;
+          const before = byEmail.get(p.email);
+          if (!before) {
+            added += 1;
+            await tx.insert(workspacePeople).values({ organizationId, ...p, linkedUserId, syncedAt: now });
+            continue;
+          }
+          const same =
+            before.fullName === p.fullName &&
+            before.givenName === p.givenName &&
+            before.familyName === p.familyName &&
+            before.title === p.title &&
+            before.department === p.department &&
+            JSON.stringify(before.phones) === JSON.stringify(p.phones) &&
+            before.orgUnitPath === p.orgUnitPath &&
+            before.hasGmail === p.hasGmail;
+          if (!same) changed.push(p.email);
+          await tx
+            .update(workspacePeople)
+            .set({ ...p, linkedUserId, syncedAt: now })
+            .where(eq(workspacePeople.id, before.id));
+        }
+        const gone = existing.filter((p) => !emails.includes(p.email));
+        if (gone.length) {
+          await tx
+            .delete(workspacePeople)
+            .where(and(eq(workspacePeople.organizationId, organizationId), emails.length ? notInArray(workspacePeople.email, emails) : sql`true`));
+        }
+        return { changed, added, removed: gone.length };
+      });
+    },
+    async saveOverrides(personId: string, overrides: Record<string, unknown>): Promise<void> {
+      await db.update(workspacePeople).set({ overrides }).where(eq(workspacePeople.id, personId));
+    },
+    async markPending(organizationId: string, emails: string[]): Promise<void> {
+      if (!emails.length) return;
+      await db
+        .update(workspacePeople)
+        .set({ pushStatus: 'pending', pushError: null })
+        .where(and(eq(workspacePeople.organizationId, organizationId), inArray(workspacePeople.email, emails)));
+    },
+    async recordPushResult(
+      personId: string,
+      values: Partial<Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash'>>,
+    ): Promise<void> {
+      await db.update(workspacePeople).set(values).where(eq(workspacePeople.id, personId));
+    },
+
+    async addAudit(values: typeof workspacePushLog.$inferInsert): Promise<void> {
+      await db.insert(workspacePushLog).values(values);
+    },
+    async listAudit(organizationId: string, limit = 100): Promise<PushLogRow[]> {
+      return db
+        .select()
+        .from(workspacePushLog)
+        .where(eq(workspacePushLog.organizationId, organizationId))
+        .orderBy(desc(workspacePushLog.createdAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type WorkspaceRepository = ReturnType<typeof createWorkspaceRepository>;
