@@ -124,9 +124,10 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
   });
 
   it('copies the new logo when Copy to Gmail is clicked while it is still uploading, every time', async () => {
+    await page.getByRole('tab', { name: 'Images' }).click();
     for (const [attempt, background] of ['#0b8043', '#f4b400', '#8e24aa'].entries()) {
       const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background } }).png().toBuffer();
-      const before = await previewImage().getAttribute('src');
+      const before = (await previewImage().count()) === 1 ? await previewImage().getAttribute('src') : null;
       await page.getByLabel('Logo image file').setInputFiles({ name: `wide-logo-${attempt}.png`, mimeType: 'image/png', buffer: logo });
       // No wait: the click lands while the upload is out, before the preview has the new file.
       const html = await copyToGmail();
