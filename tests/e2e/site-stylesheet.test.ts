@@ -43,7 +43,8 @@ function computedStyles(target: Page): Promise<Record<string, string>> {
 async function transitionsDone(target: Page) {
   await target.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(resolve));
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
 
@@ -142,5 +143,29 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
       await target.getByRole('button', { name: 'Open menu' }).click();
       await target.getByRole('dialog', { name: 'Menu' }).waitFor();
     });
+  });
+
+  it('logging in from the landing page brings the app up with its full stylesheet', async () => {
+    const email = `styles${Date.now()}@example.com`;
+    const password = 'Sup3r-secret-pass';
+    const signup = await running.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password, name: 'Sty Les', termsAccepted: true } });
+    expect(signup.statusCode).toBe(201);
+    await compareWithAppStylesheet(async (target) => {
+      await target.setViewportSize({ width: 1280, height: 900 });
+      await target.goto(`${running.url}/`);
+      await target.waitForLoadState('networkidle');
+      await target.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+      await target.getByRole('dialog').getByLabel('Email').fill(email);
+      await target.getByRole('dialog').getByLabel('Password').fill(password);
+      await target.getByRole('dialog').getByRole('button', { name: 'Log in' }).click();
+      // The app replaces the landing page in place (no page load): the stylesheet came with it.
+      await expect.poll(() => new URL(target.url()).pathname, { timeout: 20_000 }).not.toBe('/');
+      await target.waitForLoadState('networkidle');
+      await expect.poll(() => target.evaluate((href) => Array.from(document.styleSheets).some((sheet) => sheet.href?.endsWith(href)), appStylesheet)).toBe(true);
+      await target.getByRole('dialog').waitFor({ state: 'detached' });
+      // The 'Welcome back!' toast leaves on its own: compare the screen without it.
+      await expect.poll(() => target.getByTestId('toast').count(), { timeout: 20_000 }).toBe(0);
+    });
+    await browser.context.clearCookies();
   });
 });
