@@ -8,6 +8,9 @@
  * paints the changed preview (a MutationObserver on the preview, then requestAnimationFrame, then
  * a message posted from it). Prints the median and the 95th percentile; never fails on timing.
  * Target (issue 10): median under 12 ms.
+ *
+ * PROFILE=1 also records a CPU profile of the measured keystrokes through the Chrome DevTools
+ * Protocol and prints the functions with the most self time (where a keystroke's script time goes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -23,6 +26,7 @@ const WARM_UP = Number(process.env.WARM_UP ?? 15);
 const SAMPLES = Number(process.env.SAMPLES ?? 120);
 const DRAFT_STORAGE_KEY = 'signaturepro:draft';
 const BASE_NAME = 'Alexandra Montgomery';
+const PROFILE = process.env.PROFILE === '1';
 const TYPED = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmn'; // keeps the name under 100
 
 function findFreePort(): Promise<number> {
@@ -72,6 +76,31 @@ function armMeasurement(page: Page, expected: string): Promise<void> {
   }, expected);
 }
 
+type CpuProfile = {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** The functions with the most self time in the profile, with their share of the busy time. */
+function printProfile(profile: CpuProfile) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)?.callFrame;
+    const delta = profile.timeDeltas[i] ?? 0;
+    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return;
+    busy += delta;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + delta);
+  });
+  console.log(`CPU profile of the measured keystrokes: ${(busy / 1000).toFixed(0)} ms busy; most self time:`);
+  for (const [key, micros] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${(micros / 1000).toFixed(1).padStart(7)} ms ${((100 * micros) / Math.max(1, busy)).toFixed(1).padStart(5)}%  ${key}`);
+  }
+}
+
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 
 async function main() {
@@ -102,7 +131,13 @@ async function main() {
 
     const samples: number[] = [];
     let round = 0;
+    const cdp = PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    }
     while (samples.length < SAMPLES + WARM_UP) {
+      if (cdp && samples.length >= WARM_UP && round === 1) await cdp.send('Profiler.start');
       await name.fill(BASE_NAME);
       await name.click();
       await page.keyboard.press('End');
@@ -115,6 +150,7 @@ async function main() {
       }
       round += 1;
     }
+    if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as CpuProfile);
     const measured = samples.slice(WARM_UP).sort((a, b) => a - b);
     const scripted = (await page.evaluate(() => (window as unknown as { __scripted: number[] }).__scripted)).slice(WARM_UP).sort((a, b) => a - b);
     console.log(

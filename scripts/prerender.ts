@@ -91,9 +91,25 @@ function fillTemplate(template: string, page: SitePage, body: string): string {
   return html;
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/;
+
+/**
+ * site.html carries site.css, the public pages' smaller stylesheet; an app screen (/pricing) is
+ * drawn with the app's own, the one index.html links (decision 0076).
+ */
+function withAppStylesheet(siteTemplate: string): string {
+  const appLink = STYLESHEET_LINK.exec(readFileSync(path.join(clientDir, 'index.html'), 'utf8'))?.[0];
+  if (!appLink || !STYLESHEET_LINK.test(siteTemplate)) throw new Error('index.html or site.html lost its stylesheet link');
+  return siteTemplate.replace(STYLESHEET_LINK, appLink);
+}
+
 async function prerender() {
-  const template = lowerScriptPriority(inlineStylesheets(readFileSync(path.join(clientDir, 'site.html'), 'utf8')));
-  if (!template.includes('<style>') || !template.includes(ROOT_PLACEHOLDER)) throw new Error('site.html is not the expected template');
+  const siteHtml = readFileSync(path.join(clientDir, 'site.html'), 'utf8');
+  const template = lowerScriptPriority(inlineStylesheets(siteHtml));
+  const appTemplate = lowerScriptPriority(inlineStylesheets(withAppStylesheet(siteHtml)));
+  for (const t of [template, appTemplate]) {
+    if (!t.includes('<style>') || !t.includes(ROOT_PLACEHOLDER)) throw new Error('site.html is not the expected template');
+  }
   const vite = await createServer({
     configFile: path.resolve('vite.config.ts'),
     server: { middlewareMode: true, hmr: false, watch: null },
@@ -108,7 +124,7 @@ async function prerender() {
     for (const page of SITE_PAGES) {
       const body = page.entry === 'app' ? await renderer.renderAppPage(page.path) : renderer.renderSitePage(page.id as Exclude<SitePageId, 'pricing'>);
       const file = `${page.id}.html`;
-      const html = fillTemplate(template, page, body);
+      const html = fillTemplate(page.entry === 'app' ? appTemplate : template, page, body);
       writeFileSync(path.join(outDir, file), html);
       if (page.id === 'not-found') written.notFound = file;
       else written.pages[page.path] = file;

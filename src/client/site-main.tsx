@@ -1,4 +1,4 @@
-import './styles.css';
+import './site.css';
 
 /**
  * Entry of every prerendered page (/, /pricing, /contact, /terms, /privacy, the 404 page). Their

@@ -247,7 +247,7 @@ describe('landing page, signed out', () => {
     await page.waitForURL(url('/contact'));
   });
 
-  it('never loads editor or account code, and its JavaScript stays within 100 KB gzipped', async () => {
+  it('never loads editor or account code, and its JavaScript and CSS stay within 100 KB gzipped', async () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await openLanding();
@@ -265,6 +265,12 @@ describe('landing page, signed out', () => {
     expect(scripts.filter((p) => appScreens.includes(p))).toEqual([]);
     let gzipped = 0;
     for (const script of scripts) gzipped += gzipSync(Buffer.from(await (await fetch(url(script))).arrayBuffer())).length;
+    // The stylesheet is inlined (site.css, decision 0076); the app's own stylesheet never loads here.
+    const inlinedCss = await page.evaluate(() => Array.from(document.querySelectorAll('style')).map((s) => s.textContent ?? '').join(''));
+    expect(inlinedCss.length).toBeGreaterThan(1000);
+    gzipped += gzipSync(inlinedCss).length;
+    // Only site.css's own link (media="print", it warms the cache) may be fetched.
+    expect(requested.filter((p) => p.endsWith('.css') && !/^\/assets\/site-[\w-]+\.css$/.test(p))).toEqual([]);
     expect(gzipped).toBeLessThanOrEqual(100_000);
   });
 });

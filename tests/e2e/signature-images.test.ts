@@ -44,6 +44,26 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     await expect.poll(async () => (await previewImage().count()) === 1 && (await previewImage().getAttribute('src')) !== before, { timeout: 20_000 }).toBe(true);
   }
 
+  /**
+   * Clicks Copy to Gmail and returns the HTML it put on the clipboard. The clipboard is emptied
+   * first and read once the write has landed (the item is built from the server's answer, so it
+   * arrives after the click returns).
+   */
+  async function copyToGmail(): Promise<string> {
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    const gmailTab = browser.context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
+    await (await gmailTab).close();
+    let html = '';
+    await expect
+      .poll(async () => {
+        html = (await readClipboard(page))['text/html'] ?? '';
+        return html;
+      }, { timeout: 20_000 })
+      .not.toBe('');
+    return html;
+  }
+
   /** What the browser drew: the box on screen and the file's own pixels. */
   const drawn = () =>
     previewImage().evaluate((img: HTMLImageElement) => {
@@ -91,16 +111,7 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     expect(await page.getByTestId('image-resolution-note').count()).toBe(0);
     await shot('images-wide-logo-desktop');
 
-    // Copy to Gmail copies the server's render of the saved signature; right after an upload that
-    // save may still be on its way, so a person (and this test) copies again a moment later.
-    let html = '';
-    for (let attempt = 0; attempt < 3 && !/\/objects\//.test(html); attempt += 1) {
-      if (attempt > 0) await page.waitForTimeout(1500);
-      const gmailTab = browser.context.waitForEvent('page');
-      await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-      await (await gmailTab).close();
-      html = (await readClipboard(page))['text/html'] ?? '';
-    }
+    const html = await copyToGmail();
     const img = /<img src="([^"]+\/objects\/[^"]+)" width="(\d+)" height="(\d+)"[^>]*style="([^"]*)"/.exec(html);
     expect(img, html).not.toBeNull();
     const [, src = '', width, height, style = ''] = img!;
@@ -110,6 +121,27 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     const file = await fetchImage(src.replaceAll('&amp;', '&'));
     const meta = await sharp(file.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([320, 106]);
+  });
+
+  it('copies the new logo when Copy to Gmail is clicked while it is still uploading, every time', async () => {
+    await page.getByRole('tab', { name: 'Images' }).click();
+    for (const [attempt, background] of ['#0b8043', '#f4b400', '#8e24aa'].entries()) {
+      const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background } }).png().toBuffer();
+      const before = (await previewImage().count()) === 1 ? await previewImage().getAttribute('src') : null;
+      await page.getByLabel('Logo image file').setInputFiles({ name: `wide-logo-${attempt}.png`, mimeType: 'image/png', buffer: logo });
+      // No wait: the click lands while the upload is out, before the preview has the new file.
+      const html = await copyToGmail();
+      const copied = /<img src="([^"]+\/objects\/[^"]+)" width="(\d+)" height="(\d+)"/.exec(html);
+      expect(copied, html).not.toBeNull();
+      const [, src = '', width, height] = copied!;
+      expect([width, height]).toEqual(['160', '53']);
+      await expect.poll(() => previewImage().getAttribute('src')).not.toBe(before);
+      // The very file the preview now shows, not the one before the upload.
+      expect(src.replaceAll('&amp;', '&')).toBe(new URL((await previewImage().getAttribute('src'))!, running.url).href);
+      expect(src).not.toBe(before);
+      const pixels = await sharp((await fetchImage(src.replaceAll('&amp;', '&'))).bytes).raw().toBuffer({ resolveWithObject: true });
+      expect([pixels.data[0], pixels.data[1], pixels.data[2]]).toEqual([...Buffer.from(background.slice(1), 'hex')]);
+    }
   });
 
   it('cuts a round photo into a transparent PNG, and swaps the file when the shape changes', async () => {

@@ -3,6 +3,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from '../app/app';
 import { router } from '../app/router';
 import { useReleaseEarlyClicks } from './early-clicks';
+// The app's full stylesheet: /pricing and the app entered from a public page (enter-app.tsx) need
+// the classes site.css leaves out (decision 0076).
+import '../styles.css';
 
 /** Resolves once the router has matched the URL and loaded that screen's lazy chunk. */
 export function whenRouterReady(): Promise<void> {

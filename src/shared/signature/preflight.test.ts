@@ -179,3 +179,24 @@ describe('helpers', () => {
     expect(visibleText('<p>Ada &amp; co</p><a href="#">Created with SignaturePro - app.signaturepro.example</a>', TEST_PUBLIC_URL)).toBe('Ada & co');
   });
 });
+
+describe('runPreflight on the typing path', () => {
+  it('re-uses the image and contrast checks while only text changes, and checks again when an image, a probe or a colour does', () => {
+    const fields = simple();
+    const html = renderSignature(fields, { publicUrl: TEST_PUBLIC_URL, showWatermark: false }).html;
+    const probes = probesAt(html, 2);
+    const first = check(fields, { probes });
+    const typed = simple({ title: 'Engineer and Countess' });
+    const second = check(typed, { probes });
+    for (const id of ['images-origin', 'images-sharp', 'images-alt', 'contrast-primary', 'contrast-secondary'] as const) {
+      expect(second.item(id), id).toBe(first.item(id));
+    }
+    // The answers themselves still follow what changed.
+    expect(check(typed, { probes: probesAt(html, 1) }).item('images-sharp')?.status).not.toBe('pass');
+    const recoloured = check(simple({ design: { primaryColor: '#ffff00' } }), { probes });
+    expect(recoloured.item('contrast-primary')).not.toBe(first.item('contrast-primary'));
+    expect(recoloured.item('contrast-primary')?.status).not.toBe('pass');
+    const noLogo = check(simple({ photoUrl: '' }), { probes });
+    expect(noLogo.item('images-origin')?.title).toBe('No images to load');
+  });
+});

@@ -316,16 +316,44 @@ function imageOnlyItem(html: string, images: readonly SignatureImage[], publicOr
 }
 
 /** Every item, worst first within the order people fix things: size, images, colours, links. */
+const NO_PROBES: ReadonlyMap<string, ImageProbe> = new Map();
+
+/** The image checks last made, with what they were made from (a keystroke in a name changes none of it). */
+let lastImageChecks: { key: string; probes: ReadonlyMap<string, ImageProbe>; items: readonly PreflightItem[] } | null = null;
+
+/** Reachability, sharpness and alt text: worked out again only when an image, its probe or the origin changes. */
+function imageItems(images: readonly SignatureImage[], probes: ReadonlyMap<string, ImageProbe>, publicOrigin: string, typedPhotoUrl: string) {
+  const key = JSON.stringify([publicOrigin, typedPhotoUrl, images]);
+  if (lastImageChecks?.key === key && lastImageChecks.probes === probes) return lastImageChecks.items;
+  const items = [originItem(images, publicOrigin, typedPhotoUrl), sharpItem(images, probes), altItem(images)];
+  lastImageChecks = { key, probes, items };
+  return items;
+}
+
+/** Contrast answers by colour: only a colour change measures again. */
+const contrastChecks = new Map<string, PreflightItem>();
+
+function cachedContrastItem(id: 'contrast-primary' | 'contrast-secondary', label: string, typed: string, fallback: string): PreflightItem {
+  const key = `${id}\u0000${typed}`;
+  let item = contrastChecks.get(key);
+  if (!item) {
+    if (contrastChecks.size >= 64) contrastChecks.clear();
+    item = contrastItem(id, label, typed, fallback);
+    contrastChecks.set(key, item);
+  }
+  return item;
+}
+
 export function runPreflight(input: PreflightInput): PreflightItem[] {
   const { fields, html, publicOrigin } = input;
-  const probes = input.probes ?? new Map<string, ImageProbe>();
+  const probes = input.probes ?? NO_PROBES;
   const images = signatureImages(html);
   const items: PreflightItem[] = [sizeItem(html)];
   const leftOut = leftOutItem(fields, publicOrigin);
   if (leftOut) items.push(leftOut);
-  items.push(originItem(images, publicOrigin, fields.photoUrl), sharpItem(images, probes), altItem(images));
-  items.push(contrastItem('contrast-primary', 'Primary', fields.design.primaryColor, DEFAULT_PRIMARY_COLOR));
-  items.push(contrastItem('contrast-secondary', 'Secondary', fields.design.secondaryColor, DEFAULT_SECONDARY_COLOR));
+  items.push(...imageItems(images, probes, publicOrigin, fields.photoUrl));
+  items.push(cachedContrastItem('contrast-primary', 'Primary', fields.design.primaryColor, DEFAULT_PRIMARY_COLOR));
+  items.push(cachedContrastItem('contrast-secondary', 'Secondary', fields.design.secondaryColor, DEFAULT_SECONDARY_COLOR));
   items.push(...linkItems(fields, html), imageOnlyItem(html, images, publicOrigin));
   return items;
 }

@@ -1,4 +1,5 @@
 import { RadioGroup } from 'radix-ui';
+import { memo } from 'react';
 import { DARK_MODES, DARK_MODE_LABELS, type DarkMode } from '../../../shared/signature/dark-mode';
 import type { LogoBacking } from '../../../shared/signature/signature-schema';
 
@@ -8,7 +9,7 @@ const MODE_HINTS: Record<DarkMode, string> = { partial: 'partial inversion', ful
  * The "Dark mode" switch over the preview, which of Gmail's dark themes to show, and the stored
  * design option that puts a light backing behind a transparent logo.
  */
-export function DarkModeControls(props: {
+export const DarkModeControls = memo(function DarkModeControls(props: {
   mode: DarkMode | null;
   lastMode: DarkMode;
   onModeChange: (mode: DarkMode | null) => void;
@@ -66,4 +67,4 @@ export function DarkModeControls(props: {
       )}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { FieldRequirements } from '../../../shared/signature/export-checks';
 import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 import { DesignTab } from './design-tab';
@@ -12,6 +12,19 @@ type TabName = (typeof TABS)[number];
 
 const triggerClass =
   'rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+/** The tab buttons: the same on every keystroke, so rendered once. */
+const TabList = memo(function TabList() {
+  return (
+    <Tabs.List aria-label="Signature sections" className="mx-4 mt-4 grid shrink-0 grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1">
+      {TABS.map((tab) => (
+        <Tabs.Trigger key={tab} value={tab} className={triggerClass}>
+          {tab}
+        </Tabs.Trigger>
+      ))}
+    </Tabs.List>
+  );
+});
 
 /**
  * The four tabs. Leaving any field sends its edit at once (focusout bubbles here), so a pause
@@ -40,13 +53,7 @@ export function EditorPanel(props: {
       onBlur={props.onFieldBlur}
     >
       <Tabs.Root defaultValue="Details" className="flex min-h-0 flex-1 flex-col">
-        <Tabs.List aria-label="Signature sections" className="mx-4 mt-4 grid shrink-0 grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1">
-          {TABS.map((tab) => (
-            <Tabs.Trigger key={tab} value={tab} className={triggerClass}>
-              {tab}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabList />
         {TABS.map((tab) => (
           <Tabs.Content key={tab} value={tab} className="min-h-0 flex-1 overflow-y-auto px-4 pb-6 pt-5 focus-visible:outline-offset-[-2px]">
             {content[tab]}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
+import { trackPendingEdit } from './pending-edits';
 import { rehostImageUrl } from './upload-image';
 import { currentOrigin } from './use-rendered-signature';
 
@@ -48,8 +49,13 @@ export function ImageUrlField(props: { signedIn: boolean; signatureId: string | 
     }
     setFetching(true);
     try {
-      const { objectPath, note } = await rehostImageUrl(result.url, props.signatureId);
-      props.onAdd(objectPath);
+      // An export clicked meanwhile waits for the new photoUrl (pending-edits.ts).
+      const { note } = await trackPendingEdit(
+        rehostImageUrl(result.url, props.signatureId).then((attached) => {
+          props.onAdd(attached.objectPath);
+          return attached;
+        }),
+      );
       setValue('');
       toast({ title: 'Image added', description: note ?? 'We saved a copy of the image; it is now in the preview.', variant: 'success' });
     } catch (error) {

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from '
 import type { CurrentUser } from '../../../shared/account-types';
 import type { DarkMode } from '../../../shared/signature/dark-mode';
 import type { RenderOptions } from '../../../shared/signature/render-signature';
-import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
+import type { LogoBacking, SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 import { DarkModeControls } from './dark-mode-controls';
 import { GmailPreview } from './gmail-preview';
 import { PreflightPanel } from './preflight-panel';
@@ -27,6 +27,13 @@ export function PreviewWithPreflight(props: {
     persistRef.current = persist;
   });
   const persistNow = useCallback(() => persistRef.current({ full: false }), []);
+  // Stable, so the memoised switch is not re-rendered by a keystroke.
+  const onModeChange = useCallback((mode: DarkMode | null) => {
+    setDarkMode(mode);
+    if (mode) setLastMode(mode);
+  }, []);
+  const onChange = props.onChange;
+  const onLogoBackingChange = useCallback((logoBacking: LogoBacking) => onChange({ design: { logoBacking } }), [onChange]);
   const hasLogo = fields.photoUrl.trim() !== '' && fields.design.layout !== 'text-only';
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
@@ -39,12 +46,9 @@ export function PreviewWithPreflight(props: {
           <DarkModeControls
             mode={darkMode}
             lastMode={lastMode}
-            onModeChange={(mode) => {
-              setDarkMode(mode);
-              if (mode) setLastMode(mode);
-            }}
+            onModeChange={onModeChange}
             logoBacking={hasLogo ? (fields.design.logoBacking ?? 'none') : null}
-            onLogoBackingChange={(logoBacking) => props.onChange({ design: { logoBacking } })}
+            onLogoBackingChange={onLogoBackingChange}
           />
         }
       />

@@ -1,8 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
+import { memo } from 'react';
 import type { PublicOriginCheck } from '../../../shared/public-origin';
 
 /** Beside the preview: recipients cannot load images from this server's PUBLIC_URL, and how to fix it. */
-export function PublicOriginNotice({ check }: { check: PublicOriginCheck }) {
+export const PublicOriginNotice = memo(function PublicOriginNotice({ check }: { check: PublicOriginCheck }) {
   if (check.ok) return null;
   return (
     <div
@@ -17,4 +18,4 @@ export function PublicOriginNotice({ check }: { check: PublicOriginCheck }) {
       </div>
     </div>
   );
-}
+});

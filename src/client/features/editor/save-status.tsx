@@ -1,4 +1,5 @@
 import { CircleCheck, CloudOff, HardDrive, LoaderCircle } from 'lucide-react';
+import { memo } from 'react';
 import type { SaveStatus } from './patch-queue';
 
 /** The words for each state; 'idle' with an id means everything loaded is already stored. */
@@ -10,7 +11,7 @@ export function saveStatusText(status: SaveStatus, hasId: boolean, signedIn: boo
   return 'All changes saved';
 }
 
-export function SaveStatusBadge(props: { status: SaveStatus; hasId: boolean; signedIn: boolean }) {
+export const SaveStatusBadge = memo(function SaveStatusBadge(props: { status: SaveStatus; hasId: boolean; signedIn: boolean }) {
   const text = saveStatusText(props.status, props.hasId, props.signedIn);
   const busy = props.status === 'pending' || props.status === 'saving';
   const failed = props.hasId && props.status === 'error';
@@ -29,4 +30,4 @@ export function SaveStatusBadge(props: { status: SaveStatus; hasId: boolean; sig
       {text}
     </p>
   );
-}
+});

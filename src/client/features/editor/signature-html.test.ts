@@ -1,5 +1,5 @@
 /** @vitest-environment jsdom */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { patchHtml } from './signature-html';
 
 describe('patchHtml', () => {
@@ -40,5 +40,64 @@ describe('patchHtml', () => {
     expect((window as unknown as { __ran?: number }).__ran).toBeUndefined();
     expect(box.querySelector('p')?.textContent).toBe('<b>');
     box.remove();
+  });
+
+  describe('the typing path: a change inside one run of text', () => {
+    const signature = (name: string, title = 'CTO') =>
+      `<table cellpadding="0"><tbody><tr><td><img src="https://x.test/a-160x53.png" width="160" alt="Logo"></td><td><span style="font-weight:bold">${name}</span><br><span>${title}</span> | <a href="https://acme.example/?a=1&amp;b=2">acme &amp; co</a></td></tr></tbody></table>`;
+
+    it('sets that one text node and touches no element', () => {
+      const box = document.createElement('div');
+      patchHtml(box, signature('Ada'));
+      const elements = Array.from(box.querySelectorAll('*'));
+      const nameNode = box.querySelector('span')!.firstChild!;
+      let mutations = 0;
+      const observer = new MutationObserver((records) => (mutations += records.length));
+      observer.observe(box, { subtree: true, childList: true, attributes: true, characterData: true });
+      // No parse of the signature: the new text goes straight into its node.
+      const parse = vi.spyOn(HTMLTemplateElement.prototype, 'innerHTML', 'set');
+      patchHtml(box, signature('Ada Lovelace'));
+      expect(parse).not.toHaveBeenCalled();
+      patchHtml(box, signature('Ada Lovelace', 'Chief &lt;Analyst&gt; &amp; Writer'));
+      // Only the changed run is decoded, never the whole signature.
+      expect(parse.mock.calls.every(([html]) => !String(html).includes('<table'))).toBe(true);
+      parse.mockRestore();
+      expect(observer.takeRecords().length + mutations).toBe(2);
+      observer.disconnect();
+      expect(box.querySelector('span')!.firstChild).toBe(nameNode);
+      expect(Array.from(box.querySelectorAll('*'))).toEqual(elements);
+      expect(box.innerHTML).toBe(signature('Ada Lovelace', 'Chief &lt;Analyst&gt; &amp; Writer'));
+    });
+
+    it('matches a full patch whatever changes: text, attributes, emptied and new runs, markup', () => {
+      const steps = [
+        signature('Ada'),
+        signature('Ada L'),
+        signature(''),
+        signature('B'),
+        signature('B', ''),
+        signature('B', 'Chief'),
+        signature('B').replace('width="160"', 'width="80"'),
+        signature('B').replace('acme &amp; co', 'acme &amp; co<b>!</b>'),
+        signature('B').replace('<br>', ''),
+        '',
+        signature('C'),
+      ];
+      const fast = document.createElement('div');
+      for (const html of steps) {
+        patchHtml(fast, html);
+        const fresh = document.createElement('div');
+        fresh.innerHTML = html;
+        expect(fast.innerHTML).toBe(fresh.innerHTML);
+      }
+    });
+
+    it('falls back to a full patch when the DOM is not what it last drew', () => {
+      const box = document.createElement('div');
+      patchHtml(box, signature('Ada'));
+      box.querySelector('span')!.textContent = 'changed behind its back';
+      patchHtml(box, signature('Ada L'));
+      expect(box.querySelector('span')!.textContent).toBe('Ada L');
+    });
   });
 });

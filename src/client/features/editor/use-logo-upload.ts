@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
+import { trackPendingEdit } from './pending-edits';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, UPLOAD_FAILED, uploadSignatureImage } from './upload-image';
 
 /** Uploads a logo and hands its public path back; toasts say how it went. */
@@ -15,8 +16,13 @@ export function useLogoUpload(signatureId: string | null, onUploaded: (objectPat
     }
     setUploading(true);
     try {
-      const { objectPath, note } = await uploadSignatureImage(file, signatureId);
-      onUploaded(objectPath);
+      // An export clicked meanwhile waits for the new photoUrl (pending-edits.ts).
+      const { note } = await trackPendingEdit(
+        uploadSignatureImage(file, signatureId).then((attached) => {
+          onUploaded(attached.objectPath);
+          return attached;
+        }),
+      );
       toast({ title: 'Image uploaded', description: note ?? 'Your logo is now in the preview.', variant: 'success' });
     } catch (error) {
       toast({ title: UPLOAD_FAILED.title, description: errorMessage(error, UPLOAD_FAILED.fallback), variant: 'destructive' });

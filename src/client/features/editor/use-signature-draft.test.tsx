@@ -9,6 +9,7 @@ import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-s
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
 import { createQueryClient } from '../../lib/query-client';
 import { DRAFT_STORAGE_KEY } from './draft-storage';
+import { hasPendingEdits, trackPendingEdit } from './pending-edits';
 import { useSignatureDraft, type SessionInput } from './use-signature-draft';
 
 type Request = { method: string; path: string; body: unknown; keepalive: boolean };
@@ -276,6 +277,78 @@ describe('useSignatureDraft for a signed-in person', () => {
     const put = api.writes().at(-1);
     expect(put?.method).toBe('PUT');
     expect(put?.body).toMatchObject({ title: 'CEO', name: 'Jane Smith', design: { template: 'professional' } });
+  });
+});
+
+/** An upload the test answers when it chooses, tracked like the editor's image controls track theirs. */
+function pendingUpload(onAnswer: (objectPath: string) => void) {
+  let answer!: (objectPath: string) => void;
+  const work = trackPendingEdit(
+    new Promise<string>((resolve) => {
+      answer = resolve;
+    }).then((objectPath) => {
+      onAnswer(objectPath);
+      return objectPath;
+    }),
+  );
+  return { work, answer };
+}
+
+describe('useSignatureDraft: an export right after an upload (issue 10)', () => {
+  it('waits for an image still uploading, then saves its photoUrl before resolving', async () => {
+    const api = installFakeApi({ signatures: [savedSignature()] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    const upload = pendingUpload((photoUrl) => hook.result.current.update({ photoUrl }));
+    let persisted = false;
+    let persisting!: Promise<unknown>;
+    act(() => {
+      persisting = hook.result.current.persistNow({ full: false }).then(() => {
+        persisted = true;
+      });
+    });
+    // Nothing goes out while the image is on its way: a save now would lack it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(persisted).toBe(false);
+    expect(api.writes()).toEqual([]);
+    await act(async () => {
+      upload.answer('/objects/abcdefghijklmnopqrst-160x53.png');
+      await persisting;
+    });
+    expect(api.writes()).toEqual([
+      { method: 'PUT', path: '/api/signatures/sig-1', body: { photoUrl: '/objects/abcdefghijklmnopqrst-160x53.png' }, keepalive: false },
+    ]);
+    expect(hasPendingEdits()).toBe(false);
+  });
+
+  it('creates a not yet saved signature with the image that finished uploading after the click', async () => {
+    const api = installFakeApi({ signatures: [] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
+    const upload = pendingUpload((photoUrl) => hook.result.current.update({ photoUrl }));
+    let result: { id: string } | undefined;
+    await act(async () => {
+      const persisting = hook.result.current.persistNow({ full: false });
+      upload.answer('/objects/abcdefghijklmnopqrst-80x80.jpg');
+      result = await persisting;
+    });
+    expect(result?.id).toBe('sig-new');
+    const created = api.writes().filter((w) => w.method === 'POST');
+    expect(created).toHaveLength(1);
+    expect(created[0]?.body).toMatchObject({ photoUrl: '/objects/abcdefghijklmnopqrst-80x80.jpg' });
+  });
+
+  it('still saves when the upload fails (its own toast tells the person)', async () => {
+    const api = installFakeApi({ signatures: [savedSignature()] });
+    const hook = renderDraft({ ready: true, user });
+    await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
+    act(() => hook.result.current.update({ company: 'Acme' }));
+    const failed = trackPendingEdit(Promise.reject(new Error('Upload failed')));
+    failed.catch(() => undefined);
+    await act(async () => {
+      await hook.result.current.persistNow({ full: false });
+    });
+    expect(api.writes().map((w) => w.body)).toEqual([{ company: 'Acme' }]);
   });
 });
 

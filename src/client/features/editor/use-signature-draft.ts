@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast-store';
 import { clearDraft, loadDraft, saveDraft } from './draft-storage';
 import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './load-signature';
 import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
+import { pendingEditsSettled } from './pending-edits';
 import { applyPatch, createVersionTracker, pickSignatureFields, toWirePatch } from './signature-patch';
 import { SIGNATURES_QUERY_KEY } from './signature-queries';
 import { SignatureConflict, createSignature, updateSignature } from './signatures-api';
@@ -40,7 +41,11 @@ export type SignatureDraft = {
   update(patch: SignaturePatch): void;
   /** Sends waiting edits now (field blur). */
   flushEdits(): void;
-  /** Creates the signature, or sends everything waiting (all fields when full), and resolves when stored. */
+  /**
+   * Waits for edits still on their way (an image uploading), then creates the signature or sends
+   * everything waiting (all fields when full), and resolves when stored: what the server then
+   * renders is what the editor shows.
+   */
   persistNow(options: { full: boolean }): Promise<PersistResult>;
 };
 
@@ -248,6 +253,9 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
 
   const persistNow = useCallback(
     async ({ full }: { full: boolean }): Promise<PersistResult> => {
+      // An upload answered after the click still belongs in this save (its photoUrl lands in
+      // fieldsRef and the queue before this resumes).
+      await pendingEditsSettled();
       const current = fieldsRef.current;
       if (!current) throw new Error('The signature is still loading.');
       const queue = queueRef.current;

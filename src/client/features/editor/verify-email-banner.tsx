@@ -1,11 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { resendVerificationEmail } from './signatures-api';
 
 /** Shown while the signed-in person's email is unverified (spec section 6). */
-export function VerifyEmailBanner({ email }: { email: string }) {
+export const VerifyEmailBanner = memo(function VerifyEmailBanner({ email }: { email: string }) {
   const [sending, setSending] = useState(false);
 
   const resend = async () => {
@@ -41,4 +41,4 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       </div>
     </div>
   );
-}
+});

@@ -1,8 +1,11 @@
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { upload } from '../../db/schema/signatures.schema';
+import { signature, upload } from '../../db/schema/signatures.schema';
 
 export type UploadRow = typeof upload.$inferSelect;
+
+/** 'public/<uuid>.png' or '.jpg': how uploads were stored before decision 0070. */
+export const LEGACY_OBJECT_KEY_PATTERN = '^public/[0-9a-f-]{36}\\.(png|jpg)$';
 
 export function createUploadsRepository(db: Db) {
   return {
@@ -51,6 +54,42 @@ export function createUploadsRepository(db: Db) {
         .where(and(eq(upload.id, id), eq(upload.userId, userId), eq(upload.status, 'received')))
         .returning();
       return row;
+    },
+
+    /** Stored images older than decision 0070: one file named by a UUID, no geometry in its name. */
+    async listLegacyStoredUploads(): Promise<UploadRow[]> {
+      return db
+        .select()
+        .from(upload)
+        .where(and(eq(upload.status, 'stored'), sql`${upload.objectKey} ~ ${LEGACY_OBJECT_KEY_PATTERN}`))
+        .orderBy(upload.createdAt, upload.id);
+    },
+
+    /**
+     * Points a legacy upload at its re-processed files. The legacy file stays (mail already sent
+     * shows it) and is recorded as the row's source, rawKey, so deleting the upload deletes it too.
+     * Undefined when another process upgraded the row first.
+     */
+    async markLegacyUpgraded(
+      id: string,
+      legacyKey: string,
+      values: { objectKey: string; contentType: string; width: number; height: number; bytes: number },
+    ) {
+      const [row] = await db
+        .update(upload)
+        .set({ ...values, rawKey: legacyKey })
+        .where(and(eq(upload.id, id), eq(upload.status, 'stored'), eq(upload.objectKey, legacyKey)))
+        .returning();
+      return row;
+    },
+
+    /** The ids of a user's signatures whose photo is one of these URLs. */
+    async findSignaturesWithPhoto(userId: string, photoUrls: string[]): Promise<string[]> {
+      const rows = await db
+        .select({ id: signature.id })
+        .from(signature)
+        .where(and(eq(signature.userId, userId), inArray(signature.photoUrl, photoUrls)));
+      return rows.map((row) => row.id);
     },
 
     async listStoredUploads(userId: string): Promise<UploadRow[]> {

@@ -34,6 +34,21 @@ async function uploadReceiverRoutes(app: FastifyInstance) {
 export async function uploadsRoutes(app: FastifyInstance) {
   const { uploads } = app.services;
 
+  // Older uploads get their geometry once, in the background: start-up does not wait for it, and
+  // closing the app waits for it to finish (decision 0077).
+  let legacyUpgrade: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    legacyUpgrade = uploads
+      .upgradeLegacyImages(app.log)
+      .then(({ upgraded, failed }) => {
+        if (upgraded + failed > 0) app.log.info({ upgraded, failed }, 'older uploaded images given their geometry');
+      })
+      .catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'older uploaded images not upgraded'));
+  });
+  app.addHook('onClose', async () => {
+    await legacyUpgrade;
+  });
+
   app.post('/api/objects/upload', async (request) => uploads.createUploadSlot(await enforceUploadQuota(app.services, await requireUserId(request))));
 
   await app.register(uploadReceiverRoutes);
