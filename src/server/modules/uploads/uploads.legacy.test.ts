@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { upload } from '../../db/schema/signatures.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 type Caller = Awaited<ReturnType<typeof signUpUser>>;
