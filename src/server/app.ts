@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { installApiContract } from './api-contract';
 import type { AppConfig } from './config';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
@@ -155,6 +156,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     metrics: createMetrics({ db: database.db, log: app.log, processMetrics: options.logger !== false }),
   };
   app.decorate('services', services);
+  // Zod schemas on every API route, the OpenAPI document made from them (api-contract.ts); before any route.
+  await installApiContract(app);
   registerObservability(app, services.metrics, config.metricsToken);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   // onClose hooks run in reverse order: this one runs before the database closes.
