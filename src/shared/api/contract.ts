@@ -17,7 +17,7 @@ export const apiErrorSchema = z
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** A 204: no body. */
-export const noContent = z.null().describe('No content');
+export const noContent = z.undefined().describe('No content');
 
 /** `{ ok: true }`, the answer of several writes. */
 export const okSchema = z.object({ ok: z.literal(true) });
