@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, HTTPMethods } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { $ZodError, safeParse, type $ZodType } from 'zod/v4/core';
 import { apiErrorSchema, type RouteContract } from '../shared/api/contract';
 
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,10 +19,10 @@ declare module 'fastify' {
  * Validation through the route's zod schema. A failure is the ZodError itself, so the app's error
  * handler answers it exactly as it answered the services' own parse (400, first message, per-field words).
  */
-const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data);
+    const result = safeParse(schema, data);
     return result.success ? { value: result.data } : { error: result.error };
   };
 
@@ -91,4 +91,9 @@ export function routeOf<const C extends RouteContract>(contract: C) {
       response: C['responses'] & { '4xx': typeof apiErrorSchema; '5xx': typeof apiErrorSchema };
     },
   };
+}
+
+/** The zod issues of a validation error a route attached (attachValidation), for words of its own. */
+export function issuesOf(error: Error): ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> {
+  return error instanceof $ZodError ? error.issues : [{ path: [], message: error.message }];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * One description of an endpoint, shared by the server (routes declare it through
@@ -35,11 +36,11 @@ export type RouteContract = {
   path: string;
   summary: string;
   tags: readonly string[];
-  params?: z.ZodType;
-  querystring?: z.ZodType;
-  body?: z.ZodType;
+  params?: $ZodType;
+  querystring?: $ZodType;
+  body?: $ZodType;
   /** Each status the route answers with a body of its own; 4xx and 5xx default to apiErrorSchema. */
-  responses: Partial<Record<200 | 201 | 204 | 302 | 409 | 503, z.ZodType>>;
+  responses: Partial<Record<200 | 201 | 204 | 302 | 409 | 503, $ZodType>>;
   /** Not application/json: the content type the 200 answer is sent as (files, images). */
   produces?: string;
 };
@@ -51,10 +52,10 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
 type SuccessStatus = 200 | 201 | 204;
 /** The parsed body of a successful answer. */
 export type SuccessOf<C extends RouteContract> = {
-  [S in keyof C['responses']]: S extends SuccessStatus ? (C['responses'][S] extends z.ZodType ? z.output<C['responses'][S]> : never) : never;
+  [S in keyof C['responses']]: S extends SuccessStatus ? (C['responses'][S] extends $ZodType ? z.output<C['responses'][S]> : never) : never;
 }[keyof C['responses']];
-export type BodyOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : undefined;
-export type ParamsOf<C extends RouteContract> = C['params'] extends z.ZodType ? z.input<C['params']> : undefined;
-export type QueryOf<C extends RouteContract> = C['querystring'] extends z.ZodType ? z.input<C['querystring']> : undefined;
+export type BodyOf<C extends RouteContract> = C['body'] extends $ZodType ? z.input<C['body']> : undefined;
+export type ParamsOf<C extends RouteContract> = C['params'] extends $ZodType ? z.input<C['params']> : undefined;
+export type QueryOf<C extends RouteContract> = C['querystring'] extends $ZodType ? z.input<C['querystring']> : undefined;
 
 export const idParams = z.object({ id: z.string() });
