@@ -17,6 +17,9 @@ import { createSignaturesRepository, type SignatureRow, type Writer } from './si
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
+/** A signature body as the route received it: an object, checked here by the signature schemas. */
+export type SignatureBody = Record<string, unknown>;
+
 // Someone else's signature answers exactly like a missing one, so ids reveal nothing.
 const signatureNotFound = () =>
   new AppError('NOT_FOUND', 'We could not find that signature. It may have been deleted, or it belongs to another account.');
@@ -32,9 +35,8 @@ export class SignatureConflictError extends AppError {
 }
 
 /** The version a full save was based on (decision 0006); absent or null for a partial patch. */
-function readBaseVersion(input: unknown): number | undefined {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-  const version = (input as { version?: unknown }).version;
+function readBaseVersion(input: SignatureBody): number | undefined {
+  const version = input.version;
   if (version === undefined || version === null) return undefined;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw invalid('The version must be the whole number the signature was read with.', { version: 'Must be a whole number' });
@@ -42,9 +44,8 @@ function readBaseVersion(input: unknown): number | undefined {
   return version;
 }
 
-function withoutServerOwnedKeys(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  const copy: Record<string, unknown> = { ...input };
+function withoutServerOwnedKeys(input: SignatureBody): SignatureBody {
+  const copy: SignatureBody = { ...input };
   for (const key of SERVER_OWNED_KEYS) delete copy[key];
   return copy;
 }
@@ -84,7 +85,7 @@ export function createSignaturesService(deps: {
    * design values, and the fields they require must be filled before HTML is generated.
    */
   signatureDefaults?: {
-    withSignatureDefaults(userId: string, input: unknown): Promise<unknown>;
+    withSignatureDefaults(userId: string, input: SignatureBody): Promise<SignatureBody>;
     getSignatureDefaults(userId: string): Promise<FieldRequirements | null>;
     /** Refuses a second signature to a plan without several signatures (plan catalogue, 0024). */
     assertSignatureAllowed?(userId: string, existing: number): Promise<void>;
@@ -104,7 +105,7 @@ export function createSignaturesService(deps: {
       return (await repository.listSignaturesByUser(userId)).map(toSavedSignature);
     },
 
-    async createSignature(userId: string, input: unknown): Promise<SavedSignature> {
+    async createSignature(userId: string, input: SignatureBody): Promise<SavedSignature> {
       if (deps.signatureDefaults?.assertSignatureAllowed) {
         await deps.signatureDefaults.assertSignatureAllowed(userId, (await repository.listSignaturesByUser(userId)).length);
       }
@@ -125,7 +126,7 @@ export function createSignaturesService(deps: {
     async updateSignature(
       writer: Writer,
       id: string,
-      input: unknown,
+      input: SignatureBody,
       signedIn: () => Promise<string | undefined> = async () => ('userId' in writer ? writer.userId : undefined),
     ): Promise<SavedSignature> {
       const parsed = signaturePatchSchema.safeParse(withoutServerOwnedKeys(input));

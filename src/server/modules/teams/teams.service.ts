@@ -154,7 +154,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
      * value out. An organization that never saved defaults or a logo changes nothing: the body is
      * checked exactly as sent.
      */
-    async withSignatureDefaults(userId: string, input: unknown): Promise<unknown> {
+    async withSignatureDefaults(userId: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
       const found = await repository.findMembershipOfUser(userId);
       if (!found || !hasDefaults(found.organization) || (found.organization.signatureDefaults === null && !found.organization.logo)) return input;
       return applySignatureDefaults(input, { ...readDefaults(found.organization), logoUrl: found.organization.logo });
