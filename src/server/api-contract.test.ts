@@ -2,9 +2,17 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from '../client/lib/api';
+import { CONTRACT_MISMATCH, pathOf, readAnswer } from '../client/lib/api-client';
+import { accountApi } from '../shared/api/account';
+import { authApi } from '../shared/api/auth';
+import { billingApi } from '../shared/api/billing';
 import { defineRoute } from '../shared/api/contract';
+import { signaturesApi } from '../shared/api/signatures';
+import { createEmptySignature } from '../shared/signature/signature-schema';
+import { teamsApi } from '../shared/api/teams';
 import { installApiContract, routeOf, type ZodTypeProvider } from './api-contract';
-import { buildTestApp, describeEachDatabase, type TestApp } from './test-support/test-app';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from './test-support/test-app';
 
 /**
  * Routes that answer without a zod response schema, each for a stated reason. Everything else the
@@ -61,6 +69,42 @@ describeEachDatabase('API contract', (kind) => {
     expect(res.body).not.toContain('<script');
     expect(res.body).toContain('/api/auth/me');
     expect(res.body).toContain('/api/openapi.json');
+  });
+
+  it("the client's helper reads the server's real answers through the same contract", async () => {
+    const { cookie } = await signUpUser(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/signatures', headers: { cookie }, payload: createEmptySignature({ name: 'Ada' }) });
+    expect(created.statusCode).toBe(201);
+    const signature = readAnswer(signaturesApi.create, 201, created.json());
+    expect(signature.name).toBe('Ada');
+    for (const route of [authApi.me, accountApi.getProfile, accountApi.listSessions, teamsApi.getOrganization, teamsApi.listTeam, billingApi.overview, signaturesApi.list]) {
+      const res = await t.app.inject({ method: route.method, url: pathOf(route, undefined), headers: { cookie } });
+      expect(res.statusCode, route.path).toBe(200);
+      expect(readAnswer(route, 200, res.json()), route.path).toBeTruthy();
+    }
+    const me = readAnswer(authApi.me, 200, (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json());
+    expect(me.user.email).toContain('@example.com');
+  });
+});
+
+describe('The client reads answers through the contract', () => {
+  it('fills and encodes path parameters', () => {
+    expect(pathOf(teamsApi.changeMemberRole, { id: 'a/b c' })).toBe('/api/organization/members/a%2Fb%20c');
+    expect(pathOf(authApi.me, undefined)).toBe('/api/auth/me');
+    expect(() => pathOf(teamsApi.changeMemberRole, {})).toThrow(/no value/);
+  });
+
+  it('an answer that does not match the contract is an ApiError in words, not a silent wrong type', () => {
+    expect(readAnswer(billingApi.portal, 200, { url: 'https://billing.example.com/p' })).toEqual({ url: 'https://billing.example.com/p' });
+    let thrown: unknown;
+    try {
+      readAnswer(billingApi.portal, 200, { link: 42 });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect((thrown as ApiError).message).toBe(CONTRACT_MISMATCH);
+    expect(readAnswer(accountApi.signOutSession, 204, undefined)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AcceptInvitationResponse, InvitationPreview } from '../../../shared/account-area-types';
+import type { InvitationPreview } from '../../../shared/account-area-types';
 import type { MeResponse } from '../../../shared/account-types';
-import { ApiError, api } from '../../lib/api';
+import { authApi } from '../../../shared/api/auth';
+import { teamsApi } from '../../../shared/api/teams';
+import { ApiError } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 
 export const invitationKey = (token: string) => ['/api/invitations', token] as const;
 
@@ -11,7 +14,7 @@ export function useInvitation(token: string) {
     queryKey: invitationKey(token),
     queryFn: async (): Promise<InvitationPreview | null> => {
       try {
-        return await api.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`);
+        return await callApi(teamsApi.previewInvitation, { params: { token } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -20,12 +23,12 @@ export function useInvitation(token: string) {
   });
 }
 
-export const acceptInvitation = (token: string) => api.post<AcceptInvitationResponse>(`/api/invitations/${encodeURIComponent(token)}/accept`);
+export const acceptInvitation = (token: string) => callApi(teamsApi.acceptInvitation, { params: { token } });
 
 /** The session after signup or login; null when none was opened (the address already had an account). */
 export async function readSession(): Promise<MeResponse | null> {
   try {
-    return await api.get<MeResponse>('/api/auth/me');
+    return await callApi(authApi.me);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
