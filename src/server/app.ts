@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
+import { installApiContract } from './api-contract';
 import type { AppConfig } from './config';
 import { isDatabaseUnavailable, openDatabase, type Database } from './db/client';
 import { AppError, ERROR_STATUS } from './errors';
@@ -174,6 +175,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     googleTestMode: config.google.mode === 'test' ? createPersistentStandInState(database.db) : undefined,
   };
   app.decorate('services', services);
+  // Zod schemas on every API route, the OpenAPI document made from them (api-contract.ts); before any route.
+  await installApiContract(app);
   registerObservability(app, services.metrics, config.metricsToken);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   // onClose hooks run in reverse order: this one runs before the database closes.
@@ -223,7 +226,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .code(ERROR_STATUS[error.code])
         .send({ error: error.message, code: error.code, ...(error.fields ? { errors: error.fields } : {}) });
     }
-    if (error instanceof ZodError) {
+    // A route's schema (api-contract.ts) or a service's own parse; zod and zod/mini alike.
+    if (error instanceof $ZodError) {
       const errors: Record<string, string> = {};
       for (const issue of error.issues) {
         const key = issue.path.join('.') || 'body';

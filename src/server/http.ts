@@ -38,3 +38,11 @@ export async function requireUserId(request: FastifyRequest): Promise<string> {
   if (!id) throw unauthenticated();
   return id;
 }
+
+/**
+ * A route's preValidation: the session is checked before the body is, so a signed-out caller hears
+ * 401 whatever it sent (as when the services parsed their own input after requireUserId).
+ */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  await requireUserId(request);
+}

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly code?: string,
+    /** The whole error answer (a 409 carries more than the words: the stored version). */
+    readonly payload?: unknown,
   ) {
     super(message);
   }
@@ -17,10 +19,13 @@ export class NetworkError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Every call sends credentials; writes send JSON. Non-OK answers become ApiError with the server's message. */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+/**
+ * Every call sends credentials; writes send JSON. Non-OK answers become ApiError with the server's
+ * message; an OK one gives its status and its JSON, unchecked (api-client.ts checks it against the contract).
+ */
+export async function sendRequest(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; data: unknown }> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -45,9 +50,14 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   if (!res.ok) {
     const payload = (data ?? {}) as { error?: string; errors?: Record<string, string>; code?: string };
     const message = payload.error || text || `${res.status}: ${res.statusText}`;
-    throw new ApiError(res.status, message, payload.errors ?? {}, payload.code);
+    throw new ApiError(res.status, message, payload.errors ?? {}, payload.code, data);
   }
-  return data as T;
+  return { status: res.status, data };
+}
+
+/** A call whose answer the caller types itself; prefer callApi (api-client.ts), which checks it. */
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  return (await sendRequest(method, path, body, init)).data as T;
 }
 
 export const api = {

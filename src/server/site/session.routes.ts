@@ -1,20 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { MeResponse } from '../../shared/account-types';
+import type { z } from 'zod';
+import { authApi, type sessionResponseSchema } from '../../shared/api/auth';
+import { routeOf, type ZodTypeProvider } from '../api-contract';
 import { toHeaders } from '../http';
 
-export type SessionResponse = MeResponse | { user: null; organization: null };
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /**
  * GET /api/session: the current user like GET /api/auth/me, but a visitor gets 200 with no user.
  * A 401 is logged by every browser as a console error, on every public page a visitor opens
  * (Lighthouse best practices); /api/auth/me keeps the spec's 401 for API clients.
  */
-export async function sessionRoutes(app: FastifyInstance) {
-  app.get('/api/session', async (request, reply): Promise<SessionResponse> => {
-    reply.header('cache-control', 'no-store');
-    const { body, setCookies } = await app.services.auth.me(toHeaders(request));
-    // A renewed session's fresh cookie (or an expired one's removal) goes back to the browser.
-    for (const cookie of setCookies) reply.header('set-cookie', cookie);
-    return body ?? { user: null, organization: null };
+export async function sessionRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.route({
+    ...routeOf(authApi.session),
+    handler: async (request, reply): Promise<SessionResponse> => {
+      reply.header('cache-control', 'no-store');
+      const { body, setCookies } = await app.services.auth.me(toHeaders(request));
+      // A renewed session's fresh cookie (or an expired one's removal) goes back to the browser.
+      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      return body ?? { user: null, organization: null };
+    },
   });
 }

@@ -50,8 +50,10 @@ export const CREATE_OPTION_KEYS = ['label', 'sendAsEmail', 'copyFrom'] as const;
 export type SignatureMeta = { label: string; sendAsEmail: string | null; isDefault: boolean };
 
 /** Splits a request body into the signature's fields and the keys listed (both untouched). */
-export function splitKeys<K extends string>(input: unknown, keys: readonly K[]): { rest: unknown; picked: Partial<Record<K, unknown>> } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { rest: input, picked: {} };
+export function splitKeys<K extends string>(
+  input: Record<string, unknown>,
+  keys: readonly K[],
+): { rest: Record<string, unknown>; picked: Partial<Record<K, unknown>> } {
   const rest: Record<string, unknown> = { ...input };
   const picked: Partial<Record<K, unknown>> = {};
   for (const key of keys) {

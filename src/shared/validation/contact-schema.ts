@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits';
 import { stripInvisible } from './text-hygiene';
+import type { contactTokenResponseSchema, publicSiteApi } from '../api/public-site';
 
 export { CONTACT_LIMITS };
 
@@ -54,5 +55,5 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
-export type ContactTokenResponse = { token: string; supportEmail: string };
-export type ContactResponse = { ok: true };
+export type ContactTokenResponse = z.infer<typeof contactTokenResponseSchema>;
+export type ContactResponse = z.infer<(typeof publicSiteApi.contact.responses)[200]>;

@@ -1,23 +1,21 @@
-import type { MeResponse } from '../../../shared/account-types';
+import { authApi } from '../../../shared/api/auth';
+import { callApi } from '../../lib/api-client';
 import { PENDING_EMAIL_KEY } from '../../lib/session';
-import { api } from '../../lib/api';
 
 /** The account calls of spec section 7 that the auth pages make; every one sends credentials. */
 export type Message = { message: string };
 
-export const verifyEmail = (token: string, email?: string) => api.post<Message & { email: string; signedOut?: boolean }>('/api/auth/verify-email', { token, email });
+export const verifyEmail = (token: string, email?: string) => callApi(authApi.verifyEmail, { body: { token, email } });
 
-export const resendVerification = (email?: string | null) =>
-  api.post<Message>('/api/auth/resend-verification', email ? { email } : {});
+export const resendVerification = (email?: string | null) => callApi(authApi.resendVerification, { body: email ? { email } : {} });
 
-export const checkResetToken = (token: string) => api.post<{ valid: boolean }>('/api/auth/reset-password/check', { token });
+export const checkResetToken = (token: string) => callApi(authApi.checkResetToken, { body: { token } });
 
-export const resetPassword = (token: string, newPassword: string) =>
-  api.post<Message>('/api/auth/reset-password', { token, newPassword });
+export const resetPassword = (token: string, newPassword: string) => callApi(authApi.resetPassword, { body: { token, newPassword } });
 
-export const sendMagicLink = (email: string) => api.post<Message>('/api/auth/send-magic-link', { email });
+export const sendMagicLink = (email: string) => callApi(authApi.sendMagicLink, { body: { email } });
 
-export const signInWithMagicLink = (token: string) => api.post<MeResponse>('/api/auth/magic-link/verify', { token });
+export const signInWithMagicLink = (token: string) => callApi(authApi.verifyMagicLink, { body: { token } });
 
 /** Set by the signup form; the code page falls back to it when the URL has no email. */
 export function readPendingEmail(): string | null {

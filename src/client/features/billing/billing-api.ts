@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrganizationDetails } from '../../../shared/account-area-types';
-import type { BillingOverview, TestPaymentResult, TestPaymentView } from '../../../shared/billing/billing-types';
-import type { CreateCheckoutInput, CreateCheckoutResponse, PaymentSuccessResponse } from '../../../shared/billing/checkout-schema';
-import { api } from '../../lib/api';
+import { billingApi } from '../../../shared/api/billing';
+import { teamsApi } from '../../../shared/api/teams';
+import type { CreateCheckoutInput } from '../../../shared/billing/checkout-schema';
+import { callApi } from '../../lib/api-client';
 
 export const BILLING_QUERY_KEY = ['/api/billing'] as const;
 
 /** The signed-in person's billing state (which provider, whether a plan is already live). */
 export function useBillingOverview(enabled: boolean) {
-  return useQuery({ queryKey: BILLING_QUERY_KEY, queryFn: () => api.get<BillingOverview>('/api/billing'), enabled });
+  return useQuery({ queryKey: BILLING_QUERY_KEY, queryFn: () => callApi(billingApi.overview), enabled });
 }
 
 /**
@@ -18,26 +18,26 @@ export function useBillingOverview(enabled: boolean) {
 export function useSeatsInUse(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/organization'],
-    queryFn: () => api.get<OrganizationDetails>('/api/organization'),
+    queryFn: () => callApi(teamsApi.getOrganization),
     enabled,
     select: (org) => (org.role === 'owner' || org.role === 'admin' ? org.seats.used : null),
   });
 }
 
-export const createCheckoutSession = (input: CreateCheckoutInput) => api.post<CreateCheckoutResponse>('/api/create-checkout-session', input);
+export const createCheckoutSession = (input: CreateCheckoutInput) => callApi(billingApi.startCheckout, { body: input });
 
-export const confirmPayment = (sessionId: string) => api.post<PaymentSuccessResponse>('/api/payment-success', { sessionId });
+export const confirmPayment = (sessionId: string) => callApi(billingApi.confirmPayment, { body: { sessionId } });
 
 export function useTestPayment(id: string) {
   return useQuery({
     queryKey: ['/api/test-payments', id],
-    queryFn: () => api.get<TestPaymentView>(`/api/test-payments/${encodeURIComponent(id)}`),
+    queryFn: () => callApi(billingApi.testPaymentView, { params: { id } }),
   });
 }
 
-export const payTestPayment = (id: string) => api.post<TestPaymentResult>(`/api/test-payments/${encodeURIComponent(id)}/pay`, {});
+export const payTestPayment = (id: string) => callApi(billingApi.testPaymentPay, { params: { id } });
 
-export const cancelTestPayment = (id: string) => api.post<TestPaymentResult>(`/api/test-payments/${encodeURIComponent(id)}/cancel`, {});
+export const cancelTestPayment = (id: string) => callApi(billingApi.testPaymentCancel, { params: { id } });
 
 /** Same-origin URLs the server hands back become router paths; anything else is a full page load. */
 export function toAppPath(url: string): string | null {

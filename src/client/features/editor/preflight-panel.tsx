@@ -8,7 +8,9 @@ import type { SignatureFields } from '../../../shared/signature/signature-schema
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { api, errorMessage } from '../../lib/api';
+import { signaturesApi } from '../../../shared/api/signatures';
+import { errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { useImageProbes } from './image-probes';
 
 const STATUS_ORDER: Record<PreflightStatus, number> = { fail: 0, warn: 1, pending: 2, pass: 3 };
@@ -46,7 +48,6 @@ function summaryOf(items: readonly PreflightItem[]): string {
   return parts.join(', ');
 }
 
-type SendTestEmail = { to: string; message: string };
 
 /** While someone types, the checklist waits: it catches up once the keys rest this long. */
 export const PREFLIGHT_SETTLE_MS = 200;
@@ -127,7 +128,7 @@ export function PreflightPanel(props: {
     setSending(true);
     try {
       const { id } = await props.persist();
-      const sent = await api.post<SendTestEmail>(`/api/signatures/${encodeURIComponent(id)}/test-email`);
+      const sent = await callApi(signaturesApi.testEmail, { params: { id } });
       toast({
         title: 'Test email sent',
         description: `Sent to ${sent.to}. Open it in Gmail, Outlook and Apple Mail to see your signature as recipients will.`,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../../shared/public-origin';
-import { api } from '../../lib/api';
+import { systemApi } from '../../../shared/api/system';
+import { callApi } from '../../lib/api-client';
 
 export const PUBLIC_CONFIG_QUERY_KEY = ['/api/public-config'] as const;
 
@@ -10,7 +11,7 @@ export const PUBLIC_CONFIG_QUERY_KEY = ['/api/public-config'] as const;
  * out the editor shows its loading state. If it fails, the page's own origin stands in.
  */
 export function usePublicConfig(): { config: PublicConfig | null; ready: boolean } {
-  const query = useQuery({ queryKey: PUBLIC_CONFIG_QUERY_KEY, queryFn: () => api.get<PublicConfig>('/api/public-config') });
+  const query = useQuery({ queryKey: PUBLIC_CONFIG_QUERY_KEY, queryFn: () => callApi(systemApi.publicConfig) });
   if (query.data) return { config: query.data, ready: true };
   if (query.isError) return { config: { publicUrl: window.location.origin, publicOrigin: { ok: true } }, ready: true };
   return { config: null, ready: false };

@@ -1,32 +1,39 @@
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CreateSignatureOptions, SignatureMetaPatch } from '../../../shared/signature/signature-meta';
+import { authApi } from '../../../shared/api/auth';
+import { signaturesApi } from '../../../shared/api/signatures';
+import { teamsApi } from '../../../shared/api/teams';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
-import { ApiError, NetworkError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
-export function listSignatures(): Promise<SavedSignature[]> {
-  return api.get<SavedSignature[]>('/api/signatures');
+/** The answer describes stored rows loosely (shared/api/signatures.ts); they are the editor's SavedSignature. */
+export async function listSignatures(): Promise<SavedSignature[]> {
+  return (await callApi(signaturesApi.list)) as SavedSignature[];
 }
 
 export async function createSignature(fields: SignatureFields): Promise<string> {
-  const created = await api.post<{ id: string }>('/api/signatures', fields);
+  const created = await callApi(signaturesApi.create, { body: fields });
   return created.id;
 }
 
 /** A new signature from fields, or a copy of another (`copyFrom`), with an optional name and send-as address. */
-export function createNamedSignature(body: (SignatureFields & CreateSignatureOptions) | (CreateSignatureOptions & { copyFrom: string })): Promise<SavedSignature> {
-  return api.post<SavedSignature>('/api/signatures', body);
+export async function createNamedSignature(
+  body: (SignatureFields & CreateSignatureOptions) | (CreateSignatureOptions & { copyFrom: string }),
+): Promise<SavedSignature> {
+  return (await callApi(signaturesApi.create, { body })) as SavedSignature;
 }
 
 /** Renames, sets "Used for" or makes default; these do not change the signature's version. */
-export function updateSignatureMeta(id: string, meta: SignatureMetaPatch): Promise<SavedSignature> {
-  return api.put<SavedSignature>(`/api/signatures/${encodeURIComponent(id)}`, meta);
+export async function updateSignatureMeta(id: string, meta: SignatureMetaPatch): Promise<SavedSignature> {
+  return (await callApi(signaturesApi.update, { params: { id }, body: meta })) as SavedSignature;
 }
 
 /** Deletes one signature (never the last); answers the ones left, default first. */
-export function deleteSignature(id: string): Promise<SavedSignature[]> {
-  return api.delete<SavedSignature[]>(`/api/signatures/${encodeURIComponent(id)}`);
+export async function deleteSignature(id: string): Promise<SavedSignature[]> {
+  return (await callApi(signaturesApi.remove, { params: { id } })) as SavedSignature[];
 }
 
 /** A stale full save (409): `current` is the signature as stored now. */
@@ -50,36 +57,26 @@ export async function updateSignature(
   options: { keepalive?: boolean; version?: number } = {},
 ): Promise<SavedSignature> {
   const body = options.version === undefined ? patch : { ...patch, version: options.version };
-  let res: Response;
   try {
-    res = await fetch(`/api/signatures/${encodeURIComponent(id)}`, {
-      method: 'PUT',
-      credentials: 'include',
-      keepalive: options.keepalive === true,
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new NetworkError();
+    return (await callApi(signaturesApi.update, { params: { id }, body, keepalive: options.keepalive === true })) as SavedSignature;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    const conflict = signaturesApi.update.responses[409].safeParse(error.payload);
+    if (conflict.success) throw new SignatureConflict(conflict.data.error || 'This signature changed elsewhere.', conflict.data.current as SavedSignature);
+    throw error;
   }
-  const data = (await res.json().catch(() => undefined)) as
-    | (Partial<SavedSignature> & { error?: string; errors?: Record<string, string>; code?: string; current?: SavedSignature })
-    | undefined;
-  if (res.status === 409 && data?.current) throw new SignatureConflict(data.error ?? 'This signature changed elsewhere.', data.current);
-  if (!res.ok) throw new ApiError(res.status, data?.error || `${res.status}: ${res.statusText}`, data?.errors ?? {}, data?.code);
-  return data as SavedSignature;
 }
 
 /** The organization's design defaults, logo and required fields, which every member's signature follows. */
 export function getSignatureDefaults(): Promise<SignatureDefaultsResponse> {
-  return api.get<SignatureDefaultsResponse>('/api/organization/signature-defaults');
+  return callApi(teamsApi.getSignatureDefaults);
 }
 
 /** The server renders with its own public URL and the account's watermark rule. */
 export function generateSignatureHtml(id: string): Promise<GeneratedHtml> {
-  return api.post<GeneratedHtml>(`/api/signatures/${encodeURIComponent(id)}/generate-html`);
+  return callApi(signaturesApi.generateHtml, { params: { id } });
 }
 
 export function resendVerificationEmail(): Promise<unknown> {
-  return api.post('/api/auth/resend-verification');
+  return callApi(authApi.resendVerification);
 }

@@ -1,4 +1,7 @@
-import { ApiError, NetworkError, api } from '../../lib/api';
+import type { z } from 'zod';
+import { uploadsApi, type attachedImageSchema } from '../../../shared/api/uploads';
+import { ApiError, NetworkError } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 
 /** The spec's upload limit, checked before any byte leaves the browser. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -43,7 +46,7 @@ async function putFileBytes(uploadURL: string, file: File): Promise<void> {
 }
 
 /** The stored image: its public path (the new photoUrl), and a note when it has too few pixels. */
-export type AttachedImage = { objectPath: string; note?: string };
+export type AttachedImage = z.infer<typeof attachedImageSchema>;
 
 /**
  * The three-step upload: ask for a slot, send the bytes, then attach the image to the signature
@@ -51,9 +54,9 @@ export type AttachedImage = { objectPath: string; note?: string };
  */
 export async function uploadSignatureImage(file: File, signatureId: string | null): Promise<AttachedImage> {
   if (file.size > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
-  const { uploadURL } = await api.post<{ uploadURL: string }>('/api/objects/upload');
+  const { uploadURL } = await callApi(uploadsApi.createSlot);
   await putFileBytes(uploadURL, file);
-  return api.put<AttachedImage>('/api/signatures/image', { imageURL: stripQuery(uploadURL), signatureId: signatureId ?? 'temp' });
+  return callApi(uploadsApi.attach, { body: { imageURL: stripQuery(uploadURL), signatureId: signatureId ?? 'temp' } });
 }
 
 /**
@@ -61,5 +64,5 @@ export async function uploadSignatureImage(file: File, signatureId: string | nul
  * 0070), so the signature only ever points at images on the public origin.
  */
 export async function rehostImageUrl(url: string, signatureId: string | null): Promise<AttachedImage> {
-  return api.put<AttachedImage>('/api/signatures/image', { imageURL: url, signatureId: signatureId ?? 'temp' });
+  return callApi(uploadsApi.attach, { body: { imageURL: url, signatureId: signatureId ?? 'temp' } });
 }

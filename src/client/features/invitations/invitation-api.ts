@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AcceptInvitationResponse, InvitationPreview } from '../../../shared/account-area-types';
-import { ApiError, api } from '../../lib/api';
+import type { InvitationPreview } from '../../../shared/account-area-types';
+import { teamsApi } from '../../../shared/api/teams';
+import { ApiError } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 
 export const invitationKey = (token: string) => ['/api/invitations', token] as const;
 
@@ -10,7 +12,7 @@ export function useInvitation(token: string) {
     queryKey: invitationKey(token),
     queryFn: async (): Promise<InvitationPreview | null> => {
       try {
-        return await api.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`);
+        return await callApi(teamsApi.previewInvitation, { params: { token } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -19,4 +21,4 @@ export function useInvitation(token: string) {
   });
 }
 
-export const acceptInvitation = (token: string) => api.post<AcceptInvitationResponse>(`/api/invitations/${encodeURIComponent(token)}/accept`);
+export const acceptInvitation = (token: string) => callApi(teamsApi.acceptInvitation, { params: { token } });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUserId, sendWithCookies, toHeaders } from '../../http';
-
-type ById = { Params: { id: string } };
+import { accountApi } from '../../../shared/api/account';
+import { routeOf, type ZodTypeProvider } from '../../api-contract';
+import { requireUserId, sendWithCookies, signedIn, toHeaders } from '../../http';
 
 /** The signed-in person's own account: profile, password, devices, and the danger zone. */
-export async function accountRoutes(app: FastifyInstance) {
+export async function accountRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { account, teams } = app.services;
   // Personal and team data: never kept by a browser or proxy cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -12,27 +13,44 @@ export async function accountRoutes(app: FastifyInstance) {
     return payload;
   });
 
-  app.get('/api/account/profile', async (request) => account.getProfile(await requireUserId(request)));
-  app.put('/api/account/profile', async (request) => account.updateProfile(await requireUserId(request), request.body));
-
-  app.post('/api/account/password', async (request, reply) =>
-    sendWithCookies(reply, await account.changePassword(await requireUserId(request), request.body, toHeaders(request))),
-  );
-
-  app.get('/api/account/sessions', async (request) => account.listSessions(await requireUserId(request), toHeaders(request)));
-  app.post('/api/account/sessions/sign-out-others', async (request) =>
-    account.signOutOtherSessions(await requireUserId(request), toHeaders(request)),
-  );
-  app.delete<ById>('/api/account/sessions/:id', async (request, reply) => {
-    await account.signOutSession(await requireUserId(request), request.params.id, toHeaders(request));
-    return reply.code(204).send();
+  app.route({ ...routeOf(accountApi.getProfile), handler: async (request) => account.getProfile(await requireUserId(request)) });
+  app.route({
+    ...routeOf(accountApi.updateProfile),
+    preValidation: signedIn,
+    handler: async (request) => account.updateProfile(await requireUserId(request), request.body),
   });
 
-  app.post('/api/account/leave-organization', async (request, reply) => {
-    await teams.leaveOrganization(await requireUserId(request), request.body);
-    return reply.code(204).send();
+  app.route({
+    ...routeOf(accountApi.changePassword),
+    preValidation: signedIn,
+    handler: async (request, reply) => sendWithCookies(reply, await account.changePassword(await requireUserId(request), request.body, toHeaders(request))),
   });
-  app.post('/api/account/delete', async (request, reply) =>
-    sendWithCookies(reply, await account.deleteAccount(await requireUserId(request), request.body, toHeaders(request))),
-  );
+
+  app.route({ ...routeOf(accountApi.listSessions), handler: async (request) => account.listSessions(await requireUserId(request), toHeaders(request)) });
+  app.route({
+    ...routeOf(accountApi.signOutOthers),
+    handler: async (request) => account.signOutOtherSessions(await requireUserId(request), toHeaders(request)),
+  });
+  app.route({
+    ...routeOf(accountApi.signOutSession),
+    preValidation: signedIn,
+    handler: async (request, reply) => {
+      await account.signOutSession(await requireUserId(request), request.params.id, toHeaders(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(accountApi.leaveOrganization),
+    preValidation: signedIn,
+    handler: async (request, reply) => {
+      await teams.leaveOrganization(await requireUserId(request), request.body);
+      return reply.code(204).send();
+    },
+  });
+  app.route({
+    ...routeOf(accountApi.deleteAccount),
+    preValidation: signedIn,
+    handler: async (request, reply) => sendWithCookies(reply, await account.deleteAccount(await requireUserId(request), request.body, toHeaders(request))),
+  });
 }

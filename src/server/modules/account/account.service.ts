@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api';
 import type { AccountProfile, DeviceSession } from '../../../shared/account-area-types';
-import { changePasswordSchema, deleteAccountSchema, profileSchema } from '../../../shared/validation/account-schemas';
+import type { z } from 'zod';
+import type { changePasswordSchema, deleteAccountSchema, profileSchema } from '../../../shared/validation/account-schemas';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound, unauthenticated } from '../../errors';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
@@ -104,16 +105,14 @@ export function createAccountService(deps: {
       return toProfile(await findUser(userId));
     },
 
-    async updateProfile(userId: string, input: unknown): Promise<AccountProfile> {
-      const values = profileSchema.parse(input);
+    async updateProfile(userId: string, values: z.output<typeof profileSchema>): Promise<AccountProfile> {
       const row = await repository.updateProfile(userId, values);
       if (!row) throw unauthenticated();
       return toProfile(row);
     },
 
     /** Changes the password and signs every other device out; this device gets a fresh session cookie. */
-    async changePassword(userId: string, input: unknown, headers: Headers): Promise<WithCookies<{ ok: true }>> {
-      const data = changePasswordSchema.parse(input);
+    async changePassword(userId: string, data: z.output<typeof changePasswordSchema>, headers: Headers): Promise<WithCookies<{ ok: true }>> {
       await checkPasswordAttempts(userId);
       try {
         const result = await betterAuth.api.changePassword({
@@ -171,8 +170,7 @@ export function createAccountService(deps: {
      * transaction. What the organization keeps using (its logo, images in others' signatures,
      * invitations sent on its behalf) is handed to it rather than deleted.
      */
-    async deleteAccount(userId: string, input: unknown, headers: Headers): Promise<WithCookies<{ ok: true }>> {
-      const { password } = deleteAccountSchema.parse(input);
+    async deleteAccount(userId: string, { password }: z.output<typeof deleteAccountSchema>, headers: Headers): Promise<WithCookies<{ ok: true }>> {
       const ownerBlock = () =>
         new AppError(
           'CONFLICT',

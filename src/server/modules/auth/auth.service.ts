@@ -1,6 +1,10 @@
 import { isAPIError } from 'better-auth/api';
 import type { CurrentOrganization, CurrentUser, MeResponse } from '../../../shared/account-types';
-import { loginSchema, signupSchema } from '../../../shared/validation/auth-schemas';
+import type { z } from 'zod';
+import type { loginSchema, signupSchema } from '../../../shared/validation/auth-schemas';
+
+type SignupData = z.output<typeof signupSchema>;
+type LoginData = z.output<typeof loginSchema>;
 import { AppError, unauthenticated } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
@@ -165,8 +169,7 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
       return { body: await describeAccount(accounts, response.user.id), setCookies };
     },
 
-    async signup(input: unknown, caller: Caller): Promise<WithCookies<SignupResponse>> {
-      const data = signupSchema.parse(input);
+    async signup(data: SignupData, caller: Caller): Promise<WithCookies<SignupResponse>> {
       await consumeOrThrow(limiter, AUTH_LIMITS.signupPerIp, caller.ip, (wait) => `Too many signups from your network. Please try again ${wait}.`);
       if (await accounts.findUserByEmail(data.email)) return answerExistingAddress(data.email, data.password);
       let result;
@@ -187,8 +190,7 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
       return { body: { message: SIGNUP_MESSAGE, email: data.email }, setCookies: result.headers.getSetCookie() };
     },
 
-    async login(input: unknown, caller: Caller): Promise<WithCookies<MeResponse>> {
-      const data = loginSchema.parse(input);
+    async login(data: LoginData, caller: Caller): Promise<WithCookies<MeResponse>> {
       await checkOrThrow(limiter, AUTH_LIMITS.loginFailuresPerIp, caller.ip, (wait) => `Too many failed logins from your network. Please try again ${wait}.`);
       // Counted before the password is checked, so parallel guesses cannot slip past the limit;
       // an address with no account is counted the same, so a 429 reveals nothing.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CODE_PATTERN, resendVerificationSchema, verifyEmailSchema } from '../../../shared/validation/auth-schemas';
+import type { z } from 'zod';
+import { CODE_PATTERN, type resendVerificationSchema, type verifyEmailSchema } from '../../../shared/validation/auth-schemas';
 import { AppError, invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AccountMail } from './account-mail';
@@ -127,14 +128,12 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
   return {
     issue,
 
-    async verify(input: unknown, caller: Caller): Promise<VerifyResult> {
-      const data = verifyEmailSchema.parse(input);
+    async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<VerifyResult> {
       await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
       return CODE_PATTERN.test(data.token) ? verifyCode(data.token, data.email, caller) : verifyLink(data.token, caller);
     },
 
-    async resend(input: unknown, caller: Caller): Promise<{ message: string }> {
-      const data = resendVerificationSchema.parse(input ?? {});
+    async resend(data: z.output<typeof resendVerificationSchema>, caller: Caller): Promise<{ message: string }> {
       const tooMany = (wait: string) => `We have sent several emails already. Please check your inbox, or try again ${wait}.`;
       if (caller.userId) {
         const user = await accounts.findUserById(caller.userId);

@@ -1,6 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import type { MeResponse } from '../../../shared/account-types';
-import { magicLinkRequestSchema, magicLinkVerifySchema } from '../../../shared/validation/auth-schemas';
+import type { z } from 'zod';
+import type { magicLinkRequestSchema, magicLinkVerifySchema } from '../../../shared/validation/auth-schemas';
 import { invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
@@ -22,8 +23,7 @@ type Deps = { auth: Auth; accounts: AccountsRepository; analytics: Analytics; li
  */
 export function createMagicLinkService({ auth, accounts, analytics, limiter }: Deps) {
   return {
-    async request(input: unknown, caller: Caller): Promise<{ message: string }> {
-      const { email } = magicLinkRequestSchema.parse(input);
+    async request({ email }: z.output<typeof magicLinkRequestSchema>, caller: Caller): Promise<{ message: string }> {
       const tooMany = (wait: string) => `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`;
       await consumeOrThrow(limiter, AUTH_LIMITS.mailRequestsPerIp, caller.ip, tooMany);
       await consumeOrThrow(limiter, AUTH_LIMITS.magicLinkMailPerAddress, email, tooMany);
@@ -34,8 +34,7 @@ export function createMagicLinkService({ auth, accounts, analytics, limiter }: D
       return { message: MAGIC_LINK_SENT_MESSAGE };
     },
 
-    async signIn(input: unknown, caller: Caller): Promise<WithCookies<MeResponse>> {
-      const { token } = magicLinkVerifySchema.parse(input);
+    async signIn({ token }: z.output<typeof magicLinkVerifySchema>, caller: Caller): Promise<WithCookies<MeResponse>> {
       await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
       let result;
       try {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../../shared/validation/auth-schemas';
+import type { z } from 'zod';
+import type { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../../shared/validation/auth-schemas';
 import { invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AccountMail } from './account-mail';
@@ -32,8 +33,7 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
 
   return {
     /** Same status, body and mail-free path for unknown addresses: nothing tells them apart. */
-    async request(input: unknown, caller: Caller): Promise<{ message: string }> {
-      const { email } = forgotPasswordSchema.parse(input);
+    async request({ email }: z.output<typeof forgotPasswordSchema>, caller: Caller): Promise<{ message: string }> {
       const tooMany = (wait: string) => `Too many reset requests. Please check your inbox, or try again ${wait}.`;
       await consumeOrThrow(limiter, AUTH_LIMITS.mailRequestsPerIp, caller.ip, tooMany);
       await consumeOrThrow(limiter, AUTH_LIMITS.resetMailPerAddress, email, tooMany);
@@ -57,17 +57,15 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
     },
 
     /** Lets the reset page say 'Invalid Reset Link' before anyone types a new password. */
-    async check(input: unknown, caller: Caller): Promise<{ valid: boolean }> {
-      const { token } = resetTokenSchema.parse(input);
+    async check({ token }: z.output<typeof resetTokenSchema>, caller: Caller): Promise<{ valid: boolean }> {
       await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
       const row = await tokens.findToken(hashLinkToken(token), RESET_PURPOSE);
       const valid = !!row && !row.consumedAt && row.expiresAt > new Date() && (await stillCurrent(row));
       return { valid };
     },
 
-    async reset(input: unknown, caller: Caller): Promise<{ message: string }> {
-      // The new password is checked first, so a typo does not burn the link.
-      const data = resetPasswordSchema.parse(input);
+    // The new password is checked first (by the route's schema), so a typo does not burn the link.
+    async reset(data: z.output<typeof resetPasswordSchema>, caller: Caller): Promise<{ message: string }> {
       await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
       const now = new Date();
       const row = await tokens.consumeToken(hashLinkToken(data.token), RESET_PURPOSE, now);

@@ -1,51 +1,70 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUserId } from '../../http';
+import { billingApi } from '../../../shared/api/billing';
+import { routeOf, type ZodTypeProvider } from '../../api-contract';
+import { requireUserId, signedIn } from '../../http';
 
-export async function billingRoutes(app: FastifyInstance) {
+export async function billingRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { billing } = app.services;
   const { service } = billing;
 
-  app.post('/api/select-free-plan', async (request) => service.selectFreePlan(await requireUserId(request)));
+  app.route({ ...routeOf(billingApi.selectFreePlan), handler: async (request) => service.selectFreePlan(await requireUserId(request)) });
 
-  app.post('/api/create-checkout-session', async (request) => service.startCheckout(await requireUserId(request), request.body));
+  app.route({
+    ...routeOf(billingApi.startCheckout),
+    preValidation: signedIn,
+    handler: async (request) => service.startCheckout(await requireUserId(request), request.body),
+  });
 
-  app.post('/api/payment-success', async (request) => service.confirmPayment(await requireUserId(request), request.body));
+  app.route({
+    ...routeOf(billingApi.confirmPayment),
+    preValidation: signedIn,
+    handler: async (request) => service.confirmPayment(await requireUserId(request), request.body),
+  });
 
-  app.get('/api/billing', async (request) => service.getOverview(await requireUserId(request)));
+  app.route({ ...routeOf(billingApi.overview), handler: async (request) => service.getOverview(await requireUserId(request)) });
 
-  app.get('/api/billing/entitlement', async (request) => service.getEntitlement(await requireUserId(request)));
+  app.route({ ...routeOf(billingApi.entitlement), handler: async (request) => service.getEntitlement(await requireUserId(request)) });
 
-  app.post('/api/billing/portal', async (request) => service.createPortalSession(await requireUserId(request)));
+  app.route({ ...routeOf(billingApi.portal), handler: async (request) => service.createPortalSession(await requireUserId(request)) });
 
-  app.post('/api/billing/cancel', async (request) => service.cancelSubscription(await requireUserId(request)));
+  app.route({ ...routeOf(billingApi.cancel), handler: async (request) => service.cancelSubscription(await requireUserId(request)) });
 
-  app.post('/api/billing/resume', async (request) => service.resumeSubscription(await requireUserId(request)));
+  app.route({ ...routeOf(billingApi.resume), handler: async (request) => service.resumeSubscription(await requireUserId(request)) });
 
-  app.post('/api/billing/change-plan', async (request) => service.changePlan(await requireUserId(request), request.body));
+  app.route({
+    ...routeOf(billingApi.changePlan),
+    preValidation: signedIn,
+    handler: async (request) => service.changePlan(await requireUserId(request), request.body),
+  });
 
   // Stripe signs the exact bytes it sent, so this one route keeps the body raw. The parser lives
   // in this child scope only; every other route still gets parsed JSON.
-  await app.register(async (scope) => {
+  await app.register(async (parentScope) => {
+    const scope = parentScope.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/webhooks/stripe', async (request, reply) => {
-      if (service.provider !== 'stripe') {
-        return reply.code(404).send({ error: 'Stripe is not configured on this server (STRIPE_SECRET_KEY is not set).', code: 'NOT_FOUND' });
-      }
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      return service.receiveWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+    scope.route({
+      ...routeOf(billingApi.stripeWebhook),
+      handler: async (request, reply) => {
+        if (service.provider !== 'stripe') {
+          return reply.code(404).send({ error: 'Stripe is not configured on this server (STRIPE_SECRET_KEY is not set).', code: 'NOT_FOUND' });
+        }
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        return service.receiveWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+      },
     });
   });
 
   const { testPayments } = billing;
   if (testPayments) {
-    app.post('/api/billing/test-refund', async (request) => service.testRefund(await requireUserId(request)));
+    app.route({ ...routeOf(billingApi.testRefund), handler: async (request) => service.testRefund(await requireUserId(request)) });
     // The test payment page stands in for Stripe Checkout, which needs no login either: the
     // unguessable session id is the capability, and paying only ever helps the session's owner.
-    app.get<{ Params: { id: string } }>('/api/test-payments/:id', async (request) => testPayments.view(request.params.id));
-    app.post<{ Params: { id: string } }>('/api/test-payments/:id/pay', async (request) => testPayments.pay(request.params.id));
-    app.post<{ Params: { id: string } }>('/api/test-payments/:id/cancel', async (request) => testPayments.cancel(request.params.id));
+    app.route({ ...routeOf(billingApi.testPaymentView), handler: async (request) => testPayments.view(request.params.id) });
+    app.route({ ...routeOf(billingApi.testPaymentPay), handler: async (request) => testPayments.pay(request.params.id) });
+    app.route({ ...routeOf(billingApi.testPaymentCancel), handler: async (request) => testPayments.cancel(request.params.id) });
     app.log.warn('Payments run in TEST MODE (no STRIPE_SECRET_KEY): checkout uses the built-in test payment page and takes no money.');
   }
 

@@ -2,12 +2,13 @@ import type { BillingOverview, EntitlementAnswer } from '../../../shared/billing
 import type { EffectiveStatus } from '../../../shared/billing/team-entitlement';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { quoteCheckout } from '../../../shared/billing/checkout-quote';
-import {
+import type { z } from 'zod';
+import type {
   changePlanSchema,
   createCheckoutSchema,
   paymentSuccessSchema,
-  type CreateCheckoutResponse,
-  type PaymentSuccessResponse,
+  CreateCheckoutResponse,
+  PaymentSuccessResponse,
 } from '../../../shared/billing/checkout-schema';
 import { paidUntil } from '../../../shared/billing/paid-until';
 import { getPlan } from '../../../shared/billing/plans';
@@ -204,8 +205,7 @@ export function createBillingService(deps: {
     },
 
     /** Starts a payment for a plan; amounts come from the catalogue only. */
-    async startCheckout(userId: string, input: unknown): Promise<CreateCheckoutResponse> {
-      const data = createCheckoutSchema.parse(input);
+    async startCheckout(userId: string, data: z.output<typeof createCheckoutSchema>): Promise<CreateCheckoutResponse> {
       const user = await requireUser(userId);
       if (user.subscriptionStatus === 'lifetime') {
         throw new AppError('CONFLICT', 'Your account already has lifetime access, so there is nothing more to pay for.');
@@ -290,8 +290,7 @@ export function createBillingService(deps: {
     },
 
     /** The success page's confirmation: the same fulfilment as the webhook, for the caller's own session. */
-    async confirmPayment(userId: string, input: unknown): Promise<PaymentSuccessResponse> {
-      const { sessionId } = paymentSuccessSchema.parse(input);
+    async confirmPayment(userId: string, { sessionId }: z.output<typeof paymentSuccessSchema>): Promise<PaymentSuccessResponse> {
       await requireUser(userId);
       const result = await callProvider(log, 'payment confirmation', () => fulfilment.fulfilCheckoutSession(sessionId, userId));
       const user = await requireUser(userId);
@@ -361,8 +360,7 @@ export function createBillingService(deps: {
     },
 
     /** Switches plan, billing period or seats in place; amounts come from the catalogue only. */
-    async changePlan(userId: string, input: unknown): Promise<BillingOverview> {
-      const data = changePlanSchema.parse(input);
+    async changePlan(userId: string, data: z.output<typeof changePlanSchema>): Promise<BillingOverview> {
       await requireUser(userId);
       const live = await requireLiveSubscription(userId);
       if (live.cancelAtPeriodEnd) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { contactRequestSchema, type ContactTokenResponse } from '../../../shared/validation/contact-schema';
+import type { z } from 'zod/mini';
+import type { contactRequestSchema, ContactTokenResponse } from '../../../shared/validation/contact-schema';
 import { AppError, invalid } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
@@ -45,16 +46,20 @@ export function createContactService(deps: ContactServiceDeps) {
      * Stores the message and mails it to support. A bot (filled honeypot, forged token, or sent
      * within 2 s of the form loading) gets the very same answer as a person, and nothing happens.
      */
-    async submit(body: unknown, clientIp: string): Promise<{ ok: true }> {
+    /** Per network, before the form is even read (the route's preValidation). */
+    async admit(clientIp: string): Promise<void> {
       const perIp = await deps.limiter.hit(CONTACT_LIMITS_PER_IP, clientIp);
       if (!perIp.allowed) throw rateLimited(perIp.retryAfterMs);
+    },
 
-      const parsed = contactRequestSchema.safeParse(body);
-      if (!parsed.success) {
-        const errors = fieldErrorsOf(parsed.error.issues);
-        throw invalid(Object.values(errors)[0] ?? 'Please check the form.', errors);
-      }
-      const { honeypot, formToken, submitTime: _ignored, ...message } = parsed.data;
+    /** The words for a form the route's schema refused: the first message, and one per field. */
+    refusal(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): AppError {
+      const errors = fieldErrorsOf(issues);
+      return invalid(Object.values(errors)[0] ?? 'Please check the form.', errors);
+    },
+
+    async submit(request: z.output<typeof contactRequestSchema>): Promise<{ ok: true }> {
+      const { honeypot, formToken, submitTime: _ignored, ...message } = request;
 
       let dropReason: DropReason | null = null;
       if (honeypot && honeypot.trim() !== '') dropReason = 'honeypot';

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { filesApi } from '../../../shared/api/files';
+import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { requireUserId } from '../../http';
 import { createDataExportService } from './data-export.service';
 
@@ -9,14 +11,19 @@ function download(reply: FastifyReply, what: string, body: unknown) {
     .header('cache-control', 'no-store')
     .header('content-disposition', `attachment; filename="signaturepro-${what}-${day}.json"`)
     .type('application/json; charset=utf-8')
-    .send(JSON.stringify(body, null, 2));
+    .send(JSON.stringify(body, null, 2) as never);
 }
 
 /** Download my data (Profile tab) and, for an owner, the organization's data (Organization tab). */
-export async function dataExportRoutes(app: FastifyInstance) {
+export async function dataExportRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const exports = createDataExportService({ db: app.services.database.db, publicUrl: app.services.config.publicUrl });
-  app.get('/api/account/export', async (request, reply) => download(reply, 'my-data', await exports.exportAccount(await requireUserId(request))));
-  app.get('/api/organization/export', async (request, reply) =>
-    download(reply, 'organization', await exports.exportOrganization(await requireUserId(request))),
-  );
+  app.route({
+    ...routeOf(filesApi.exportAccount),
+    handler: async (request, reply) => download(reply, 'my-data', await exports.exportAccount(await requireUserId(request))),
+  });
+  app.route({
+    ...routeOf(filesApi.exportOrganization),
+    handler: async (request, reply) => download(reply, 'organization', await exports.exportOrganization(await requireUserId(request))),
+  });
 }

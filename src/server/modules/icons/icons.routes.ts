@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
-import { SOCIAL_ICON_VERSION } from '../../../shared/signature/social-icons';
+import { filesApi } from '../../../shared/api/files';
+import { routeOf, type ZodTypeProvider } from '../../api-contract';
 
-export async function iconsRoutes(app: FastifyInstance) {
+export async function iconsRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { icons } = app.services;
 
   // Drawn at start-up so that the first signature sent never waits on a render. A failure here
@@ -12,15 +14,18 @@ export async function iconsRoutes(app: FastifyInstance) {
   });
 
   // The version is in the path: new artwork gets new URLs, so the old ones may be cached forever.
-  app.get<{ Params: { file: string } }>(`/icons/${SOCIAL_ICON_VERSION}/:file`, async (request, reply) => {
-    const match = /^([a-z]+)\.png$/.exec(request.params.file);
-    const png = match ? await icons.findSocialIcon(match[1]!) : null;
-    if (!png) throw new AppError('NOT_FOUND', 'There is no icon for that platform.');
-    return reply
-      .header('content-type', 'image/png')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('x-content-type-options', 'nosniff')
-      .send(png);
+  app.route({
+    ...routeOf(filesApi.socialIcon),
+    handler: async (request, reply) => {
+      const match = /^([a-z]+)\.png$/.exec(request.params.file);
+      const png = match ? await icons.findSocialIcon(match[1]!) : null;
+      if (!png) throw new AppError('NOT_FOUND', 'There is no icon for that platform.');
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('x-content-type-options', 'nosniff')
+        .send(png as never);
+    },
   });
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { newsletterSchema, type NewsletterResponse } from '../../../shared/validation/newsletter-schema';
+import type { z } from 'zod/mini';
+import type { newsletterSchema, NewsletterResponse } from '../../../shared/validation/newsletter-schema';
+import type { AppError } from '../../errors';
 import { invalid } from '../../errors';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
 import { rateLimited } from '../contact/contact.service';
@@ -10,15 +12,20 @@ export const NEWSLETTER_LIMITS_PER_IP: LimitRule = { name: 'newsletter-ip', limi
 export function createNewsletterService(deps: { repository: NewsletterRepository; limiter: RateLimiter }) {
   return {
     /** Stores the address (no double opt-in, decisions.md); giving it twice is fine and says so. */
-    async subscribe(body: unknown, clientIp: string): Promise<NewsletterResponse> {
+    /** Per network, before the address is even read (the route's preValidation). */
+    async admit(clientIp: string): Promise<void> {
       const perIp = await deps.limiter.hit(NEWSLETTER_LIMITS_PER_IP, clientIp);
       if (!perIp.allowed) throw rateLimited(perIp.retryAfterMs);
-      const parsed = newsletterSchema.safeParse(body);
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email address';
-        throw invalid(message, { email: message });
-      }
-      const email = parsed.data.email.toLowerCase();
+    },
+
+    /** The words for an address the route's schema refused, always on the one field. */
+    refusal(issues: ReadonlyArray<{ message: string }>): AppError {
+      const message = issues[0]?.message ?? 'Please enter a valid email address';
+      return invalid(message, { email: message });
+    },
+
+    async subscribe(input: z.output<typeof newsletterSchema>): Promise<NewsletterResponse> {
+      const email = input.email.toLowerCase();
       const added = await deps.repository.insertSubscriber(randomUUID(), email, 'footer');
       return added
         ? { status: 'subscribed', message: `You're subscribed: we saved ${email} and will send product news about once a month.` }

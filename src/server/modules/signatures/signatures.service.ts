@@ -26,6 +26,9 @@ import { createSignaturesRepository, uniqueViolation, type SignatureRow, type Wr
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
+/** A signature body as the route received it: an object, checked here by the signature schemas. */
+export type SignatureBody = Record<string, unknown>;
+
 // Someone else's signature answers exactly like a missing one, so ids reveal nothing.
 const signatureNotFound = () =>
   new AppError('NOT_FOUND', 'We could not find that signature. It may have been deleted, or it belongs to another account.');
@@ -44,14 +47,13 @@ const lastSignature = () =>
   new AppError('CONFLICT', 'This is your only signature, so it cannot be deleted. Create another one first, or edit this one instead.');
 
 /** True when a PUT body carries a label, a send-as address or the default flag (the rare path). */
-function hasMetaKeys(input: unknown): boolean {
-  if (typeof input !== 'object' || input === null) return false;
+function hasMetaKeys(input: SignatureBody): boolean {
   return SIGNATURE_META_KEYS.some((key) => key in input);
 }
 
 /** A body with a version is a full save based on it (decision 0006). */
-function isFullSave(input: unknown): boolean {
-  const version = (input as { version?: unknown }).version;
+function isFullSave(input: SignatureBody): boolean {
+  const version = input.version;
   return version !== undefined && version !== null;
 }
 
@@ -63,9 +65,8 @@ export class SignatureConflictError extends AppError {
 }
 
 /** The version a full save was based on (decision 0006); absent or null for a partial patch. */
-function readBaseVersion(input: unknown): number | undefined {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-  const version = (input as { version?: unknown }).version;
+function readBaseVersion(input: SignatureBody): number | undefined {
+  const version = input.version;
   if (version === undefined || version === null) return undefined;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw invalid('The version must be the whole number the signature was read with.', { version: 'Must be a whole number' });
@@ -73,9 +74,8 @@ function readBaseVersion(input: unknown): number | undefined {
   return version;
 }
 
-function withoutServerOwnedKeys(input: unknown): unknown {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  const copy: Record<string, unknown> = { ...input };
+function withoutServerOwnedKeys(input: SignatureBody): SignatureBody {
+  const copy: SignatureBody = { ...input };
   for (const key of SERVER_OWNED_KEYS) delete copy[key];
   return copy;
 }
@@ -125,7 +125,7 @@ export function createSignaturesService(deps: {
    * design values, and the fields they require must be filled before HTML is generated.
    */
   signatureDefaults?: {
-    withSignatureDefaults(userId: string, input: unknown): Promise<unknown>;
+    withSignatureDefaults(userId: string, input: SignatureBody): Promise<SignatureBody>;
     getSignatureDefaults(userId: string): Promise<FieldRequirements | null>;
     /** Refuses a second signature to a plan without several signatures (plan catalogue, 0024). */
     assertSignatureAllowed?(userId: string, existing: number): Promise<void>;
@@ -148,7 +148,7 @@ export function createSignaturesService(deps: {
   async function updateWithMeta(
     writer: Writer,
     id: string,
-    input: unknown,
+    input: SignatureBody,
     signedIn: () => Promise<string | undefined>,
   ): Promise<SavedSignature> {
     const { rest, picked } = splitKeys(input, SIGNATURE_META_KEYS);
@@ -157,7 +157,7 @@ export function createSignaturesService(deps: {
       await signedIn();
       throw meta.error;
     }
-    const content = withoutServerOwnedKeys(rest) as Record<string, unknown>;
+    const content = withoutServerOwnedKeys(rest);
     if (Object.keys(content).length > 0) {
       await service.updateSignature(writer, id, rest, signedIn);
     }
@@ -188,7 +188,7 @@ export function createSignaturesService(deps: {
      * copy of another of the person's signatures (`copyFrom`); with an optional label and send-as
      * address. The person's first signature is their default.
      */
-    async createSignature(userId: string, input: unknown): Promise<SavedSignature> {
+    async createSignature(userId: string, input: SignatureBody): Promise<SavedSignature> {
       const { rest, picked } = splitKeys(input, CREATE_OPTION_KEYS);
       const options = createSignatureOptionsSchema.parse(picked);
       const existing = await repository.listSignaturesByUser(userId);
@@ -237,7 +237,7 @@ export function createSignaturesService(deps: {
     async updateSignature(
       writer: Writer,
       id: string,
-      input: unknown,
+      input: SignatureBody,
       signedIn: () => Promise<string | undefined> = async () => ('userId' in writer ? writer.userId : undefined),
     ): Promise<SavedSignature> {
       if (hasMetaKeys(input)) {

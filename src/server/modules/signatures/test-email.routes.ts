@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { signaturesApi } from '../../../shared/api/signatures';
+import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { requireUserId } from '../../http';
 import { createTestEmailService } from './test-email.service';
 
 /** POST /api/signatures/:id/test-email: the saved signature, mailed to its owner's own address. */
-export async function signatureTestEmailRoutes(app: FastifyInstance) {
+export async function signatureTestEmailRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { config, database, mailer, rateLimiter } = app.services;
   const testEmail = createTestEmailService({
     db: database.db,
@@ -13,7 +16,8 @@ export async function signatureTestEmailRoutes(app: FastifyInstance) {
     publicUrl: config.publicUrl,
   });
 
-  app.post<{ Params: { id: string } }>('/api/signatures/:id/test-email', async (request) =>
-    testEmail.sendTestEmail(await requireUserId(request), request.params.id),
-  );
+  app.route({
+    ...routeOf(signaturesApi.testEmail),
+    handler: async (request) => testEmail.sendTestEmail(await requireUserId(request), request.params.id),
+  });
 }

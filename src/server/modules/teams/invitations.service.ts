@@ -1,5 +1,6 @@
 import type { AcceptInvitationResponse, InvitationPreview, TeamEntry } from '../../../shared/account-area-types';
-import { inviteSchema, type TeamRole } from '../../../shared/validation/account-schemas';
+import type { z } from 'zod';
+import type { inviteSchema, TeamRole } from '../../../shared/validation/account-schemas';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
@@ -101,10 +102,9 @@ export function createInvitationsService(deps: {
   }
 
   return {
-    async invite(userId: string, input: unknown): Promise<TeamEntry> {
+    async invite(userId: string, { email, role }: z.output<typeof inviteSchema>): Promise<TeamEntry> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'invite people');
-      const { email, role } = inviteSchema.parse(input);
       assertCapability(caller.organization, 'teamMembers');
       if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
       const orgId = caller.organization.id;

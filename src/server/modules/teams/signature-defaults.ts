@@ -10,10 +10,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * new draft already filled from the defaults, and a bare API call end up alike.
  */
 export function applySignatureDefaults(
-  input: unknown,
+  input: Record<string, unknown>,
   defaults: (SignatureDefaults & { logoUrl: string | null }) | null,
-): unknown {
-  if (!defaults || !isRecord(input)) return input;
+): Record<string, unknown> {
+  if (!defaults) return input;
   const fromDefaults: Record<string, unknown> = { primaryColor: defaults.primaryColor, secondaryColor: defaults.secondaryColor };
   // Until the renderer offers a template, a default naming it leaves the product's default in place.
   if ((TEMPLATES as readonly string[]).includes(defaults.template)) fromDefaults.template = defaults.template;

@@ -1,3 +1,4 @@
+import { installApiContract } from '../../api-contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -221,6 +222,8 @@ it('the matrix names every account and team route exactly once', async () => {
   probe.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
   });
+  // The zod schemas the routes declare need the app's compilers (api-contract.ts).
+  await installApiContract(probe);
   await probe.register(accountRoutes);
   await probe.register(teamsRoutes);
   await probe.ready();

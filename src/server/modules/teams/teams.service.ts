@@ -5,15 +5,16 @@ import type {
   TeamEntry,
   TeamResponse,
 } from '../../../shared/account-area-types';
+import type { z } from 'zod';
 import {
-  changeRoleSchema,
+  type changeRoleSchema,
   DEFAULT_SIGNATURE_DEFAULTS,
-  deleteOrganizationSchema,
-  leaveOrganizationSchema,
-  logoUrlSchema,
-  organizationSchema,
+  type deleteOrganizationSchema,
+  type leaveOrganizationSchema,
+  type logoUrlSchema,
+  type organizationSchema,
   signatureDefaultsSchema,
-  transferOwnershipSchema,
+  type transferOwnershipSchema,
   type SignatureDefaults,
 } from '../../../shared/validation/account-schemas';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -106,18 +107,16 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       return describeOrganization(await requireCaller(repository, userId));
     },
 
-    async updateOrganization(userId: string, input: unknown): Promise<OrganizationDetails> {
+    async updateOrganization(userId: string, values: z.output<typeof organizationSchema>): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, "change the organization's details");
-      const values = organizationSchema.parse(input);
       const org = await repository.updateOrganization(caller.organization.id, values);
       return describeOrganization(caller, org ?? caller.organization);
     },
 
-    async updateLogo(userId: string, input: unknown): Promise<OrganizationDetails> {
+    async updateLogo(userId: string, { logoUrl }: z.output<typeof logoUrlSchema>): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, "change the organization's logo");
-      const { logoUrl } = logoUrlSchema.parse(input);
       const org = await repository.updateOrganization(caller.organization.id, { logo: logoUrl === '' ? null : logoUrl });
       return describeOrganization(caller, org ?? caller.organization);
     },
@@ -126,11 +125,10 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       return describeDefaults(await requireCaller(repository, userId));
     },
 
-    async updateSignatureDefaults(userId: string, input: unknown): Promise<SignatureDefaultsResponse> {
+    async updateSignatureDefaults(userId: string, signatureDefaults: SignatureDefaults): Promise<SignatureDefaultsResponse> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'change the signature defaults');
       assertCapability(caller.organization, 'signatureDefaults');
-      const signatureDefaults = signatureDefaultsSchema.parse(input);
       const org = await repository.updateOrganization(caller.organization.id, { signatureDefaults });
       return describeDefaults(caller, org ?? caller.organization);
     },
@@ -156,7 +154,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
      * value out. An organization that never saved defaults or a logo changes nothing: the body is
      * checked exactly as sent.
      */
-    async withSignatureDefaults(userId: string, input: unknown): Promise<unknown> {
+    async withSignatureDefaults(userId: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
       const found = await repository.findMembershipOfUser(userId);
       if (!found || !hasDefaults(found.organization) || (found.organization.signatureDefaults === null && !found.organization.logo)) return input;
       return applySignatureDefaults(input, { ...readDefaults(found.organization), logoUrl: found.organization.logo });
@@ -207,10 +205,9 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     /** Only active members have a role to change; the owner's never changes here (see transferOwnership). */
-    async changeMemberRole(userId: string, memberId: string, input: unknown): Promise<TeamEntry> {
+    async changeMemberRole(userId: string, memberId: string, { role }: z.output<typeof changeRoleSchema>): Promise<TeamEntry> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, "change a member's role");
-      const { role } = changeRoleSchema.parse(input);
       const target = await findEditableMember(caller, memberId, 'changed');
       // Making someone an admin is a Pro capability; making an admin a member again always works.
       if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
@@ -244,10 +241,9 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     /** The owner hands the organization to an active member and stays on as an admin. */
-    async transferOwnership(userId: string, input: unknown): Promise<OrganizationDetails> {
+    async transferOwnership(userId: string, { memberId }: z.output<typeof transferOwnershipSchema>): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertOwner(caller, 'hand the organization over');
-      const { memberId } = transferOwnershipSchema.parse(input);
       const target = await repository.findMember(caller.organization.id, memberId);
       if (!target) throw memberNotFound();
       if (target.userId === userId) throw new AppError('VALIDATION', 'You already own this organization. Please choose another member.');
@@ -263,10 +259,9 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
      * and defaults are erased. The owner keeps their account and plan in the emptied organization,
      * so the subscription's link to it (billing keeps organization ids) stays intact.
      */
-    async deleteOrganization(userId: string, input: unknown): Promise<OrganizationDetails> {
+    async deleteOrganization(userId: string, _confirmed: z.output<typeof deleteOrganizationSchema>): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertOwner(caller, 'delete the organization');
-      deleteOrganizationSchema.parse(input);
       const orgId = caller.organization.id;
       const moved: Array<{ userId: string; to: string }> = [];
       const org = await repository.inTransaction(async (tx) => {
@@ -292,9 +287,8 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     /** Admins and members may leave; the owner must hand over or delete the organization first. */
-    async leaveOrganization(userId: string, input: unknown): Promise<void> {
+    async leaveOrganization(userId: string, _confirmed: z.output<typeof leaveOrganizationSchema>): Promise<void> {
       const caller = await requireCaller(repository, userId);
-      leaveOrganizationSchema.parse(input);
       if (caller.role === 'owner') {
         throw new AppError(
           'CONFLICT',

@@ -1,16 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { uploadsApi } from '../../../shared/api/uploads';
+import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { AppError } from '../../errors';
-import { requireUserId } from '../../http';
+import { requireUserId, signedIn } from '../../http';
 import { enforceUploadQuota } from '../../rate-limit/quotas';
 import { MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './image-processing';
+import type { UploadBody } from './uploads.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The raw bytes the image parsers kept; no body at all is 'empty', parsed JSON or a form 'not bytes'. */
+function uploadBody(body: unknown): UploadBody {
+  if (Buffer.isBuffer(body)) return body;
+  return body === undefined || body === null ? 'empty' : 'not bytes';
+}
 
 /**
  * PUT {uploadURL}: raw image bytes. In a scope of its own so that the image body parser, the
  * 5 MB limit and the upload wording of 413/415 apply to this route only.
  */
-async function uploadReceiverRoutes(app: FastifyInstance) {
+async function uploadReceiverRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { uploads } = app.services;
   const keepBytes = (_request: unknown, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
   app.addContentTypeParser(/^image\/[\w.+-]+/i, { parseAs: 'buffer' }, keepBytes);
@@ -26,12 +36,16 @@ async function uploadReceiverRoutes(app: FastifyInstance) {
   });
 
   // One byte over the limit still reaches the service, which answers with the same message.
-  app.put<{ Params: { id: string } }>('/api/objects/uploads/:id', { bodyLimit: MAX_UPLOAD_BYTES + 1 }, async (request) =>
-    uploads.receiveUpload(await requireUserId(request), request.params.id, request.body),
-  );
+  app.route({
+    ...routeOf(uploadsApi.receive),
+    bodyLimit: MAX_UPLOAD_BYTES + 1,
+    preValidation: signedIn,
+    handler: async (request) => uploads.receiveUpload(await requireUserId(request), request.params.id, uploadBody(request.body)),
+  });
 }
 
-export async function uploadsRoutes(app: FastifyInstance) {
+export async function uploadsRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { uploads } = app.services;
 
   // Older uploads get their geometry once, in the background: start-up does not wait for it, and
@@ -49,30 +63,38 @@ export async function uploadsRoutes(app: FastifyInstance) {
     await legacyUpgrade;
   });
 
-  app.post('/api/objects/upload', async (request) => uploads.createUploadSlot(await enforceUploadQuota(app.services, await requireUserId(request))));
+  app.route({
+    ...routeOf(uploadsApi.createSlot),
+    handler: async (request) => uploads.createUploadSlot(await enforceUploadQuota(app.services, await requireUserId(request))),
+  });
 
   await app.register(uploadReceiverRoutes);
 
-  app.put('/api/signatures/image', async (request) =>
-    uploads.attachUploadedImage(await requireUserId(request), request.body),
-  );
+  app.route({ ...routeOf(uploadsApi.attach), preValidation: signedIn, handler: async (request) => uploads.attachUploadedImage(await requireUserId(request), request.body) });
 
-  app.get('/api/uploads', async (request) => uploads.listUploadedImages(await requireUserId(request)));
+  app.route({ ...routeOf(uploadsApi.list), handler: async (request) => uploads.listUploadedImages(await requireUserId(request)) });
 
-  app.delete<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
-    await uploads.deleteUploadedImage(await requireUserId(request), request.params.id);
-    return reply.code(204).send();
+  app.route({
+    ...routeOf(uploadsApi.remove),
+    preValidation: signedIn,
+    handler: async (request, reply) => {
+      await uploads.deleteUploadedImage(await requireUserId(request), request.params.id);
+      return reply.code(204).send();
+    },
   });
 
   // Public: every recipient's mail client and Gmail's image proxy fetch these. Each file has its
   // own name and never changes, so it may be cached for a year.
-  app.get<{ Params: { '*': string } }>('/objects/*', async (request, reply) => {
-    const image = await uploads.readPublicImage(request.params['*']);
-    return reply
-      .header('content-type', image.contentType)
-      .header('cache-control', IMMUTABLE)
-      .header('x-content-type-options', 'nosniff')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(image.bytes);
+  app.route({
+    ...routeOf(uploadsApi.publicImage),
+    handler: async (request, reply) => {
+      const image = await uploads.readPublicImage(request.params['*']);
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', IMMUTABLE)
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(image.bytes as never);
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { attachedImageSchema, attachImageSchema, uploadedImageSchema } from '../../../shared/api/uploads';
 import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -47,15 +48,6 @@ const objectPathFor = (objectKey: string) => `/objects/${objectKey.slice('public
 const uploadNotFound = () => new AppError('NOT_FOUND', 'We could not find that upload. Please upload the image again.');
 const imageNotFound = () => new AppError('NOT_FOUND', 'That image was not found. It may have been deleted.');
 
-const attachImageSchema = z.object({
-  imageURL: z
-    .string('Please choose an image to upload.')
-    .trim()
-    .min(1, 'Please choose an image to upload.')
-    .max(2000, 'That image link is too long.'),
-  /** 'temp' while the editor has not saved the signature yet. */
-  signatureId: z.string('Please save the signature first.').trim().min(1).max(200).default('temp'),
-});
 
 /** What the uploads service needs from signatures: an owner check and the photo field. */
 export type SignaturePhotoTarget = {
@@ -63,7 +55,7 @@ export type SignaturePhotoTarget = {
   setSignaturePhoto(userId: string, signatureId: string, photoUrl: string): Promise<unknown>;
 };
 
-export type UploadedImage = { id: string; objectPath: string; width: number; height: number; bytes: number; createdAt: string };
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 function toUploadedImage(row: UploadRow): UploadedImage {
   return {
@@ -80,7 +72,12 @@ function toUploadedImage(row: UploadRow): UploadedImage {
 export const IMAGE_FETCH_LIMIT: LimitRule = { name: 'image-fetch', limit: 30, windowMs: 60 * 60_000 };
 
 /** What the editor shows after adding an image: its path, and a note when it has too few pixels. */
-export type AttachedImage = { objectPath: string; note?: string };
+export type AttachedImage = z.infer<typeof attachedImageSchema>;
+
+/** What PUT {uploadURL} received: the bytes, nothing, or a body that is not raw bytes (JSON, a form). */
+export type UploadBody = Buffer | 'empty' | 'not bytes';
+/** Parsed by the route (shared/api/uploads.ts); without a signature id the image is for an unsaved one. */
+export type AttachImageInput = Omit<z.output<typeof attachImageSchema>, 'signatureId'> & { signatureId?: string };
 
 /** The storage keys of every file of an upload: its variants, or the single file of an older upload. */
 export function storedKeys(objectKey: string): string[] {
@@ -299,7 +296,7 @@ export function createUploadsService(deps: {
     },
 
     /** Step 2: the raw bytes, checked by size and by their own first bytes, kept until step 3. */
-    async receiveUpload(userId: string, uploadId: string, body: unknown) {
+    async receiveUpload(userId: string, uploadId: string, body: UploadBody) {
       const slot = await findOwnedUpload(userId, uploadId);
       if (slot.status !== 'pending') {
         throw new AppError('CONFLICT', 'This upload link has already been used. Please upload the image again.');
@@ -307,7 +304,7 @@ export function createUploadsService(deps: {
       if (slot.expiresAt.getTime() <= Date.now()) {
         throw new AppError('NOT_FOUND', 'This upload link has expired. Please upload the image again.');
       }
-      if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0)) {
+      if (body === 'empty' || (Buffer.isBuffer(body) && body.length === 0)) {
         throw invalid('The upload was empty. Please choose an image file.');
       }
       if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
@@ -330,8 +327,7 @@ export function createUploadsService(deps: {
      * Step 3: re-encodes the upload as public images and, for a saved signature, makes it the
      * photo. A typed address (not one of the caller's upload slots) is fetched once and re-hosted.
      */
-    async attachUploadedImage(userId: string, input: unknown): Promise<AttachedImage> {
-      const { imageURL, signatureId } = attachImageSchema.parse(input);
+    async attachUploadedImage(userId: string, { imageURL, signatureId = 'temp' }: AttachImageInput): Promise<AttachedImage> {
       const path = imageURL.split(/[?#]/)[0] ?? '';
       const uploadId = UPLOAD_URL_PATH.exec(path)?.[1];
       const targetId = signatureId === 'temp' ? null : signatureId;

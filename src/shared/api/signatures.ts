@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { IMAGE_LINK_OPTIONS } from '../signature/signature-schema';
+import { apiErrorSchema, defineRoute, idParams, isoDateTime } from './contract';
+
+const tags = ['signatures'] as const;
+
+/**
+ * A saved signature as the API answers it. Stored values are described, not re-checked (a row
+ * written by an older version still reads), and a field added later passes through (loose).
+ */
+export const savedSignatureSchema = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    title: z.string(),
+    company: z.string(),
+    phone: z.string(),
+    mobile: z.string(),
+    email: z.string(),
+    website: z.string(),
+    address: z.string(),
+    photoUrl: z.string(),
+    imageLinkUrl: z.enum(IMAGE_LINK_OPTIONS),
+    customImageUrl: z.string(),
+    socialLinks: z.record(z.string(), z.string()),
+    customFields: z.array(z.object({ label: z.string(), value: z.string() })),
+    design: z.looseObject({
+      template: z.string(),
+      primaryColor: z.string(),
+      secondaryColor: z.string(),
+      fontFamily: z.string(),
+      layout: z.string(),
+      animateLogo: z.string(),
+      photoShape: z.string(),
+      logoBacking: z.string(),
+    }),
+    htmlSignature: z.string().nullable(),
+    label: z.string(),
+    sendAsEmail: z.string().nullable(),
+    isDefault: z.boolean(),
+    version: z.number(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: 'Signature' });
+
+/**
+ * A signature's fields as sent. The service checks them with signatureFieldsSchema (create, after
+ * the organization's defaults fill what was left out) or signaturePatchSchema (update: any subset,
+ * or a whole signature with the `version` it was read with), in the words the editor shows.
+ */
+/** Described here, checked by the service (shared/signature/signature-meta.ts) so refusals keep its words. */
+const metaKey = (type: string) => z.unknown().optional().describe(type);
+
+/** Create: the fields, or `copyFrom` another of your signatures; with an optional name (`label`) and "Used for" address. */
+const createSignatureBody = z
+  .looseObject({ label: metaKey('string'), sendAsEmail: metaKey('string'), copyFrom: metaKey('string: a signature id') })
+  .describe('Signature fields (see SignatureFields), or copyFrom: the id of one of your signatures; label and sendAsEmail optional (docs/decisions/0120)');
+
+/** Update: also `label`, `sendAsEmail` (null or '' clears it) and `isDefault: true`, which do not change the version. */
+const updateSignatureBody = z
+  .looseObject({ label: metaKey('string'), sendAsEmail: metaKey('string, or null to clear'), isDefault: metaKey('true') })
+  .describe('A partial patch or a whole signature with its version (see SignaturePatch); label, sendAsEmail and isDefault rename, set "Used for" or make default');
+
+export const generatedHtmlSchema = z.object({ htmlSignature: z.string(), text: z.string(), length: z.number() });
+
+export const signaturesApi = {
+  list: defineRoute({ method: 'GET', path: '/api/signatures', summary: 'Your signatures', tags, responses: { 200: z.array(savedSignatureSchema) } }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/signatures',
+    summary: "Create a signature; design values left out come from your organization's defaults",
+    tags,
+    body: createSignatureBody,
+    responses: { 201: savedSignatureSchema },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/signatures/:id',
+    summary: 'Save changes (autosave): a partial patch, or a whole signature with the version it was read with (409 with `current` when stale)',
+    tags,
+    params: idParams,
+    body: updateSignatureBody,
+    responses: { 200: savedSignatureSchema, 409: apiErrorSchema.extend({ current: savedSignatureSchema }) },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/signatures/:id',
+    summary: 'Delete one of your signatures (never the last: 409); answers the ones left, default first',
+    tags,
+    params: idParams,
+    responses: { 200: z.array(savedSignatureSchema) },
+  }),
+  generateHtml: defineRoute({
+    method: 'POST',
+    path: '/api/signatures/:id/generate-html',
+    summary: 'Render what Gmail receives (with your watermark rule) and keep it on the signature',
+    tags,
+    params: idParams,
+    responses: { 200: generatedHtmlSchema },
+  }),
+  testEmail: defineRoute({
+    method: 'POST',
+    path: '/api/signatures/:id/test-email',
+    summary: 'Mail the saved signature to your own address',
+    tags,
+    params: idParams,
+    responses: { 200: z.object({ to: z.string(), message: z.string() }) },
+  }),
+};
