@@ -81,7 +81,7 @@ export const signaturesApi = {
     tags,
     params: idParams,
     body: updateSignatureBody,
-    responses: { 200: savedSignatureSchema, 409: apiErrorSchema.extend({ current: savedSignatureSchema }) },
+    responses: { 200: savedSignatureSchema, 409: apiErrorSchema.extend({ current: savedSignatureSchema.optional().describe('A stale full save: the signature as stored now') }) },
   }),
   remove: defineRoute({
     method: 'DELETE',

@@ -62,7 +62,7 @@ export async function updateSignature(
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error;
     const conflict = signaturesApi.update.responses[409].safeParse(error.payload);
-    if (conflict.success) throw new SignatureConflict(conflict.data.error || 'This signature changed elsewhere.', conflict.data.current as SavedSignature);
+    if (conflict.success && conflict.data.current) throw new SignatureConflict(conflict.data.error || 'This signature changed elsewhere.', conflict.data.current as SavedSignature);
     throw error;
   }
 }

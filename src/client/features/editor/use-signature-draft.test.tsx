@@ -69,13 +69,14 @@ function installFakeApi(
     if (method === 'GET' && path === '/api/organization/signature-defaults') {
       return options.defaults === 'fail' ? json(500, { error: 'Something went wrong' }) : json(200, options.defaults ?? PRODUCT_DEFAULTS);
     }
-    if (method === 'POST' && path === '/api/signatures') return json(201, { id: 'sig-new' });
+    // Answers are whole stored signatures, as the shared contract (shared/api/signatures.ts) says.
+    if (method === 'POST' && path === '/api/signatures') return json(201, savedSignature({ id: 'sig-new' }));
     if (method === 'PUT' && path.startsWith('/api/signatures/')) {
       if (failPuts > 0) {
         failPuts -= 1;
         return json(503, { error: 'Service unavailable' });
       }
-      return json(200, {});
+      return json(200, savedSignature({ id: path.split('/')[3] }));
     }
     return json(404, { error: 'Not found' });
   });
