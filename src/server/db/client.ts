@@ -49,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', reportLost);
     pool.on('connect', (client) => client.on('error', reportLost));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOnce(pool);
     return {
       db,
       kind: 'postgres',
@@ -73,6 +73,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
+}
+
+/**
+ * The advisory lock every process takes around the migrator (the same key space as the job locks,
+ * jobs/job-lock.ts). Processes starting at once on an empty database would otherwise both apply
+ * the first migration and one would stop with "relation already exists"; with it, the first
+ * migrates and the others then find nothing left to do.
+ */
+export const MIGRATION_LOCK_SQL = `${0x5350}, hashtext('schema migrations')`;
+
+/** Applies the checked-in migrations on one connection that holds the migration lock meanwhile. */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // A session-level lock: it waits for a process that is migrating, and a process that dies
+    // while holding it releases it with its connection.
+    await client.query(`select pg_advisory_lock(${MIGRATION_LOCK_SQL})`);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_SQL})`).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } catch (error) {
+    broken ??= error as Error;
+    throw error;
+  } finally {
+    // A connection whose unlock failed is closed, not reused: closing it releases the lock.
+    client.release(broken);
+  }
 }
 
 /** Error codes of a database that cannot be reached right now (node's socket codes and PostgreSQL's SQLSTATEs). */
