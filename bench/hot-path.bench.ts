@@ -186,6 +186,10 @@ async function benchPostgres(url: string) {
   });
 }
 
+// The machine's load beside the figures: on a shared machine they mean little without it.
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
+console.log(`Load average before (1, 5, 15 min): ${load()} on ${os.cpus().length} cores`);
+
 try {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgUrl) await benchPostgres(pgUrl);
@@ -198,7 +202,7 @@ try {
   console.log(`hot-path benchmark could not finish: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-console.log(`\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE`);
+console.log(`\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE; load average after: ${load()}`);
 console.table(
   rows.map((r) => ({ target: r.target, 'req/s': r.reqPerSec, 'p99 ms': r.p99 ?? '', 'errors+non2xx': r.errors ?? '', 'vs pgbench': r.share })),
 );
