@@ -7,6 +7,7 @@
  *
  * The server runs as a child process (as in production), so autocannon does not share its event loop.
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created and dropped).
+ * Each pgbench run comes right before the call it is compared with, the server idle meanwhile.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -119,14 +120,20 @@ async function prepare(base: string) {
   return { cookie, ids, origin };
 }
 
-async function benchCalls(databaseUrl: string | undefined) {
+/**
+ * Each call is measured right after its pgbench run (`before`), so that on a shared machine both
+ * figures of a comparison see the same load.
+ */
+async function benchCalls(databaseUrl: string | undefined, before: { me?: () => Promise<void>; put?: () => Promise<void> } = {}) {
   const server = await startServer(databaseUrl);
   try {
     const { cookie, ids, origin } = await prepare(server.base);
     let next = 0;
     // A short warm-up so the first figures are not the JIT's.
     await autocannon({ url: `${server.base}/api/auth/me`, headers: { cookie }, connections: 10, duration: 1 });
+    await before.me?.();
     const me = await cannon({ url: `${server.base}/api/auth/me`, headers: { cookie } });
+    await before.put?.();
     const put = await cannon({
       url: server.base,
       method: 'PUT',
@@ -175,9 +182,12 @@ async function benchPostgres(url: string) {
     await run('pgbench', ['-i', '-s', '1', '-q'], { env });
     const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-pgbench-')), 'update-one-row.sql');
     writeFileSync(script, '\\set aid random(1, 100000)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n');
-    const selectOnly = await pgbench(dbUrl, ['-S']);
-    const updateOne = await pgbench(dbUrl, ['-f', script]);
-    const { me, put } = await benchCalls(dbUrl);
+    let selectOnly = 0;
+    let updateOne = 0;
+    const { me, put } = await benchCalls(dbUrl, {
+      me: async () => void (selectOnly = await pgbench(dbUrl, ['-S'])),
+      put: async () => void (updateOne = await pgbench(dbUrl, ['-f', script])),
+    });
     record({ target: 'pgbench -S (select-only)', reqPerSec: selectOnly, p99: null, errors: null, share: '' });
     record({ target: 'pgbench one-row UPDATE', reqPerSec: updateOne, p99: null, errors: null, share: '' });
     record({ target: 'GET /api/auth/me (postgres)', ...me, share: percent(me.reqPerSec, selectOnly) });
