@@ -95,29 +95,37 @@ async function cannon(opts: autocannon.Options) {
 }
 
 /**
- * Signs a bench user up and makes one signature per connection (pgbench's update script spreads its
- * writes over 100,000 rows; 50 connections saving one row would measure that row's lock instead).
+ * Signs bench users up and makes one signature per connection, each saved only by its own
+ * connection (pgbench's update script spreads its writes over 100,000 rows; connections saving
+ * shared rows would measure those rows' locks instead). The hourly quota on new signatures (30 a
+ * person) makes that two people.
  */
 async function prepare(base: string) {
   const origin = { origin: base };
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
-  });
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const ids: string[] = [];
-  for (let i = 0; i < CONNECTIONS; i += 1) {
-    const created = await fetch(`${base}/api/signatures`, {
+  const owned: { cookie: string; id: string }[] = [];
+  let firstCookie = '';
+  for (let person = 0; person < 5 && owned.length < CONNECTIONS; person += 1) {
+    const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, ...origin },
-      body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
     });
-    // A per-account signature quota may stop creation early: save to the ones that exist.
-    if (created.status !== 201) break;
-    ids.push(((await created.json()) as { id: string }).id);
+    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (!cookie) break;
+    firstCookie ||= cookie;
+    for (let i = 0; i < 25 && owned.length < CONNECTIONS; i += 1) {
+      const created = await fetch(`${base}/api/signatures`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, ...origin },
+        body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
+      });
+      // A quota may stop creation early: save to the ones that exist.
+      if (created.status !== 201) break;
+      owned.push({ cookie, id: ((await created.json()) as { id: string }).id });
+    }
   }
-  return { cookie, ids, origin };
+  if (owned.length < CONNECTIONS) console.log(`  only ${owned.length} signatures for ${CONNECTIONS} connections: some connections share one`);
+  return { cookie: firstCookie, owned, origin };
 }
 
 /**
@@ -127,8 +135,8 @@ async function prepare(base: string) {
 async function benchCalls(databaseUrl: string | undefined, before: { me?: () => Promise<void>; put?: () => Promise<void> } = {}) {
   const server = await startServer(databaseUrl);
   try {
-    const { cookie, ids, origin } = await prepare(server.base);
-    let next = 0;
+    const { cookie, owned, origin } = await prepare(server.base);
+    let nextConnection = 0;
     // A short warm-up so the first figures are not the JIT's.
     await autocannon({ url: `${server.base}/api/auth/me`, headers: { cookie }, connections: 10, duration: 1 });
     await before.me?.();
@@ -137,9 +145,17 @@ async function benchCalls(databaseUrl: string | undefined, before: { me?: () => 
     const put = await cannon({
       url: server.base,
       method: 'PUT',
-      headers: { cookie, 'content-type': 'application/json', ...origin },
+      headers: { 'content-type': 'application/json', ...origin },
       body: JSON.stringify({ title: 'Principal Engineer' }),
-      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/signatures/${ids[next++ % ids.length]}` }) }],
+      // The context is the connection's own: its signature, saved with its owner's cookie.
+      requests: [
+        {
+          setupRequest: (request, context: { mine?: { cookie: string; id: string } }) => {
+            context.mine ??= owned[nextConnection++ % owned.length]!;
+            return { ...request, path: `/api/signatures/${context.mine.id}`, headers: { ...request.headers, cookie: context.mine.cookie } };
+          },
+        },
+      ],
     });
     return { me, put };
   } finally {
