@@ -7,6 +7,7 @@
  *
  * The server runs as a child process (as in production), so autocannon does not share its event loop.
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created and dropped).
+ * Each pgbench run comes right before the call it is compared with, the server idle meanwhile.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -94,45 +95,67 @@ async function cannon(opts: autocannon.Options) {
 }
 
 /**
- * Signs a bench user up and makes one signature per connection (pgbench's update script spreads its
- * writes over 100,000 rows; 50 connections saving one row would measure that row's lock instead).
+ * Signs bench users up and makes one signature per connection, each saved only by its own
+ * connection (pgbench's update script spreads its writes over 100,000 rows; connections saving
+ * shared rows would measure those rows' locks instead). The hourly quota on new signatures (30 a
+ * person) makes that two people.
  */
 async function prepare(base: string) {
   const origin = { origin: base };
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
-  });
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const ids: string[] = [];
-  for (let i = 0; i < CONNECTIONS; i += 1) {
-    const created = await fetch(`${base}/api/signatures`, {
+  const owned: { cookie: string; id: string }[] = [];
+  let firstCookie = '';
+  for (let person = 0; person < 5 && owned.length < CONNECTIONS; person += 1) {
+    const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, ...origin },
-      body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
+      headers: { 'content-type': 'application/json', ...origin },
+      body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
     });
-    // A per-account signature quota may stop creation early: save to the ones that exist.
-    if (created.status !== 201) break;
-    ids.push(((await created.json()) as { id: string }).id);
+    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (!cookie) break;
+    firstCookie ||= cookie;
+    for (let i = 0; i < 25 && owned.length < CONNECTIONS; i += 1) {
+      const created = await fetch(`${base}/api/signatures`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, ...origin },
+        body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
+      });
+      // A quota may stop creation early: save to the ones that exist.
+      if (created.status !== 201) break;
+      owned.push({ cookie, id: ((await created.json()) as { id: string }).id });
+    }
   }
-  return { cookie, ids, origin };
+  if (owned.length < CONNECTIONS) console.log(`  only ${owned.length} signatures for ${CONNECTIONS} connections: some connections share one`);
+  return { cookie: firstCookie, owned, origin };
 }
 
-async function benchCalls(databaseUrl: string | undefined) {
+/**
+ * Each call is measured right after its pgbench run (`before`), so that on a shared machine both
+ * figures of a comparison see the same load.
+ */
+async function benchCalls(databaseUrl: string | undefined, before: { me?: () => Promise<void>; put?: () => Promise<void> } = {}) {
   const server = await startServer(databaseUrl);
   try {
-    const { cookie, ids, origin } = await prepare(server.base);
-    let next = 0;
+    const { cookie, owned, origin } = await prepare(server.base);
+    let nextConnection = 0;
     // A short warm-up so the first figures are not the JIT's.
     await autocannon({ url: `${server.base}/api/auth/me`, headers: { cookie }, connections: 10, duration: 1 });
+    await before.me?.();
     const me = await cannon({ url: `${server.base}/api/auth/me`, headers: { cookie } });
+    await before.put?.();
     const put = await cannon({
       url: server.base,
       method: 'PUT',
-      headers: { cookie, 'content-type': 'application/json', ...origin },
+      headers: { 'content-type': 'application/json', ...origin },
       body: JSON.stringify({ title: 'Principal Engineer' }),
-      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/signatures/${ids[next++ % ids.length]}` }) }],
+      // The context is the connection's own: its signature, saved with its owner's cookie.
+      requests: [
+        {
+          setupRequest: (request, context: { mine?: { cookie: string; id: string } }) => {
+            context.mine ??= owned[nextConnection++ % owned.length]!;
+            return { ...request, path: `/api/signatures/${context.mine.id}`, headers: { ...request.headers, cookie: context.mine.cookie } };
+          },
+        },
+      ],
     });
     return { me, put };
   } finally {
@@ -175,9 +198,12 @@ async function benchPostgres(url: string) {
     await run('pgbench', ['-i', '-s', '1', '-q'], { env });
     const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-pgbench-')), 'update-one-row.sql');
     writeFileSync(script, '\\set aid random(1, 100000)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n');
-    const selectOnly = await pgbench(dbUrl, ['-S']);
-    const updateOne = await pgbench(dbUrl, ['-f', script]);
-    const { me, put } = await benchCalls(dbUrl);
+    let selectOnly = 0;
+    let updateOne = 0;
+    const { me, put } = await benchCalls(dbUrl, {
+      me: async () => void (selectOnly = await pgbench(dbUrl, ['-S'])),
+      put: async () => void (updateOne = await pgbench(dbUrl, ['-f', script])),
+    });
     record({ target: 'pgbench -S (select-only)', reqPerSec: selectOnly, p99: null, errors: null, share: '' });
     record({ target: 'pgbench one-row UPDATE', reqPerSec: updateOne, p99: null, errors: null, share: '' });
     record({ target: 'GET /api/auth/me (postgres)', ...me, share: percent(me.reqPerSec, selectOnly) });
@@ -185,6 +211,10 @@ async function benchPostgres(url: string) {
     rmSync(path.dirname(script), { recursive: true, force: true });
   });
 }
+
+// The machine's load beside the figures: on a shared machine they mean little without it.
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
+console.log(`Load average before (1, 5, 15 min): ${load()} on ${os.cpus().length} cores`);
 
 try {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -198,7 +228,7 @@ try {
   console.log(`hot-path benchmark could not finish: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-console.log(`\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE`);
+console.log(`\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE; load average after: ${load()}`);
 console.table(
   rows.map((r) => ({ target: r.target, 'req/s': r.reqPerSec, 'p99 ms': r.p99 ?? '', 'errors+non2xx': r.errors ?? '', 'vs pgbench': r.share })),
 );

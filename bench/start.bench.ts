@@ -93,6 +93,9 @@ if (problem) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
+console.log(`Load average before (1, 5, 15 min): ${load()} on ${os.cpus().length} cores`);
+
 const commands: Array<[string, string[]]> = [
   ['npm start (node scripts/start.mjs)', ['scripts/start.mjs']],
   ['container (node dist/server/server.js)', ['dist/server/server.js']],
@@ -119,3 +122,4 @@ for (const [name, command] of commands) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+console.log(`Load average after: ${load()}`);

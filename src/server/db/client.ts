@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { schema } from './schema';
+
+// Each driver is loaded only when it is the one in use: a server on PostgreSQL never loads PGlite
+// (its WebAssembly build), and one on PGlite never loads pg (start-up time, decision 0092).
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -34,6 +34,11 @@ export type DatabaseOptions =
 /** Opens the database and applies the checked-in migrations before anything else runs. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
@@ -49,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', reportLost);
     pool.on('connect', (client) => client.on('error', reportLost));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOnce(pool, (client) => migratePg(drizzlePg(client), { migrationsFolder }));
     return {
       db,
       kind: 'postgres',
@@ -57,6 +62,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -73,6 +83,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
+}
+
+/**
+ * The advisory lock every process takes around the migrator (the same key space as the job locks,
+ * jobs/job-lock.ts). Processes starting at once on an empty database would otherwise both apply
+ * the first migration and one would stop with "relation already exists"; with it, the first
+ * migrates and the others then find nothing left to do.
+ */
+export const MIGRATION_LOCK_SQL = `${0x5350}, hashtext('schema migrations')`;
+
+/** Applies the checked-in migrations on one connection that holds the migration lock meanwhile. */
+async function migrateOnce(pool: pg.Pool, migrate: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // A session-level lock: it waits for a process that is migrating, and a process that dies
+    // while holding it releases it with its connection.
+    await client.query(`select pg_advisory_lock(${MIGRATION_LOCK_SQL})`);
+    try {
+      await migrate(client);
+    } finally {
+      await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_SQL})`).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } catch (error) {
+    broken ??= error as Error;
+    throw error;
+  } finally {
+    // A connection whose unlock failed is closed, not reused: closing it releases the lock.
+    client.release(broken);
+  }
 }
 
 /** Error codes of a database that cannot be reached right now (node's socket codes and PostgreSQL's SQLSTATEs). */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 
@@ -26,16 +25,21 @@ export interface MailTransport {
 
 /** SMTP when SMTP_URL is set. */
 export function createSmtpTransport(config: AppConfig): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: config.smtpUrl!,
-    // nodemailer waits minutes by default; the outbox retries instead of hanging on a dead server.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first message, not at start-up (decision 0092).
+  let transporter: Promise<Transporter> | null = null;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: config.smtpUrl!,
+        // nodemailer waits minutes by default; the outbox retries instead of hanging on a dead server.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     async deliver(message) {
-      await transporter.sendMail({
+      await (await connect()).sendMail({
         messageId: message.messageId,
         from: config.mailFrom,
         to: message.to,
@@ -54,6 +58,8 @@ export function createMailboxTransport(config: AppConfig, log: Pick<FastifyBaseL
   return {
     async deliver(message) {
       // nodemailer builds the MIME text, so header values are encoded and cannot inject headers.
+      // Loaded with the first message, not at start-up (decision 0092).
+      const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
       const raw = await new MailComposer({
         messageId: message.messageId,
         from: config.mailFrom,

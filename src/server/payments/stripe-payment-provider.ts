@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import {
   WebhookNotConfiguredError,
   WebhookSignatureError,
@@ -93,8 +94,15 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
   }
 }
 
+/**
+ * The SDK, loaded when a Stripe provider is made: it is the largest module the server has, and most
+ * installations (the test payment page) never use it, so it stays out of start-up (decision 0092).
+ */
+const loadStripeSdk = () => createRequire(import.meta.url)('stripe') as typeof Stripe;
+
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
+  const StripeSdk = loadStripeSdk();
+  const stripe = new StripeSdk(options.secretKey, {
     ...stripeConnection(options.apiBase),
     telemetry: false,
     // The SDK retries with idempotency keys, so a retried create cannot make two sessions.
@@ -108,13 +116,13 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     try {
       return (await stripe.products.retrieve(id)).id;
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode !== 404) throw error;
+      if (!(error instanceof StripeSdk.errors.StripeInvalidRequestError) || error.statusCode !== 404) throw error;
     }
     try {
       return (await stripe.products.create({ id, name })).id;
     } catch (error) {
       // Another request created it in the meantime.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists') return id;
+      if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.code === 'resource_already_exists') return id;
       throw error;
     }
   }
@@ -238,7 +246,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         return { ...purchase, invoiceId, subscriptionId: idOf(invoice.parent?.subscription_details?.subscription) };
       } catch (error) {
         // A charge or dispute this account does not know (another integration's test event).
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
     },

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import { storeKey, type LimitResult, type LimitRule, type RateLimiter } from './rate-limiter';
 
@@ -8,8 +9,12 @@ type Log = { error(obj: object, msg: string): void };
  * Limits shared by every server process through Redis. Counting is one MULTI (create the window
  * if absent, increment, read its TTL), so concurrent hits from several processes never lose a count.
  */
+/** ioredis, loaded only when REDIS_URL is set: a single process never needs it (start-up time, decision 0092). */
+const loadRedis = () => (createRequire(import.meta.url)('ioredis') as { Redis: typeof Redis }).Redis;
+
 export function createRedisRateLimiter(url: string, prefix: string, log: Log): RateLimiter {
-  const redis = new Redis(url, {
+  const RedisClient = loadRedis();
+  const redis = new RedisClient(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     commandTimeout: 2_000,

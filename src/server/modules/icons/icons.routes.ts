@@ -7,10 +7,12 @@ export async function iconsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { icons } = app.services;
 
-  // Drawn at start-up so that the first signature sent never waits on a render. A failure here
-  // must not stop the app: the icon route tries again, and answers 500 if it still cannot draw.
+  // Drawn at start-up so that the first signature sent does not wait on a render, but once the
+  // server listens: start-up does not wait for sharp to load and draw (decision 0092), and an icon
+  // asked for meanwhile waits for its own drawing. A failure here must not stop the app: the icon
+  // route tries again, and answers 500 if it still cannot draw.
   app.addHook('onReady', async () => {
-    await icons.renderAllIcons().catch((error: unknown) => app.log.error({ err: error }, 'social icons could not be drawn'));
+    setImmediate(() => void icons.renderAllIcons().catch((error: unknown) => app.log.error({ err: error }, 'social icons could not be drawn')));
   });
 
   // The version is in the path: new artwork gets new URLs, so the old ones may be cached forever.

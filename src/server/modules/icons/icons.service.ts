@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../../shared/signature/signature-schema';
 import { socialIconSvg } from './icon-artwork';
 
@@ -13,7 +12,8 @@ export function createIconsService() {
   function renderIcon(platform: SocialPlatform): Promise<Buffer> {
     let png = rendered.get(platform);
     if (!png) {
-      png = sharp(Buffer.from(socialIconSvg(platform))).png({ compressionLevel: 9 }).toBuffer();
+      // sharp (a native library) is loaded by the first drawing, not at start-up (decision 0092).
+      png = import('sharp').then(({ default: sharp }) => sharp(Buffer.from(socialIconSvg(platform))).png({ compressionLevel: 9 }).toBuffer());
       // A failed render is not cached, so the next request tries again.
       png.catch(() => rendered.delete(platform));
       rendered.set(platform, png);

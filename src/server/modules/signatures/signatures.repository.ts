@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
@@ -35,8 +36,11 @@ function keptLinks(links: Record<string, string | null | undefined>): SocialLink
  * nulls, which jsonb_strip_nulls drops after the merge.
  */
 function mergedSocialLinks(links: Record<string, string | null | undefined>): SQL {
-  const withNulls = Object.fromEntries(Object.entries(links).map(([platform, url]) => [platform, url ? url : null]));
-  return sql`jsonb_strip_nulls(${signature.socialLinks} || ${JSON.stringify(withNulls)}::jsonb)`;
+  return sql`jsonb_strip_nulls(${signature.socialLinks} || ${JSON.stringify(withNullsForRemoved(links))}::jsonb)`;
+}
+
+function withNullsForRemoved(links: Record<string, string | null | undefined>): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(links).map(([platform, url]) => [platform, url ? url : null]));
 }
 
 /** customFields after the patch's per-field changes, in order, evaluated against the locked row. */
@@ -64,7 +68,57 @@ export function uniqueViolation(error: unknown): string | undefined {
   return undefined;
 }
 
+type UpdateShape = {
+  writer: 'user' | 'session';
+  full: boolean;
+  /** Plain columns set from the patch, sorted. */
+  columns: string[];
+  design: boolean;
+  socialLinks: boolean;
+};
+
+/** At most this many shapes of patch are kept prepared per process; rarer ones are prepared per call. */
+const PREPARED_SHAPES_MAX = 256;
+
 export function createSignaturesRepository(db: Db) {
+  const prepared = new Map<string, ReturnType<typeof prepareUpdate>>();
+
+  /** The UPDATE for one shape of patch, with every value a placeholder (see updateOwnedSignature). */
+  function prepareUpdate(shape: UpdateShape, name: string) {
+    const set: Record<string, unknown> = {};
+    for (const column of shape.columns) set[column] = sql.placeholder(`set_${column}`);
+    if (shape.design) set.design = sql`${signature.design} || ${sql.placeholder('design')}::jsonb`;
+    if (shape.socialLinks) {
+      set.socialLinks = shape.full
+        ? sql.placeholder('socialLinks')
+        : sql`jsonb_strip_nulls(${signature.socialLinks} || ${sql.placeholder('socialLinks')}::jsonb)`;
+    }
+    const owner =
+      shape.writer === 'user'
+        ? eq(signature.userId, sql.placeholder('userId'))
+        : eq(
+            signature.userId,
+            sql`(select s.user_id from ${session} s where s.token = ${sql.placeholder('token')} and s.expires_at > ${sql.placeholder('now')} and s.created_at > ${sql.placeholder('oldest')})`,
+          );
+    return db
+      .update(signature)
+      .set({ ...(set as Partial<SignatureRow>), version: sql`${signature.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(signature.id, sql.placeholder('id')), owner, shape.full ? eq(signature.version, sql.placeholder('baseVersion')) : undefined))
+      .returning()
+      .prepare(name);
+  }
+
+  function preparedUpdate(shape: UpdateShape) {
+    const key = JSON.stringify(shape);
+    let statement = prepared.get(key);
+    if (!statement) {
+      // The name is the shape's own (PostgreSQL keeps a prepared statement per connection by name).
+      statement = prepareUpdate(shape, `signature_update_${createHash('sha256').update(key).digest('hex').slice(0, 20)}`);
+      if (prepared.size < PREPARED_SHAPES_MAX) prepared.set(key, statement);
+    }
+    return statement;
+  }
+
   return {
     /** The default first, then oldest first: the editor opens the first one (docs/decisions/0120). */
     async listSignaturesByUser(userId: string): Promise<SignatureRow[]> {
@@ -174,20 +228,40 @@ export function createSignaturesRepository(db: Db) {
     ): Promise<SignatureRow | undefined> {
       const { design, socialLinks, customFieldsPatch, ...fields } = patch;
       const full = options.baseVersion !== undefined;
-      const [row] = await db
-        .update(signature)
-        .set({
-          ...fields,
-          ...(design && Object.keys(design).length > 0
-            ? { design: sql`${signature.design} || ${JSON.stringify(design)}::jsonb` }
-            : {}),
-          ...(socialLinks ? { socialLinks: full ? keptLinks(socialLinks) : mergedSocialLinks(socialLinks) } : {}),
-          ...(customFieldsPatch && customFieldsPatch.length > 0 ? { customFields: patchedCustomFields(customFieldsPatch) } : {}),
-          version: sql`${signature.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(full ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!)) : isWritableBy(id, writer))
-        .returning();
+      if (customFieldsPatch && customFieldsPatch.length > 0) {
+        // Per-position changes make a statement of their own shape each time: built per call.
+        const [row] = await db
+          .update(signature)
+          .set({
+            ...fields,
+            ...(design && Object.keys(design).length > 0 ? { design: sql`${signature.design} || ${JSON.stringify(design)}::jsonb` } : {}),
+            ...(socialLinks ? { socialLinks: full ? keptLinks(socialLinks) : mergedSocialLinks(socialLinks) } : {}),
+            customFields: patchedCustomFields(customFieldsPatch),
+            version: sql`${signature.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(full ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!)) : isWritableBy(id, writer))
+          .returning();
+        return row;
+      }
+      // Everything else (every autosave) runs a prepared statement per shape of patch: the same
+      // SQL as above, built and planned once per process instead of on every keystroke's save.
+      const columns = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined).sort();
+      const shape = {
+        writer: 'userId' in writer ? 'user' : 'session',
+        full,
+        columns,
+        design: design !== undefined && Object.keys(design).length > 0,
+        socialLinks: socialLinks !== undefined,
+      } as const;
+      const values: Record<string, unknown> = { id };
+      for (const column of columns) values[`set_${column}`] = fields[column as keyof typeof fields];
+      if (shape.design) values.design = JSON.stringify(design);
+      if (socialLinks) values.socialLinks = full ? keptLinks(socialLinks) : JSON.stringify(withNullsForRemoved(socialLinks));
+      if ('userId' in writer) values.userId = writer.userId;
+      else Object.assign(values, { token: writer.sessionToken, now: writer.now, oldest: new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
+      if (full) values.baseVersion = options.baseVersion;
+      const [row] = await preparedUpdate(shape).execute(values);
       return row;
     },
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { default as SharpFunction, Sharp } from 'sharp';
 import { AppError, invalid } from '../../errors';
 import {
   IMAGE_DENSITY,
@@ -106,9 +106,16 @@ function shapeMask(variant: ImageVariant, size: number, density: number): Buffer
 
 type Source = { input: Buffer; animated: boolean };
 
+/** sharp (a native library), loaded by the first image processed instead of at start-up (decision 0092). */
+let loadedSharp: typeof SharpFunction | undefined;
+async function loadSharp(): Promise<typeof SharpFunction> {
+  return (loadedSharp ??= (await import('sharp')).default);
+}
+
 /** A fresh pipeline over the source: all frames for animated output, else the first frame upright. */
 function open(source: Source, animated: boolean): Sharp {
-  const image = sharp(source.input, { limitInputPixels: MAX_INPUT_PIXELS, animated });
+  // Only reached from processImage, which has loaded sharp.
+  const image = loadedSharp!(source.input, { limitInputPixels: MAX_INPUT_PIXELS, animated });
   return animated ? image : image.autoOrient();
 }
 
@@ -154,6 +161,7 @@ async function renderVariant(
  */
 export async function processImage(input: Buffer, id: string = newImageId()): Promise<ProcessedImage> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     const animated = (meta.pages ?? 1) > 1 && (meta.format === 'gif' || meta.format === 'webp');
     if (animated) {
