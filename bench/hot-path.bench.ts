@@ -71,7 +71,12 @@ async function startServer(databaseUrl: string | undefined): Promise<{ base: str
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -89,9 +94,15 @@ async function startServer(databaseUrl: string | undefined): Promise<{ base: str
 async function cannon(opts: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   if (result.errors + result.non2xx > 0) {
-    console.log(`  ${opts.method ?? 'GET'}: ${result.non2xx} non-2xx answers, ${result.errors} errors (of which ${result.timeouts} timeouts after 10 s)`);
+    console.log(
+      `  ${opts.method ?? 'GET'}: ${result.non2xx} non-2xx answers, ${result.errors} errors (of which ${result.timeouts} timeouts after 10 s)`,
+    );
   }
-  return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /**
@@ -108,23 +119,34 @@ async function prepare(base: string) {
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...origin },
-      body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
+      body: JSON.stringify({
+        email: `bench-${randomUUID()}@example.com`,
+        password: 'bench-password-1',
+        name: 'Bench',
+        termsAccepted: true,
+      }),
     });
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     if (!cookie) break;
     firstCookie ||= cookie;
     for (let i = 0; i < 25 && owned.length < CONNECTIONS; i += 1) {
       const created = await fetch(`${base}/api/signatures`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, ...origin },
-        body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
+        body: JSON.stringify(
+          createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' }),
+        ),
       });
       // A quota may stop creation early: save to the ones that exist.
       if (created.status !== 201) break;
       owned.push({ cookie, id: ((await created.json()) as { id: string }).id });
     }
   }
-  if (owned.length < CONNECTIONS) console.log(`  only ${owned.length} signatures for ${CONNECTIONS} connections: some connections share one`);
+  if (owned.length < CONNECTIONS)
+    console.log(`  only ${owned.length} signatures for ${CONNECTIONS} connections: some connections share one`);
   return { cookie: firstCookie, owned, origin };
 }
 
@@ -132,7 +154,10 @@ async function prepare(base: string) {
  * Each call is measured right after its pgbench run (`before`), so that on a shared machine both
  * figures of a comparison see the same load.
  */
-async function benchCalls(databaseUrl: string | undefined, before: { me?: () => Promise<void>; put?: () => Promise<void> } = {}) {
+async function benchCalls(
+  databaseUrl: string | undefined,
+  before: { me?: () => Promise<void>; put?: () => Promise<void> } = {},
+) {
   const server = await startServer(databaseUrl);
   try {
     const { cookie, owned, origin } = await prepare(server.base);
@@ -152,7 +177,11 @@ async function benchCalls(databaseUrl: string | undefined, before: { me?: () => 
         {
           setupRequest: (request, context: { mine?: { cookie: string; id: string } }) => {
             context.mine ??= owned[nextConnection++ % owned.length]!;
-            return { ...request, path: `/api/signatures/${context.mine.id}`, headers: { ...request.headers, cookie: context.mine.cookie } };
+            return {
+              ...request,
+              path: `/api/signatures/${context.mine.id}`,
+              headers: { ...request.headers, cookie: context.mine.cookie },
+            };
           },
         },
       ],
@@ -166,9 +195,19 @@ async function benchCalls(databaseUrl: string | undefined, before: { me?: () => 
 /** pgbench's transactions per second for a run at the same concurrency. */
 async function pgbench(url: string, args: string[]): Promise<number> {
   const u = new URL(url);
-  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username), PGDATABASE: u.pathname.slice(1) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username),
+    PGDATABASE: u.pathname.slice(1),
+  };
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
-  const { stdout } = await run('pgbench', [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), '-n'], { env });
+  const { stdout } = await run(
+    'pgbench',
+    [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), '-n'],
+    { env },
+  );
   const tps = /tps = ([\d.]+)/.exec(stdout);
   if (!tps) throw new Error(`pgbench printed no tps: ${stdout}`);
   return Math.round(Number(tps[1]));
@@ -194,10 +233,19 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${((100 * part) /
 async function benchPostgres(url: string) {
   await withScratchDatabase(url, async (dbUrl) => {
     const u = new URL(dbUrl);
-    const env = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username), PGDATABASE: u.pathname.slice(1) };
+    const env = {
+      ...process.env,
+      PGHOST: u.hostname,
+      PGPORT: u.port || '5432',
+      PGUSER: decodeURIComponent(u.username),
+      PGDATABASE: u.pathname.slice(1),
+    };
     await run('pgbench', ['-i', '-s', '1', '-q'], { env });
     const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-pgbench-')), 'update-one-row.sql');
-    writeFileSync(script, '\\set aid random(1, 100000)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n');
+    writeFileSync(
+      script,
+      '\\set aid random(1, 100000)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n',
+    );
     let selectOnly = 0;
     let updateOne = 0;
     const { me, put } = await benchCalls(dbUrl, {
@@ -213,7 +261,11 @@ async function benchPostgres(url: string) {
 }
 
 // The machine's load beside the figures: on a shared machine they mean little without it.
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 console.log(`Load average before (1, 5, 15 min): ${load()} on ${os.cpus().length} cores`);
 
 try {
@@ -228,7 +280,15 @@ try {
   console.log(`hot-path benchmark could not finish: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-console.log(`\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE; load average after: ${load()}`);
+console.log(
+  `\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE; load average after: ${load()}`,
+);
 console.table(
-  rows.map((r) => ({ target: r.target, 'req/s': r.reqPerSec, 'p99 ms': r.p99 ?? '', 'errors+non2xx': r.errors ?? '', 'vs pgbench': r.share })),
+  rows.map((r) => ({
+    target: r.target,
+    'req/s': r.reqPerSec,
+    'p99 ms': r.p99 ?? '',
+    'errors+non2xx': r.errors ?? '',
+    'vs pgbench': r.share,
+  })),
 );

@@ -19,9 +19,15 @@ const title = pgServer
   : 'migrations on simultaneous first starts [postgres] — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
 
-type Child = { loaded: Promise<void>; exit: Promise<{ code: number | null; stdout: string; stderr: string }>; go(): void };
+type Child = {
+  loaded: Promise<void>;
+  exit: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  go(): void;
+};
 
 function startChild(databaseUrl: string): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/test-support/open-database-child.ts'], {
@@ -56,30 +62,34 @@ describePg(title, () => {
     for (const scratch of scratches) await scratch.drop();
   });
 
-  it('three processes released together on an empty database all become ready, and each migration is applied once', { timeout: 120_000 }, async () => {
-    // Three rounds, each on a fresh database, so an unguarded start loses the race at least once.
-    for (const scratch of scratches) {
-      const children = [startChild(scratch.url), startChild(scratch.url), startChild(scratch.url)];
-      await Promise.all(children.map((c) => c.loaded));
-      for (const c of children) c.go();
-      const results = await Promise.all(children.map((c) => c.exit));
-      for (const result of results) {
-        expect(result.stderr, result.stderr).not.toMatch(/already exists|duplicate key/);
-        expect(result.code, result.stderr).toBe(0);
-        expect(result.stdout).toContain('ready');
+  it(
+    'three processes released together on an empty database all become ready, and each migration is applied once',
+    { timeout: 120_000 },
+    async () => {
+      // Three rounds, each on a fresh database, so an unguarded start loses the race at least once.
+      for (const scratch of scratches) {
+        const children = [startChild(scratch.url), startChild(scratch.url), startChild(scratch.url)];
+        await Promise.all(children.map((c) => c.loaded));
+        for (const c of children) c.go();
+        const results = await Promise.all(children.map((c) => c.exit));
+        for (const result of results) {
+          expect(result.stderr, result.stderr).not.toMatch(/already exists|duplicate key/);
+          expect(result.code, result.stderr).toBe(0);
+          expect(result.stdout).toContain('ready');
+        }
+        const client = new pg.Client({ connectionString: scratch.url });
+        await client.connect();
+        try {
+          const applied = await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations');
+          expect(applied.rows).toHaveLength(journal.entries.length);
+          expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(journal.entries.length);
+          // The schema is there: a table from the first migration and one from the last answer.
+          await client.query('select count(*) from "user"');
+          await client.query('select count(*) from signature');
+        } finally {
+          await client.end();
+        }
       }
-      const client = new pg.Client({ connectionString: scratch.url });
-      await client.connect();
-      try {
-        const applied = await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations');
-        expect(applied.rows).toHaveLength(journal.entries.length);
-        expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(journal.entries.length);
-        // The schema is there: a table from the first migration and one from the last answer.
-        await client.query('select count(*) from "user"');
-        await client.query('select count(*) from signature');
-      } finally {
-        await client.end();
-      }
-    }
-  });
+    },
+  );
 });

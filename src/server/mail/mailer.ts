@@ -39,7 +39,9 @@ export function createSmtpTransport(config: AppConfig): MailTransport {
     ));
   return {
     async deliver(message) {
-      await (await connect()).sendMail({
+      await (
+        await connect()
+      ).sendMail({
         messageId: message.messageId,
         from: config.mailFrom,
         to: message.to,

@@ -7,7 +7,17 @@ import { DEFAULT_DESIGN, designSchema, signatureFieldsSchema } from '../signatur
  */
 
 /** The fields an organization's template may leave to each person; every other one is locked. */
-export const PERSON_FIELDS = ['name', 'title', 'phone', 'mobile', 'company', 'website', 'address', 'photoUrl', 'socialLinks'] as const;
+export const PERSON_FIELDS = [
+  'name',
+  'title',
+  'phone',
+  'mobile',
+  'company',
+  'website',
+  'address',
+  'photoUrl',
+  'socialLinks',
+] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
 
 export const PERSON_FIELD_LABELS: Record<PersonField, string> = {
@@ -50,7 +60,14 @@ export const orgTemplateSchema = z.object({
 });
 export type OrgTemplate = z.infer<typeof orgTemplateSchema>;
 
-export const DEFAULT_ORG_TEMPLATE: OrgTemplate = { design: DEFAULT_DESIGN, company: '', website: '', address: '', photoUrl: '', socialLinks: {} };
+export const DEFAULT_ORG_TEMPLATE: OrgTemplate = {
+  design: DEFAULT_DESIGN,
+  company: '',
+  website: '',
+  address: '',
+  photoUrl: '',
+  socialLinks: {},
+};
 
 export const templateBodySchema = z.object({
   template: orgTemplateSchema,
@@ -68,7 +85,11 @@ export const connectBodySchema = z.object({
     .string('Please enter the address of a Workspace admin')
     .trim()
     .toLowerCase()
-    .pipe(z.email('Please enter the address of a Workspace admin, like admin@yourcompany.com').max(254, 'Please enter a valid email address')),
+    .pipe(
+      z
+        .email('Please enter the address of a Workspace admin, like admin@yourcompany.com')
+        .max(254, 'Please enter a valid email address'),
+    ),
 });
 export type ConnectBody = z.infer<typeof connectBodySchema>;
 
@@ -155,7 +176,14 @@ export type WorkspaceOverview = {
   queue: { pending: number };
 };
 
-export type DryRunEntry = { email: string; fullName: string; html: string; chars: number; hasGmail: boolean; tooLong: boolean };
+export type DryRunEntry = {
+  email: string;
+  fullName: string;
+  html: string;
+  chars: number;
+  hasGmail: boolean;
+  tooLong: boolean;
+};
 
 export type MySignatureView = {
   connected: boolean;

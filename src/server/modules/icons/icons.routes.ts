@@ -12,7 +12,12 @@ export async function iconsRoutes(parent: FastifyInstance) {
   // asked for meanwhile waits for its own drawing. A failure here must not stop the app: the icon
   // route tries again, and answers 500 if it still cannot draw.
   app.addHook('onReady', async () => {
-    setImmediate(() => void icons.renderAllIcons().catch((error: unknown) => app.log.error({ err: error }, 'social icons could not be drawn')));
+    setImmediate(
+      () =>
+        void icons
+          .renderAllIcons()
+          .catch((error: unknown) => app.log.error({ err: error }, 'social icons could not be drawn')),
+    );
   });
 
   // The version is in the path: new artwork gets new URLs, so the old ones may be cached forever.

@@ -13,7 +13,11 @@ export function createIconsService() {
     let png = rendered.get(platform);
     if (!png) {
       // sharp (a native library) is loaded by the first drawing, not at start-up (decision 0092).
-      png = import('sharp').then(({ default: sharp }) => sharp(Buffer.from(socialIconSvg(platform))).png({ compressionLevel: 9 }).toBuffer());
+      png = import('sharp').then(({ default: sharp }) =>
+        sharp(Buffer.from(socialIconSvg(platform)))
+          .png({ compressionLevel: 9 })
+          .toBuffer(),
+      );
       // A failed render is not cached, so the next request tries again.
       png.catch(() => rendered.delete(platform));
       rendered.set(platform, png);

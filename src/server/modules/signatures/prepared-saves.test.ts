@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signature } from '../../db/schema/signatures.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -20,7 +26,12 @@ describeEachDatabase('prepared signature saves', (kind) => {
   const stored = async (id: string) => (await t.database.db.select().from(signature).where(eq(signature.id, id)))[0]!;
 
   async function create(cookie: string) {
-    const res = await call('POST', '/api/signatures', cookie, createEmptySignature({ name: 'Ada', email: 'ada@example.com', title: 'Engineer' }));
+    const res = await call(
+      'POST',
+      '/api/signatures',
+      cookie,
+      createEmptySignature({ name: 'Ada', email: 'ada@example.com', title: 'Engineer' }),
+    );
     expect(res.statusCode).toBe(201);
     return res.json() as { id: string; version: number; design: Record<string, unknown> };
   }
@@ -36,7 +47,10 @@ describeEachDatabase('prepared signature saves', (kind) => {
     // The statement was prepared with the owner's token: another session gets its own answer, 404.
     expect((await call('PUT', `/api/signatures/${sig.id}`, stranger.cookie, { title: 'Three' })).statusCode).toBe(404);
     // And the owner's save after the stranger's is the owner's again.
-    expect((await call('PUT', `/api/signatures/${sig.id}`, owner.cookie, { title: 'Four' })).json()).toMatchObject({ title: 'Four', version: 4 });
+    expect((await call('PUT', `/api/signatures/${sig.id}`, owner.cookie, { title: 'Four' })).json()).toMatchObject({
+      title: 'Four',
+      version: 4,
+    });
     expect(await stored(sig.id)).toMatchObject({ title: 'Four', version: 4 });
   });
 
@@ -52,8 +66,14 @@ describeEachDatabase('prepared signature saves', (kind) => {
   it('design and social links merge with each call’s own values', async () => {
     const owner = await signUpUser(t.app);
     const sig = await create(owner.cookie);
-    await call('PUT', `/api/signatures/${sig.id}`, owner.cookie, { design: { primaryColor: '#111111' }, socialLinks: { github: 'https://github.com/a' } });
-    const res = await call('PUT', `/api/signatures/${sig.id}`, owner.cookie, { design: { primaryColor: '#222222' }, socialLinks: { youtube: 'https://youtube.com/@b' } });
+    await call('PUT', `/api/signatures/${sig.id}`, owner.cookie, {
+      design: { primaryColor: '#111111' },
+      socialLinks: { github: 'https://github.com/a' },
+    });
+    const res = await call('PUT', `/api/signatures/${sig.id}`, owner.cookie, {
+      design: { primaryColor: '#222222' },
+      socialLinks: { youtube: 'https://youtube.com/@b' },
+    });
     expect(res.statusCode).toBe(200);
     const row = await stored(sig.id);
     expect(row.design).toEqual({ ...sig.design, primaryColor: '#222222' });

@@ -5,7 +5,12 @@ import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.rep
 import { session } from '../../db/schema/auth.schema';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
-import type { CustomFieldsPatch, SignatureFields, SignaturePatch, SocialLinks } from '../../../shared/signature/signature-schema';
+import type {
+  CustomFieldsPatch,
+  SignatureFields,
+  SignaturePatch,
+  SocialLinks,
+} from '../../../shared/signature/signature-schema';
 
 export type SignatureRow = typeof signature.$inferSelect;
 
@@ -23,12 +28,17 @@ const isWritableBy = (id: string, writer: Writer) =>
     ? isOwnedBy(id, writer.userId)
     : and(
         eq(signature.id, id),
-        eq(signature.userId, sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now} and s.created_at > ${new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)})`),
+        eq(
+          signature.userId,
+          sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now} and s.created_at > ${new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)})`,
+        ),
       );
 
 /** A platform set to '' or null is removed. */
 function keptLinks(links: Record<string, string | null | undefined>): SocialLinks {
-  return Object.fromEntries(Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== '')) as SocialLinks;
+  return Object.fromEntries(
+    Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== ''),
+  ) as SocialLinks;
 }
 
 /**
@@ -61,7 +71,11 @@ function patchedCustomFields(changes: CustomFieldsPatch): SQL {
 
 /** The name of the unique index a write ran into, or undefined (pg and PGlite both say 23505). */
 export function uniqueViolation(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }
@@ -103,7 +117,13 @@ export function createSignaturesRepository(db: Db) {
     return db
       .update(signature)
       .set({ ...(set as Partial<SignatureRow>), version: sql`${signature.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(signature.id, sql.placeholder('id')), owner, shape.full ? eq(signature.version, sql.placeholder('baseVersion')) : undefined))
+      .where(
+        and(
+          eq(signature.id, sql.placeholder('id')),
+          owner,
+          shape.full ? eq(signature.version, sql.placeholder('baseVersion')) : undefined,
+        ),
+      )
       .returning()
       .prepare(name);
   }
@@ -113,7 +133,10 @@ export function createSignaturesRepository(db: Db) {
     let statement = prepared.get(key);
     if (!statement) {
       // The name is the shape's own (PostgreSQL keeps a prepared statement per connection by name).
-      statement = prepareUpdate(shape, `signature_update_${createHash('sha256').update(key).digest('hex').slice(0, 20)}`);
+      statement = prepareUpdate(
+        shape,
+        `signature_update_${createHash('sha256').update(key).digest('hex').slice(0, 20)}`,
+      );
       if (prepared.size < PREPARED_SHAPES_MAX) prepared.set(key, statement);
     }
     return statement;
@@ -143,11 +166,17 @@ export function createSignaturesRepository(db: Db) {
     ): Promise<SignatureRow> {
       const firstOfPerson = sql<boolean>`not exists (select 1 from ${signature} s where s.user_id = ${values.userId})`;
       try {
-        const [row] = await db.insert(signature).values({ ...values, isDefault: firstOfPerson }).returning();
+        const [row] = await db
+          .insert(signature)
+          .values({ ...values, isDefault: firstOfPerson })
+          .returning();
         return row!;
       } catch (error) {
         if (uniqueViolation(error) !== 'signature_one_default_per_user') throw error;
-        const [row] = await db.insert(signature).values({ ...values, isDefault: false }).returning();
+        const [row] = await db
+          .insert(signature)
+          .values({ ...values, isDefault: false })
+          .returning();
         return row!;
       }
     },
@@ -178,7 +207,11 @@ export function createSignaturesRepository(db: Db) {
           .update(signature)
           .set({ isDefault: false })
           .where(and(eq(signature.userId, target.userId), eq(signature.isDefault, true), ne(signature.id, id)));
-        const [row] = await tx.update(signature).set({ ...columns, isDefault: true }).where(eq(signature.id, id)).returning();
+        const [row] = await tx
+          .update(signature)
+          .set({ ...columns, isDefault: true })
+          .where(eq(signature.id, id))
+          .returning();
         return row;
       });
     },
@@ -234,19 +267,27 @@ export function createSignaturesRepository(db: Db) {
           .update(signature)
           .set({
             ...fields,
-            ...(design && Object.keys(design).length > 0 ? { design: sql`${signature.design} || ${JSON.stringify(design)}::jsonb` } : {}),
+            ...(design && Object.keys(design).length > 0
+              ? { design: sql`${signature.design} || ${JSON.stringify(design)}::jsonb` }
+              : {}),
             ...(socialLinks ? { socialLinks: full ? keptLinks(socialLinks) : mergedSocialLinks(socialLinks) } : {}),
             customFields: patchedCustomFields(customFieldsPatch),
             version: sql`${signature.version} + 1`,
             updatedAt: sql`now()`,
           })
-          .where(full ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!)) : isWritableBy(id, writer))
+          .where(
+            full
+              ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!))
+              : isWritableBy(id, writer),
+          )
           .returning();
         return row;
       }
       // Everything else (every autosave) runs a prepared statement per shape of patch: the same
       // SQL as above, built and planned once per process instead of on every keystroke's save.
-      const columns = Object.keys(fields).filter((key) => fields[key as keyof typeof fields] !== undefined).sort();
+      const columns = Object.keys(fields)
+        .filter((key) => fields[key as keyof typeof fields] !== undefined)
+        .sort();
       const shape = {
         writer: 'userId' in writer ? 'user' : 'session',
         full,
@@ -257,9 +298,15 @@ export function createSignaturesRepository(db: Db) {
       const values: Record<string, unknown> = { id };
       for (const column of columns) values[`set_${column}`] = fields[column as keyof typeof fields];
       if (shape.design) values.design = JSON.stringify(design);
-      if (socialLinks) values.socialLinks = full ? keptLinks(socialLinks) : JSON.stringify(withNullsForRemoved(socialLinks));
+      if (socialLinks)
+        values.socialLinks = full ? keptLinks(socialLinks) : JSON.stringify(withNullsForRemoved(socialLinks));
       if ('userId' in writer) values.userId = writer.userId;
-      else Object.assign(values, { token: writer.sessionToken, now: writer.now, oldest: new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
+      else
+        Object.assign(values, {
+          token: writer.sessionToken,
+          now: writer.now,
+          oldest: new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
+        });
       if (full) values.baseVersion = options.baseVersion;
       const [row] = await preparedUpdate(shape).execute(values);
       return row;

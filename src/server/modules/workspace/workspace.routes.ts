@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectBodySchema, personEditSchema, pushBodySchema, templateBodySchema } from '../../../shared/api/workspace';
 import { requireUserId } from '../../http';
@@ -37,14 +42,20 @@ export function workspaceRoutes(workspace: WorkspaceService) {
     app.post('/api/workspace/connection', { schema: { body: connectBodySchema } }, async (request) =>
       workspace.connect(await requireUserId(request), request.body),
     );
-    app.post('/api/workspace/connection/test-mode', async (request) => workspace.connectTestMode(await requireUserId(request)));
+    app.post('/api/workspace/connection/test-mode', async (request) =>
+      workspace.connectTestMode(await requireUserId(request)),
+    );
     app.post('/api/workspace/connection/check', async (request) => workspace.check(await requireUserId(request)));
     app.delete('/api/workspace/connection', async (request) => workspace.disconnect(await requireUserId(request)));
-    app.post('/api/workspace/sync', async (request, reply) => reply.code(202).send(await workspace.requestSync(await requireUserId(request))));
+    app.post('/api/workspace/sync', async (request, reply) =>
+      reply.code(202).send(await workspace.requestSync(await requireUserId(request))),
+    );
     app.put('/api/workspace/template', { schema: { body: templateBodySchema } }, async (request) =>
       workspace.saveTemplate(await requireUserId(request), request.body),
     );
-    app.post('/api/workspace/push', { schema: { body: pushBodySchema } }, async (request) => workspace.push(await requireUserId(request), request.body));
+    app.post('/api/workspace/push', { schema: { body: pushBodySchema } }, async (request) =>
+      workspace.push(await requireUserId(request), request.body),
+    );
 
     app.get('/api/workspace/me', async (request) => workspace.mySignature(await requireUserId(request)));
     app.put('/api/workspace/me', { schema: { body: personEditSchema } }, async (request) =>
