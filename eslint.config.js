@@ -23,7 +23,10 @@ const ZONES = [
   {
     files: ['src/shared/**/*.ts'],
     patterns: [
-      { group: ['**/client/**', '**/server/**', 'node:*', 'fs', 'path'], message: 'src/shared runs in the browser and in Node: no client, server or Node imports.' },
+      {
+        group: ['**/client/**', '**/server/**', 'node:*', 'fs', 'path'],
+        message: 'src/shared runs in the browser and in Node: no client, server or Node imports.',
+      },
     ],
   },
   // The browser never imports server code.
@@ -35,7 +38,12 @@ const ZONES = [
       NO_SERVER,
       {
         // Both spellings: through the features folder and as a sibling (`../billing/…`).
-        group: FEATURES.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`, `../${f}`, `../${f}/**`]),
+        group: FEATURES.filter((f) => f !== feature).flatMap((f) => [
+          `**/features/${f}`,
+          `**/features/${f}/**`,
+          `../${f}`,
+          `../${f}/**`,
+        ]),
         message: 'A feature never imports another feature; move shared code to components/ or lib/.',
       },
     ],
@@ -43,7 +51,16 @@ const ZONES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/server/db/migrations/**', '**/__snapshots__/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'src/server/db/migrations/**',
+      '**/__snapshots__/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -67,7 +84,14 @@ export default tseslint.config(
   // Import zones. Production files of every zone also may not import test support
   // (src/test-support); tests of the zone may (an inner array means: all of these globs match).
   ...ZONES.flatMap(({ files, patterns }) => [
-    { files, ignores: TEST_FILES, rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, TEST_SUPPORT] }] } },
-    { files: files.map((glob) => [glob, '**/*.test.{ts,tsx}']), rules: { 'no-restricted-imports': patterns.length > 0 ? ['error', { patterns }] : 'off' } },
+    {
+      files,
+      ignores: TEST_FILES,
+      rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, TEST_SUPPORT] }] },
+    },
+    {
+      files: files.map((glob) => [glob, '**/*.test.{ts,tsx}']),
+      rules: { 'no-restricted-imports': patterns.length > 0 ? ['error', { patterns }] : 'off' },
+    },
   ]),
 );

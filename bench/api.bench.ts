@@ -56,9 +56,17 @@ async function benchApp(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
+    body: JSON.stringify({
+      email: `bench-${randomUUID()}@example.com`,
+      password: 'bench-password-1',
+      name: 'Bench',
+      termsAccepted: true,
+    }),
   });
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const created = await fetch(`${base}/api/signatures`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, ...origin },
@@ -100,4 +108,6 @@ if (pgUrl) await withScratchDatabase(pgUrl, (url) => benchApp('postgres', url));
 else console.log('PostgreSQL run skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 
 console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s each`);
-console.table(rows.map((r) => ({ target: r.target, 'req/s': r.reqPerSec, 'p99 ms': r.p99, 'errors+non2xx': r.errors })));
+console.table(
+  rows.map((r) => ({ target: r.target, 'req/s': r.reqPerSec, 'p99 ms': r.p99, 'errors+non2xx': r.errors })),
+);

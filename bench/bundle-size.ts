@@ -50,7 +50,13 @@ function findKey(suffix: string): string | undefined {
 
 type Row = { route: string; js: number; css: number; files: number; note: string };
 
-function measure(route: string, keys: string[], note = '', exclude = new Set<string>(), skipCss = new Set<string>()): Row | null {
+function measure(
+  route: string,
+  keys: string[],
+  note = '',
+  exclude = new Set<string>(),
+  skipCss = new Set<string>(),
+): Row | null {
   const resolved = keys.map((k) => (manifest[k] ? k : findKey(k)));
   if (resolved.some((k) => !k)) return null;
   const closure = [...staticClosure(resolved as string[])].filter((k) => !exclude.has(k));
@@ -64,11 +70,22 @@ const SITE = ['site.html', 'site/hydrate-site-page.tsx'];
 const landingKeys = staticClosure([...SITE, findKey('features/marketing/landing-page.tsx')!]);
 const rows = [
   measure('/ (landing)', [...SITE, 'features/marketing/landing-page.tsx'], 'visitor, signed out'),
-  measure('/ signed in: + avatar menu', ['components/site-header/site-user-menu.tsx'], 'once a session is known', landingKeys),
+  measure(
+    '/ signed in: + avatar menu',
+    ['components/site-header/site-user-menu.tsx'],
+    'once a session is known',
+    landingKeys,
+  ),
   measure('/contact', [...SITE, 'features/contact/contact-page.tsx']),
   measure('/terms', [...SITE, 'features/legal/terms-page.tsx']),
   measure('auth dialog (first open)', ['site/site-auth-dialog.tsx'], 'on top of the landing page', landingKeys),
-  measure('/pricing', ['site.html', 'site/hydrate-app-page.tsx', 'features/billing/pricing-page.tsx'], 'hydrated by the app; inlines styles.css', new Set(), new Set(manifest['site.html']?.css ?? [])),
+  measure(
+    '/pricing',
+    ['site.html', 'site/hydrate-app-page.tsx', 'features/billing/pricing-page.tsx'],
+    'hydrated by the app; inlines styles.css',
+    new Set(),
+    new Set(manifest['site.html']?.css ?? []),
+  ),
   measure('/editor', ['index.html', 'features/editor/editor-page.tsx'], 'app entry'),
   measure('app shell (index.html)', ['index.html'], 'router, before any screen'),
 ].filter((r): r is Row => r !== null);
@@ -76,7 +93,9 @@ const rows = [
 console.log('Gzipped JavaScript and CSS each page loads before it is interactive (KB = 1,000 bytes):\n');
 console.log(`${'page'.padEnd(30)}${'JS KB'.padStart(8)}${'CSS KB'.padStart(8)}${'files'.padStart(7)}  note`);
 for (const r of rows) {
-  console.log(`${r.route.padEnd(30)}${kb(r.js).padStart(8)}${kb(r.css).padStart(8)}${String(r.files).padStart(7)}  ${r.note}`);
+  console.log(
+    `${r.route.padEnd(30)}${kb(r.js).padStart(8)}${kb(r.css).padStart(8)}${String(r.files).padStart(7)}  ${r.note}`,
+  );
 }
 
 const editorChunk = findKey('features/editor/editor-page.tsx');

@@ -24,7 +24,8 @@ const people: StandInPerson[] = Array.from({ length: PEOPLE }, (_, i) => ({
 }));
 
 function signatureFor(p: StandInPerson): string {
-  const cell = (text: string) => `<td style="font-family:Arial,sans-serif;font-size:13px;color:#333;padding:0 8px 0 0">${text}</td>`;
+  const cell = (text: string) =>
+    `<td style="font-family:Arial,sans-serif;font-size:13px;color:#333;padding:0 8px 0 0">${text}</td>`;
   return `<table cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse"><tr>${cell(`<b>${p.fullName}</b>`)}${cell(p.title ?? '')}${cell(p.department ?? '')}</tr>${'<tr><td style="font-size:11px;color:#777">Line of the signature</td></tr>'.repeat(20)}</table>`;
 }
 
@@ -40,7 +41,11 @@ async function run(label: string, failEvery: number | undefined): Promise<void> 
         standIn.state.injectFailures('sendAs.patch', 1, i % 2 ? { status: 503 } : { status: 429 });
       }
     }
-    const client = createWorkspaceClient({ key: account.key, endpoints: standIn.endpoints, retry: { maxAttempts: 6, baseDelayMs: 200, maxDelayMs: 5000 } });
+    const client = createWorkspaceClient({
+      key: account.key,
+      endpoints: standIn.endpoints,
+      retry: { maxAttempts: 6, baseDelayMs: 200, maxDelayMs: 5000 },
+    });
     const queue = [...people];
     let failed = 0;
     const started = performance.now();

@@ -70,7 +70,12 @@ async function startServer(databaseUrl: string | undefined): Promise<{ base: str
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -88,9 +93,15 @@ async function startServer(databaseUrl: string | undefined): Promise<{ base: str
 async function cannon(opts: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   if (result.errors + result.non2xx > 0) {
-    console.log(`  ${opts.method ?? 'GET'}: ${result.non2xx} non-2xx answers, ${result.errors} errors (of which ${result.timeouts} timeouts after 10 s)`);
+    console.log(
+      `  ${opts.method ?? 'GET'}: ${result.non2xx} non-2xx answers, ${result.errors} errors (of which ${result.timeouts} timeouts after 10 s)`,
+    );
   }
-  return { reqPerSec: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /**
@@ -102,15 +113,25 @@ async function prepare(base: string) {
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({ email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench', termsAccepted: true }),
+    body: JSON.stringify({
+      email: `bench-${randomUUID()}@example.com`,
+      password: 'bench-password-1',
+      name: 'Bench',
+      termsAccepted: true,
+    }),
   });
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const ids: string[] = [];
   for (let i = 0; i < CONNECTIONS; i += 1) {
     const created = await fetch(`${base}/api/signatures`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, ...origin },
-      body: JSON.stringify(createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' })),
+      body: JSON.stringify(
+        createEmptySignature({ name: `Bench Person ${i}`, email: 'bench@example.com', title: 'Engineer' }),
+      ),
     });
     // A per-account signature quota may stop creation early: save to the ones that exist.
     if (created.status !== 201) break;
@@ -143,9 +164,19 @@ async function benchCalls(databaseUrl: string | undefined) {
 /** pgbench's transactions per second for a run at the same concurrency. */
 async function pgbench(url: string, args: string[]): Promise<number> {
   const u = new URL(url);
-  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username), PGDATABASE: u.pathname.slice(1) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username),
+    PGDATABASE: u.pathname.slice(1),
+  };
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
-  const { stdout } = await run('pgbench', [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), '-n'], { env });
+  const { stdout } = await run(
+    'pgbench',
+    [...args, '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), '-n'],
+    { env },
+  );
   const tps = /tps = ([\d.]+)/.exec(stdout);
   if (!tps) throw new Error(`pgbench printed no tps: ${stdout}`);
   return Math.round(Number(tps[1]));
@@ -171,10 +202,19 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${((100 * part) /
 async function benchPostgres(url: string) {
   await withScratchDatabase(url, async (dbUrl) => {
     const u = new URL(dbUrl);
-    const env = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username), PGDATABASE: u.pathname.slice(1) };
+    const env = {
+      ...process.env,
+      PGHOST: u.hostname,
+      PGPORT: u.port || '5432',
+      PGUSER: decodeURIComponent(u.username),
+      PGDATABASE: u.pathname.slice(1),
+    };
     await run('pgbench', ['-i', '-s', '1', '-q'], { env });
     const script = path.join(mkdtempSync(path.join(os.tmpdir(), 'sp-pgbench-')), 'update-one-row.sql');
-    writeFileSync(script, '\\set aid random(1, 100000)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n');
+    writeFileSync(
+      script,
+      '\\set aid random(1, 100000)\nUPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;\n',
+    );
     const selectOnly = await pgbench(dbUrl, ['-S']);
     const updateOne = await pgbench(dbUrl, ['-f', script]);
     const { me, put } = await benchCalls(dbUrl);
@@ -198,7 +238,15 @@ try {
   console.log(`hot-path benchmark could not finish: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-console.log(`\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE`);
+console.log(
+  `\nHot path: ${CONNECTIONS} connections, ${DURATION} s each; targets p99 <= 50 ms, /me >= 12% of pgbench -S, PUT >= 25% of the one-row UPDATE`,
+);
 console.table(
-  rows.map((r) => ({ target: r.target, 'req/s': r.reqPerSec, 'p99 ms': r.p99 ?? '', 'errors+non2xx': r.errors ?? '', 'vs pgbench': r.share })),
+  rows.map((r) => ({
+    target: r.target,
+    'req/s': r.reqPerSec,
+    'p99 ms': r.p99 ?? '',
+    'errors+non2xx': r.errors ?? '',
+    'vs pgbench': r.share,
+  })),
 );

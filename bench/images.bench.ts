@@ -24,7 +24,9 @@ async function fiveMegabyteJpeg(): Promise<Buffer> {
   for (;;) {
     const noise = Buffer.alloc(side * side * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (Math.random() * 256) | 0;
-    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     if (jpeg.length > 5 * 1024 * 1024) side -= 60;
     else if (jpeg.length < 4.6 * 1024 * 1024) side += 60;
     else return jpeg;
@@ -55,8 +57,16 @@ function editorTestSignatureLength(origin: string): number {
     address: '1 Harbor Way\nArlington, VA',
     photoUrl: '/objects/q7mz4kx2vb5nw3hj6tpa-80x80.png',
     customFields: [{ label: 'Pronouns', value: 'she/her' }],
-    socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, `https://${platform}.example.com/grace`])),
-    design: { template: 'minimal', primaryColor: '#34a853', fontFamily: 'Georgia', layout: 'vertical', photoShape: 'rounded' },
+    socialLinks: Object.fromEntries(
+      SOCIAL_PLATFORMS.map((platform) => [platform, `https://${platform}.example.com/grace`]),
+    ),
+    design: {
+      template: 'minimal',
+      primaryColor: '#34a853',
+      fontFamily: 'Georgia',
+      layout: 'vertical',
+      photoShape: 'rounded',
+    },
   });
   return renderSignature(signature, { publicUrl: origin, showWatermark: true }).html.length;
 }
@@ -68,13 +78,24 @@ console.log(`pipeline only (4 files):             median ${ms(await time(() => p
 
 const frames = await Promise.all(
   Array.from({ length: 40 }, (_, i) =>
-    sharp({ create: { width: 400, height: 400, channels: 3, background: { r: (i * 6) % 256, g: 120, b: 255 - ((i * 6) % 256) } } })
+    sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: { r: (i * 6) % 256, g: 120, b: 255 - ((i * 6) % 256) },
+      },
+    })
       .png()
       .toBuffer(),
   ),
 );
-const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
-console.log(`pipeline, animated GIF 40 frames 400x400 (${(gif.length / 1024).toFixed(0)} KB, 8 files): median ${ms(await time(() => processImage(gif)))}`);
+const gif = await sharp(frames, { join: { animated: true } })
+  .gif()
+  .toBuffer();
+console.log(
+  `pipeline, animated GIF 40 frames 400x400 (${(gif.length / 1024).toFixed(0)} KB, 8 files): median ${ms(await time(() => processImage(gif)))}`,
+);
 
 const t = await buildTestApp('pglite');
 try {
@@ -83,13 +104,25 @@ try {
   const upload = await time(async () => {
     const slot = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers, payload: {} });
     const { uploadURL } = slot.json() as { uploadURL: string };
-    await t.app.inject({ method: 'PUT', url: uploadURL, headers: { ...headers, 'content-type': 'image/jpeg' }, payload: jpeg });
-    const attached = await t.app.inject({ method: 'PUT', url: '/api/signatures/image', headers, payload: { imageURL: uploadURL } });
+    await t.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      headers: { ...headers, 'content-type': 'image/jpeg' },
+      payload: jpeg,
+    });
+    const attached = await t.app.inject({
+      method: 'PUT',
+      url: '/api/signatures/image',
+      headers,
+      payload: { imageURL: uploadURL },
+    });
     if (attached.statusCode !== 200) throw new Error(attached.body);
   });
   console.log(`5 MB upload, slot + bytes + attach:  median ${ms(upload)}`);
 
-  const logo = await sharp({ create: { width: 1200, height: 400, channels: 4, background: '#1a73e8' } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 1200, height: 400, channels: 4, background: '#1a73e8' } })
+    .png()
+    .toBuffer();
   const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'image/png' }).end(request.url === '/big.jpg' ? jpeg : logo);
   });
@@ -97,10 +130,19 @@ try {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { storage, signatures } = t.app.services;
   // Test-only option: this bench serves the image on loopback, which the app never fetches.
-  const uploads = createUploadsService({ db: t.database.db, storage, signatures, fetchOptions: { testOnlyAllowLoopback: true } });
+  const uploads = createUploadsService({
+    db: t.database.db,
+    storage,
+    signatures,
+    fetchOptions: { testOnlyAllowLoopback: true },
+  });
   const userId = caller.user.id;
-  console.log(`re-hosted URL, 1200x400 PNG logo:    median ${ms(await time(() => uploads.attachUploadedImage(userId, { imageURL: `${origin}/logo.png` })))}`);
-  console.log(`re-hosted URL, 5 MB JPEG photo:      median ${ms(await time(() => uploads.attachUploadedImage(userId, { imageURL: `${origin}/big.jpg` })))}`);
+  console.log(
+    `re-hosted URL, 1200x400 PNG logo:    median ${ms(await time(() => uploads.attachUploadedImage(userId, { imageURL: `${origin}/logo.png` })))}`,
+  );
+  console.log(
+    `re-hosted URL, 5 MB JPEG photo:      median ${ms(await time(() => uploads.attachUploadedImage(userId, { imageURL: `${origin}/big.jpg` })))}`,
+  );
   server.close();
 } finally {
   await t.close();

@@ -43,10 +43,21 @@ function findFreePort(): Promise<number> {
 async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-keystroke-'));
   const port = await findFreePort();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-  const app = await buildApp(config, { logger: false, clientDir: path.resolve(process.env.CLIENT_DIR ?? 'dist/client') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  const app = await buildApp(config, {
+    logger: false,
+    clientDir: path.resolve(process.env.CLIENT_DIR ?? 'dist/client'),
+  });
   await app.listen({ port, host: '127.0.0.1' });
-  return { url: config.publicUrl, stop: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    url: config.publicUrl,
+    stop: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })),
+  };
 }
 
 /** Arms the measurement of the next keystroke: resolves with milliseconds from keydown to after paint. */
@@ -97,11 +108,14 @@ function printProfile(profile: CpuProfile) {
   });
   console.log(`CPU profile of the measured keystrokes: ${(busy / 1000).toFixed(0)} ms busy; most self time:`);
   for (const [key, micros] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    console.log(`  ${(micros / 1000).toFixed(1).padStart(7)} ms ${((100 * micros) / Math.max(1, busy)).toFixed(1).padStart(5)}%  ${key}`);
+    console.log(
+      `  ${(micros / 1000).toFixed(1).padStart(7)} ms ${((100 * micros) / Math.max(1, busy)).toFixed(1).padStart(5)}%  ${key}`,
+    );
   }
 }
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 
 async function main() {
   const server = await startServer();
@@ -110,11 +124,21 @@ async function main() {
     executablePath: CHROME_PATH,
     headless: true,
     viewport: { width: 1280, height: 860 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     // Only this server: the full signature's links point at example hosts that must not be fetched.
-    await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()));
+    await context.route('**/*', (route) =>
+      new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
+    );
     const fields = buildFullSignature({ name: BASE_NAME, photoUrl: `${server.url}/icons/v1/linkedin.png` });
     await context.addInitScript(
       ([key, value]) => {
@@ -152,7 +176,9 @@ async function main() {
     }
     if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as CpuProfile);
     const measured = samples.slice(WARM_UP).sort((a, b) => a - b);
-    const scripted = (await page.evaluate(() => (window as unknown as { __scripted: number[] }).__scripted)).slice(WARM_UP).sort((a, b) => a - b);
+    const scripted = (await page.evaluate(() => (window as unknown as { __scripted: number[] }).__scripted))
+      .slice(WARM_UP)
+      .sort((a, b) => a - b);
     console.log(
       `keystroke to preview (Full Name, full signature, ${measured.length} keystrokes in ${round} rounds after ${WARM_UP} warm-up): ` +
         `median ${percentile(measured, 0.5).toFixed(1)} ms, p95 ${percentile(measured, 0.95).toFixed(1)} ms, ` +

@@ -17,7 +17,12 @@ const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 3);
 const PAGES = (process.env.PAGES ?? '/,/pricing,/contact').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const TARGET: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const TARGET: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -48,10 +53,18 @@ function findFreePort(): Promise<number> {
 async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-lighthouse-'));
   const port = await findFreePort();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
   const app = await buildApp(config, { logger: false, clientDir: process.env.CLIENT_DIR });
   await app.listen({ port, host: '127.0.0.1' });
-  return { url: config.publicUrl, stop: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    url: config.publicUrl,
+    stop: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })),
+  };
 }
 
 type Audit = { scores: Record<string, number>; timings: string; failing: string[]; benchmarkIndex: number };
@@ -98,7 +111,13 @@ try {
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]!))]));
       const byPerformance = [...runs].sort((a, b) => a.scores.performance! - b.scores.performance!);
       const middle = byPerformance[Math.floor(byPerformance.length / 2)]!;
-      rows.push({ preset, page, scores, timings: middle.timings, failing: [...new Set(runs.flatMap((r) => r.failing))] });
+      rows.push({
+        preset,
+        page,
+        scores,
+        timings: middle.timings,
+        failing: [...new Set(runs.flatMap((r) => r.failing))],
+      });
     }
   }
 } finally {
@@ -109,8 +128,12 @@ try {
 // Simulated throttling multiplies the CPU time observed here by 4: a slow or busy machine scores
 // lower than a phone would. These say how fast and how busy this machine was during the runs.
 console.log(`Lighthouse 12.8.2 (${CHROME_PATH}), median of ${RUNS} run(s) per page`);
-console.log(`machine: ${os.cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before the runs, Lighthouse benchmarkIndex median ${median(benchmarkIndexes)}\n`);
-console.log(`${'preset'.padEnd(9)}${'page'.padEnd(11)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}  timings`);
+console.log(
+  `machine: ${os.cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before the runs, Lighthouse benchmarkIndex median ${median(benchmarkIndexes)}\n`,
+);
+console.log(
+  `${'preset'.padEnd(9)}${'page'.padEnd(11)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}  timings`,
+);
 let allMet = true;
 for (const r of rows) {
   const s = r.scores;

@@ -16,7 +16,12 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[index] ?? 0;
 }
 
-function measureTemplate(signature: SignatureFields): { medianUs: number; p99Us: number; opsPerSecond: number; length: number } {
+function measureTemplate(signature: SignatureFields): {
+  medianUs: number;
+  p99Us: number;
+  opsPerSecond: number;
+  length: number;
+} {
   let sink = 0;
   for (let run = 0; run < WARM_UP_RUNS; run += 1) sink += renderSignature(signature, options).html.length;
   const samples = new Float64Array(MEASURED_RUNS);

@@ -102,7 +102,9 @@ for (const [name, command] of commands) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-start-bench-'));
   try {
     const first = await timeStart(command, { DATA_DIR: dataDir });
-    console.log(`${name}, PGlite, empty data folder (creates the database): healthy ${fmt(first.healthMs)}, ready ${fmt(first.readyMs)}`);
+    console.log(
+      `${name}, PGlite, empty data folder (creates the database): healthy ${fmt(first.healthMs)}, ready ${fmt(first.readyMs)}`,
+    );
     const restarts: Timing[] = [];
     for (let i = 0; i < RUNS; i++) restarts.push(await timeStart(command, { DATA_DIR: dataDir }));
     report(`${name}, PGlite, built tree and existing database`, restarts);
@@ -110,7 +112,8 @@ for (const [name, command] of commands) {
     const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (databaseUrl) {
       const runs: Timing[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await timeStart(command, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await timeStart(command, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }));
       report(`${name}, PostgreSQL`, runs);
     } else {
       console.log(`${name}, PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)`);

@@ -23,7 +23,10 @@ export const BUILD_INPUTS = [
 export const STAMP_FILE = 'dist/build-stamp.json';
 
 /** Tests never reach dist/, so editing one does not make the build stale. */
-const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test-support${path.sep}`) || file.includes(`${path.sep}__snapshots__${path.sep}`);
+const isTest = (file) =>
+  /\.test\.tsx?$/.test(file) ||
+  file.includes(`${path.sep}test-support${path.sep}`) ||
+  file.includes(`${path.sep}__snapshots__${path.sep}`);
 
 function listFiles(root, relative, out) {
   const full = path.join(root, relative);

@@ -57,11 +57,14 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
 const imported = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
-  for (const entry of output.imports) if (entry.external && !entry.path.startsWith('node:')) imported.add(packageName(entry.path));
+  for (const entry of output.imports)
+    if (entry.external && !entry.path.startsWith('node:')) imported.add(packageName(entry.path));
 }
 const notDependencies = [...imported].filter((name) => !pkg.dependencies?.[name]);
 if (notDependencies.length > 0) {
-  console.error(`build: the server imports ${notDependencies.join(', ')}, which package.json does not list in "dependencies"`);
+  console.error(
+    `build: the server imports ${notDependencies.join(', ')}, which package.json does not list in "dependencies"`,
+  );
   process.exit(1);
 }
 writeFileSync(path.join(serverDir, 'runtime-packages.json'), `${JSON.stringify([...imported].sort(), null, 2)}\n`);

@@ -39,11 +39,14 @@ const ROOT_PLACEHOLDER = '<div id="root"><!--site-root--></div>';
  * and Vite's chunk loader sees it and does not fetch the CSS a second time.
  */
 function inlineStylesheets(template: string): string {
-  return template.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => {
-    const css = readFileSync(path.join(clientDir, href), 'utf8');
-    if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
-    return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="${href}" media="print">`;
-  });
+  return template.replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g,
+    (_tag, href: string) => {
+      const css = readFileSync(path.join(clientDir, href), 'utf8');
+      if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
+      return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="${href}" media="print">`;
+    },
+  );
 }
 
 /**
@@ -56,7 +59,8 @@ function lowerScriptPriority(template: string): string {
 
 function headTags(page: SitePage): string {
   const url = `${PUBLIC_URL_PLACEHOLDER}${page.path}`;
-  const meta = (attr: 'name' | 'property', key: string, value: string | number) => `<meta ${attr}="${key}" content="${escapeHtml(String(value))}">`;
+  const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(String(value))}">`;
   return [
     `<title>${escapeHtml(page.title)}</title>`,
     meta('name', 'description', page.description),
@@ -79,7 +83,8 @@ function headTags(page: SitePage): string {
  * no request, and it listens before the body is parsed. The server's CSP allows it by its hash.
  */
 function earlyClickScript(): string {
-  if (EARLY_CLICK_SCRIPT.includes('</script') || /[^\n\x20-\x7e]/.test(EARLY_CLICK_SCRIPT)) throw new Error('The early-click script must stay plain ASCII text');
+  if (EARLY_CLICK_SCRIPT.includes('</script') || /[^\n\x20-\x7e]/.test(EARLY_CLICK_SCRIPT))
+    throw new Error('The early-click script must stay plain ASCII text');
   return EARLY_CLICK_SCRIPT_TAG;
 }
 
@@ -87,7 +92,8 @@ function fillTemplate(template: string, page: SitePage, body: string): string {
   const html = template
     .replace('<!--site-head-->', () => `${earlyClickScript()}\n    ${headTags(page)}`)
     .replace(ROOT_PLACEHOLDER, `<div id="root" data-page="${page.id}">${body}</div>`);
-  if (!html.includes(`data-page="${page.id}"`) || !html.includes('<title>')) throw new Error('site.html lost a placeholder');
+  if (!html.includes(`data-page="${page.id}"`) || !html.includes('<title>'))
+    throw new Error('site.html lost a placeholder');
   return html;
 }
 
@@ -99,7 +105,8 @@ const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/assets\/[^"]
  */
 function withAppStylesheet(siteTemplate: string): string {
   const appLink = STYLESHEET_LINK.exec(readFileSync(path.join(clientDir, 'index.html'), 'utf8'))?.[0];
-  if (!appLink || !STYLESHEET_LINK.test(siteTemplate)) throw new Error('index.html or site.html lost its stylesheet link');
+  if (!appLink || !STYLESHEET_LINK.test(siteTemplate))
+    throw new Error('index.html or site.html lost its stylesheet link');
   return siteTemplate.replace(STYLESHEET_LINK, appLink);
 }
 
@@ -108,7 +115,8 @@ async function prerender() {
   const template = lowerScriptPriority(inlineStylesheets(siteHtml));
   const appTemplate = lowerScriptPriority(inlineStylesheets(withAppStylesheet(siteHtml)));
   for (const t of [template, appTemplate]) {
-    if (!t.includes('<style>') || !t.includes(ROOT_PLACEHOLDER)) throw new Error('site.html is not the expected template');
+    if (!t.includes('<style>') || !t.includes(ROOT_PLACEHOLDER))
+      throw new Error('site.html is not the expected template');
   }
   const vite = await createServer({
     configFile: path.resolve('vite.config.ts'),
@@ -122,13 +130,18 @@ async function prerender() {
     mkdirSync(outDir, { recursive: true });
     const written: PrerenderManifest = { pages: {}, notFound: '' };
     for (const page of SITE_PAGES) {
-      const body = page.entry === 'app' ? await renderer.renderAppPage(page.path) : renderer.renderSitePage(page.id as Exclude<SitePageId, 'pricing'>);
+      const body =
+        page.entry === 'app'
+          ? await renderer.renderAppPage(page.path)
+          : renderer.renderSitePage(page.id as Exclude<SitePageId, 'pricing'>);
       const file = `${page.id}.html`;
       const html = fillTemplate(page.entry === 'app' ? appTemplate : template, page, body);
       writeFileSync(path.join(outDir, file), html);
       if (page.id === 'not-found') written.notFound = file;
       else written.pages[page.path] = file;
-      console.log(`prerendered ${page.indexable ? page.path : '(404 page)'} → ${PRERENDER_DIR}/${file} (${(html.length / 1024).toFixed(1)} KB)`);
+      console.log(
+        `prerendered ${page.indexable ? page.path : '(404 page)'} → ${PRERENDER_DIR}/${file} (${(html.length / 1024).toFixed(1)} KB)`,
+      );
     }
     writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify(written, null, 2));
     // The bare template would otherwise be served at /site.html, an empty page.

@@ -34,9 +34,17 @@ export function splitLockPackages(lock) {
   // The root entry's devDependencies are never followed.
   const queue = [['', packages[''] ?? {}]];
   const follow = (entry) => {
-    const optionalPeers = new Set(Object.entries(entry.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional).map(([name]) => name));
+    const optionalPeers = new Set(
+      Object.entries(entry.peerDependenciesMeta ?? {})
+        .filter(([, meta]) => meta?.optional)
+        .map(([name]) => name),
+    );
     const requiredPeers = Object.keys(entry.peerDependencies ?? {}).filter((name) => !optionalPeers.has(name));
-    return [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...requiredPeers];
+    return [
+      ...Object.keys(entry.dependencies ?? {}),
+      ...Object.keys(entry.optionalDependencies ?? {}),
+      ...requiredPeers,
+    ];
   };
   while (queue.length > 0) {
     const [from, entry] = queue.shift();

@@ -42,21 +42,36 @@ describe('lint zones', () => {
   });
 
   it('keeps the client away from server code', async () => {
-    const messages = await lint('src/client/lib/probe.ts', "import { x } from '../../server/app';\nexport const y = x;\n");
+    const messages = await lint(
+      'src/client/lib/probe.ts',
+      "import { x } from '../../server/app';\nexport const y = x;\n",
+    );
     expect(messages.join('\n')).toMatch(/The client must not import server code/);
   });
 
   it('keeps test support out of production code, server and client alike', async () => {
-    const server = await lint('src/server/modules/billing/probe.ts', "import { buildTestApp } from '../../../test-support/test-app';\nexport const y = buildTestApp;\n");
+    const server = await lint(
+      'src/server/modules/billing/probe.ts',
+      "import { buildTestApp } from '../../../test-support/test-app';\nexport const y = buildTestApp;\n",
+    );
     expect(server.join('\n')).toMatch(/Test support \(src\/test-support\) is for tests only/);
-    const client = await lint('src/client/features/editor/probe.tsx', "import { freePort } from '../../../test-support/free-port';\nexport const y = freePort;\n");
+    const client = await lint(
+      'src/client/features/editor/probe.tsx',
+      "import { freePort } from '../../../test-support/free-port';\nexport const y = freePort;\n",
+    );
     expect(client.join('\n')).toMatch(/Test support \(src\/test-support\) is for tests only/);
   });
 
   it('lets tests import test support, and keeps their zone rules', async () => {
-    const serverTest = await lint('src/server/modules/billing/probe.test.ts', "import { buildTestApp } from '../../../test-support/test-app';\nexport const y = buildTestApp;\n");
+    const serverTest = await lint(
+      'src/server/modules/billing/probe.test.ts',
+      "import { buildTestApp } from '../../../test-support/test-app';\nexport const y = buildTestApp;\n",
+    );
     expect(serverTest.filter((message) => message.includes('no-restricted-imports'))).toEqual([]);
-    const clientTest = await lint('src/client/features/editor/probe.test.tsx', "import { x } from '../billing/somewhere';\nexport const y = x;\n");
+    const clientTest = await lint(
+      'src/client/features/editor/probe.test.tsx',
+      "import { x } from '../billing/somewhere';\nexport const y = x;\n",
+    );
     expect(clientTest.join('\n')).toMatch(/A feature never imports another feature/);
   });
 });

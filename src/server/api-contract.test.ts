@@ -23,10 +23,14 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /robots.txt': 'plain text for crawlers (site/seo.routes.ts)',
   'GET /sitemap.xml': 'XML for crawlers (site/seo.routes.ts)',
   // TEST MODE only (config.google.mode 'test'): a stand-in for Google, not our API.
-  'POST /test-mode/google/token': "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'GET /test-mode/google/gmail/v1/users/:user/settings/sendAs': "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'PATCH /test-mode/google/gmail/v1/users/:user/settings/sendAs/:email': "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'GET /test-mode/google/admin/directory/v1/users': "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'POST /test-mode/google/token':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'GET /test-mode/google/gmail/v1/users/:user/settings/sendAs':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'PATCH /test-mode/google/gmail/v1/users/:user/settings/sendAs/:email':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'GET /test-mode/google/admin/directory/v1/users':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
   'GET /test-mode/google': 'the TEST MODE HTML page listing the stand-in directory (google/test-mode.ts), not JSON',
 };
 
@@ -38,9 +42,14 @@ describeEachDatabase('API contract', (kind) => {
   afterAll(async () => t?.close());
 
   it('every route the app registered declares a response schema, or is listed with its reason', () => {
-    const routes = t.app.registeredRoutes.map((route) => ({ key: `${route.method} ${route.url}`, schema: route.schema }));
+    const routes = t.app.registeredRoutes.map((route) => ({
+      key: `${route.method} ${route.url}`,
+      schema: route.schema,
+    }));
     expect(routes.length).toBeGreaterThan(40);
-    const missing = routes.filter((route) => !route.schema?.response && !(route.key in WITHOUT_RESPONSE_SCHEMA)).map((route) => route.key);
+    const missing = routes
+      .filter((route) => !route.schema?.response && !(route.key in WITHOUT_RESPONSE_SCHEMA))
+      .map((route) => route.key);
     expect(missing).toEqual([]);
     // The allow-list names only routes that exist.
     const keys = new Set(routes.map((route) => route.key));
@@ -58,7 +67,8 @@ describeEachDatabase('API contract', (kind) => {
     expect(document.openapi).toMatch(/^3\./);
     const documented = new Set<string>();
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, unknown>>)) {
-      for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
+      for (const method of Object.keys(item))
+        documented.add(`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`);
     }
     const declared = t.app.registeredRoutes
       .filter((route) => route.schema?.response && route.url.startsWith('/api/'))
@@ -79,16 +89,33 @@ describeEachDatabase('API contract', (kind) => {
 
   it("the client's helper reads the server's real answers through the same contract", async () => {
     const { cookie } = await signUpUser(t.app);
-    const created = await t.app.inject({ method: 'POST', url: '/api/signatures', headers: { cookie }, payload: createEmptySignature({ name: 'Ada' }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/signatures',
+      headers: { cookie },
+      payload: createEmptySignature({ name: 'Ada' }),
+    });
     expect(created.statusCode).toBe(201);
     const signature = readAnswer(signaturesApi.create, 201, created.json());
     expect(signature.name).toBe('Ada');
-    for (const route of [authApi.me, accountApi.getProfile, accountApi.listSessions, teamsApi.getOrganization, teamsApi.listTeam, billingApi.overview, signaturesApi.list]) {
+    for (const route of [
+      authApi.me,
+      accountApi.getProfile,
+      accountApi.listSessions,
+      teamsApi.getOrganization,
+      teamsApi.listTeam,
+      billingApi.overview,
+      signaturesApi.list,
+    ]) {
       const res = await t.app.inject({ method: route.method, url: pathOf(route, undefined), headers: { cookie } });
       expect(res.statusCode, route.path).toBe(200);
       expect(readAnswer(route, 200, res.json()), route.path).toBeTruthy();
     }
-    const me = readAnswer(authApi.me, 200, (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json());
+    const me = readAnswer(
+      authApi.me,
+      200,
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json(),
+    );
     expect(me.user.email).toContain('@example.com');
   });
 });
@@ -101,7 +128,9 @@ describe('The client reads answers through the contract', () => {
   });
 
   it('an answer that does not match the contract is an ApiError in words, not a silent wrong type', () => {
-    expect(readAnswer(billingApi.portal, 200, { url: 'https://billing.example.com/p' })).toEqual({ url: 'https://billing.example.com/p' });
+    expect(readAnswer(billingApi.portal, 200, { url: 'https://billing.example.com/p' })).toEqual({
+      url: 'https://billing.example.com/p',
+    });
     let thrown: unknown;
     try {
       readAnswer(billingApi.portal, 200, { link: 42 });
@@ -127,7 +156,9 @@ describe('Response schemas are enforced', () => {
     let answer: unknown = { name: 'ok' };
     const app = Fastify({ logger: false });
     await installApiContract(app);
-    app.withTypeProvider<ZodTypeProvider>().route({ ...routeOf(contract), handler: async () => answer as { name: string } });
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .route({ ...routeOf(contract), handler: async () => answer as { name: string } });
     await app.ready();
     try {
       const good = await app.inject({ method: 'GET', url: '/thing' });

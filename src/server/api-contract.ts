@@ -49,7 +49,7 @@ export async function installApiContract(app: FastifyInstance) {
         version: '1',
         description:
           'The JSON API the SignaturePro web app uses. Sign in through POST /api/auth/login (or signup, or a magic link): the session is a cookie. ' +
-          'Writes from a browser must come from PUBLIC_URL\'s origin. Every error is `{ error, code, errors? }` with words meant for a person.',
+          "Writes from a browser must come from PUBLIC_URL's origin. Every error is `{ error, code, errors? }` with words meant for a person.",
       },
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } },

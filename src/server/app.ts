@@ -117,7 +117,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: app.log } : { dataDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl, log: app.log } : { dataDir: path.join(config.dataDir, 'db') },
+    ));
   const ownsDatabase = !options.database;
   const analytics = createAnalytics(database.db);
   const jobs = createJobRunner(database, {
@@ -134,8 +136,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Billing is made below; the callback runs only on a request, once both exist.
     purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
   });
-  const signatures = createSignaturesService({ db: database.db, analytics, publicUrl: config.publicUrl, signatureDefaults: teams });
-  const billing = createBilling({ config, db: database.db, analytics, seatsInUse: (orgId) => teams.seatsInUse(orgId), jobLock: createJobLock(database), log: app.log });
+  const signatures = createSignaturesService({
+    db: database.db,
+    analytics,
+    publicUrl: config.publicUrl,
+    signatureDefaults: teams,
+  });
+  const billing = createBilling({
+    config,
+    db: database.db,
+    analytics,
+    seatsInUse: (orgId) => teams.seatsInUse(orgId),
+    jobLock: createJobLock(database),
+    log: app.log,
+  });
   const services: Services = {
     config,
     database,
@@ -148,7 +162,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimiter,
     storage,
     signatures,
-    uploads: createUploadsService({ db: database.db, storage, signatures, publicUrl: config.publicUrl, limiter: rateLimiter }),
+    uploads: createUploadsService({
+      db: database.db,
+      storage,
+      signatures,
+      publicUrl: config.publicUrl,
+      limiter: rateLimiter,
+    }),
     icons: createIconsService(),
     mailer,
     account: createAccountService({
@@ -158,7 +178,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limiter: rateLimiter,
       endSubscriptions: (userId) => billing.service.endSubscriptionsForDeletion(userId),
       sendSignInLink: async (email, headers) => {
-        await consumeOrThrow(rateLimiter, AUTH_LIMITS.magicLinkMailPerAddress, email, (wait) => `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`);
+        await consumeOrThrow(
+          rateLimiter,
+          AUTH_LIMITS.magicLinkMailPerAddress,
+          email,
+          (wait) => `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`,
+        );
         await accountModule.betterAuth.api.signInMagicLink({ body: { email }, headers });
       },
     }),
@@ -233,7 +258,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         const key = issue.path.join('.') || 'body';
         errors[key] ??= issue.message;
       }
-      return reply.code(400).send({ error: error.issues[0]?.message ?? 'Please check the form.', code: 'VALIDATION', errors });
+      return reply
+        .code(400)
+        .send({ error: error.issues[0]?.message ?? 'Please check the form.', code: 'VALIDATION', errors });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     // Libraries that wrap our queries (Better Auth's "Failed to get session") may drop the driver's
@@ -244,7 +271,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (
       isDatabaseUnavailable(error) ||
       sessionReadFailed ||
-      (status >= 500 && !(await database.ping().then(() => true, () => false)))
+      (status >= 500 &&
+        !(await database.ping().then(
+          () => true,
+          () => false,
+        )))
     ) {
       // A restart or failover: the request did nothing, and trying again shortly will work. Never a
       // 401 (a browser would think it was signed out) and never a 500.
@@ -252,13 +283,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply
         .code(503)
         .header('retry-after', '5')
-        .send({ error: 'We cannot reach our database right now. Nothing was changed; please try again in a few seconds.', code: 'UNAVAILABLE' });
+        .send({
+          error: 'We cannot reach our database right now. Nothing was changed; please try again in a few seconds.',
+          code: 'UNAVAILABLE',
+        });
     }
     if (status === 413) {
       return reply.code(413).send({ error: 'That upload is too large.', code: 'PAYLOAD_TOO_LARGE' });
     }
     if (status === 415) {
-      return reply.code(415).send({ error: 'That content type is not supported here.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .code(415)
+        .send({ error: 'That content type is not supported here.', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     if (status >= 400 && status < 500) {
       const message = status === 400 ? 'The request could not be read. Please try again.' : (error as Error).message;
@@ -280,7 +316,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(teamsRoutes);
   await app.register(billingRoutes);
   if (services.googleTestMode) {
-    await app.register(googleTestModePlugin({ state: services.googleTestMode, audiences: [config.google.endpoints.tokenUrl] }), { prefix: GOOGLE_TEST_MODE_PATH });
+    await app.register(
+      googleTestModePlugin({ state: services.googleTestMode, audiences: [config.google.endpoints.tokenUrl] }),
+      { prefix: GOOGLE_TEST_MODE_PATH },
+    );
   }
 
   const workspace = createWorkspaceService({

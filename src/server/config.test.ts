@@ -25,7 +25,9 @@ describe('payments fail closed', () => {
     const message = refusal({ PUBLIC_URL: 'https://signatures.example.com' });
     expect(message).toContain('STRIPE_SECRET_KEY is not set while PUBLIC_URL is https');
     expect(message).toContain('PAYMENTS=test');
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://signatures.example.com', PAYMENTS: 'test' }).payments).toBe('test');
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://signatures.example.com', PAYMENTS: 'test' }).payments).toBe(
+      'test',
+    );
   });
 
   it('an http PUBLIC_URL (trying it locally) keeps the test payment page as the default', () => {
@@ -34,16 +36,28 @@ describe('payments fail closed', () => {
   });
 
   it('Stripe with both settings runs Stripe; PAYMENTS must agree with the key', () => {
-    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_URL: 'https://signatures.example.com' };
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      PUBLIC_URL: 'https://signatures.example.com',
+    };
     expect(loadConfig({ ...base, ...stripe }).payments).toBe('stripe');
-    expect(refusal({ ...stripe, PAYMENTS: 'test' })).toBe('Invalid configuration: PAYMENTS is test but STRIPE_SECRET_KEY is set; unset one of them');
-    expect(refusal({ PAYMENTS: 'stripe' })).toBe('Invalid configuration: PAYMENTS is stripe but STRIPE_SECRET_KEY is not set');
-    expect(refusal({ PAYMENTS: 'sometimes' })).toBe('Invalid configuration: PAYMENTS must be test or stripe (got "sometimes")');
+    expect(refusal({ ...stripe, PAYMENTS: 'test' })).toBe(
+      'Invalid configuration: PAYMENTS is test but STRIPE_SECRET_KEY is set; unset one of them',
+    );
+    expect(refusal({ PAYMENTS: 'stripe' })).toBe(
+      'Invalid configuration: PAYMENTS is stripe but STRIPE_SECRET_KEY is not set',
+    );
+    expect(refusal({ PAYMENTS: 'sometimes' })).toBe(
+      'Invalid configuration: PAYMENTS must be test or stripe (got "sometimes")',
+    );
   });
 
   it('never echoes a secret value in a configuration error', () => {
     const message = refusal({ SESSION_SECRET: 'short-secret' });
-    expect(message).toBe('Invalid configuration: SESSION_SECRET must be at least 32 characters (the value is not shown)');
+    expect(message).toBe(
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters (the value is not shown)',
+    );
     expect(refusal({ DATABASE_URL: 'mysql://user:hunter2@db' })).not.toContain('hunter2');
   });
 });

@@ -14,13 +14,16 @@ const urlString = (schemes: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return schemes.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${schemes.join(' or ')}//`);
+    .refine(
+      (v) => {
+        try {
+          return schemes.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${schemes.join(' or ')}//`,
+    );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -35,12 +38,20 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString,
   /** test: the built-in test payment page is meant (needed with an https PUBLIC_URL); stripe: a key is required. */
-  PAYMENTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['test', 'stripe'], 'must be test or stripe').optional()),
+  PAYMENTS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['test', 'stripe'], 'must be test or stripe').optional(),
+  ),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
   /** Prefix of this deployment's keys in Redis, for a Redis shared with other deployments (default sp:rl:). */
   REDIS_KEY_PREFIX: optionalString,
   /** How long a background job may run before another process takes it again (its own died). */
-  JOB_LEASE_SECONDS: z.coerce.number('must be a number of seconds').int('must be a whole number of seconds').min(2, 'must be at least 2').max(3600, 'must be at most 3600').default(120),
+  JOB_LEASE_SECONDS: z.coerce
+    .number('must be a number of seconds')
+    .int('must be a whole number of seconds')
+    .min(2, 'must be at least 2')
+    .max(3600, 'must be at most 3600')
+    .default(120),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString,
@@ -59,14 +70,20 @@ const envSchema = z.object({
   /** Addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated IPs/CIDRs, or 'loopback'). */
   TRUST_PROXY: optionalString,
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
-  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').optional()),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Google's endpoints (issue 14); with none of the three set, the embedded TEST MODE Workspace answers. */
   GOOGLE_TOKEN_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   GOOGLE_GMAIL_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   GOOGLE_DIRECTORY_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   /** Encrypts service account keys at rest; unset: derived from SESSION_SECRET. */
-  WORKSPACE_KEY_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+  WORKSPACE_KEY_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
 });
 
 export type AppConfig = {
@@ -150,7 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
-    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((v) => v.trim()).filter(Boolean) : false,
+    trustProxy: e.TRUST_PROXY
+      ? e.TRUST_PROXY.split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : false,
     google: readGoogle(e, publicUrl),
   };
 }
@@ -162,7 +183,11 @@ function readGoogle(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig[
   const keySecret = e.WORKSPACE_KEY_SECRET;
   if (!e.GOOGLE_TOKEN_URL && !e.GOOGLE_GMAIL_API_URL && !e.GOOGLE_DIRECTORY_API_URL) {
     const base = `${publicUrl}${GOOGLE_TEST_MODE_PATH}`;
-    return { mode: 'test', endpoints: { tokenUrl: `${base}/token`, gmailApiUrl: base, directoryApiUrl: base }, keySecret };
+    return {
+      mode: 'test',
+      endpoints: { tokenUrl: `${base}/token`, gmailApiUrl: base, directoryApiUrl: base },
+      keySecret,
+    };
   }
   return {
     mode: 'google',
@@ -193,12 +218,16 @@ export function startupWarnings(config: Pick<AppConfig, 'publicUrl'>, env: NodeJ
 function readPayments(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig['payments'] {
   if (e.STRIPE_SECRET_KEY) {
     if (!e.STRIPE_WEBHOOK_SECRET) {
-      throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is (Stripe webhooks could not be verified)');
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is (Stripe webhooks could not be verified)',
+      );
     }
-    if (e.PAYMENTS === 'test') throw new ConfigError('Invalid configuration: PAYMENTS is test but STRIPE_SECRET_KEY is set; unset one of them');
+    if (e.PAYMENTS === 'test')
+      throw new ConfigError('Invalid configuration: PAYMENTS is test but STRIPE_SECRET_KEY is set; unset one of them');
     return 'stripe';
   }
-  if (e.PAYMENTS === 'stripe') throw new ConfigError('Invalid configuration: PAYMENTS is stripe but STRIPE_SECRET_KEY is not set');
+  if (e.PAYMENTS === 'stripe')
+    throw new ConfigError('Invalid configuration: PAYMENTS is stripe but STRIPE_SECRET_KEY is not set');
   if (publicUrl.startsWith('https:') && e.PAYMENTS !== 'test') {
     throw new ConfigError(
       'Invalid configuration: STRIPE_SECRET_KEY is not set while PUBLIC_URL is https; set it, or set PAYMENTS=test to run the test payment page that takes no money',

@@ -27,4 +27,5 @@ export class AppError extends Error {
 export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please log in to continue.');
 export const forbidden = (message = 'You do not have permission to do that.') => new AppError('FORBIDDEN', message);
-export const invalid = (message: string, fields?: Record<string, string>) => new AppError('VALIDATION', message, fields);
+export const invalid = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION', message, fields);

@@ -34,7 +34,12 @@ export type SerializedError = { [key: string]: unknown; type: string; message: s
 
 export function serializeError(error: Error): SerializedError {
   const out = clean(errorFields(error, 0), 0);
-  return { ...out, type: String(out.type ?? 'Error'), message: String(out.message ?? ''), stack: String(out.stack ?? '') };
+  return {
+    ...out,
+    type: String(out.type ?? 'Error'),
+    message: String(out.message ?? ''),
+    stack: String(out.stack ?? ''),
+  };
 }
 
 /** pino's shape for an error: type, message, stack, its own fields, and its cause. */

@@ -38,7 +38,12 @@ async function missingServices(): Promise<string[]> {
   } finally {
     await client.end().catch(() => undefined);
   }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -57,7 +62,6 @@ const describeServices = missing.length === 0 ? describe : describe.skip;
 const suiteTitle = missing.length === 0 ? suiteName : `${suiteName} — SKIPPED: ${missing.join('; ')}`;
 
 const root = path.resolve(import.meta.dirname, '../..');
-
 
 type ServerProcess = {
   name: string;
@@ -84,7 +88,13 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (exited) throw new Error(`server ${name} exited at start-up: ${log}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server ${name} did not start: ${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -123,7 +133,12 @@ function send(
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body, json: () => JSON.parse(body), setCookie: ([] as string[]).concat(res.headers['set-cookie'] ?? []) });
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          json: () => JSON.parse(body),
+          setCookie: ([] as string[]).concat(res.headers['set-cookie'] ?? []),
+        });
       });
       res.on('error', (error) => reject(Object.assign(error, { reused: req.reusedSocket })));
     });
@@ -137,7 +152,9 @@ const json = (value: unknown) => JSON.stringify(value);
 const cookieOf = (setCookie: string[]) => setCookie.map((c) => c.split(';')[0]).join('; ');
 
 async function pngBytes(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 80, channels: 4, background: { r: seed % 255, g: 100, b: 200, alpha: 1 } } })
+  return sharp({
+    create: { width: 120, height: 80, channels: 4, background: { r: seed % 255, g: 100, b: 200, alpha: 1 } },
+  })
     .png()
     .toBuffer();
 }
@@ -175,7 +192,8 @@ describeServices(suiteTitle, () => {
   }, 180_000);
 
   afterAll(async () => {
-    if (process.env.MULTI_PROCESS_TEST_LOG) writeFileSync(process.env.MULTI_PROCESS_TEST_LOG, spawned.map((s) => `== ${s.name}\n${s.log()}`).join('\n'));
+    if (process.env.MULTI_PROCESS_TEST_LOG)
+      writeFileSync(process.env.MULTI_PROCESS_TEST_LOG, spawned.map((s) => `== ${s.name}\n${s.log()}`).join('\n'));
     for (const server of spawned) if (!server.exited()) server.child.kill('SIGKILL');
     await Promise.all(spawned.map((s) => s.waitForExit(5_000)));
     await sink?.close();
@@ -188,7 +206,9 @@ describeServices(suiteTitle, () => {
   }, 60_000);
 
   async function signUp(on: ServerProcess, email = `mp-${randomUUID()}@example.com`, password = 'a long password 1') {
-    const res = await send(undefined, on.base, 'POST', '/api/auth/signup', { body: json({ email, password, name: 'Multi Process', termsAccepted: true }) });
+    const res = await send(undefined, on.base, 'POST', '/api/auth/signup', {
+      body: json({ email, password, name: 'Multi Process', termsAccepted: true }),
+    });
     expect(res.status, res.body).toBe(201);
     return { email, password, cookie: cookieOf(res.setCookie) };
   }
@@ -198,22 +218,31 @@ describeServices(suiteTitle, () => {
     const onB = await send(undefined, b.base, 'GET', '/api/auth/me', { cookie: person.cookie });
     expect(onB.status).toBe(200);
     expect(onB.json().user.email).toBe(person.email);
-    const created = await send(undefined, b.base, 'POST', '/api/signatures', { cookie: person.cookie, body: json(createEmptySignature({ name: 'Made on B' })) });
+    const created = await send(undefined, b.base, 'POST', '/api/signatures', {
+      cookie: person.cookie,
+      body: json(createEmptySignature({ name: 'Made on B' })),
+    });
     expect(created.status, created.body).toBe(201);
     const listedOnA = await send(undefined, a.base, 'GET', '/api/signatures', { cookie: person.cookie });
     expect(listedOnA.json().map((s: { name: string }) => s.name)).toEqual(['Made on B']);
 
-    expect((await send(undefined, b.base, 'POST', '/api/auth/logout', { cookie: person.cookie, body: '{}' })).status).toBe(200);
+    expect(
+      (await send(undefined, b.base, 'POST', '/api/auth/logout', { cookie: person.cookie, body: '{}' })).status,
+    ).toBe(200);
     expect((await send(undefined, a.base, 'GET', '/api/auth/me', { cookie: person.cookie })).status).toBe(401);
   }, 60_000);
 
   it('a login lockout earned through A refuses on B, even with the right password', async () => {
     const person = await signUp(a);
     for (let i = 0; i < 5; i += 1) {
-      const wrong = await send(undefined, i % 2 ? b.base : a.base, 'POST', '/api/auth/login', { body: json({ email: person.email, password: 'not the password' }) });
+      const wrong = await send(undefined, i % 2 ? b.base : a.base, 'POST', '/api/auth/login', {
+        body: json({ email: person.email, password: 'not the password' }),
+      });
       expect(wrong.status).toBe(401);
     }
-    const right = await send(undefined, b.base, 'POST', '/api/auth/login', { body: json({ email: person.email, password: person.password }) });
+    const right = await send(undefined, b.base, 'POST', '/api/auth/login', {
+      body: json({ email: person.email, password: person.password }),
+    });
     expect(right.status).toBe(429);
     expect(right.json().error).toMatch(/Too many failed login attempts/);
   }, 60_000);
@@ -223,9 +252,16 @@ describeServices(suiteTitle, () => {
     const slot = await send(undefined, a.base, 'POST', '/api/objects/upload', { cookie: person.cookie, body: '{}' });
     expect(slot.status).toBe(200);
     const { uploadURL } = slot.json() as { uploadURL: string };
-    const put = await send(undefined, a.base, 'PUT', uploadURL, { cookie: person.cookie, body: await pngBytes(1), contentType: 'image/png' });
+    const put = await send(undefined, a.base, 'PUT', uploadURL, {
+      cookie: person.cookie,
+      body: await pngBytes(1),
+      contentType: 'image/png',
+    });
     expect(put.status, put.body).toBe(200);
-    const attached = await send(undefined, a.base, 'PUT', '/api/signatures/image', { cookie: person.cookie, body: json({ imageURL: `${env.PUBLIC_URL}${uploadURL}`, signatureId: 'temp' }) });
+    const attached = await send(undefined, a.base, 'PUT', '/api/signatures/image', {
+      cookie: person.cookie,
+      body: json({ imageURL: `${env.PUBLIC_URL}${uploadURL}`, signatureId: 'temp' }),
+    });
     expect(attached.status, attached.body).toBe(200);
     const { objectPath } = attached.json() as { objectPath: string };
     const fromB = await fetch(`${b.base}${objectPath}`);
@@ -239,7 +275,9 @@ describeServices(suiteTitle, () => {
     const people = [];
     for (let i = 0; i < 6; i += 1) people.push(await signUp(i % 2 ? b : a));
     // Every mail so far (these six and the earlier tests' sign-ups) waits in the outbox.
-    const { rows } = await pgQuery<{ id: string; recipient: string }>(`select id, recipient from mail_outbox where status <> 'sent'`);
+    const { rows } = await pgQuery<{ id: string; recipient: string }>(
+      `select id, recipient from mail_outbox where status <> 'sent'`,
+    );
     expect(rows.length).toBeGreaterThanOrEqual(people.length);
     sink = await startSmtpSink(smtpPort);
     // The retries have backed off (2 s, 10 s, 30 s…) while the server was away; make them due now, as
@@ -250,8 +288,13 @@ describeServices(suiteTitle, () => {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const ids = sink.messages.map((m) => m.parsed.messageId);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const row of rows) expect(ids.filter((id) => id === `<${row.id}@127.0.0.1>`), row.recipient).toHaveLength(1);
-    for (const person of people) expect(sink.messages.filter((m) => m.envelopeTo.includes(person.email))).toHaveLength(1);
+    for (const row of rows)
+      expect(
+        ids.filter((id) => id === `<${row.id}@127.0.0.1>`),
+        row.recipient,
+      ).toHaveLength(1);
+    for (const person of people)
+      expect(sink.messages.filter((m) => m.envelopeTo.includes(person.email))).toHaveLength(1);
   }, 90_000);
 
   async function pgQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
@@ -268,7 +311,10 @@ describeServices(suiteTitle, () => {
     const person = await signUp(b);
     const ids: string[] = [];
     for (let i = 0; i < 8; i += 1) {
-      const res = await send(undefined, b.base, 'POST', '/api/signatures', { cookie: person.cookie, body: json(createEmptySignature({ name: `Sig ${i}` })) });
+      const res = await send(undefined, b.base, 'POST', '/api/signatures', {
+        cookie: person.cookie,
+        body: json(createEmptySignature({ name: `Sig ${i}` })),
+      });
       ids.push(res.json().id as string);
     }
     const acknowledged = new Map<string, number>();
@@ -279,7 +325,10 @@ describeServices(suiteTitle, () => {
     const savers = ids.map(async (id) => {
       for (let n = 1; running; n += 1) {
         try {
-          const res = await send(agentA, a.base, 'PUT', `/api/signatures/${id}`, { cookie: person.cookie, body: json({ title: `v${n}` }) });
+          const res = await send(agentA, a.base, 'PUT', `/api/signatures/${id}`, {
+            cookie: person.cookie,
+            body: json({ title: `v${n}` }),
+          });
           if (res.status === 200) acknowledged.set(id, n);
         } catch {
           return; // A is gone.
@@ -288,7 +337,9 @@ describeServices(suiteTitle, () => {
     });
     const readers = Array.from({ length: 4 }, async () => {
       while (running) {
-        const res = await send(agentB, b.base, 'GET', '/api/auth/me', { cookie: person.cookie }).catch(() => ({ status: -1 }));
+        const res = await send(agentB, b.base, 'GET', '/api/auth/me', { cookie: person.cookie }).catch(() => ({
+          status: -1,
+        }));
         onB.set(res.status, (onB.get(res.status) ?? 0) + 1);
       }
     });
@@ -304,13 +355,18 @@ describeServices(suiteTitle, () => {
 
     expect(a.exited()?.signal).toBe('SIGKILL');
     expect(acknowledged.size).toBe(ids.length);
-    const saved = (await send(undefined, b.base, 'GET', '/api/signatures', { cookie: person.cookie })).json() as { id: string; title: string }[];
+    const saved = (await send(undefined, b.base, 'GET', '/api/signatures', { cookie: person.cookie })).json() as {
+      id: string;
+      title: string;
+    }[];
     for (const id of ids) {
       const title = saved.find((s) => s.id === id)?.title ?? '';
       // The last acknowledged save, or one sent after it that landed before the kill.
       expect(Number(title.slice(1)), `signature ${id}`).toBeGreaterThanOrEqual(acknowledged.get(id)!);
     }
-    console.log(`saves acknowledged by A before SIGKILL: ${[...acknowledged.values()].reduce((x, y) => x + y, 0)}; answers on B ${json([...onB])}`);
+    console.log(
+      `saves acknowledged by A before SIGKILL: ${[...acknowledged.values()].reduce((x, y) => x + y, 0)}; answers on B ${json([...onB])}`,
+    );
     expect([...onB.keys()]).toEqual([200]);
     expect(onB.get(200)).toBeGreaterThan(10);
   }, 90_000);
@@ -320,7 +376,12 @@ describeServices(suiteTitle, () => {
     const c = await startServer('C', env);
     spawned.push(c);
     const person = await signUp(c);
-    const signature = (await send(undefined, c.base, 'POST', '/api/signatures', { cookie: person.cookie, body: json(createEmptySignature({ name: 'Busy' })) })).json().id as string;
+    const signature = (
+      await send(undefined, c.base, 'POST', '/api/signatures', {
+        cookie: person.cookie,
+        body: json(createEmptySignature({ name: 'Busy' })),
+      })
+    ).json().id as string;
     const image = await pngBytes(7);
     const statuses = new Map<string, number>();
     const cut: string[] = [];
@@ -328,7 +389,8 @@ describeServices(suiteTitle, () => {
     let retriedElsewhere = 0;
     let running = true;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 12 });
-    const count = (what: string, status: number) => statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);
+    const count = (what: string, status: number) =>
+      statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);
 
     /** Sends to B; a connection B refuses (it stopped accepting) goes to C, as a load balancer would. */
     async function call(what: string, method: string, url: string, options: Parameters<typeof send>[4] = {}) {
@@ -354,7 +416,9 @@ describeServices(suiteTitle, () => {
       ...Array.from({ length: 2 }, async () => {
         while (running) {
           const email = `term-${randomUUID()}@example.com`;
-          const res = await call('signup', 'POST', '/api/auth/signup', { body: json({ email, password: 'a long password 1', name: 'Term', termsAccepted: true }) });
+          const res = await call('signup', 'POST', '/api/auth/signup', {
+            body: json({ email, password: 'a long password 1', name: 'Term', termsAccepted: true }),
+          });
           if (res?.status === 201) signedUp.push(email);
         }
       }),
@@ -364,14 +428,24 @@ describeServices(suiteTitle, () => {
           const slot = await call('upload slot', 'POST', '/api/objects/upload', { cookie: person.cookie, body: '{}' });
           if (slot?.status !== 200) continue;
           const { uploadURL } = slot.json() as { uploadURL: string };
-          const put = await call('upload bytes', 'PUT', uploadURL, { cookie: person.cookie, body: image, contentType: 'image/png' });
+          const put = await call('upload bytes', 'PUT', uploadURL, {
+            cookie: person.cookie,
+            body: image,
+            contentType: 'image/png',
+          });
           if (put?.status !== 200) continue;
-          await call('upload attach', 'PUT', '/api/signatures/image', { cookie: person.cookie, body: json({ imageURL: `${env.PUBLIC_URL}${uploadURL}`, signatureId: 'temp' }) });
+          await call('upload attach', 'PUT', '/api/signatures/image', {
+            cookie: person.cookie,
+            body: json({ imageURL: `${env.PUBLIC_URL}${uploadURL}`, signatureId: 'temp' }),
+          });
         }
       }),
       ...Array.from({ length: 4 }, async () => {
         for (let n = 0; running; n += 1) {
-          await call('save', 'PUT', `/api/signatures/${signature}`, { cookie: person.cookie, body: json({ title: `t${n}` }) });
+          await call('save', 'PUT', `/api/signatures/${signature}`, {
+            cookie: person.cookie,
+            body: json({ title: `t${n}` }),
+          });
           await call('me', 'GET', '/api/auth/me', { cookie: person.cookie });
         }
       }),
@@ -384,7 +458,9 @@ describeServices(suiteTitle, () => {
     running = false;
     await Promise.all(workers);
     agent.destroy();
-    console.log(`B exited ${exitedIn} ms after SIGTERM with ${json(b.exited())}; answers ${json([...statuses])}; new connections sent to C ${retriedElsewhere}`);
+    console.log(
+      `B exited ${exitedIn} ms after SIGTERM with ${json(b.exited())}; answers ${json([...statuses])}; new connections sent to C ${retriedElsewhere}`,
+    );
 
     expect(b.exited()).toEqual({ code: 0, signal: null });
     expect(exitedIn).toBeLessThan(10_000);
@@ -397,7 +473,8 @@ describeServices(suiteTitle, () => {
     expect(signedUp.length).toBeGreaterThan(0);
     const deadline = Date.now() + 30_000;
     const delivered = (email: string) => sink!.messages.filter((m) => m.envelopeTo.includes(email)).length;
-    while (signedUp.some((email) => delivered(email) === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (signedUp.some((email) => delivered(email) === 0) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     for (const email of signedUp) expect(delivered(email), email).toBe(1);
     const { rows } = await pgQuery<{ n: number }>(`select count(*)::int as n from mail_outbox where status <> 'sent'`);

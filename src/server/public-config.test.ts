@@ -25,7 +25,7 @@ describe('GET /api/public-config', () => {
   });
   afterAll(async () => t?.close());
 
-  it('draws the landing page\'s template gallery with the one renderer and the public origin', async () => {
+  it("draws the landing page's template gallery with the one renderer and the public origin", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/template-previews' });
     expect(res.statusCode).toBe(200);
     const previews = res.json() as Record<string, string>;
@@ -55,6 +55,10 @@ describe('GET /api/public-config with the default origin', () => {
   it('carries the notice the editor shows', async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/public-config' })).json();
     expect(body.publicUrl).toBe('http://localhost:5000');
-    expect(body.publicOrigin).toMatchObject({ ok: false, problem: 'not-public', title: 'Recipients cannot load your images' });
+    expect(body.publicOrigin).toMatchObject({
+      ok: false,
+      problem: 'not-public',
+      title: 'Recipients cannot load your images',
+    });
   });
 });

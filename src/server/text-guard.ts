@@ -44,7 +44,9 @@ function message(found: Found): string {
 
 export async function refuseUnstorableText(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const found =
-    findUnstorable(request.params, '', 0) ?? findUnstorable(request.query, '', 0) ?? findUnstorable(request.body, '', 0);
+    findUnstorable(request.params, '', 0) ??
+    findUnstorable(request.query, '', 0) ??
+    findUnstorable(request.body, '', 0);
   if (!found) return;
   const words = message(found);
   throw new AppError('VALIDATION', words, { [found.path || 'body']: words });

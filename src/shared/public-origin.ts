@@ -4,12 +4,22 @@
  * server's start-up warning and the editor's notice both read this.
  */
 export type PublicOriginCheck =
-  | { ok: true }
-  | { ok: false; problem: 'not-https' | 'not-public'; title: string; message: string };
+  { ok: true } | { ok: false; problem: 'not-https' | 'not-public'; title: string; message: string };
 
 export type PublicConfig = { publicUrl: string; publicOrigin: PublicOriginCheck };
 
-const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa', '.test', '.example', '.invalid', '.corp', '.intranet'];
+const PRIVATE_SUFFIXES = [
+  '.localhost',
+  '.local',
+  '.internal',
+  '.lan',
+  '.home.arpa',
+  '.test',
+  '.example',
+  '.invalid',
+  '.corp',
+  '.intranet',
+];
 
 function ipv4Parts(host: string): number[] | null {
   const parts = host.split('.');
@@ -59,7 +69,12 @@ export function checkPublicOrigin(publicUrl: string): PublicOriginCheck {
   try {
     url = new URL(publicUrl);
   } catch {
-    return { ok: false, problem: 'not-public', title: 'Recipients cannot load your images', message: `PUBLIC_URL (${publicUrl}) is not an address. ${HOW_TO_FIX}` };
+    return {
+      ok: false,
+      problem: 'not-public',
+      title: 'Recipients cannot load your images',
+      message: `PUBLIC_URL (${publicUrl}) is not an address. ${HOW_TO_FIX}`,
+    };
   }
   if (isNonPublicHost(url.hostname)) {
     return {

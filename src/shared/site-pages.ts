@@ -26,7 +26,12 @@ export const PUBLIC_URL_PLACEHOLDER = '__SP_PUBLIC_URL__';
 export const PRERENDER_DIR = '_pages';
 export type PrerenderManifest = { pages: Record<string, string>; notFound: string };
 
-export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: 'SignaturePro: professional Gmail signatures in minutes' };
+export const OG_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: 'SignaturePro: professional Gmail signatures in minutes',
+};
 
 export const SITE_PAGES: readonly SitePage[] = [
   {
@@ -51,7 +56,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     id: 'contact',
     path: '/contact',
     title: 'Contact us — SignaturePro',
-    description: 'Questions about Gmail signatures, billing or your team? Write to the SignaturePro team; we reply within 1 business day.',
+    description:
+      'Questions about Gmail signatures, billing or your team? Write to the SignaturePro team; we reply within 1 business day.',
     entry: 'site',
     indexable: true,
   },
@@ -59,7 +65,8 @@ export const SITE_PAGES: readonly SitePage[] = [
     id: 'terms',
     path: '/terms',
     title: 'Terms of Service — SignaturePro',
-    description: 'The terms for using SignaturePro: your account, your content, plans and payments, and how to end the service.',
+    description:
+      'The terms for using SignaturePro: your account, your content, plans and payments, and how to end the service.',
     entry: 'site',
     indexable: true,
   },

@@ -36,7 +36,12 @@ export const GOOD_PASSWORD = 'Sup3r-secret-pass';
 
 type Send = { ip?: string; cookie?: string; headers?: Record<string, string> };
 
-export function post(t: Pick<TestApp, 'app'>, url: string, payload: unknown, send: Send = {}): Promise<LightMyRequestResponse> {
+export function post(
+  t: Pick<TestApp, 'app'>,
+  url: string,
+  payload: unknown,
+  send: Send = {},
+): Promise<LightMyRequestResponse> {
   const options: InjectOptions = {
     method: 'POST',
     url,
@@ -52,7 +57,11 @@ export async function me(t: Pick<TestApp, 'app'>, cookie: string) {
 }
 
 /** Signs up through the API; returns the session cookie (empty for an address already taken). */
-export async function signUp(t: Pick<TestApp, 'app'>, overrides: Partial<{ email: string; password: string; name: string }> = {}, send: Send = {}) {
+export async function signUp(
+  t: Pick<TestApp, 'app'>,
+  overrides: Partial<{ email: string; password: string; name: string }> = {},
+  send: Send = {},
+) {
   const body = { email: newEmail(), password: GOOD_PASSWORD, name: 'Ada Lovelace', termsAccepted: true, ...overrides };
   const res = await post(t, '/api/auth/signup', body, send);
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);

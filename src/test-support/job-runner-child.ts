@@ -11,9 +11,13 @@ const database = await openDatabase({ url });
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const runner = createJobRunner(database, { pollIntervalMs: 100, maintenanceIntervalSeconds: 1 });
-runner.defineQueue<{ n: number }>('stuck', { concurrency: 2, expireInSeconds: 2, retryLimit: 3, retryDelaySeconds: 0, retryBackoff: false }, async (data, job) => {
-  await client.query('insert into job_test_starts (n, worker) values ($1, $2)', [data.n, `child:${job.id}`]);
-  await new Promise(() => undefined);
-});
+runner.defineQueue<{ n: number }>(
+  'stuck',
+  { concurrency: 2, expireInSeconds: 2, retryLimit: 3, retryDelaySeconds: 0, retryBackoff: false },
+  async (data, job) => {
+    await client.query('insert into job_test_starts (n, worker) values ($1, $2)', [data.n, `child:${job.id}`]);
+    await new Promise(() => undefined);
+  },
+);
 await runner.start();
 process.stdout.write('ready\n');

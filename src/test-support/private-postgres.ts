@@ -34,7 +34,6 @@ export function findPostgresBinaries(): { dir: string } | { missing: string } {
   return { missing: `no initdb/pg_ctl under ${root}` };
 }
 
-
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const found = findPostgresBinaries();
   if ('missing' in found) throw new Error(found.missing);
@@ -50,11 +49,24 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     chmodSync(folder, 0o700);
   }
   const tool = (name: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(found.dir, name), ...args]) : run(path.join(found.dir, name), args);
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(found.dir, name), ...args])
+      : run(path.join(found.dir, name), args);
   await tool('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=100`;
   const start = async () => {
-    await tool('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(folder, 'server.log'), '-w', '-t', '60', 'start']);
+    await tool('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(folder, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
   };
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
     await tool('pg_ctl', ['-D', dataDir, '-m', mode, '-w', '-t', '60', 'stop']);

@@ -60,7 +60,11 @@ export type StripeStandIn = {
   /** Answers matching requests with a 500 (Stripe having a bad day) until called again with null. */
   failRequests(match: { method: string; path: RegExp } | null): void;
   /** A webhook body and its Stripe-Signature header, signed with the SDK's own test helper. */
-  signedEvent(type: string, object: Json, options?: { id?: string; created?: number; secret?: string }): { payload: string; signature: string; id: string };
+  signedEvent(
+    type: string,
+    object: Json,
+    options?: { id?: string; created?: number; secret?: string },
+  ): { payload: string; signature: string; id: string };
   close(): Promise<void>;
 };
 
@@ -81,17 +85,39 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const invoicePayments = new Map<string, string>();
   let failing: { method: string; path: RegExp } | null = null;
 
-  const notFound = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } });
+  const notFound = (what: string) => ({
+    status: 404,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
+  });
 
-  function route(method: string, path: string, body: FormObject, query: URLSearchParams): { status: number; body: Json } {
+  function route(
+    method: string,
+    path: string,
+    body: FormObject,
+    query: URLSearchParams,
+  ): { status: number; body: Json } {
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: newId('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
     if (method === 'GET' && path === '/v1/promotion_codes') {
       const id = promotionCodes.get(query.get('code') ?? '');
-      return { status: 200, body: { object: 'list', url: path, has_more: false, data: id ? [{ id, object: 'promotion_code', code: query.get('code'), active: true }] : [] } };
+      return {
+        status: 200,
+        body: {
+          object: 'list',
+          url: path,
+          has_more: false,
+          data: id ? [{ id, object: 'promotion_code', code: query.get('code'), active: true }] : [],
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = newId('cs_test');
@@ -124,7 +150,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
       const invoice = invoicePayments.get(query.get('payment[payment_intent]') ?? '');
-      const data = invoice ? [{ id: newId('inpay'), object: 'invoice_payment', invoice, payment: { type: 'payment_intent', payment_intent: query.get('payment[payment_intent]') } }] : [];
+      const data = invoice
+        ? [
+            {
+              id: newId('inpay'),
+              object: 'invoice_payment',
+              invoice,
+              payment: { type: 'payment_intent', payment_intent: query.get('payment[payment_intent]') },
+            },
+          ]
+        : [];
       return { status: 200, body: { object: 'list', url: path, has_more: false, data } };
     }
     const lookup = (prefix: string, map: Map<string, Json>, what: string) => {
@@ -133,7 +168,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const found = map.get(decodeURIComponent(m[1]!));
       return found ? { status: 200, body: found } : notFound(what);
     };
-    const read = lookup('charges', charges, 'charge') ?? lookup('disputes', disputes, 'dispute') ?? lookup('invoices', invoices, 'invoice');
+    const read =
+      lookup('charges', charges, 'charge') ??
+      lookup('disputes', disputes, 'dispute') ??
+      lookup('invoices', invoices, 'invoice');
     if (read) return read;
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && sessionMatch) {
@@ -171,7 +209,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             object: 'subscription_item',
             current_period_end: periodEnd,
             quantity: Number(change.quantity ?? 1),
-            price: { unit_amount: Number(priceData.unit_amount), product: priceData.product, recurring: priceData.recurring },
+            price: {
+              unit_amount: Number(priceData.unit_amount),
+              product: priceData.product,
+              recurring: priceData.recurring,
+            },
           });
         }
       }
@@ -191,7 +233,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/products') {
       const id = typeof body.id === 'string' ? body.id : newId('prod');
       if (products.has(id)) {
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Product already exists.' } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_already_exists',
+              message: 'Product already exists.',
+            },
+          },
+        };
       }
       const product = { id, object: 'product', name: body.name };
       products.set(id, product);
@@ -200,9 +251,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string' || !customers.has(body.customer)) return notFound('customer');
       const id = newId('bps');
-      return { status: 200, body: { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id}` } };
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `https://billing.stripe.test/p/session/${id}`,
+        },
+      };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    };
   }
 
   const server = http.createServer((req, res) => {
@@ -217,8 +280,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         failing && failing.method === method && failing.path.test(url.pathname)
           ? { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }
           : req.headers.authorization === `Bearer ${secretKey}`
-          ? route(req.method ?? 'GET', url.pathname, body, url.searchParams)
-          : { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+            ? route(req.method ?? 'GET', url.pathname, body, url.searchParams)
+            : { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
       res.end(JSON.stringify(answer.body));
     });
@@ -260,7 +323,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         invoicePayments.set(paymentIntent, invoiceId);
       }
       const id = newId('ch');
-      charges.set(id, { id, object: 'charge', amount, amount_refunded: 0, refunded: false, disputed: false, payment_intent: paymentIntent, currency: 'usd' });
+      charges.set(id, {
+        id,
+        object: 'charge',
+        amount,
+        amount_refunded: 0,
+        refunded: false,
+        disputed: false,
+        payment_intent: paymentIntent,
+        currency: 'usd',
+      });
       return id;
     },
 
@@ -275,7 +347,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const charge = charges.get(chargeId);
       if (!charge) throw new Error(`stand-in: no charge ${chargeId}`);
       charge.disputed = true;
-      const dispute = { id: newId('dp'), object: 'dispute', charge: chargeId, amount: charge.amount, status: 'needs_response', payment_intent: charge.payment_intent };
+      const dispute = {
+        id: newId('dp'),
+        object: 'dispute',
+        charge: chargeId,
+        amount: charge.amount,
+        status: 'needs_response',
+        payment_intent: charge.payment_intent,
+      };
       disputes.set(dispute.id, dispute);
       return dispute;
     },
@@ -301,11 +380,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           cancel_at_period_end: false,
           canceled_at: null,
           created: now(),
-          items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', current_period_end: periodEnd, quantity: 1 }] },
+          items: {
+            object: 'list',
+            data: [{ id: newId('si'), object: 'subscription_item', current_period_end: periodEnd, quantity: 1 }],
+          },
         });
       }
       const lines = Object.values((params.line_items ?? {}) as FormObject) as FormObject[];
-      const total = lines.reduce((sum, l) => sum + Number((l.price_data as FormObject).unit_amount) * Number(l.quantity ?? 1), 0);
+      const total = lines.reduce(
+        (sum, l) => sum + Number((l.price_data as FormObject).unit_amount) * Number(l.quantity ?? 1),
+        0,
+      );
       Object.assign(session, {
         status: 'complete',
         payment_status: session.mode === 'payment' ? 'paid' : 'no_payment_required',

@@ -19,7 +19,12 @@ export function tokenOf(t: TestApp, row: { id: string; expiresAt: Date }): strin
 }
 
 /** An invitation sent by `inviter` through the API; returns its id and accept token. */
-export async function invite(t: TestApp, inviter: { cookie: string }, email: string, role: 'admin' | 'member' = 'member') {
+export async function invite(
+  t: TestApp,
+  inviter: { cookie: string },
+  email: string,
+  role: 'admin' | 'member' = 'member',
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/organization/invitations',
@@ -33,9 +38,18 @@ export async function invite(t: TestApp, inviter: { cookie: string }, email: str
 }
 
 /** Invites an already signed-up person and accepts as them; they move into the inviter's organization. */
-export async function join(t: TestApp, inviter: { cookie: string }, person: Person, role: 'admin' | 'member'): Promise<Person> {
+export async function join(
+  t: TestApp,
+  inviter: { cookie: string },
+  person: Person,
+  role: 'admin' | 'member',
+): Promise<Person> {
   const { token } = await invite(t, inviter, person.email, role);
-  const res = await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: { cookie: person.cookie } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/invitations/${token}/accept`,
+    headers: { cookie: person.cookie },
+  });
   if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
   const [row] = await t.database.db.select().from(member).where(eq(member.userId, person.user.id));
   return { ...person, memberId: row!.id, organizationId: row!.organizationId };
@@ -43,7 +57,11 @@ export async function join(t: TestApp, inviter: { cookie: string }, person: Pers
 
 /** Signs in again: a second session (another device) for the same person. */
 export async function secondSession(t: TestApp, person: { email: string; password: string; user: { id: string } }) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: person.email, password: person.password } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: person.email, password: person.password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieHeader(res.headers['set-cookie']);
   const rows = await t.database.db.select().from(session).where(eq(session.userId, person.user.id));

@@ -20,7 +20,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void) {
   describe(`${name} [pglite]`, () => fn('pglite'));
   if (pgUrl) describe(`${name} [postgres]`, () => fn('postgres'));
-  else describe.skip(`${name} [postgres] — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against`, () => fn('postgres'));
+  else
+    describe.skip(`${name} [postgres] — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against`, () =>
+      fn('postgres'));
 }
 
 /**
@@ -44,7 +46,10 @@ export async function createScratchPostgres(serverUrl = pgUrl): Promise<{ url: s
       // pg-pool's end() resolves before its sockets have closed; forcing the drop while one is still
       // closing kills it with an error that nothing listens for any more (an "unhandled error" run).
       for (let wait = 0; wait < 100; wait += 1) {
-        const { rows } = await dropper.query<{ open: number }>('select count(*)::int as open from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await dropper.query<{ open: number }>(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
         if ((rows[0]?.open ?? 0) === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -82,7 +87,12 @@ export type TestApp = {
  */
 export function apiCaller(app: () => FastifyInstance) {
   return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
-    app().inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    app().inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 export async function buildTestApp(
@@ -134,7 +144,8 @@ export async function signUpUser(
   // Signup answers only { message, email } (no account enumeration); the user comes from /me.
   const cookie = cookieHeader(res.headers['set-cookie']);
   const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
-  if (me.statusCode !== 200) throw new Error(`signup gave no session (is ${body.email} already registered?): ${me.body}`);
+  if (me.statusCode !== 200)
+    throw new Error(`signup gave no session (is ${body.email} already registered?): ${me.body}`);
   return { cookie, email: body.email, password: body.password, user: me.json().user };
 }
 

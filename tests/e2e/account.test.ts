@@ -23,7 +23,9 @@ async function browser(width = 1280): Promise<Browser> {
 }
 
 async function signUp(context: BrowserContext, email: string, name: string) {
-  const res = await context.request.post(`${app.url}/api/auth/signup`, { data: { email, password: PASSWORD, name, termsAccepted: true } });
+  const res = await context.request.post(`${app.url}/api/auth/signup`, {
+    data: { email, password: PASSWORD, name, termsAccepted: true },
+  });
   expect(res.status()).toBe(201);
   // Only a verified address may invite (issue 11, point 7): these people have confirmed theirs.
   await app.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
@@ -47,12 +49,19 @@ const toast = (page: Page) => page.getByTestId('toast').first();
 const save = (page: Page) => page.getByRole('button', { name: 'Save changes' });
 
 async function uploadImage(context: BrowserContext, attach: boolean) {
-  const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#2d8659' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#2d8659' } })
+    .png()
+    .toBuffer();
   const { uploadURL } = await (await context.request.post(`${app.url}/api/objects/upload`)).json();
-  const put = await context.request.put(`${app.url}${uploadURL}`, { data: png, headers: { 'content-type': 'image/png' } });
+  const put = await context.request.put(`${app.url}${uploadURL}`, {
+    data: png,
+    headers: { 'content-type': 'image/png' },
+  });
   expect(put.status()).toBe(200);
   if (attach) {
-    const attached = await context.request.put(`${app.url}/api/signatures/image`, { data: { imageURL: uploadURL, signatureId: 'temp' } });
+    const attached = await context.request.put(`${app.url}/api/signatures/image`, {
+      data: { imageURL: uploadURL, signatureId: 'temp' },
+    });
     expect(attached.status()).toBe(200);
   }
 }
@@ -113,7 +122,9 @@ describe('account area', () => {
     await page.getByLabel('Organization name').fill('Acme Inc');
     await page.getByLabel('Domain').fill('not a domain');
     await save(page).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please enter a valid domain (e.g., company.com)');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Please enter a valid domain (e.g., company.com)');
     expect(await page.getByLabel('Domain').inputValue()).toBe('not a domain');
     await page.getByLabel('Domain').fill('acme.com');
     await save(page).click();
@@ -165,7 +176,9 @@ describe('account area', () => {
     await page.getByRole('button', { name: 'Send invite' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Invitation sent');
     await page.reload();
-    await expect.poll(() => page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' }).textContent()).toContain('Pending');
+    await expect
+      .poll(() => page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' }).textContent())
+      .toContain('Pending');
     expect(await page.getByText('2 of 10 seats used').count()).toBe(1);
 
     await openTab(page, 'billing');
@@ -184,13 +197,19 @@ describe('account area', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Password changed');
     await page.reload();
     await expect.poll(() => page.getByTestId('device-row').filter({ hasText: 'This device' }).count()).toBe(1);
-    const login = await app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'olivia@acme.test', password: 'Brand-new-pass1' } });
+    const login = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'olivia@acme.test', password: 'Brand-new-pass1' },
+    });
     expect(login.statusCode).toBe(200);
 
     await openTab(page, 'danger');
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please type DELETE MY ACCOUNT to confirm');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Please type DELETE MY ACCOUNT to confirm');
 
     for (const tab of TABS) {
       await openTab(page, tab);
@@ -216,7 +235,20 @@ describe('account area', () => {
 
     // Her first signature starts from Acme's defaults and logo.
     const created = await newbie.context.request.post(`${app.url}/api/signatures`, {
-      data: { name: 'Nina Newbie', title: '', company: 'Acme Inc', phone: '', mobile: '', email: 'newbie@acme.test', website: '', address: '', imageLinkUrl: 'none', customImageUrl: '', socialLinks: {}, customFields: [] },
+      data: {
+        name: 'Nina Newbie',
+        title: '',
+        company: 'Acme Inc',
+        phone: '',
+        mobile: '',
+        email: 'newbie@acme.test',
+        website: '',
+        address: '',
+        imageLinkUrl: 'none',
+        customImageUrl: '',
+        socialLinks: {},
+        customFields: [],
+      },
     });
     expect(created.status()).toBe(201);
     const signature = await created.json();
@@ -227,7 +259,11 @@ describe('account area', () => {
     await expect.poll(() => newbie.page.getByLabel(/^Modern/).isChecked()).toBe(true);
     expect(await newbie.page.getByLabel(/^Modern/).isDisabled()).toBe(true);
     await openTab(newbie.page, 'organization');
-    await expect.poll(() => newbie.page.getByText('Only its owner and admins can change these details.', { exact: false }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        newbie.page.getByText('Only its owner and admins can change these details.', { exact: false }).count(),
+      )
+      .toBe(1);
     await shoot(newbie.page, 'organization-as-member-desktop');
     await openTab(newbie.page, 'team');
     await shoot(newbie.page, 'team-as-member-desktop');
@@ -239,7 +275,15 @@ describe('account area', () => {
     await row.getByLabel(/^Role of/).selectOption('admin');
     await expect.poll(() => toast(owner.page).textContent()).toContain('Role changed');
     await owner.page.reload();
-    await expect.poll(() => owner.page.getByTestId('team-row').filter({ hasText: 'newbie@acme.test' }).getByLabel(/^Role of/).inputValue()).toBe('admin');
+    await expect
+      .poll(() =>
+        owner.page
+          .getByTestId('team-row')
+          .filter({ hasText: 'newbie@acme.test' })
+          .getByLabel(/^Role of/)
+          .inputValue(),
+      )
+      .toBe('admin');
   });
 
   it('deleting an account leaves no rows and no files of that user behind', async () => {
@@ -254,8 +298,12 @@ describe('account area', () => {
     await leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
     // Without the password the account stays, and what was typed is kept.
     await leaver.page.getByRole('button', { name: 'Delete my account' }).click();
-    await expect.poll(() => leaver.page.getByRole('alert').first().textContent()).toBe('Please enter your password to confirm');
-    await expect.poll(() => leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').inputValue()).toBe('DELETE MY ACCOUNT');
+    await expect
+      .poll(() => leaver.page.getByRole('alert').first().textContent())
+      .toBe('Please enter your password to confirm');
+    await expect
+      .poll(() => leaver.page.getByLabel('Type DELETE MY ACCOUNT to confirm').inputValue())
+      .toBe('DELETE MY ACCOUNT');
     await leaver.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await leaver.page.getByRole('button', { name: 'Delete my account' }).click();
     await leaver.page.waitForURL(`${app.url}/`);
@@ -265,10 +313,14 @@ describe('account area', () => {
       sql`select table_name from information_schema.columns where column_name = 'user_id' and table_schema = current_schema()`,
     );
     for (const { table_name } of tables.rows) {
-      const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`);
+      const res = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`,
+      );
       expect({ table: table_name, rows: res.rows[0]!.n }).toEqual({ table: table_name, rows: 0 });
     }
-    const users = await db.execute<{ n: number }>(sql`select count(*)::int as n from "user" where id = ${userId} or email = 'leaver@acme.test'`);
+    const users = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from "user" where id = ${userId} or email = 'leaver@acme.test'`,
+    );
     expect(users.rows[0]!.n).toBe(0);
     const after = filesUnder(path.join(app.dataDir, 'objects'));
     // Every file of the two images (each stored shape, each with its type beside it) went; everyone
@@ -280,7 +332,9 @@ describe('account area', () => {
 
   it('on a phone, a select picks the tab; every tab is photographed', async () => {
     const phone = await browser(375);
-    const login = await phone.context.request.post(`${app.url}/api/auth/login`, { data: { email: 'olivia@acme.test', password: 'Brand-new-pass1' } });
+    const login = await phone.context.request.post(`${app.url}/api/auth/login`, {
+      data: { email: 'olivia@acme.test', password: 'Brand-new-pass1' },
+    });
     expect(login.status()).toBe(200);
     await openTab(phone.page, 'profile');
     await phone.page.getByLabel('Section', { exact: true }).selectOption('security');
@@ -291,7 +345,9 @@ describe('account area', () => {
       expect({ tab, overflow }).toEqual({ tab, overflow: 0 });
       await shoot(phone.page, `${tab}-mobile`);
     }
-    const invited = await phone.context.request.post(`${app.url}/api/organization/invitations`, { data: { email: 'phone-invite@acme.test', role: 'member' } });
+    const invited = await phone.context.request.post(`${app.url}/api/organization/invitations`, {
+      data: { email: 'phone-invite@acme.test', role: 'member' },
+    });
     expect(invited.status()).toBe(201);
     const mail = await waitForMail(app.dataDir, 'phone-invite@acme.test', /invited you/);
     const anon = await browser(375);

@@ -32,7 +32,8 @@ async function shootMail(browser: Browser, mail: ParsedMail, name: string) {
 
 const linkIn = (mail: ParsedMail, prefix: string) => {
   const link = /href="([^"]+)"/g;
-  for (const match of String(mail.html).matchAll(link)) if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
+  for (const match of String(mail.html).matchAll(link))
+    if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
   throw new Error(`no ${prefix} link in "${mail.subject}"`);
 };
 const codeIn = (mail: ParsedMail) => /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
@@ -61,7 +62,11 @@ describe('accounts in the browser', () => {
     await page.goto(running.url, { waitUntil: 'networkidle' });
     const dialog = page.getByRole('dialog');
     for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
-      await page.getByRole('button', { name: 'Get started' }).first().click({ timeout: 2_000 }).catch(() => undefined);
+      await page
+        .getByRole('button', { name: 'Get started' })
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
       await dialog.waitFor({ state: 'visible', timeout: 1_000 }).catch(() => undefined);
     }
     return dialog;
@@ -78,7 +83,9 @@ describe('accounts in the browser', () => {
     await expect.poll(() => toast().textContent()).toContain('Account created!');
     expect(await page.evaluate(() => localStorage.getItem('pendingVerificationEmail'))).toBe(email);
     await expect.poll(() => page.getByRole('heading', { name: 'Check your email' }).isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Digit 1 of 6');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Digit 1 of 6');
 
     const mail = await waitForMail(running.dataDir, email, /Verify your email/);
     await shootMail(browser, mail, 'mail-verification');
@@ -86,10 +93,14 @@ describe('accounts in the browser', () => {
 
     // Typing advances; Backspace on an empty box moves back and clears.
     await page.keyboard.type('12');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Digit 3 of 6');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Digit 3 of 6');
     await page.keyboard.press('Backspace');
     await expect.poll(() => digit(2).inputValue()).toBe('');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Digit 2 of 6');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Digit 2 of 6');
     await page.keyboard.press('Backspace');
     await expect.poll(() => digit(1).inputValue()).toBe('');
     await shot(page, 'verify-code-page');
@@ -99,7 +110,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Verify email' }).click();
     await expect.poll(() => toast().textContent()).toContain('Invalid verification code');
     for (let n = 1; n <= 6; n++) expect(await digit(n).inputValue()).toBe('');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Digit 1 of 6');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Digit 1 of 6');
     await shot(page, 'verify-code-error');
 
     // A paste with spaces and a dash: non-digits are stripped, six remain, it submits by itself.
@@ -155,7 +168,9 @@ describe('accounts in the browser', () => {
   it('code page without an email says so', async () => {
     await page.evaluate(() => localStorage.removeItem('pendingVerificationEmail'));
     await page.goto(`${running.url}/verify-email`);
-    await expect.poll(() => page.getByText('No email found for verification. Please sign up again.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No email found for verification. Please sign up again.').isVisible())
+      .toBe(true);
     await shot(page, 'verify-code-no-email');
   });
 
@@ -183,7 +198,9 @@ describe('accounts in the browser', () => {
     await page.goto(linkIn(mail, '/magic-link/'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('heading', { name: "This link can't sign you in" }).isVisible()).toBe(true);
-    expect(await page.locator('main [role=alert]').textContent()).toBe('This sign-in link is invalid or has expired. Please request a new one.');
+    expect(await page.locator('main [role=alert]').textContent()).toBe(
+      'This sign-in link is invalid or has expired. Please request a new one.',
+    );
     await shot(page, 'magic-link-spent');
     await page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
   });
@@ -194,7 +211,11 @@ describe('accounts in the browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('#forgot-email').fill(email);
     await dialog.getByRole('button', { name: 'Send reset instructions' }).click();
-    await expect.poll(() => dialog.getByText("If an account exists with that email, we've sent password reset instructions.").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog.getByText("If an account exists with that email, we've sent password reset instructions.").isVisible(),
+      )
+      .toBe(true);
     await shot(page, 'forgot-confirmation');
     await dialog.getByRole('button', { name: 'Back to login' }).click();
     await page.keyboard.press('Escape');
@@ -209,7 +230,9 @@ describe('accounts in the browser', () => {
     await page.locator('#new-password').fill('lowercase1');
     await page.locator('#confirm-password').fill('different');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect.poll(() => page.getByText('Password must contain at least one uppercase letter').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Password must contain at least one uppercase letter').isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByText("Passwords don't match").isVisible()).toBe(true);
     // The form keeps what was typed.
     expect(await page.locator('#new-password').inputValue()).toBe('lowercase1');
@@ -242,7 +265,9 @@ describe('accounts in the browser', () => {
   it("/reset-password without a token shows 'Invalid Reset Link'", async () => {
     await page.goto(`${running.url}/reset-password`);
     await expect.poll(() => page.getByRole('heading', { name: 'Invalid Reset Link' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('No reset token provided. Please request a new password reset link.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No reset token provided. Please request a new password reset link.').isVisible())
+      .toBe(true);
     await shot(page, 'reset-no-token');
   });
 

@@ -150,7 +150,9 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await expect.poll(() => manage.innerText()).toContain('New price: $2,370 per year');
     await shot(page, 'billing-change-plan', true);
     await manage.getByRole('button', { name: 'Change plan' }).click();
-    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('You are now on Pro, billed annually, 3 seats.');
+    await expect
+      .poll(() => page.getByTestId('toast').innerText())
+      .toContain('You are now on Pro, billed annually, 3 seats.');
 
     await page.reload();
     await manage.getByText('Now: Pro, billed annually, 3 seats.').waitFor();
@@ -183,14 +185,21 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect(await manage.getByText(/Your subscription ends on/).count()).toBe(0);
 
     const overview = await (await page.request.get(`${running.url}/api/billing`)).json();
-    const [subscription] = await running.app.services.database.db.execute<{ id: string }>(
-      sql`select id from billing_subscription where user_id = ${me.user.id}`,
-    ).then((r) => r.rows);
-    expect(overview.subscription).toMatchObject({ plan: 'pro', billingPeriod: 'annual', seats: 3, cancelAtPeriodEnd: false });
+    const [subscription] = await running.app.services.database.db
+      .execute<{ id: string }>(sql`select id from billing_subscription where user_id = ${me.user.id}`)
+      .then((r) => r.rows);
+    expect(overview.subscription).toMatchObject({
+      plan: 'pro',
+      billingPeriod: 'annual',
+      seats: 3,
+      cancelAtPeriodEnd: false,
+    });
     expect((await testProvider.retrieveSubscription(subscription!.id)).status).toBe('trialing');
 
     await page.goto(`${running.url}/account/danger`);
-    await page.getByText('Your Pro subscription is canceled at once when you delete your account, so nothing more is charged.').waitFor();
+    await page
+      .getByText('Your Pro subscription is canceled at once when you delete your account, so nothing more is charged.')
+      .waitFor();
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
     await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
     await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -28,10 +28,10 @@ const title = hasGit
 
 function run(command: string, args: string[], cwd: string) {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
-
 
 type Started = { child: ChildProcess; base: string; output: () => string; stop(): Promise<void> };
 
@@ -41,7 +41,15 @@ async function startServer(cwd: string, args: string[], env: Record<string, stri
   let output = '';
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: os.tmpdir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -50,7 +58,10 @@ async function startServer(cwd: string, args: string[], env: Record<string, stri
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the server did not answer /api/health:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -74,7 +85,9 @@ describeDeploy(title, () => {
 
   beforeAll(() => {
     // The repository's files as a fresh clone has them (tracked, plus new files not ignored).
-    const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], repo).split('\0').filter(Boolean);
+    const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], repo)
+      .split('\0')
+      .filter(Boolean);
     for (const file of files) {
       if (!existsSync(path.join(repo, file))) continue; // deleted in the work tree
       mkdirSync(path.dirname(path.join(build, file)), { recursive: true });
@@ -111,7 +124,9 @@ describeDeploy(title, () => {
     const dockerfile = readFileSync(path.join(repo, 'Dockerfile'), 'utf8');
     expect(dockerfile).toMatch(/^RUN npm ci --no-audit --no-fund$/m);
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
-    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev --no-audit --no-fund \\\n && node scripts\/runtime-packages\.mjs prune/m);
+    expect(dockerfile).toMatch(
+      /^RUN npm ci --omit=dev --no-audit --no-fund \\\n && node scripts\/runtime-packages\.mjs prune/m,
+    );
     expect(dockerfile).toMatch(/^COPY --from=build --chown=node:node \/app\/dist \.\/dist$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/api\/health/m);
@@ -123,13 +138,18 @@ describeDeploy(title, () => {
     for (const devOnly of ['vite', 'vitest', 'tsx', 'esbuild', 'typescript', 'eslint', 's3rver', 'drizzle-kit']) {
       expect(existsSync(path.join(app, 'node_modules', devOnly)), devOnly).toBe(false);
     }
-    for (const needed of JSON.parse(readFileSync(path.join(app, 'dist/server/runtime-packages.json'), 'utf8')) as string[]) {
+    for (const needed of JSON.parse(
+      readFileSync(path.join(app, 'dist/server/runtime-packages.json'), 'utf8'),
+    ) as string[]) {
       expect(existsSync(path.join(app, 'node_modules', needed)), needed).toBe(true);
     }
   });
 
   it('serves from the run-time folder: health, readiness, the pages, request ids in the log', async () => {
-    const server = await startServer(app, ['dist/server/server.js'], { NODE_ENV: 'production', DATA_DIR: path.join(app, 'data') });
+    const server = await startServer(app, ['dist/server/server.js'], {
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(app, 'data'),
+    });
     started.push(server);
     const health = await fetch(`${server.base}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
@@ -141,10 +161,15 @@ describeDeploy(title, () => {
     expect(home.headers.get('x-request-id')).toBe('deploy-check-1');
     expect(await home.text()).toContain('SignaturePro');
     const metrics = await fetch(`${server.base}/metrics`);
-    expect(await metrics.text()).toContain('signaturepro_http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}');
+    expect(await metrics.text()).toContain(
+      'signaturepro_http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}',
+    );
     await new Promise((r) => setTimeout(r, 200));
     // Every log line of that request names it.
-    const lines = server.output().split('\n').filter((line) => line.includes('"deploy-check-1"'));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"deploy-check-1"'));
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ reqId: 'deploy-check-1' });
     await server.stop();
@@ -158,7 +183,10 @@ describeDeploy(title, () => {
     expect(server.output()).not.toContain('Building first');
     await server.stop();
 
-    writeFileSync(path.join(build, 'src/server/errors.ts'), `${readFileSync(path.join(build, 'src/server/errors.ts'), 'utf8')}\n// changed\n`);
+    writeFileSync(
+      path.join(build, 'src/server/errors.ts'),
+      `${readFileSync(path.join(build, 'src/server/errors.ts'), 'utf8')}\n// changed\n`,
+    );
     expect(buildProblem(build)).toBe('the sources changed since the last build');
     rmSync(path.join(build, 'dist/build-stamp.json'));
     expect(buildProblem(build)).toBe('no build yet (dist/build-stamp.json missing)');

@@ -37,8 +37,12 @@ async function openUnhydrated(path: string): Promise<() => void> {
 }
 
 /** Whether React has taken this element over (hydration gives each element its fiber). */
-const hydrated = (locator: Locator) => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
-const heldClicks = () => page.evaluate(() => (window as unknown as { __spEarlyClicks?: { queue: unknown[] } }).__spEarlyClicks?.queue.length ?? -1);
+const hydrated = (locator: Locator) =>
+  locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+const heldClicks = () =>
+  page.evaluate(
+    () => (window as unknown as { __spEarlyClicks?: { queue: unknown[] } }).__spEarlyClicks?.queue.length ?? -1,
+  );
 
 beforeAll(async () => {
   running = await startApp();
@@ -66,7 +70,9 @@ describe('a click before hydration is not lost', () => {
     expect(await dialog().count()).toBe(0);
 
     release();
-    await expect.poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 }).toBe('Create your account');
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 })
+      .toBe('Create your account');
     expect(await dialog().getByRole('tab', { name: 'Sign up' }).getAttribute('aria-selected')).toBe('true');
     expect(await heldClicks()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/pricing');
@@ -75,7 +81,9 @@ describe('a click before hydration is not lost', () => {
 
   it('/pricing, signed in: the held click waits for the session and goes to checkout, not to sign-up', async () => {
     const email = `early${Date.now()}@example.com`;
-    const signup = await page.request.post(url('/api/auth/signup'), { data: { email, password: 'Sup3r-secret-pass', name: 'Early Payer', termsAccepted: true } });
+    const signup = await page.request.post(url('/api/auth/signup'), {
+      data: { email, password: 'Sup3r-secret-pass', name: 'Early Payer', termsAccepted: true },
+    });
     expect(signup.status()).toBe(201);
     // The session answer comes late, as on a slow network: the page hydrates before it knows who is there.
     await page.route('**/api/session', async (route) => {
@@ -100,16 +108,20 @@ describe('a click before hydration is not lost', () => {
     expect(await hydrated(pro)).toBe(false);
     expect(await heldClicks()).toBe(1);
     release();
-    await expect.poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 }).toBe('Create your account');
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 })
+      .toBe('Create your account');
   });
 
-  it('the header\'s Log in pressed before hydration opens the dialog on its tab', async () => {
+  it("the header's Log in pressed before hydration opens the dialog on its tab", async () => {
     const release = await openUnhydrated('/');
     const login = page.getByRole('banner').getByRole('button', { name: 'Log in' });
     await login.click();
     expect(await hydrated(login)).toBe(false);
     release();
-    await expect.poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 }).toBe('Welcome back');
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 })
+      .toBe('Welcome back');
   });
 
   it('the newsletter box: an address typed and sent before hydration is stored, and the page says so', async () => {
@@ -126,21 +138,34 @@ describe('a click before hydration is not lost', () => {
       .toBe("You're subscribed: we saved early.reader@example.com and will send product news about once a month.");
     // Submitted by React, once: no native form submission (a page load with ?email=…).
     expect(page.url()).toBe(url('/'));
-    const rows = await running.app.services.database.db.select().from(newsletterSubscriber).where(eq(newsletterSubscriber.email, 'early.reader@example.com'));
+    const rows = await running.app.services.database.db
+      .select()
+      .from(newsletterSubscriber)
+      .where(eq(newsletterSubscriber.email, 'early.reader@example.com'));
     expect(rows).toHaveLength(1);
   });
 
   it('the contact form: a message written and sent before hydration reaches the server (after the anti-bot lock)', async () => {
     const release = await openUnhydrated('/contact');
-    const values = { name: 'Early Bird', email: 'early.bird@example.com', subject: 'Sent before hydration', message: 'Typed while the page was still plain HTML.' };
+    const values = {
+      name: 'Early Bird',
+      email: 'early.bird@example.com',
+      subject: 'Sent before hydration',
+      message: 'Typed while the page was still plain HTML.',
+    };
     for (const [name, value] of Object.entries(values)) await page.locator(`#contact-${name}`).fill(value);
     const send = page.getByRole('button', { name: 'Send Message' });
     await send.click();
     expect(await hydrated(send)).toBe(false);
     release();
-    await expect.poll(() => page.getByRole('heading', { name: 'Thank You!' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Thank You!' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/contact');
-    const stored = await running.app.services.database.db.select().from(contactMessage).where(eq(contactMessage.subject, 'Sent before hydration'));
+    const stored = await running.app.services.database.db
+      .select()
+      .from(contactMessage)
+      .where(eq(contactMessage.subject, 'Sent before hydration'));
     expect(stored.map((row) => row.email)).toEqual(['early.bird@example.com']);
   });
 
@@ -182,7 +207,9 @@ describe('the inline script and the Content-Security-Policy', () => {
       await page.goto(url(path));
       await expect.poll(() => hydrated(page.locator('h1'))).toBe(true);
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __spEarlyClicks?: { done: boolean } }).__spEarlyClicks?.done)).toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { __spEarlyClicks?: { done: boolean } }).__spEarlyClicks?.done),
+      ).toBe(true);
     }
     expect(errors).toEqual([]);
     const violations = () => errors.filter((text) => /Content Security Policy/i.test(text));

@@ -112,7 +112,9 @@ describe('editor: Gmail export with one origin and the size limit', () => {
     const [saved] = (await (await page.request.get(`${pageOrigin}/api/signatures`)).json()) as { id: string }[];
     expect(saved?.id).toBeTruthy();
     // Written to the row directly, so the test does not depend on the schema's own field limits.
-    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]));
+    const socialLinks = Object.fromEntries(
+      SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]),
+    );
     await running.app.services.database.db
       .update(signature)
       .set({
@@ -135,7 +137,9 @@ describe('editor: Gmail export with one origin and the size limit', () => {
     const refused = toast('Signature too long for Gmail');
     await expect.poll(() => refused.count()).toBe(1);
     const words = await refused.innerText();
-    expect(words).toMatch(/Gmail keeps at most 10,000 characters and this signature takes [\d,]+ characters once Gmail saves it/);
+    expect(words).toMatch(
+      /Gmail keeps at most 10,000 characters and this signature takes [\d,]+ characters once Gmail saves it/,
+    );
     expect(words).toContain('The longest parts: the 9 social links');
 
     // One toast at a time: close this one, then Copy HTML must bring the same words back.

@@ -74,7 +74,9 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     await shoot(page, 'editor-details');
 
     await page.getByRole('tab', { name: 'Images' }).click();
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
     await shoot(page, 'editor-images');
@@ -168,7 +170,8 @@ describe('editor: build, preview, save, copy into Gmail', () => {
         if (['SCRIPT', 'SVG', 'IFRAME', 'OBJECT', 'STYLE'].includes(el.tagName.toUpperCase())) bad.push(el.tagName);
         for (const attr of el.attributes) {
           if (attr.name.startsWith('on')) bad.push(`${el.tagName} ${attr.name}`);
-          if (['href', 'src'].includes(attr.name) && /^\s*javascript:/i.test(attr.value)) bad.push(`${el.tagName} ${attr.name}`);
+          if (['href', 'src'].includes(attr.name) && /^\s*javascript:/i.test(attr.value))
+            bad.push(`${el.tagName} ${attr.name}`);
         }
       }
       return bad;

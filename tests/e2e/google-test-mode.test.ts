@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { parseServiceAccountKey } from '../../src/server/google/service-account-key';
-import { TEST_MODE_ADMIN_EMAIL, TEST_MODE_DOMAIN, createTestModeServiceAccount } from '../../src/server/google/test-mode';
+import {
+  TEST_MODE_ADMIN_EMAIL,
+  TEST_MODE_DOMAIN,
+  createTestModeServiceAccount,
+} from '../../src/server/google/test-mode';
 import { createWorkspaceClient } from '../../src/server/google/workspace-client';
 import { freePort } from '../../src/test-support/free-port';
 import { SCREENSHOT_DIR, openBrowser } from './support/browser';
@@ -25,7 +29,13 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-gtest-'));
   const port = await freePort();
-  config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' });
+  config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+  });
   app = await buildApp(config, { logger: false, clientDir: false });
   await app.listen({ port, host: '127.0.0.1' });
 
@@ -34,9 +44,21 @@ beforeAll(async () => {
   await client.checkConnection(adminEmail);
   const signature = (name: string, title: string) =>
     `<table cellpadding="0" cellspacing="0" style="font-family:Arial,sans-serif;font-size:13px;color:#1f2937"><tr><td style="padding-right:12px;border-right:2px solid #2563eb"><b style="font-size:15px">${name}</b><br>${title}</td><td style="padding-left:12px">Example Test Inc.<br><a href="https://example.com" style="color:#2563eb">example.com</a></td></tr></table>`;
-  await client.patchSignature(at('ben.carter'), at('ben.carter'), signature('Ben Carter', 'Account Executive') + '<img src="x" onerror="parent.document.title=\'pwned\'">');
-  await client.patchSignature(TEST_MODE_ADMIN_EMAIL, TEST_MODE_ADMIN_EMAIL, signature('Ada Admin', 'Head of Operations'));
-  await client.patchSignature(at('chloe.dubois'), at('marketing'), signature('Chloé Dubois — Marketing', 'Marketing Manager'));
+  await client.patchSignature(
+    at('ben.carter'),
+    at('ben.carter'),
+    signature('Ben Carter', 'Account Executive') + '<img src="x" onerror="parent.document.title=\'pwned\'">',
+  );
+  await client.patchSignature(
+    TEST_MODE_ADMIN_EMAIL,
+    TEST_MODE_ADMIN_EMAIL,
+    signature('Ada Admin', 'Head of Operations'),
+  );
+  await client.patchSignature(
+    at('chloe.dubois'),
+    at('marketing'),
+    signature('Chloé Dubois — Marketing', 'Marketing Manager'),
+  );
 });
 
 afterAll(async () => {
@@ -55,10 +77,20 @@ describe('TEST MODE Google Workspace page', () => {
         await expect(page.getByRole('banner').textContent()).resolves.toContain('TEST MODE');
         const frame = page.frameLocator(`iframe[title="Gmail signature of ${at('ben.carter')}"]`);
         await expect(frame.locator('b').first().textContent()).resolves.toBe('Ben Carter');
-        await expect(page.frameLocator(`iframe[title="Gmail signature of ${at('marketing')}"]`).locator('b').first().textContent()).resolves.toBe('Chloé Dubois — Marketing');
+        await expect(
+          page
+            .frameLocator(`iframe[title="Gmail signature of ${at('marketing')}"]`)
+            .locator('b')
+            .first()
+            .textContent(),
+        ).resolves.toBe('Chloé Dubois — Marketing');
         expect(await page.locator('section.person').count()).toBe(6);
-        await expect(page.locator('section.person', { hasText: 'Eva Lind' }).textContent()).resolves.toContain('Gmail is not enabled for this person');
-        await expect(page.locator('section.person', { hasText: 'Frank Moreau' }).textContent()).resolves.toContain('Suspended');
+        await expect(page.locator('section.person', { hasText: 'Eva Lind' }).textContent()).resolves.toContain(
+          'Gmail is not enabled for this person',
+        );
+        await expect(page.locator('section.person', { hasText: 'Frank Moreau' }).textContent()).resolves.toContain(
+          'Suspended',
+        );
         // The stored copy lost its event handler, and the frame could not have run it anyway.
         expect(await page.title()).toBe('TEST MODE Google Workspace · SignaturePro');
         // Nothing wider than the screen.

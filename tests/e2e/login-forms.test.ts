@@ -29,10 +29,18 @@ describe('login forms in the browser', () => {
 
   const toast = () => page.getByTestId('toast').first();
   /** The toast's title and words, without its close button. */
-  const toastText = async () => (await toast().innerText()).replace('×', '').trim().replace(/\s*\n\s*/, ' | ');
+  const toastText = async () =>
+    (await toast().innerText())
+      .replace('×', '')
+      .trim()
+      .replace(/\s*\n\s*/, ' | ');
   /** Signs up through the API (not this browser) and returns the new session's cookie. */
   async function signUp(email: string, name = 'Lin Locked') {
-    const res = await running.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, name, termsAccepted: true } });
+    const res = await running.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: PASSWORD, name, termsAccepted: true },
+    });
     expect(res.statusCode).toBe(201);
     return ([res.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
   }
@@ -118,7 +126,9 @@ describe('login forms in the browser', () => {
       payload: { email: invitee, role: 'member' },
     });
     expect(invited.statusCode).toBe(201);
-    const organization = (await running.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ownerCookie } })).json().organization.name as string;
+    const organization = (
+      await running.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ownerCookie } })
+    ).json().organization.name as string;
     const mail = await waitForMail(running.dataDir, invitee, /invited you/);
 
     await page.context().clearCookies();
@@ -129,7 +139,11 @@ describe('login forms in the browser', () => {
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account and join' }).click();
 
-    await expect.poll(() => page.getByText(`If ${invitee} already has an account, log in with it to accept the invitation.`).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByText(`If ${invitee} already has an account, log in with it to accept the invitation.`).count(),
+      )
+      .toBe(1);
     expect(await page.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#inv-login-email').inputValue()).toBe(invitee);
     expect(await page.locator('#inv-login-password').inputValue()).toBe('');

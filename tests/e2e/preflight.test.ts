@@ -9,7 +9,8 @@ import { waitForMail } from './support/mailbox';
 import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
 
 const linkIn = (mail: ParsedMail, prefix: string) => {
-  for (const match of String(mail.html).matchAll(/href="([^"]+)"/g)) if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
+  for (const match of String(mail.html).matchAll(/href="([^"]+)"/g))
+    if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
   throw new Error(`no ${prefix} link in "${mail.subject}"`);
 };
 
@@ -114,7 +115,9 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
   it('a visitor is told to log in before a test email', async () => {
     await page.getByRole('button', { name: 'Send me a test email' }).click();
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Log in to get a test email');
-    expect(await page.getByTestId('test-email-note').innerText()).toBe('Log in to get a test email at your own address.');
+    expect(await page.getByTestId('test-email-note').innerText()).toBe(
+      'Log in to get a test email at your own address.',
+    );
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
   });
@@ -129,11 +132,16 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     // Opening the link verifies nothing (mail scanners open links); the click does.
     await page.getByRole('button', { name: 'Verify my email' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Email verified!' }).isVisible()).toBe(true);
-    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, { headers: { origin: running.url }, data: {} });
+    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, {
+      headers: { origin: running.url },
+      data: {},
+    });
     expect(chosen.ok()).toBe(true);
 
     await page.goto(`${running.url}/editor`);
-    await expect.poll(() => page.getByTestId('test-email-note').innerText()).toBe(`To ${email}, to open in Gmail, Outlook and Apple Mail.`);
+    await expect
+      .poll(() => page.getByTestId('test-email-note').innerText())
+      .toBe(`To ${email}, to open in Gmail, Outlook and Apple Mail.`);
     await field('Full Name').fill('Grace Hopper');
     await field('Job Title').fill('Rear Admiral');
     await field('Email Address').fill('grace@example.com');
@@ -171,7 +179,11 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
   it('an uploaded logo: measured at 2× in the browser, and a light backing that stays light in dark mode', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
     // An upload from this server: the origin item now only objects to http (PUBLIC_URL is http here).
-    const png = await sharp({ create: { width: 120, height: 120, channels: 4, background: { r: 20, g: 20, b: 20, alpha: 1 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 120, height: 120, channels: 4, background: { r: 20, g: 20, b: 20, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
     await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     const preview = page.getByTestId('signature-preview');
     await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
@@ -214,7 +226,9 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     for (const platform of SOCIAL_PLATFORMS) {
       const { label } = SOCIAL_PLATFORM_INFO[platform];
       await page.getByRole('button', { name: `Add ${label}` }).click();
-      await page.getByRole('textbox', { name: label }).fill(`https://${SOCIAL_PLATFORM_HOSTS[platform][0]}/?${ampersands(60)}`.slice(0, 200));
+      await page
+        .getByRole('textbox', { name: label })
+        .fill(`https://${SOCIAL_PLATFORM_HOSTS[platform][0]}/?${ampersands(60)}`.slice(0, 200));
     }
     await expect.poll(() => status('size')).toBe('fail');
     const size = await text('size');
@@ -223,5 +237,4 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(size).toContain('How to fix: Gmail refuses signatures over 10,000 characters.');
     expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/\d+ to fix/);
   });
-
 });

@@ -124,9 +124,15 @@ describe('contact form', () => {
     await expect.poll(() => thanks.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Thank You!');
     expect(await page.getByText("We'll reply within 1 business day.").isVisible()).toBe(true);
-    expect(await page.locator('section').getByRole('link', { name: SUPPORT }).first().getAttribute('href')).toBe(`mailto:${SUPPORT}`);
+    expect(await page.locator('section').getByRole('link', { name: SUPPORT }).first().getAttribute('href')).toBe(
+      `mailto:${SUPPORT}`,
+    );
 
-    await expect.poll(() => supportMail().filter((m) => m.parsed.subject === '[Contact] Question about seats').length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => supportMail().filter((m) => m.parsed.subject === '[Contact] Question about seats').length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
     const mail = supportMail().find((m) => m.parsed.subject === '[Contact] Question about seats')!;
     expect(mail.envelopeTo).toEqual([SUPPORT]);
     expect(mail.parsed.replyTo?.value[0]?.address).toBe('grace@example.com');
@@ -140,7 +146,10 @@ describe('contact form', () => {
       const res = await fetch(url('/api/contact'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i + 1}` },
-        body: JSON.stringify({ ...validMessage(`Earlier ${i}`, email), formToken: issueFormToken(deriveKey(running.config.sessionSecret, 'contact-form'), Date.now() - 5_000) }),
+        body: JSON.stringify({
+          ...validMessage(`Earlier ${i}`, email),
+          formToken: issueFormToken(deriveKey(running.config.sessionSecret, 'contact-form'), Date.now() - 5_000),
+        }),
       });
       expect(res.status).toBe(200);
     }
@@ -157,7 +166,11 @@ describe('contact form', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'This address cannot receive mail.', code: 'VALIDATION', errors: { email: 'This address cannot receive mail.', subject: 'Subject is required' } }),
+        body: JSON.stringify({
+          error: 'This address cannot receive mail.',
+          code: 'VALIDATION',
+          errors: { email: 'This address cannot receive mail.', subject: 'Subject is required' },
+        }),
       }),
     );
     await openContact();
@@ -170,15 +183,26 @@ describe('contact form', () => {
 
   it("shows the server's own words, or 'Something went wrong. Please try again.' when it has none", async () => {
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'This is briefly unavailable. Please try again in a minute.', code: 'UNAVAILABLE' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'This is briefly unavailable. Please try again in a minute.',
+          code: 'UNAVAILABLE',
+        }),
+      }),
     );
     await openContact();
     await fillContact(validMessage('Server words'));
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => formAlert().textContent()).toBe('This is briefly unavailable. Please try again in a minute.');
+    await expect
+      .poll(() => formAlert().textContent())
+      .toBe('This is briefly unavailable. Please try again in a minute.');
 
     await page.unrouteAll();
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+    );
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect.poll(() => formAlert().textContent()).toBe('Something went wrong. Please try again.');
   });
@@ -188,7 +212,9 @@ describe('contact form', () => {
     await openContact();
     await fillContact(validMessage('Offline'));
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => formAlert().textContent()).toBe('Network error. Please check your connection and try again.');
+    await expect
+      .poll(() => formAlert().textContent())
+      .toBe('Network error. Please check your connection and try again.');
   });
 });
 
@@ -206,8 +232,13 @@ describe('newsletter box', () => {
       .toBe("You're subscribed: we saved reader@example.com and will send product news about once a month.");
     await box.fill('Reader@Example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => footer.getByRole('status').textContent()).toBe("reader@example.com is already subscribed, so there's nothing more to do.");
-    const rows = await running.app.services.database.db.select().from(newsletterSubscriber).where(eq(newsletterSubscriber.email, 'reader@example.com'));
+    await expect
+      .poll(() => footer.getByRole('status').textContent())
+      .toBe("reader@example.com is already subscribed, so there's nothing more to do.");
+    const rows = await running.app.services.database.db
+      .select()
+      .from(newsletterSubscriber)
+      .where(eq(newsletterSubscriber.email, 'reader@example.com'));
     expect(rows).toHaveLength(1);
 
     await box.fill('nope');
@@ -224,7 +255,9 @@ describe('clipboard check (/debug-clipboard)', () => {
     expect(await rows.filter({ hasText: "ClipboardItem.supports('text/html')" }).textContent()).toContain('Yes');
 
     await page.getByRole('button', { name: 'Copy sample signature' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Copied' }).textContent()).toContain('text/html and text/plain');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Copied' }).textContent())
+      .toContain('text/html and text/plain');
     const clipboard = await readClipboard(page);
     expect(clipboard['text/html']).toContain('Alex Morgan');
     expect(clipboard['text/plain']).toContain('Alex Morgan');
@@ -236,6 +269,8 @@ describe('clipboard check (/debug-clipboard)', () => {
     expect(await result.textContent()).toContain('text/html');
     expect(await page.getByTestId('pasted-html').textContent()).toContain('Alex Morgan');
     expect(await page.getByTestId('pasted-text').textContent()).toContain('Alex Morgan');
-    expect(await page.frameLocator('iframe[title="The pasted HTML, rendered"]').getByText('Alex Morgan').first().isVisible()).toBe(true);
+    expect(
+      await page.frameLocator('iframe[title="The pasted HTML, rendered"]').getByText('Alex Morgan').first().isVisible(),
+    ).toBe(true);
   });
 });

@@ -24,7 +24,9 @@ const dialog = () => page.getByRole('dialog');
 /** Signs a new user up through the API in the browser's own cookie jar: the page is then signed in. */
 async function signUpInBrowser(name: string) {
   const email = `visitor${Date.now()}${userCounter++}@example.com`;
-  const res = await page.request.post(url('/api/auth/signup'), { data: { email, password: PASSWORD, name, termsAccepted: true } });
+  const res = await page.request.post(url('/api/auth/signup'), {
+    data: { email, password: PASSWORD, name, termsAccepted: true },
+  });
   expect(res.status()).toBe(201);
   return email;
 }
@@ -65,18 +67,21 @@ describe('prerendered and findable', () => {
     ['/contact', 'Contact us', 'Contact us — SignaturePro'],
     ['/terms', 'Terms of Service', 'Terms of Service — SignaturePro'],
     ['/privacy', 'Privacy Policy', 'Privacy Policy — SignaturePro'],
-  ])('%s has its content, title, description, canonical and Open Graph tags in the HTML', async (path, heading, title) => {
-    const res = await fetch(url(path));
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain(`<title>${title}</title>`);
-    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
-    expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);
-    expect(html).toContain(`<link rel="canonical" href="${url(path)}">`);
-    expect(html).toContain(`<meta property="og:title" content="${title}">`);
-    expect(html).toContain(`<meta property="og:image" content="${url('/og-image.png')}">`);
-    expect(html).not.toContain('__SP_PUBLIC_URL__');
-  });
+  ])(
+    '%s has its content, title, description, canonical and Open Graph tags in the HTML',
+    async (path, heading, title) => {
+      const res = await fetch(url(path));
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);
+      expect(html).toContain(`<link rel="canonical" href="${url(path)}">`);
+      expect(html).toContain(`<meta property="og:title" content="${title}">`);
+      expect(html).toContain(`<meta property="og:image" content="${url('/og-image.png')}">`);
+      expect(html).not.toContain('__SP_PUBLIC_URL__');
+    },
+  );
 
   it('hydrates the prerendered HTML in place: the same elements become interactive, none are replaced', async () => {
     await page.addInitScript(() => {
@@ -89,7 +94,11 @@ describe('prerendered and findable', () => {
       const hydratedInPlace = () =>
         page.evaluate(() => {
           const before = (window as unknown as { prerenderedH1: Element | null }).prerenderedH1;
-          return !!before && before === document.querySelector('h1') && Object.keys(before).some((k) => k.startsWith('__reactFiber'));
+          return (
+            !!before &&
+            before === document.querySelector('h1') &&
+            Object.keys(before).some((k) => k.startsWith('__reactFiber'))
+          );
         });
       await expect.poll(hydratedInPlace, { message: path }).toBe(true);
     }
@@ -99,7 +108,8 @@ describe('prerendered and findable', () => {
     const robots = await (await fetch(url('/robots.txt'))).text();
     expect(robots).toContain(`Sitemap: ${url('/sitemap.xml')}`);
     const sitemap = await (await fetch(url('/sitemap.xml'))).text();
-    for (const path of ['/', '/pricing', '/contact', '/terms', '/privacy']) expect(sitemap).toContain(`<loc>${url(path)}</loc>`);
+    for (const path of ['/', '/pricing', '/contact', '/terms', '/privacy'])
+      expect(sitemap).toContain(`<loc>${url(path)}</loc>`);
     expect((await fetch(url('/favicon.svg'))).status).toBe(200);
     const og = await fetch(url('/og-image.png'));
     expect(og.headers.get('content-type')).toBe('image/png');
@@ -119,7 +129,11 @@ describe('prerendered and findable', () => {
 describe('landing page, signed out', () => {
   it('header links jump to their sections, Contact opens /contact, the logo scrolls back to the top', async () => {
     await openLanding();
-    for (const [label, id] of [['Features', 'features'], ['Pricing', 'pricing'], ['Resources', 'faq']] as const) {
+    for (const [label, id] of [
+      ['Features', 'features'],
+      ['Pricing', 'pricing'],
+      ['Resources', 'faq'],
+    ] as const) {
       await mainNav().getByRole('link', { name: label }).click();
       await page.waitForURL(url(`/#${id}`));
       await expect.poll(async () => (await page.locator(`#${id}`).boundingBox())?.y ?? 999).toBeLessThan(120);
@@ -142,7 +156,9 @@ describe('landing page, signed out', () => {
       ['Log in', 'Welcome back', 'Log in'],
       ['Get started', 'Create your account', 'Sign up'],
     ] as const) {
-      const telemetry = page.waitForResponse((r) => r.url().endsWith('/api/auth/telemetry/auth-open') && r.request().method() === 'POST');
+      const telemetry = page.waitForResponse(
+        (r) => r.url().endsWith('/api/auth/telemetry/auth-open') && r.request().method() === 'POST',
+      );
       await page.getByRole('banner').getByRole('button', { name: button }).click();
       expect((await telemetry).status()).toBe(204);
       expect(JSON.parse((await telemetry).request().postData() ?? '{}')).toEqual({ source: 'modal' });
@@ -161,7 +177,11 @@ describe('landing page, signed out', () => {
 
   it('logging in from the landing page goes to /editor', async () => {
     const email = `login${Date.now()}@example.com`;
-    const signup = await running.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, name: 'Lin Login', termsAccepted: true } });
+    const signup = await running.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: PASSWORD, name: 'Lin Login', termsAccepted: true },
+    });
     expect(signup.statusCode).toBe(201);
     await openLanding();
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
@@ -192,10 +212,19 @@ describe('landing page, signed out', () => {
   it('pricing toggle shows monthly prices, then annual as $15 and $159 per month, by mouse and by keyboard', async () => {
     await openLanding();
     const pricing = page.locator('#pricing');
-    const priceOf = (plan: string) => pricing.locator(`[data-plan="${plan}"]`).locator('p', { hasText: '$' }).first().textContent();
-    expect([await priceOf('free'), await priceOf('standard'), await priceOf('pro')]).toEqual(['$0/month', '$19/month', '$199/month']);
+    const priceOf = (plan: string) =>
+      pricing.locator(`[data-plan="${plan}"]`).locator('p', { hasText: '$' }).first().textContent();
+    expect([await priceOf('free'), await priceOf('standard'), await priceOf('pro')]).toEqual([
+      '$0/month',
+      '$19/month',
+      '$199/month',
+    ]);
     await pricing.getByRole('radio', { name: /Annual/ }).click();
-    expect([await priceOf('free'), await priceOf('standard'), await priceOf('pro')]).toEqual(['$0/month', '$15/month', '$159/month']);
+    expect([await priceOf('free'), await priceOf('standard'), await priceOf('pro')]).toEqual([
+      '$0/month',
+      '$15/month',
+      '$159/month',
+    ]);
     await pricing.getByRole('radio', { name: /Annual/ }).press('ArrowLeft');
     expect(await pricing.getByRole('radio', { name: 'Monthly' }).getAttribute('aria-checked')).toBe('true');
     expect(await priceOf('standard')).toBe('$19/month');
@@ -216,7 +245,9 @@ describe('landing page, signed out', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => first.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('How do I put the signature into Gmail?');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'How do I put the signature into Gmail?',
+    );
   });
 
   it('the mobile side menu is a modal dialog: focus inside, Escape closes it, links and buttons work', async () => {
@@ -252,21 +283,32 @@ describe('landing page, signed out', () => {
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await openLanding();
     await page.mouse.wheel(0, 4000);
-    await page.locator('#pricing').getByRole('radio', { name: /Annual/ }).click();
+    await page
+      .locator('#pricing')
+      .getByRole('radio', { name: /Annual/ })
+      .click();
     await page.waitForLoadState('networkidle');
     page.removeAllListeners('request');
     const scripts = [...new Set(requested.filter((p) => p.endsWith('.js')))];
     // The app's screens, by the files the build gave them (chunk names alone can mislead).
-    const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
     const appScreens = Object.entries(manifest)
       .filter(([key]) => /features\/(editor|account|billing|auth)\/|^index\.html$/.test(key))
       .map(([, chunk]) => `/${chunk.file}`);
     expect(appScreens.length).toBeGreaterThan(1);
     expect(scripts.filter((p) => appScreens.includes(p))).toEqual([]);
     let gzipped = 0;
-    for (const script of scripts) gzipped += gzipSync(Buffer.from(await (await fetch(url(script))).arrayBuffer())).length;
+    for (const script of scripts)
+      gzipped += gzipSync(Buffer.from(await (await fetch(url(script))).arrayBuffer())).length;
     // The stylesheet is inlined (site.css, decision 0076); the app's own stylesheet never loads here.
-    const inlinedCss = await page.evaluate(() => Array.from(document.querySelectorAll('style')).map((s) => s.textContent ?? '').join(''));
+    const inlinedCss = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('style'))
+        .map((s) => s.textContent ?? '')
+        .join(''),
+    );
     expect(inlinedCss.length).toBeGreaterThan(1000);
     gzipped += gzipSync(inlinedCss).length;
     // Only site.css's own link (media="print", it warms the cache) may be fetched.

@@ -132,7 +132,9 @@ describe('editor: several signatures', () => {
     await expect.poll(() => field('Job Title').inputValue()).toBe('Rear Admiral');
     await openMenu();
     expect(await page.getByRole('menuitemradio').count()).toBe(1);
-    expect(await page.getByRole('menuitem', { name: 'Delete (your only signature)' }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      await page.getByRole('menuitem', { name: 'Delete (your only signature)' }).getAttribute('aria-disabled'),
+    ).toBe('true');
     await page.keyboard.press('Escape');
     const listed = await page.request.get(`${running.url}/api/signatures`);
     expect(((await listed.json()) as Array<{ id: string }>).map((s) => s.id)).toEqual([firstId]);

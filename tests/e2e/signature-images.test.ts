@@ -41,7 +41,11 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
   async function upload(name: string, bytes: Buffer, mimeType = 'image/png') {
     const before = (await previewImage().count()) === 1 ? await previewImage().getAttribute('src') : null;
     await page.getByLabel('Logo image file').setInputFiles({ name, mimeType, buffer: bytes });
-    await expect.poll(async () => (await previewImage().count()) === 1 && (await previewImage().getAttribute('src')) !== before, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await previewImage().count()) === 1 && (await previewImage().getAttribute('src')) !== before, {
+        timeout: 20_000,
+      })
+      .toBe(true);
   }
 
   /**
@@ -56,10 +60,13 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     await (await gmailTab).close();
     let html = '';
     await expect
-      .poll(async () => {
-        html = (await readClipboard(page))['text/html'] ?? '';
-        return html;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          html = (await readClipboard(page))['text/html'] ?? '';
+          return html;
+        },
+        { timeout: 20_000 },
+      )
       .not.toBe('');
     return html;
   }
@@ -68,7 +75,13 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
   const drawn = () =>
     previewImage().evaluate((img: HTMLImageElement) => {
       const box = img.getBoundingClientRect();
-      return { width: box.width, height: box.height, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, complete: img.complete };
+      return {
+        width: box.width,
+        height: box.height,
+        naturalWidth: img.naturalWidth,
+        naturalHeight: img.naturalHeight,
+        complete: img.complete,
+      };
     });
 
   async function fetchImage(src: string) {
@@ -99,13 +112,17 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
 
   it('shows a 1200x400 logo whole, 160x53, from a 320x106 file, in the preview and in the copied HTML', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
-    const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
     await upload('wide-logo.png', logo);
     await expect.poll(async () => (await drawn()).complete && (await drawn()).naturalWidth > 0).toBe(true);
     const shown = await drawn();
     expect(shown).toMatchObject({ width: 160, height: 53, naturalWidth: 320, naturalHeight: 106 });
     // Unsquashed: the box on screen has the file's proportions (within 1%).
-    expect(Math.abs(shown.width / shown.height - shown.naturalWidth / shown.naturalHeight) / (shown.width / shown.height)).toBeLessThan(0.01);
+    expect(
+      Math.abs(shown.width / shown.height - shown.naturalWidth / shown.naturalHeight) / (shown.width / shown.height),
+    ).toBeLessThan(0.01);
     // The shape applies to photos only; whatever it is, the logo stays whole.
     expect(await previewImage().getAttribute('src')).toMatch(/-160x53\.png$/);
     expect(await page.getByTestId('image-resolution-note').count()).toBe(0);
@@ -126,9 +143,13 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
   it('copies the new logo when Copy to Gmail is clicked while it is still uploading, every time', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
     for (const [attempt, background] of ['#0b8043', '#f4b400', '#8e24aa'].entries()) {
-      const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background } }).png().toBuffer();
+      const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background } })
+        .png()
+        .toBuffer();
       const before = (await previewImage().count()) === 1 ? await previewImage().getAttribute('src') : null;
-      await page.getByLabel('Logo image file').setInputFiles({ name: `wide-logo-${attempt}.png`, mimeType: 'image/png', buffer: logo });
+      await page
+        .getByLabel('Logo image file')
+        .setInputFiles({ name: `wide-logo-${attempt}.png`, mimeType: 'image/png', buffer: logo });
       // No wait: the click lands while the upload is out, before the preview has the new file.
       const html = await copyToGmail();
       const copied = /<img src="([^"]+\/objects\/[^"]+)" width="(\d+)" height="(\d+)"/.exec(html);
@@ -139,13 +160,17 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
       // The very file the preview now shows, not the one before the upload.
       expect(src.replaceAll('&amp;', '&')).toBe(new URL((await previewImage().getAttribute('src'))!, running.url).href);
       expect(src).not.toBe(before);
-      const pixels = await sharp((await fetchImage(src.replaceAll('&amp;', '&'))).bytes).raw().toBuffer({ resolveWithObject: true });
+      const pixels = await sharp((await fetchImage(src.replaceAll('&amp;', '&'))).bytes)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       expect([pixels.data[0], pixels.data[1], pixels.data[2]]).toEqual([...Buffer.from(background.slice(1), 'hex')]);
     }
   });
 
   it('cuts a round photo into a transparent PNG, and swaps the file when the shape changes', async () => {
-    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#d93025' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#d93025' } })
+      .jpeg()
+      .toBuffer();
     await upload('portrait.jpg', photo, 'image/jpeg');
     await expect.poll(() => previewImage().getAttribute('src')).toMatch(/-80x80-o\.png$/);
     await expect.poll(async () => (await drawn()).naturalWidth).toBe(160);
@@ -157,7 +182,9 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     expect([alpha(0, 0), alpha(159, 0), alpha(0, 159), alpha(159, 159)]).toEqual([0, 0, 0, 0]);
     expect(alpha(80, 80)).toBe(255);
     // The Images tab shows the very file the signature uses.
-    expect(await page.getByTestId('logo-thumbnail').locator('img').getAttribute('src')).toBe(await previewImage().getAttribute('src'));
+    expect(await page.getByTestId('logo-thumbnail').locator('img').getAttribute('src')).toBe(
+      await previewImage().getAttribute('src'),
+    );
     await shot('images-round-photo-desktop');
 
     await page.getByRole('tab', { name: 'Design' }).click();
@@ -171,9 +198,13 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
 
   it('accepts a small image with a visible note', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
-    const small = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#34a853' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#34a853' } })
+      .png()
+      .toBuffer();
     await upload('small.png', small);
-    await expect.poll(() => page.getByTestId('image-resolution-note').innerText()).toContain('looks soft on high-density screens');
+    await expect
+      .poll(() => page.getByTestId('image-resolution-note').innerText())
+      .toContain('looks soft on high-density screens');
     await shot('images-low-resolution-note-desktop');
     await page.setViewportSize({ width: 375, height: 800 });
     await shot('images-low-resolution-note-375');

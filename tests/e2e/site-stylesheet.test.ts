@@ -43,7 +43,9 @@ function computedStyles(target: Page): Promise<Record<string, string>> {
 async function transitionsDone(target: Page) {
   await target.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(resolve));
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
@@ -73,7 +75,12 @@ function differences(site: Record<string, string>, app: Record<string, string>):
     if (app[element] === style) continue;
     const appProps = new Map((app[element] ?? '').split(';').map((p) => [p.slice(0, p.indexOf(':')), p]));
     const changed = style.split(';').filter((p) => appProps.get(p.slice(0, p.indexOf(':'))) !== p);
-    lines.push(`${element}: site.css ${changed.slice(0, 4).join(' | ')} vs app ${changed.slice(0, 4).map((p) => appProps.get(p.slice(0, p.indexOf(':')))).join(' | ')}`);
+    lines.push(
+      `${element}: site.css ${changed.slice(0, 4).join(' | ')} vs app ${changed
+        .slice(0, 4)
+        .map((p) => appProps.get(p.slice(0, p.indexOf(':'))))
+        .join(' | ')}`,
+    );
   }
   return lines;
 }
@@ -106,7 +113,11 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
   it('carries a smaller stylesheet than the app', async () => {
     expect(appStylesheet).toMatch(/\.css$/);
     await page.goto(`${running.url}/`);
-    const inlined = await page.evaluate(() => Array.from(document.querySelectorAll('style')).map((s) => s.textContent ?? '').join(''));
+    const inlined = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('style'))
+        .map((s) => s.textContent ?? '')
+        .join(''),
+    );
     const full = await (await fetch(`${running.url}${appStylesheet}`)).text();
     expect(inlined.length).toBeGreaterThan(1000);
     expect(inlined.length).toBeLessThan(full.length * 0.8);
@@ -148,7 +159,11 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
   it('logging in from the landing page brings the app up with its full stylesheet', async () => {
     const email = `styles${Date.now()}@example.com`;
     const password = 'Sup3r-secret-pass';
-    const signup = await running.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password, name: 'Sty Les', termsAccepted: true } });
+    const signup = await running.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password, name: 'Sty Les', termsAccepted: true },
+    });
     expect(signup.statusCode).toBe(201);
     await compareWithAppStylesheet(async (target) => {
       await target.setViewportSize({ width: 1280, height: 900 });
@@ -162,7 +177,14 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
       // person without a plan goes on from /editor to /pricing; compare once they are there.
       await expect.poll(() => new URL(target.url()).pathname, { timeout: 20_000 }).toBe('/pricing');
       await target.waitForLoadState('networkidle');
-      await expect.poll(() => target.evaluate((href) => Array.from(document.styleSheets).some((sheet) => sheet.href?.endsWith(href)), appStylesheet)).toBe(true);
+      await expect
+        .poll(() =>
+          target.evaluate(
+            (href) => Array.from(document.styleSheets).some((sheet) => sheet.href?.endsWith(href)),
+            appStylesheet,
+          ),
+        )
+        .toBe(true);
       await target.getByRole('dialog').waitFor({ state: 'detached' });
       // The 'Welcome back!' toast leaves on its own: compare the screen without it.
       await expect.poll(() => target.getByTestId('toast').count(), { timeout: 20_000 }).toBe(0);

@@ -25,7 +25,12 @@ describe('editor: Text only has no image at all', () => {
     const headers = { origin: running.url, 'content-type': 'application/json' };
     const signup = await page.request.post(`${running.url}/api/auth/signup`, {
       headers,
-      data: { email: `text-only-${Date.now()}@example.com`, password: 'Correct-Horse-42', name: 'Ada Lovelace', termsAccepted: true },
+      data: {
+        email: `text-only-${Date.now()}@example.com`,
+        password: 'Correct-Horse-42',
+        name: 'Ada Lovelace',
+        termsAccepted: true,
+      },
     });
     expect(signup.status()).toBe(201);
     expect((await page.request.post(`${running.url}/api/select-free-plan`, { headers, data: {} })).ok()).toBe(true);
@@ -43,7 +48,9 @@ describe('editor: Text only has no image at all', () => {
     const preview = page.getByTestId('signature-preview');
 
     await page.getByRole('tab', { name: 'Images' }).click();
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
 
@@ -51,9 +58,9 @@ describe('editor: Text only has no image at all', () => {
     await page.getByRole('button', { name: 'Add LinkedIn' }).click();
     // A "LinkedIn" link to another site is refused, in words naming LinkedIn (issue 10, point 7).
     await page.getByRole('textbox', { name: 'LinkedIn' }).fill('https://linkedin.evil.example/in/ada');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'LinkedIn' }).innerText()).toContain(
-      'Your LinkedIn link must be an address on linkedin.com or lnkd.in',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'LinkedIn' }).innerText())
+      .toContain('Your LinkedIn link must be an address on linkedin.com or lnkd.in');
     expect(await preview.locator('a[href*="evil.example"]').count()).toBe(0);
     await page.getByRole('textbox', { name: 'LinkedIn' }).fill('https://www.linkedin.com/in/ada-lovelace');
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'LinkedIn link' }).count()).toBe(0);
@@ -65,7 +72,9 @@ describe('editor: Text only has no image at all', () => {
     await page.getByRole('radio', { name: 'Text only' }).click();
     await expect.poll(() => preview.locator('img').count()).toBe(0);
     // The profiles are still there, as text links.
-    await expect.poll(() => preview.locator('a[href="https://www.linkedin.com/in/ada-lovelace"]').innerText()).toBe('LinkedIn');
+    await expect
+      .poll(() => preview.locator('a[href="https://www.linkedin.com/in/ada-lovelace"]').innerText())
+      .toBe('LinkedIn');
     expect(await preview.locator('a[href="https://github.com/ada"]').innerText()).toBe('GitHub');
     // A phone number never wraps.
     expect(await preview.locator('a[href^="tel:"]').evaluate((a) => getComputedStyle(a).whiteSpace)).toBe('nowrap');
@@ -74,7 +83,9 @@ describe('editor: Text only has no image at all', () => {
     const gmailTab = browser.context.waitForEvent('page');
     await page.getByRole('button', { name: 'Copy to Gmail' }).click();
     await (await gmailTab).close();
-    await expect.poll(async () => (await readClipboard(page))['text/html'] ?? '', { timeout: 15_000 }).toContain('Ada Lovelace');
+    await expect
+      .poll(async () => (await readClipboard(page))['text/html'] ?? '', { timeout: 15_000 })
+      .toContain('Ada Lovelace');
     const html = (await readClipboard(page))['text/html'] ?? '';
     expect(html).toContain('>LinkedIn</a>');
     expect(html).not.toMatch(/<img/i);

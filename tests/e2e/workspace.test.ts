@@ -29,7 +29,9 @@ async function browser(width = 1280): Promise<Browser> {
 }
 
 async function signUp(context: BrowserContext, email: string, name: string) {
-  const res = await context.request.post(`${app.url}/api/auth/signup`, { data: { email, password: PASSWORD, name, termsAccepted: true } });
+  const res = await context.request.post(`${app.url}/api/auth/signup`, {
+    data: { email, password: PASSWORD, name, termsAccepted: true },
+  });
   expect(res.status()).toBe(201);
   await app.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
   return (await (await context.request.get(`${app.url}/api/auth/me`)).json()).user.id as string;
@@ -59,7 +61,9 @@ describe('Google Workspace (TEST MODE)', () => {
     const { page } = owner;
     await page.goto(`${app.url}/account/workspace`);
     await page.getByRole('heading', { name: 'Connect Google Workspace' }).waitFor();
-    await expect.poll(() => page.getByText('https://www.googleapis.com/auth/gmail.settings.basic').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('https://www.googleapis.com/auth/gmail.settings.basic').count())
+      .toBeGreaterThan(0);
     await shoot(page, 'connect-1280');
 
     await page.getByLabel('Service account key (JSON)').fill('{"type": "service_account"}');
@@ -77,7 +81,9 @@ describe('Google Workspace (TEST MODE)', () => {
   it('syncs the directory: active people listed, the suspended one left out', async () => {
     const { page } = owner;
     await page.getByRole('button', { name: 'Sync directory' }).click();
-    await expect.poll(() => page.getByTestId('workspace-sync-result').textContent(), { timeout: 20_000 }).toMatch(/5 people read/);
+    await expect
+      .poll(() => page.getByTestId('workspace-sync-result').textContent(), { timeout: 20_000 })
+      .toMatch(/5 people read/);
     await page.getByTestId(`person-${BEN}`).waitFor();
     expect(await page.getByText(`frank.former@${TEST_MODE_DOMAIN}`).count()).toBe(0);
   }, 60_000);
@@ -93,13 +99,22 @@ describe('Google Workspace (TEST MODE)', () => {
   }, 60_000);
 
   it('a person sees their signature, a locked field with the reason, and saves an unlocked one', async () => {
-    const [org] = await app.app.services.database.db.select().from(organization).innerJoin(member, eq(member.organizationId, organization.id)).limit(1);
+    const [org] = await app.app.services.database.db
+      .select()
+      .from(organization)
+      .innerJoin(member, eq(member.organizationId, organization.id))
+      .limit(1);
     ben = await browser(375);
     await signUp(ben.context, BEN, 'Ben Carter');
     // Olivia invites Ben; he accepts with the link's token.
-    const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, { data: { email: BEN, role: 'member' } });
+    const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, {
+      data: { email: BEN, role: 'member' },
+    });
     expect(invite.status()).toBe(201);
-    const [row] = await app.app.services.database.db.select().from(invitation).where(eq(invitation.id, (await invite.json()).id));
+    const [row] = await app.app.services.database.db
+      .select()
+      .from(invitation)
+      .where(eq(invitation.id, (await invite.json()).id));
     const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
     expect((await ben.context.request.post(`${app.url}/api/invitations/${token}/accept`)).status()).toBe(200);
     expect(org).toBeTruthy();
@@ -110,7 +125,9 @@ describe('Google Workspace (TEST MODE)', () => {
     const title = page.getByLabel(/Job Title/);
     expect(await title.inputValue()).toBe('Account Executive');
     expect(await title.getAttribute('readonly')).not.toBeNull();
-    expect(await page.getByTestId('mine-field-title').textContent()).toMatch(/comes from your organization's Google Workspace directory/);
+    expect(await page.getByTestId('mine-field-title').textContent()).toMatch(
+      /comes from your organization's Google Workspace directory/,
+    );
     expect(await page.getByTestId('mine-field-company').textContent()).toMatch(/template sets it/);
     expect(await page.getByTestId('my-signature-preview').textContent()).toContain('Acme Test Co');
     await page.getByLabel(/^Mobile/).fill('+1 555 4242');
@@ -134,7 +151,9 @@ describe('Google Workspace (TEST MODE)', () => {
 
     await page.getByRole('button', { name: 'Push signatures' }).click();
     await expect.poll(() => page.getByTestId(`status-${BEN}`).textContent(), { timeout: 30_000 }).toMatch(/^Pushed/);
-    await expect.poll(() => page.getByTestId(`status-eva.noinbox@${TEST_MODE_DOMAIN}`).textContent(), { timeout: 30_000 }).toBe('Skipped (no Gmail)');
+    await expect
+      .poll(() => page.getByTestId(`status-eva.noinbox@${TEST_MODE_DOMAIN}`).textContent(), { timeout: 30_000 })
+      .toBe('Skipped (no Gmail)');
     await expect.poll(() => page.getByTestId('audit-log').textContent(), { timeout: 10_000 }).toContain(BEN);
     expect(await page.getByTestId('audit-log').textContent()).toMatch(/Olivia Owner/);
     await shoot(page, 'pushed-1280');
@@ -156,12 +175,18 @@ describe('Google Workspace (TEST MODE)', () => {
 
   it('"Install in Gmail" in the editor puts the person\'s signature into Gmail with one click', async () => {
     // Ben is a paying member: the editor opens for him (a person with no plan is sent to /pricing).
-    await app.app.services.database.db.execute(sql`update "user" set subscription_status = 'active' where email = ${BEN}`);
-    await app.app.services.database.db.execute(sql`update workspace_people set overrides = '{"mobile": "+1 555 9999"}' where email = ${BEN}`);
+    await app.app.services.database.db.execute(
+      sql`update "user" set subscription_status = 'active' where email = ${BEN}`,
+    );
+    await app.app.services.database.db.execute(
+      sql`update workspace_people set overrides = '{"mobile": "+1 555 9999"}' where email = ${BEN}`,
+    );
     const { page } = ben;
     await page.goto(`${app.url}/editor`);
     await page.getByRole('button', { name: 'Install in Gmail' }).click();
-    await expect.poll(() => page.getByTestId('install-in-gmail-note').textContent(), { timeout: 20_000 }).toMatch(/Installed: Gmail now has your signature/);
+    await expect
+      .poll(() => page.getByTestId('install-in-gmail-note').textContent(), { timeout: 20_000 })
+      .toMatch(/Installed: Gmail now has your signature/);
     expect(await app.app.services.googleTestMode!.storedSignature(BEN)).toContain('+1 555 9999');
     await shoot(page, 'editor-install-375');
   }, 60_000);
@@ -170,10 +195,15 @@ describe('Google Workspace (TEST MODE)', () => {
     const std = await browser();
     const userId = await signUp(std.context, `standard-${Date.now()}@example.com`, 'Sam Standard');
     const [m] = await app.app.services.database.db.select().from(member).where(eq(member.userId, userId));
-    await app.app.services.database.db.update(organization).set({ plan: 'standard' }).where(eq(organization.id, m!.organizationId));
+    await app.app.services.database.db
+      .update(organization)
+      .set({ plan: 'standard' })
+      .where(eq(organization.id, m!.organizationId));
     await std.page.goto(`${app.url}/account/workspace`);
     await std.page.getByTestId('workspace-upgrade').waitFor();
-    expect(await std.page.getByTestId('workspace-upgrade').textContent()).toMatch(/Google Workspace push is part of the Pro plan/);
+    expect(await std.page.getByTestId('workspace-upgrade').textContent()).toMatch(
+      /Google Workspace push is part of the Pro plan/,
+    );
     const res = await std.context.request.get(`${app.url}/api/workspace`);
     expect(res.status()).toBe(403);
     await shoot(std.page, 'standard-1280');
@@ -185,8 +215,22 @@ describe('Google Workspace against a Google stand-in (Google settings set)', () 
     const domain = 'standin-e2e.test';
     const google = await startGoogleStandIn({
       people: [
-        { primaryEmail: `root@${domain}`, fullName: 'Rita Root', givenName: 'Rita', familyName: 'Root', isAdmin: true, orgUnitPath: '/' },
-        { primaryEmail: `sam@${domain}`, fullName: 'Sam Seller', givenName: 'Sam', familyName: 'Seller', department: 'Sales', orgUnitPath: '/Sales' },
+        {
+          primaryEmail: `root@${domain}`,
+          fullName: 'Rita Root',
+          givenName: 'Rita',
+          familyName: 'Root',
+          isAdmin: true,
+          orgUnitPath: '/',
+        },
+        {
+          primaryEmail: `sam@${domain}`,
+          fullName: 'Sam Seller',
+          givenName: 'Sam',
+          familyName: 'Seller',
+          department: 'Sales',
+          orgUnitPath: '/Sales',
+        },
       ],
     });
     const account = makeTestServiceAccount(domain);
@@ -198,14 +242,18 @@ describe('Google Workspace against a Google stand-in (Google settings set)', () 
     });
     const b = await openBrowser(other.url);
     try {
-      const res = await b.context.request.post(`${other.url}/api/auth/signup`, { data: { email: `o-${Date.now()}@example.com`, password: PASSWORD, name: 'Uma Upload', termsAccepted: true } });
+      const res = await b.context.request.post(`${other.url}/api/auth/signup`, {
+        data: { email: `o-${Date.now()}@example.com`, password: PASSWORD, name: 'Uma Upload', termsAccepted: true },
+      });
       expect(res.status()).toBe(201);
       const { page } = b;
       await page.goto(`${other.url}/account/workspace`);
       await page.getByRole('heading', { name: 'Connect Google Workspace' }).waitFor();
       // No TEST MODE offer when Google settings are set.
       expect(await page.getByRole('button', { name: 'Use the TEST MODE Workspace' }).count()).toBe(0);
-      await page.getByLabel('Or upload the key file').setInputFiles({ name: 'key.json', mimeType: 'application/json', buffer: Buffer.from(account.keyJson) });
+      await page
+        .getByLabel('Or upload the key file')
+        .setInputFiles({ name: 'key.json', mimeType: 'application/json', buffer: Buffer.from(account.keyJson) });
       await expect.poll(() => page.getByLabel('Service account key (JSON)').inputValue()).toContain('"client_email"');
       await page.getByLabel('Workspace admin address').fill(`sam@${domain}`);
       await page.getByRole('button', { name: 'Connect and check' }).click();

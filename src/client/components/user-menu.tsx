@@ -39,7 +39,11 @@ export function UserMenu({ children, onLoggedOut }: { children?: ReactNode; onLo
         {initialsOf(user.name, user.email)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <div className="px-2 py-1.5">
             <p className="text-sm font-medium">{user.name || 'User'}</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>

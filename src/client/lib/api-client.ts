@@ -16,7 +16,8 @@ export type CallInput<C extends RouteContract> = Needs<'params', ParamsOf<C>> &
     keepalive?: boolean;
   };
 
-export const CONTRACT_MISMATCH = 'The server answered in a way this page does not understand. Please reload the page and try again.';
+export const CONTRACT_MISMATCH =
+  'The server answered in a way this page does not understand. Please reload the page and try again.';
 
 /** `/api/things/:id` with its params filled in, each encoded. */
 export function pathOf(route: Pick<RouteContract, 'path'>, params: Record<string, string> | undefined): string {
@@ -41,7 +42,10 @@ export function readAnswer<C extends RouteContract>(route: C, status: number, da
   }
 }
 
-export async function callApi<C extends RouteContract>(route: C, ...[input]: Record<never, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]): Promise<SuccessOf<C>> {
+export async function callApi<C extends RouteContract>(
+  route: C,
+  ...[input]: Record<never, never> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]
+): Promise<SuccessOf<C>> {
   const params = input?.params as Record<string, string> | undefined;
   let path = pathOf(route, params);
   if (input?.query) path += `?${new URLSearchParams(input.query).toString()}`;

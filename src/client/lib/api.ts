@@ -25,13 +25,21 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Every call sends credentials; writes send JSON. Non-OK answers become ApiError with the server's
  * message; an OK one gives its status and its JSON, unchecked (api-client.ts checks it against the contract).
  */
-export async function sendRequest(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<{ status: number; data: unknown }> {
+export async function sendRequest(
+  method: Method,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<{ status: number; data: unknown }> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       ...init,
     });

@@ -62,7 +62,9 @@ describeEachDatabase('one login and one signup form hook (issue 13, point 2)', (
     const queryClient = createQueryClient();
     // Something another screen had read with the old session: it must be read again after a login.
     queryClient.setQueryData(['/api/signatures'], []);
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
     return { queryClient, wrapper };
   }
 
@@ -91,14 +93,25 @@ describeEachDatabase('one login and one signup form hook (issue 13, point 2)', (
     const { email } = await signUpUser(running.app);
     const { queryClient, wrapper } = withCache();
     const signedIn = vi.fn();
-    const { result } = renderHook(() => ({ dialog: useLoginForm({ onSignedIn: signedIn }), page: useLoginForm({ screen: 'login-page', onSignedIn: signedIn }), toasts: useToasts() }), { wrapper });
+    const { result } = renderHook(
+      () => ({
+        dialog: useLoginForm({ onSignedIn: signedIn }),
+        page: useLoginForm({ screen: 'login-page', onSignedIn: signedIn }),
+        toasts: useToasts(),
+      }),
+      { wrapper },
+    );
 
     act(() => {
       result.current.dialog.form.setValue('email', email);
       result.current.dialog.form.setValue('password', 'wrong-password');
     });
     await act(() => result.current.dialog.onSubmit());
-    expect(result.current.toasts[0]).toMatchObject({ title: 'Login failed', description: 'Invalid email or password.', variant: 'destructive' });
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Login failed',
+      description: 'Invalid email or password.',
+      variant: 'destructive',
+    });
     expect(result.current.dialog.form.getValues()).toEqual({ email, password: 'wrong-password' });
 
     act(() => {
@@ -106,7 +119,10 @@ describeEachDatabase('one login and one signup form hook (issue 13, point 2)', (
       result.current.page.form.setValue('password', 'wrong-again');
     });
     await act(() => result.current.page.onSubmit());
-    expect(result.current.toasts[0]).toMatchObject({ title: 'Login Failed', description: 'Invalid email or password.' });
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Login Failed',
+      description: 'Invalid email or password.',
+    });
     expect(result.current.page.form.getValues()).toEqual({ email, password: 'wrong-again' });
 
     // Five attempts per account in 15 minutes (ASVS 6.3.1); the sixth is refused with a 429.
@@ -178,23 +194,45 @@ describe("the client's words for refusals", () => {
   const tooMany = (code?: string, message = '') => new ApiError(429, message, {}, code);
 
   it("one 429 rule: our server's words, else the spec's", () => {
-    expect(tooManyRequestsWords(tooMany('RATE_LIMITED', 'Too many signups from your network. Please try again in 5 minutes.'))).toBe(
-      'Too many signups from your network. Please try again in 5 minutes.',
-    );
+    expect(
+      tooManyRequestsWords(
+        tooMany('RATE_LIMITED', 'Too many signups from your network. Please try again in 5 minutes.'),
+      ),
+    ).toBe('Too many signups from your network. Please try again in 5 minutes.');
     // A proxy's 429 page carries no code: its text is never shown.
-    expect(tooManyRequestsWords(tooMany(undefined, '<html>429 Too Many Requests</html>'))).toBe('Too many requests. Please try again in a few minutes.');
+    expect(tooManyRequestsWords(tooMany(undefined, '<html>429 Too Many Requests</html>'))).toBe(
+      'Too many requests. Please try again in a few minutes.',
+    );
     expect(tooManyRequestsWords(new ApiError(401, 'Invalid email or password.'))).toBeNull();
     expect(tooManyRequestsWords(new NetworkError())).toBeNull();
-    expect(errorMessage(tooMany(undefined, '<html>'), 'fallback')).toBe('Too many requests. Please try again in a few minutes.');
+    expect(errorMessage(tooMany(undefined, '<html>'), 'fallback')).toBe(
+      'Too many requests. Please try again in a few minutes.',
+    );
   });
 
-  it("login and signup words per screen (spec section 8)", () => {
-    expect(loginFailure(new ApiError(401, ''), 'dialog')).toEqual({ title: 'Login failed', description: 'Invalid email or password.' });
-    expect(loginFailure(new ApiError(401, ''), 'login-page')).toEqual({ title: 'Login Failed', description: 'Invalid email or password' });
-    expect(loginFailure(new NetworkError(), 'login-page')).toEqual({ title: 'Login Failed', description: 'Something went wrong. Please try again.' });
-    expect(loginFailure(new NetworkError(), 'dialog').description).toBe('Network error. Please check your connection and try again.');
-    expect(loginFailure(tooMany(), 'login-page').description).toBe('Too many requests. Please try again in a few minutes.');
+  it('login and signup words per screen (spec section 8)', () => {
+    expect(loginFailure(new ApiError(401, ''), 'dialog')).toEqual({
+      title: 'Login failed',
+      description: 'Invalid email or password.',
+    });
+    expect(loginFailure(new ApiError(401, ''), 'login-page')).toEqual({
+      title: 'Login Failed',
+      description: 'Invalid email or password',
+    });
+    expect(loginFailure(new NetworkError(), 'login-page')).toEqual({
+      title: 'Login Failed',
+      description: 'Something went wrong. Please try again.',
+    });
+    expect(loginFailure(new NetworkError(), 'dialog').description).toBe(
+      'Network error. Please check your connection and try again.',
+    );
+    expect(loginFailure(tooMany(), 'login-page').description).toBe(
+      'Too many requests. Please try again in a few minutes.',
+    );
     expect(signupFailure(new Error('chunk')).description).toBe('Something went wrong. Please try again.');
-    expect(signupFailure(new ApiError(400, 'Please enter a valid email', {}, 'VALIDATION'))).toEqual({ title: 'Signup failed', description: 'Please enter a valid email' });
+    expect(signupFailure(new ApiError(400, 'Please enter a valid email', {}, 'VALIDATION'))).toEqual({
+      title: 'Signup failed',
+      description: 'Please enter a valid email',
+    });
   });
 });

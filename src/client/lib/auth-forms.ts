@@ -23,7 +23,10 @@ export type SignupAnswer = { message: string; email: string };
 export function loginFailure(error: unknown, screen: 'dialog' | 'login-page'): { title: string; description: string } {
   if (screen === 'login-page') {
     const description =
-      tooManyRequestsWords(error) ?? (error instanceof ApiError ? error.message || 'Invalid email or password' : 'Something went wrong. Please try again.');
+      tooManyRequestsWords(error) ??
+      (error instanceof ApiError
+        ? error.message || 'Invalid email or password'
+        : 'Something went wrong. Please try again.');
     return { title: 'Login Failed', description };
   }
   return { title: 'Login failed', description: errorMessage(error, 'Invalid email or password.') };
@@ -50,7 +53,10 @@ type LoginFormOptions = {
 /** POST /api/auth/login with the form's values; success stores the session, then `onSignedIn`. */
 export function useLoginForm({ email, screen = 'dialog', seedSession = true, onSignedIn }: LoginFormOptions) {
   const sessionChanged = useSessionChanged();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: email ?? '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: email ?? '', password: '' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -84,7 +90,10 @@ export function useSignupForm({ email, onSignedUp }: SignupFormOptions) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api.post<SignupAnswer>('/api/auth/signup', email === undefined ? values : { ...values, email });
+      const answer = await api.post<SignupAnswer>(
+        '/api/auth/signup',
+        email === undefined ? values : { ...values, email },
+      );
       await onSignedUp(answer);
     } catch (error) {
       toast({ ...signupFailure(error), variant: 'destructive' });

@@ -69,6 +69,10 @@ export async function logOut() {
 /** Up to two initials from the name, else the email's first letter: the avatar of the signed-in person. */
 export function initialsOf(name: string | null | undefined, email: string | null | undefined): string {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length > 0) return parts.slice(0, 2).map((p) => p[0]!.toUpperCase()).join('');
+  if (parts.length > 0)
+    return parts
+      .slice(0, 2)
+      .map((p) => p[0]!.toUpperCase())
+      .join('');
   return (email ?? '?').charAt(0).toUpperCase() || '?';
 }

@@ -51,7 +51,9 @@ describeEachDatabase('one client session (issue 13, point 2)', (kind) => {
 
   const wrapperOf = (queryClient = createQueryClient()) => ({
     queryClient,
-    wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    ),
   });
 
   it("the public pages' probe and the app's useSession read the same session, once each", async () => {
@@ -96,10 +98,12 @@ describeEachDatabase('one client session (issue 13, point 2)', (kind) => {
     await act(() => menu.result.current.logout());
     expect(header.result.current).toBeNull();
     await waitFor(() => expect(menu.result.current.session.data).toBeNull());
-    expect((await running.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user).toBeNull();
+    expect(
+      (await running.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user,
+    ).toBeNull();
   });
 
-  it('after joining an organization the session is read again; the screen\'s own copy stands in when none is found', async () => {
+  it("after joining an organization the session is read again; the screen's own copy stands in when none is found", async () => {
     const { cookie, email } = await signUpUser(running.app);
     const { queryClient, wrapper } = wrapperOf();
     queryClient.setQueryData(['/api/account/organization'], { name: 'old' });
@@ -122,7 +126,11 @@ describeEachDatabase('one client session (issue 13, point 2)', (kind) => {
     const activateFree = vi.fn();
 
     await act(() => choosePlan('standard', 'annual', false, navigate, activateFree));
-    expect(dialog.result.current).toEqual({ open: true, tab: 'signup', redirectTo: '/checkout?plan=standard&billing=annual' });
+    expect(dialog.result.current).toEqual({
+      open: true,
+      tab: 'signup',
+      redirectTo: '/checkout?plan=standard&billing=annual',
+    });
     await act(() => choosePlan('free', 'monthly', false, navigate, activateFree));
     expect(dialog.result.current.redirectTo).toBe('/editor');
     expect(navigate).not.toHaveBeenCalled();
@@ -144,7 +152,9 @@ describeEachDatabase('one client session (issue 13, point 2)', (kind) => {
     const { cookie, user } = await signUpUser(running.app);
     page.signInAs(cookie);
     await selectFreePlan();
-    const me = (await running.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json() as MeResponse;
+    const me = (
+      await running.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })
+    ).json() as MeResponse;
     expect(me.user.id).toBe(user.id);
     expect(me.user.subscriptionStatus).toBe('free');
   });

@@ -39,7 +39,9 @@ const APP_PAGES: Record<string, ComponentType> = { '/pricing': PricingPage };
 export async function renderAppPage(path: string): Promise<string> {
   const Page = APP_PAGES[path];
   if (!Page) throw new Error(`No prerenderable app page at ${path}`);
-  const routes: RouteObject[] = [{ element: <RootLayout />, errorElement: <RouteError />, children: [{ path, Component: Page }] }];
+  const routes: RouteObject[] = [
+    { element: <RootLayout />, errorElement: <RouteError />, children: [{ path, Component: Page }] },
+  ];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.local${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} while prerendering`);

@@ -45,7 +45,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // command". pg emits that as an 'error' event (on the pool for idle clients, on the client for
     // checked-out ones); unheard, Node ends the process. Heard, the broken client is discarded and
     // the next query opens a new connection.
-    const reportLost = (err: Error) => options.log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost');
+    const reportLost = (err: Error) =>
+      options.log?.warn(
+        { err: { message: err.message, code: (err as { code?: string }).code } },
+        'database connection lost',
+      );
     pool.on('error', reportLost);
     pool.on('connect', (client) => client.on('error', reportLost));
     const db = drizzlePg(pool, { schema });
@@ -106,7 +110,12 @@ const UNAVAILABLE_MESSAGES =
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
-    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     // An AggregateError (IPv4 and IPv6 both refused) holds the socket errors.

@@ -21,7 +21,6 @@ const suiteTitle = 'missing' in binaries ? `${suiteName} — SKIPPED: ${binaries
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-
 type Tally = { statuses: Map<number, number>; resets: string[]; refused: number; bad: string[] };
 
 function newTally(): Tally {
@@ -63,7 +62,10 @@ describeWithPostgres(suiteTitle, () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (exited) throw new Error(`the server exited at start-up: ${log}`);
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`the server did not start: ${log}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -71,10 +73,18 @@ describeWithPostgres(suiteTitle, () => {
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'restart@example.com', password: 'a long password 1', name: 'Re Start', termsAccepted: true }),
+      body: JSON.stringify({
+        email: 'restart@example.com',
+        password: 'a long password 1',
+        name: 'Re Start',
+        termsAccepted: true,
+      }),
     });
     expect(signup.status).toBe(201);
-    cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).not.toBe('');
   }, 120_000);
 
@@ -159,7 +169,9 @@ describeWithPostgres(suiteTitle, () => {
     } finally {
       await stop();
     }
-    console.log(`recovered after each restart in ${recoveries.map((s) => s.toFixed(2)).join(', ')} s; answers ${JSON.stringify([...tally.statuses])}`);
+    console.log(
+      `recovered after each restart in ${recoveries.map((s) => s.toFixed(2)).join(', ')} s; answers ${JSON.stringify([...tally.statuses])}`,
+    );
     for (const seconds of recoveries) expect(seconds).toBeLessThan(10);
     expect(tally.statuses.get(200) ?? 0).toBeGreaterThan(100);
     expect(tally.statuses.get(500) ?? 0).toBe(0);
@@ -174,7 +186,9 @@ describeWithPostgres(suiteTitle, () => {
       const res = await fetch(`${base}/api/auth/me`, { headers: { cookie } });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
-      expect((await res.json()) as { error: string }).toMatchObject({ error: expect.stringMatching(/cannot reach our database/) });
+      expect((await res.json()) as { error: string }).toMatchObject({
+        error: expect.stringMatching(/cannot reach our database/),
+      });
       const save = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -209,7 +223,9 @@ describeWithPostgres(suiteTitle, () => {
       }, 20);
     });
     await stop();
-    console.log(`exited ${exitedIn} ms after SIGTERM; answers ${JSON.stringify([...tally.statuses])}, refused new connections ${tally.refused}`);
+    console.log(
+      `exited ${exitedIn} ms after SIGTERM; answers ${JSON.stringify([...tally.statuses])}, refused new connections ${tally.refused}`,
+    );
     expect(exited).toEqual({ code: 0, signal: null });
     expect(exitedIn).toBeLessThan(10_000);
     expect(tally.resets).toEqual([]);

@@ -1,6 +1,12 @@
 import { createHash, createPublicKey, createVerify, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
-import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE, SIGNATURE_MAX_CHARS, signatureLength, type GoogleEndpoints } from './workspace-client';
+import {
+  DIRECTORY_SCOPE,
+  GMAIL_SETTINGS_SCOPE,
+  SIGNATURE_MAX_CHARS,
+  signatureLength,
+  type GoogleEndpoints,
+} from './workspace-client';
 import { parseServiceAccountKey, type ServiceAccountKey } from './service-account-key';
 
 /**
@@ -211,7 +217,11 @@ export function sanitiseSignature(html: string): string {
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 /** What each scope lets through; Google accepts the wider scopes too. */
-const GMAIL_SCOPES = new Set([GMAIL_SETTINGS_SCOPE, 'https://www.googleapis.com/auth/gmail.settings.sharing', 'https://mail.google.com/']);
+const GMAIL_SCOPES = new Set([
+  GMAIL_SETTINGS_SCOPE,
+  'https://www.googleapis.com/auth/gmail.settings.sharing',
+  'https://mail.google.com/',
+]);
 const DIRECTORY_SCOPES = new Set([DIRECTORY_SCOPE, 'https://www.googleapis.com/auth/admin.directory.user']);
 
 const REASON_STATUS: Record<number, string> = {
@@ -226,16 +236,25 @@ const REASON_STATUS: Record<number, string> = {
 
 function googleError(reply: FastifyReply, code: number, message: string, reason: string, status?: string) {
   return reply.code(code).send({
-    error: { code, message, errors: [{ message, domain: 'global', reason }], status: status ?? REASON_STATUS[code] ?? 'UNKNOWN' },
+    error: {
+      code,
+      message,
+      errors: [{ message, domain: 'global', reason }],
+      status: status ?? REASON_STATUS[code] ?? 'UNKNOWN',
+    },
   });
 }
 
 function sendInjected(reply: FastifyReply, route: StandInRoute, failure: InjectedFailure) {
   if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
   if (route === 'token' && failure.status < 500 && failure.status !== 429) {
-    return reply.code(failure.status).send({ error: failure.reason ?? 'invalid_request', error_description: failure.message ?? 'Injected failure' });
+    return reply
+      .code(failure.status)
+      .send({ error: failure.reason ?? 'invalid_request', error_description: failure.message ?? 'Injected failure' });
   }
-  const reason = failure.reason ?? (failure.status === 429 ? 'rateLimitExceeded' : failure.status >= 500 ? 'backendError' : 'badRequest');
+  const reason =
+    failure.reason ??
+    (failure.status === 429 ? 'rateLimitExceeded' : failure.status >= 500 ? 'backendError' : 'badRequest');
   const message =
     failure.message ??
     (failure.status === 429 || reason.endsWith('RateLimitExceeded') || reason === 'rateLimitExceeded'
@@ -286,7 +305,11 @@ function sendAsList(person: StandInPerson, stored: Map<string, string>) {
 function directoryUser(p: StandInPerson) {
   return {
     kind: 'admin#directory#user',
-    id: createHash('sha256').update(p.primaryEmail.toLowerCase()).digest('hex').slice(0, 21).replace(/[a-f]/g, (c) => String(c.charCodeAt(0) % 10)),
+    id: createHash('sha256')
+      .update(p.primaryEmail.toLowerCase())
+      .digest('hex')
+      .slice(0, 21)
+      .replace(/[a-f]/g, (c) => String(c.charCodeAt(0) % 10)),
     primaryEmail: p.primaryEmail,
     name: { givenName: p.givenName, familyName: p.familyName, fullName: p.fullName },
     isAdmin: p.isAdmin === true,
@@ -294,7 +317,18 @@ function directoryUser(p: StandInPerson) {
     orgUnitPath: p.orgUnitPath ?? '/',
     isMailboxSetup: p.isMailboxSetup !== false,
     ...(p.aliases?.length ? { aliases: p.aliases } : {}),
-    ...(p.title || p.department ? { organizations: [{ ...(p.title ? { title: p.title } : {}), ...(p.department ? { department: p.department } : {}), primary: true, customType: '' }] } : {}),
+    ...(p.title || p.department
+      ? {
+          organizations: [
+            {
+              ...(p.title ? { title: p.title } : {}),
+              ...(p.department ? { department: p.department } : {}),
+              primary: true,
+              customType: '',
+            },
+          ],
+        }
+      : {}),
     ...(p.phones?.length ? { phones: p.phones } : {}),
   };
 }
@@ -315,17 +349,26 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
   if (opts.latencyMs !== undefined) state.latencyMs = opts.latencyMs;
 
   return async (app) => {
-    if (app.hasContentTypeParser('application/x-www-form-urlencoded')) app.removeContentTypeParser('application/x-www-form-urlencoded');
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    if (app.hasContentTypeParser('application/x-www-form-urlencoded'))
+      app.removeContentTypeParser('application/x-www-form-urlencoded');
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (state.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, state.latencyMs));
     });
 
     /** The grant behind a Bearer token, or an answer already sent. */
-    async function authorise(request: FastifyRequest, reply: FastifyReply, allowed: Set<string>): Promise<StandInGrant | null> {
+    async function authorise(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      allowed: Set<string>,
+    ): Promise<StandInGrant | null> {
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       const grant = token ? await state.store.grant(token) : undefined;
@@ -354,10 +397,12 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
       const failure = state.takeFailure('token');
       if (failure) return sendInjected(reply, 'token', failure);
 
-      if (body.grant_type !== JWT_BEARER) return tokenError(reply, 400, 'unsupported_grant_type', 'Invalid grant_type: ' + (body.grant_type ?? ''));
+      if (body.grant_type !== JWT_BEARER)
+        return tokenError(reply, 400, 'unsupported_grant_type', 'Invalid grant_type: ' + (body.grant_type ?? ''));
       const parts = typeof body.assertion === 'string' ? body.assertion.split('.') : [];
       const header = decodeSegment(parts[0]);
-      if (parts.length !== 3 || !header || !payload) return tokenError(reply, 400, 'invalid_grant', 'Invalid JWT: the assertion is not a JWT.');
+      if (parts.length !== 3 || !header || !payload)
+        return tokenError(reply, 400, 'invalid_grant', 'Invalid JWT: the assertion is not a JWT.');
       if (header.alg !== 'RS256') return tokenError(reply, 400, 'invalid_grant', 'Invalid JWT: alg must be RS256.');
       const iss = typeof payload.iss === 'string' ? payload.iss : '';
       const client = await state.store.client(iss);
@@ -380,8 +425,20 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
       const iat = Number(payload.iat);
       const exp = Number(payload.exp);
       const nowSeconds = Math.floor(state.now() / 1000);
-      if (!Number.isInteger(iat) || !Number.isInteger(exp) || exp <= iat || exp - iat > 3600 || exp <= nowSeconds || iat > nowSeconds + 300) {
-        return tokenError(reply, 400, 'invalid_grant', 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.');
+      if (
+        !Number.isInteger(iat) ||
+        !Number.isInteger(exp) ||
+        exp <= iat ||
+        exp - iat > 3600 ||
+        exp <= nowSeconds ||
+        iat > nowSeconds + 300
+      ) {
+        return tokenError(
+          reply,
+          400,
+          'invalid_grant',
+          'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim.',
+        );
       }
       if (!sub || domainOf(sub) !== client.domain.toLowerCase() || !(await state.store.person(sub))) {
         return tokenError(reply, 400, 'invalid_grant', 'Invalid email or User ID');
@@ -396,12 +453,21 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
         );
       }
       const token = `ya29.test-${randomBytes(24).toString('base64url')}`;
-      await state.store.saveGrant(token, { clientEmail: client.clientEmail, sub, scopes, expiresAt: state.now() + 3600 * 1000 });
+      await state.store.saveGrant(token, {
+        clientEmail: client.clientEmail,
+        sub,
+        scopes,
+        expiresAt: state.now() + 3600 * 1000,
+      });
       return reply.send({ access_token: token, expires_in: 3599, token_type: 'Bearer' });
     });
 
     /** The person a send-as call acts for (`me` or their own address), or an answer already sent. */
-    async function mailbox(request: FastifyRequest<{ Params: { user: string } }>, reply: FastifyReply, grant: StandInGrant) {
+    async function mailbox(
+      request: FastifyRequest<{ Params: { user: string } }>,
+      reply: FastifyReply,
+      grant: StandInGrant,
+    ) {
       const user = request.params.user.toLowerCase();
       if (user !== 'me' && user !== grant.sub) {
         await googleError(reply, 403, `Delegation denied for ${grant.sub}`, 'forbidden');
@@ -430,70 +496,90 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
       return reply.send({ sendAs: sendAsList(person, await state.store.signatures()) });
     });
 
-    app.patch<{ Params: { user: string; email: string } }>('/gmail/v1/users/:user/settings/sendAs/:email', async (request, reply) => {
-      state.counters.requests['sendAs.patch'] += 1;
-      const sendAsEmail = request.params.email.toLowerCase();
-      state.counters.patches.set(sendAsEmail, (state.counters.patches.get(sendAsEmail) ?? 0) + 1);
-      const failure = state.takeFailure('sendAs.patch');
-      if (failure) return sendInjected(reply, 'sendAs.patch', failure);
-      const grant = await authorise(request, reply, GMAIL_SCOPES);
-      if (!grant) return reply;
-      const person = await mailbox(request, reply, grant);
-      if (!person) return reply;
-      const entry = sendAsList(person, new Map()).find((s) => s.sendAsEmail.toLowerCase() === sendAsEmail);
-      if (!entry) return googleError(reply, 404, 'Requested entity was not found.', 'notFound');
-      const body = request.body as { signature?: unknown } | undefined;
-      if (body?.signature !== undefined && typeof body.signature !== 'string') {
-        return googleError(reply, 400, 'Invalid value at \'send_as.signature\'', 'invalid');
-      }
-      if (typeof body?.signature === 'string') {
-        if (signatureLength(body.signature) > SIGNATURE_MAX_CHARS) {
-          return googleError(reply, 400, `Signature is too long. The maximum length is ${SIGNATURE_MAX_CHARS} characters.`, 'invalidArgument');
+    app.patch<{ Params: { user: string; email: string } }>(
+      '/gmail/v1/users/:user/settings/sendAs/:email',
+      async (request, reply) => {
+        state.counters.requests['sendAs.patch'] += 1;
+        const sendAsEmail = request.params.email.toLowerCase();
+        state.counters.patches.set(sendAsEmail, (state.counters.patches.get(sendAsEmail) ?? 0) + 1);
+        const failure = state.takeFailure('sendAs.patch');
+        if (failure) return sendInjected(reply, 'sendAs.patch', failure);
+        const grant = await authorise(request, reply, GMAIL_SCOPES);
+        if (!grant) return reply;
+        const person = await mailbox(request, reply, grant);
+        if (!person) return reply;
+        const entry = sendAsList(person, new Map()).find((s) => s.sendAsEmail.toLowerCase() === sendAsEmail);
+        if (!entry) return googleError(reply, 404, 'Requested entity was not found.', 'notFound');
+        const body = request.body as { signature?: unknown } | undefined;
+        if (body?.signature !== undefined && typeof body.signature !== 'string') {
+          return googleError(reply, 400, "Invalid value at 'send_as.signature'", 'invalid');
         }
-        await state.store.setSignature(person.primaryEmail, entry.sendAsEmail, sanitiseSignature(body.signature));
-      }
-      const stored = sendAsList(person, await state.store.signatures()).find((s) => s.sendAsEmail.toLowerCase() === sendAsEmail)!;
-      return reply.send(stored);
-    });
+        if (typeof body?.signature === 'string') {
+          if (signatureLength(body.signature) > SIGNATURE_MAX_CHARS) {
+            return googleError(
+              reply,
+              400,
+              `Signature is too long. The maximum length is ${SIGNATURE_MAX_CHARS} characters.`,
+              'invalidArgument',
+            );
+          }
+          await state.store.setSignature(person.primaryEmail, entry.sendAsEmail, sanitiseSignature(body.signature));
+        }
+        const stored = sendAsList(person, await state.store.signatures()).find(
+          (s) => s.sendAsEmail.toLowerCase() === sendAsEmail,
+        )!;
+        return reply.send(stored);
+      },
+    );
 
-    app.get<{ Querystring: Record<string, string | undefined> }>('/admin/directory/v1/users', async (request, reply) => {
-      state.counters.requests.directory += 1;
-      const failure = state.takeFailure('directory');
-      if (failure) return sendInjected(reply, 'directory', failure);
-      const grant = await authorise(request, reply, DIRECTORY_SCOPES);
-      if (!grant) return reply;
-      const admin = await state.store.person(grant.sub);
-      if (!admin?.isAdmin || admin.suspended) return googleError(reply, 403, 'Not Authorized to access this resource/api', 'forbidden');
-      const q = request.query;
-      if (q.customer !== 'my_customer' && !q.domain) return googleError(reply, 400, 'Bad Request', 'badRequest');
-      const maxResults = q.maxResults === undefined ? 100 : Number(q.maxResults);
-      if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 500) {
-        return googleError(reply, 400, 'Invalid Input: maxResults', 'invalid');
-      }
-      let suspended: boolean | undefined;
-      const query = (q.query ?? '').trim();
-      if (query === 'isSuspended=false') suspended = false;
-      else if (query === 'isSuspended=true') suspended = true;
-      else if (query !== '') return googleError(reply, 400, 'Invalid Input', 'invalid');
-      const domain = domainOf(grant.sub);
-      const people = (await state.store.people())
-        .filter((p) => domainOf(p.primaryEmail) === domain && (suspended === undefined || (p.suspended === true) === suspended))
-        .sort((a, b) => a.primaryEmail.toLowerCase().localeCompare(b.primaryEmail.toLowerCase()));
-      let offset = 0;
-      if (q.pageToken) {
-        const decoded = /^o(\d+)$/.exec(Buffer.from(q.pageToken, 'base64url').toString('utf8'));
-        if (!decoded) return googleError(reply, 400, 'Invalid Input: pageToken', 'invalid');
-        offset = Number(decoded[1]);
-      }
-      const page = people.slice(offset, offset + maxResults);
-      const next = offset + maxResults < people.length ? Buffer.from(`o${offset + maxResults}`).toString('base64url') : undefined;
-      return reply.send({
-        kind: 'admin#directory#users',
-        etag: `"${createHash('sha1').update(JSON.stringify(page)).digest('hex')}"`,
-        users: page.map(directoryUser),
-        ...(next ? { nextPageToken: next } : {}),
-      });
-    });
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/admin/directory/v1/users',
+      async (request, reply) => {
+        state.counters.requests.directory += 1;
+        const failure = state.takeFailure('directory');
+        if (failure) return sendInjected(reply, 'directory', failure);
+        const grant = await authorise(request, reply, DIRECTORY_SCOPES);
+        if (!grant) return reply;
+        const admin = await state.store.person(grant.sub);
+        if (!admin?.isAdmin || admin.suspended)
+          return googleError(reply, 403, 'Not Authorized to access this resource/api', 'forbidden');
+        const q = request.query;
+        if (q.customer !== 'my_customer' && !q.domain) return googleError(reply, 400, 'Bad Request', 'badRequest');
+        const maxResults = q.maxResults === undefined ? 100 : Number(q.maxResults);
+        if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > 500) {
+          return googleError(reply, 400, 'Invalid Input: maxResults', 'invalid');
+        }
+        let suspended: boolean | undefined;
+        const query = (q.query ?? '').trim();
+        if (query === 'isSuspended=false') suspended = false;
+        else if (query === 'isSuspended=true') suspended = true;
+        else if (query !== '') return googleError(reply, 400, 'Invalid Input', 'invalid');
+        const domain = domainOf(grant.sub);
+        const people = (await state.store.people())
+          .filter(
+            (p) =>
+              domainOf(p.primaryEmail) === domain && (suspended === undefined || (p.suspended === true) === suspended),
+          )
+          .sort((a, b) => a.primaryEmail.toLowerCase().localeCompare(b.primaryEmail.toLowerCase()));
+        let offset = 0;
+        if (q.pageToken) {
+          const decoded = /^o(\d+)$/.exec(Buffer.from(q.pageToken, 'base64url').toString('utf8'));
+          if (!decoded) return googleError(reply, 400, 'Invalid Input: pageToken', 'invalid');
+          offset = Number(decoded[1]);
+        }
+        const page = people.slice(offset, offset + maxResults);
+        const next =
+          offset + maxResults < people.length
+            ? Buffer.from(`o${offset + maxResults}`).toString('base64url')
+            : undefined;
+        return reply.send({
+          kind: 'admin#directory#users',
+          etag: `"${createHash('sha1').update(JSON.stringify(page)).digest('hex')}"`,
+          users: page.map(directoryUser),
+          ...(next ? { nextPageToken: next } : {}),
+        });
+      },
+    );
   };
 }
 
@@ -504,7 +590,9 @@ export async function startGoogleStandIn(
   const state = opts.state ?? createStandInState();
   if (opts.people) await state.addPeople(opts.people);
   const app = Fastify({ logger: false });
-  await app.register(googleStandInPlugin({ state, ...(opts.latencyMs === undefined ? {} : { latencyMs: opts.latencyMs }) }));
+  await app.register(
+    googleStandInPlugin({ state, ...(opts.latencyMs === undefined ? {} : { latencyMs: opts.latencyMs }) }),
+  );
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = address.replace('localhost', '127.0.0.1');
   return {

@@ -31,9 +31,12 @@ export function parseServiceAccountKey(jsonText: string): ServiceAccountKey {
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalid('the file is not a JSON object');
   const o = data as Record<string, unknown>;
   if (o.type !== undefined && o.type !== 'service_account') {
-    throw invalid(`its "type" is ${JSON.stringify(o.type)}, not "service_account" (an OAuth client file is not a service account key)`);
+    throw invalid(
+      `its "type" is ${JSON.stringify(o.type)}, not "service_account" (an OAuth client file is not a service account key)`,
+    );
   }
-  const str = (name: string): string | undefined => (typeof o[name] === 'string' && (o[name] as string).trim() !== '' ? (o[name] as string).trim() : undefined);
+  const str = (name: string): string | undefined =>
+    typeof o[name] === 'string' && (o[name] as string).trim() !== '' ? (o[name] as string).trim() : undefined;
   const clientEmail = str('client_email');
   const clientId = str('client_id');
   const privateKey = str('private_key');

@@ -56,7 +56,13 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (exited) throw new Error(`server exited at start-up: ${log}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start: ${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -97,7 +103,10 @@ suite(title, () => {
   it('one Workspace: seeded once, a token from one process works on the other, both pages show the push', async () => {
     const [a, b] = servers as [Server, Server];
     // Both pages answer from the database; reading them seeds concurrently.
-    const [pageA, pageB] = await Promise.all([fetch(`${a.base}/test-mode/google`), fetch(`${b.base}/test-mode/google`)]);
+    const [pageA, pageB] = await Promise.all([
+      fetch(`${a.base}/test-mode/google`),
+      fetch(`${b.base}/test-mode/google`),
+    ]);
     expect(pageA.status).toBe(200);
     expect(pageB.status).toBe(200);
 
@@ -108,10 +117,18 @@ suite(title, () => {
 
     const client = createWorkspaceClient({
       key: parseServiceAccountKey(keyJson),
-      endpoints: { tokenUrl: `${a.base}/test-mode/google/token`, gmailApiUrl: `${b.base}/test-mode/google`, directoryApiUrl: `${b.base}/test-mode/google` },
+      endpoints: {
+        tokenUrl: `${a.base}/test-mode/google/token`,
+        gmailApiUrl: `${b.base}/test-mode/google`,
+        directoryApiUrl: `${b.base}/test-mode/google`,
+      },
     });
     await client.checkConnection(adminEmail);
-    const stored = await client.patchSignature(at('ben.carter'), at('ben.carter'), '<b>Ben from process B</b><script>x()</script>');
+    const stored = await client.patchSignature(
+      at('ben.carter'),
+      at('ben.carter'),
+      '<b>Ben from process B</b><script>x()</script>',
+    );
     expect(stored.signature).toBe('<b>Ben from process B</b>');
     expect(client.stats.tokenRequests).toBe(2); // admin (both scopes) and Ben (Gmail)
 

@@ -61,8 +61,12 @@ describe('Google settings', () => {
   });
 
   it('a bad value stops start-up naming the setting; the key secret is its own or derived', () => {
-    expect(() => configFor(5000, os.tmpdir(), { GOOGLE_TOKEN_URL: 'oauth2.googleapis.com' })).toThrow(/GOOGLE_TOKEN_URL must be a URL/);
-    expect(() => configFor(5000, os.tmpdir(), { WORKSPACE_KEY_SECRET: 'short' })).toThrow(/WORKSPACE_KEY_SECRET must be at least 32 characters \(the value is not shown\)/);
+    expect(() => configFor(5000, os.tmpdir(), { GOOGLE_TOKEN_URL: 'oauth2.googleapis.com' })).toThrow(
+      /GOOGLE_TOKEN_URL must be a URL/,
+    );
+    expect(() => configFor(5000, os.tmpdir(), { WORKSPACE_KEY_SECRET: 'short' })).toThrow(
+      /WORKSPACE_KEY_SECRET must be at least 32 characters \(the value is not shown\)/,
+    );
     const own = configFor(5000, os.tmpdir(), { WORKSPACE_KEY_SECRET: 'k'.repeat(40) });
     expect(workspaceKeySecret(own)).toBe('k'.repeat(40));
     const derived = workspaceKeySecret(configFor(5000, os.tmpdir()));
@@ -95,7 +99,9 @@ describeEachDatabase('Google TEST MODE mounted in the app', (kind) => {
 
   /** A database as a new process would open it (PGlite: the folder; PostgreSQL: a new pool). */
   async function open(): Promise<Database> {
-    const database = pgUrl ? await openDatabase({ url: pgUrl }) : await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const database = pgUrl
+      ? await openDatabase({ url: pgUrl })
+      : await openDatabase({ dataDir: path.join(dataDir, 'db') });
     databases.push(database);
     return database;
   }
@@ -136,16 +142,33 @@ describeEachDatabase('Google TEST MODE mounted in the app', (kind) => {
 
     const people: DirectoryPerson[] = [];
     for await (const page of client.listDirectory(adminEmail, { pageSize: 2 })) people.push(...page);
-    expect(people.map((p) => p.primaryEmail)).toEqual([at('ada.admin'), at('ben.carter'), at('chloe.dubois'), at('dev.patel'), at('eva.noinbox')]);
+    expect(people.map((p) => p.primaryEmail)).toEqual([
+      at('ada.admin'),
+      at('ben.carter'),
+      at('chloe.dubois'),
+      at('dev.patel'),
+      at('eva.noinbox'),
+    ]);
     expect(people.find((p) => p.primaryEmail === at('eva.noinbox'))?.isMailboxSetup).toBe(false);
-    expect(people.find((p) => p.primaryEmail === at('chloe.dubois'))).toMatchObject({ title: 'Marketing Manager', department: 'Marketing', orgUnitPath: '/Marketing', aliases: [at('marketing')] });
+    expect(people.find((p) => p.primaryEmail === at('chloe.dubois'))).toMatchObject({
+      title: 'Marketing Manager',
+      department: 'Marketing',
+      orgUnitPath: '/Marketing',
+      aliases: [at('marketing')],
+    });
 
     const primary = await client.primarySendAs(at('chloe.dubois'));
     expect(primary.sendAsEmail).toBe(at('chloe.dubois'));
-    const stored = await client.patchSignature(at('ben.carter'), at('ben.carter'), '<p style="color:#123">Ben <b>Carter</b></p><script>alert("x")</script>');
+    const stored = await client.patchSignature(
+      at('ben.carter'),
+      at('ben.carter'),
+      '<p style="color:#123">Ben <b>Carter</b></p><script>alert("x")</script>',
+    );
     expect(stored.signature).toBe('<p style="color:#123">Ben <b>Carter</b></p>');
 
-    const noGmail = await client.patchSignature(at('eva.noinbox'), at('eva.noinbox'), '<b>Eva</b>').catch((e: unknown) => e);
+    const noGmail = await client
+      .patchSignature(at('eva.noinbox'), at('eva.noinbox'), '<b>Eva</b>')
+      .catch((e: unknown) => e);
     expect(noGmail).toBeInstanceOf(GoogleWorkspaceError);
     expect((noGmail as GoogleWorkspaceError).kind).toBe('mail_not_enabled');
 
@@ -159,7 +182,11 @@ describeEachDatabase('Google TEST MODE mounted in the app', (kind) => {
     // Token from process one, Gmail calls to process two.
     const client = createWorkspaceClient({
       key: parseServiceAccountKey(keyJson),
-      endpoints: { tokenUrl: one.config.google.endpoints.tokenUrl, gmailApiUrl: two.config.google.endpoints.gmailApiUrl, directoryApiUrl: two.config.google.endpoints.directoryApiUrl },
+      endpoints: {
+        tokenUrl: one.config.google.endpoints.tokenUrl,
+        gmailApiUrl: two.config.google.endpoints.gmailApiUrl,
+        directoryApiUrl: two.config.google.endpoints.directoryApiUrl,
+      },
     });
     await client.patchSignature(at('dev.patel'), at('dev.patel'), '<i>Dev &amp; Patel</i>');
     expect(client.stats.tokenRequests).toBe(1);
@@ -185,7 +212,13 @@ describeEachDatabase('Google TEST MODE mounted in the app', (kind) => {
   it('escapes whatever a person is called', async () => {
     const { app, config } = servers[1]!;
     await app.services.googleTestMode!.addPeople([
-      { primaryEmail: at('mallory'), fullName: '<img src=x onerror=alert(1)>', givenName: 'M', familyName: 'X', title: '"><script>alert(2)</script>' },
+      {
+        primaryEmail: at('mallory'),
+        fullName: '<img src=x onerror=alert(1)>',
+        givenName: 'M',
+        familyName: 'X',
+        title: '"><script>alert(2)</script>',
+      },
     ]);
     const html = await (await fetch(`${config.publicUrl}/test-mode/google/`)).text();
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -204,7 +237,10 @@ describeEachDatabase('Google TEST MODE mounted in the app', (kind) => {
     const people = await state.store.people();
     expect(people.filter((p) => p.primaryEmail === TEST_MODE_ADMIN_EMAIL)).toHaveLength(1);
     // The key granted before the restart still gets tokens.
-    const client = createWorkspaceClient({ key: parseServiceAccountKey(keyJson), endpoints: restarted.config.google.endpoints });
+    const client = createWorkspaceClient({
+      key: parseServiceAccountKey(keyJson),
+      endpoints: restarted.config.google.endpoints,
+    });
     expect((await client.primarySendAs(at('dev.patel'))).signature).toBe('<i>Dev &amp; Patel</i>');
   });
 });

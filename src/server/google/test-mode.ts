@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client';
-import { googleTestClient, googleTestPerson, googleTestSignature, googleTestToken } from '../db/schema/google-test-mode.schema';
+import {
+  googleTestClient,
+  googleTestPerson,
+  googleTestSignature,
+  googleTestToken,
+} from '../db/schema/google-test-mode.schema';
 import {
   createStandInState,
   googleStandInPlugin,
@@ -152,18 +157,29 @@ export function createDatabaseStandInStore(db: Db, seed: StandInPerson[] = TEST_
         domain: client.domain,
         revoked: client.revoked === true,
       };
-      await db.insert(googleTestClient).values(values).onConflictDoUpdate({ target: googleTestClient.clientEmail, set: values });
+      await db
+        .insert(googleTestClient)
+        .values(values)
+        .onConflictDoUpdate({ target: googleTestClient.clientEmail, set: values });
     },
     async signatures() {
       const rows = await db.select().from(googleTestSignature);
       return new Map(rows.map((r) => [r.sendAsEmail, r.signature]));
     },
     async setSignature(personEmail, sendAsEmail, html) {
-      const values = { sendAsEmail: sendAsEmail.toLowerCase(), personEmail: personEmail.toLowerCase(), signature: html, updatedAt: new Date() };
+      const values = {
+        sendAsEmail: sendAsEmail.toLowerCase(),
+        personEmail: personEmail.toLowerCase(),
+        signature: html,
+        updatedAt: new Date(),
+      };
       await db
         .insert(googleTestSignature)
         .values(values)
-        .onConflictDoUpdate({ target: googleTestSignature.sendAsEmail, set: { signature: html, updatedAt: values.updatedAt } });
+        .onConflictDoUpdate({
+          target: googleTestSignature.sendAsEmail,
+          set: { signature: html, updatedAt: values.updatedAt },
+        });
     },
     async saveGrant(token, grant) {
       await db.delete(googleTestToken).where(lt(googleTestToken.expiresAt, new Date()));
@@ -180,21 +196,31 @@ export function createDatabaseStandInStore(db: Db, seed: StandInPerson[] = TEST_
         .select()
         .from(googleTestToken)
         .where(eq(googleTestToken.tokenHash, hashToken(token)));
-      return row ? { clientEmail: row.clientEmail, sub: row.sub, scopes: row.scopes, expiresAt: row.expiresAt.getTime() } : undefined;
+      return row
+        ? { clientEmail: row.clientEmail, sub: row.sub, scopes: row.scopes, expiresAt: row.expiresAt.getTime() }
+        : undefined;
     },
   };
 }
 
 /** The TEST MODE state: the database store, this process's counters and injected failures. */
-export function createPersistentStandInState(db: Db, options: { seed?: StandInPerson[]; latencyMs?: number } = {}): GoogleStandInState {
-  return createStandInState(createDatabaseStandInStore(db, options.seed), options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs });
+export function createPersistentStandInState(
+  db: Db,
+  options: { seed?: StandInPerson[]; latencyMs?: number } = {},
+): GoogleStandInState {
+  return createStandInState(
+    createDatabaseStandInStore(db, options.seed),
+    options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs },
+  );
 }
 
 /**
  * A new service account authorised (domain-wide delegation, both scopes) in the TEST MODE domain:
  * what the Workspace module's "Use the TEST MODE Workspace" connects with, through the same client.
  */
-export async function createTestModeServiceAccount(state: GoogleStandInState): Promise<{ keyJson: string; adminEmail: string; clientId: string }> {
+export async function createTestModeServiceAccount(
+  state: GoogleStandInState,
+): Promise<{ keyJson: string; adminEmail: string; clientId: string }> {
   const account = makeTestServiceAccount(TEST_MODE_DOMAIN, [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE]);
   await state.grant(account.client);
   return { keyJson: account.keyJson, adminEmail: TEST_MODE_ADMIN_EMAIL, clientId: account.client.clientId };
@@ -209,7 +235,11 @@ export async function renderTestModePage(state: GoogleStandInState): Promise<str
   const signatures = await state.store.signatures();
   const rows = people
     .map((p) => {
-      const status = p.suspended ? 'Suspended' : p.isMailboxSetup === false ? 'No Gmail (Mail service not enabled)' : 'Active';
+      const status = p.suspended
+        ? 'Suspended'
+        : p.isMailboxSetup === false
+          ? 'No Gmail (Mail service not enabled)'
+          : 'Active';
       const addresses = [p.primaryEmail, ...(p.aliases ?? [])];
       const sigs = addresses
         .map((address) => {
@@ -262,7 +292,9 @@ ${rows || '<p class="none">No people.</p>'}
 /** The stand-in's routes plus the TEST MODE page at GET / (register with prefix /test-mode/google). */
 export function googleTestModePlugin(opts: { state: GoogleStandInState; audiences?: string[] }): FastifyPluginAsync {
   return async (app) => {
-    await app.register(googleStandInPlugin({ state: opts.state, ...(opts.audiences ? { audiences: opts.audiences } : {}) }));
+    await app.register(
+      googleStandInPlugin({ state: opts.state, ...(opts.audiences ? { audiences: opts.audiences } : {}) }),
+    );
     app.get('/', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return reply.type('text/html; charset=utf-8').send(await renderTestModePage(opts.state));

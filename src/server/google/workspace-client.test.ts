@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test-support/free-port';
 import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
-import { createStandInState, makeTestServiceAccount, sanitiseSignature, startGoogleStandIn, type StandInPerson } from './google-stand-in';
+import {
+  createStandInState,
+  makeTestServiceAccount,
+  sanitiseSignature,
+  startGoogleStandIn,
+  type StandInPerson,
+} from './google-stand-in';
 import { parseServiceAccountKey } from './service-account-key';
 import {
   DIRECTORY_SCOPE,
@@ -20,9 +26,32 @@ const BOTH = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
 
 /** Eight people: one suspended (excluded by the directory query), one without Gmail, one with an alias. */
 const PEOPLE: StandInPerson[] = [
-  { primaryEmail: at('admin'), fullName: 'Ann Admin', givenName: 'Ann', familyName: 'Admin', isAdmin: true, title: 'IT lead', department: 'IT' },
-  { primaryEmail: at('bob'), fullName: 'Bob Brown', givenName: 'Bob', familyName: 'Brown', title: 'Seller', department: 'Sales', orgUnitPath: '/Sales', phones: [{ type: 'mobile', value: '+1 555 0001' }] },
-  { primaryEmail: at('carol'), fullName: 'Carol Chen', givenName: 'Carol', familyName: 'Chen', aliases: [at('aaa-press')] },
+  {
+    primaryEmail: at('admin'),
+    fullName: 'Ann Admin',
+    givenName: 'Ann',
+    familyName: 'Admin',
+    isAdmin: true,
+    title: 'IT lead',
+    department: 'IT',
+  },
+  {
+    primaryEmail: at('bob'),
+    fullName: 'Bob Brown',
+    givenName: 'Bob',
+    familyName: 'Brown',
+    title: 'Seller',
+    department: 'Sales',
+    orgUnitPath: '/Sales',
+    phones: [{ type: 'mobile', value: '+1 555 0001' }],
+  },
+  {
+    primaryEmail: at('carol'),
+    fullName: 'Carol Chen',
+    givenName: 'Carol',
+    familyName: 'Chen',
+    aliases: [at('aaa-press')],
+  },
   { primaryEmail: at('dan'), fullName: 'Dan Doe', givenName: 'Dan', familyName: 'Doe', isMailboxSetup: false },
   { primaryEmail: at('erin'), fullName: 'Erin Eve', givenName: 'Erin', familyName: 'Eve', suspended: true },
   { primaryEmail: at('fay'), fullName: 'Fay Fox', givenName: 'Fay', familyName: 'Fox' },
@@ -106,7 +135,12 @@ describe('token endpoint (JWT-bearer grant)', () => {
   const iat = () => Math.floor(Date.now() / 1000);
 
   it('gives a token for a well-signed assertion and refuses a tampered one', async () => {
-    const assertion = signJwtAssertion(account.key, { sub: at('bob'), scopes: [GMAIL_SETTINGS_SCOPE], aud: standIn.endpoints.tokenUrl, iat: iat() });
+    const assertion = signJwtAssertion(account.key, {
+      sub: at('bob'),
+      scopes: [GMAIL_SETTINGS_SCOPE],
+      aud: standIn.endpoints.tokenUrl,
+      iat: iat(),
+    });
     const ok = await postAssertion(assertion);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ token_type: 'Bearer', expires_in: 3599 });
@@ -114,32 +148,71 @@ describe('token endpoint (JWT-bearer grant)', () => {
 
     // The same signature over other claims (a wider scope set for another person): refused.
     const [header, , signature] = assertion.split('.');
-    const forged = Buffer.from(JSON.stringify({ iss: account.key.clientEmail, sub: at('admin'), scope: BOTH.join(' '), aud: standIn.endpoints.tokenUrl, iat: iat(), exp: iat() + 3600 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({
+        iss: account.key.clientEmail,
+        sub: at('admin'),
+        scope: BOTH.join(' '),
+        aud: standIn.endpoints.tokenUrl,
+        iat: iat(),
+        exp: iat() + 3600,
+      }),
+    ).toString('base64url');
     const tampered = await postAssertion(`${header}.${forged}.${signature}`);
-    expect(tampered).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' } });
+    expect(tampered).toEqual({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' },
+    });
 
     // Signed by another key under this service account's name: refused too.
     const other = makeTestServiceAccount(DOMAIN, BOTH);
-    const impostor = signJwtAssertion({ clientEmail: account.key.clientEmail, privateKey: other.key.privateKey }, { sub: at('bob'), scopes: [GMAIL_SETTINGS_SCOPE], aud: standIn.endpoints.tokenUrl, iat: iat() });
+    const impostor = signJwtAssertion(
+      { clientEmail: account.key.clientEmail, privateKey: other.key.privateKey },
+      { sub: at('bob'), scopes: [GMAIL_SETTINGS_SCOPE], aud: standIn.endpoints.tokenUrl, iat: iat() },
+    );
     expect((await postAssertion(impostor)).body.error_description).toBe('Invalid JWT Signature.');
   });
 
   it('checks aud, a lifetime of at most one hour and the sub domain', async () => {
-    const wrongAud = signJwtAssertion(account.key, { sub: at('bob'), scopes: [GMAIL_SETTINGS_SCOPE], aud: 'https://oauth2.googleapis.com/token', iat: iat() });
+    const wrongAud = signJwtAssertion(account.key, {
+      sub: at('bob'),
+      scopes: [GMAIL_SETTINGS_SCOPE],
+      aud: 'https://oauth2.googleapis.com/token',
+      iat: iat(),
+    });
     expect((await postAssertion(wrongAud)).body.error_description).toMatch(/aud must be the token URL/);
 
     // Hand-made: two hours of lifetime (signJwtAssertion itself never signs more than one).
     const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
-    const claims = Buffer.from(JSON.stringify({ iss: account.key.clientEmail, sub: at('bob'), scope: GMAIL_SETTINGS_SCOPE, aud: standIn.endpoints.tokenUrl, iat: iat(), exp: iat() + 7200 })).toString('base64url');
+    const claims = Buffer.from(
+      JSON.stringify({
+        iss: account.key.clientEmail,
+        sub: at('bob'),
+        scope: GMAIL_SETTINGS_SCOPE,
+        aud: standIn.endpoints.tokenUrl,
+        iat: iat(),
+        exp: iat() + 7200,
+      }),
+    ).toString('base64url');
     const { createSign } = await import('node:crypto');
     const signer = createSign('RSA-SHA256');
     signer.update(`${header}.${claims}`);
-    const long = await postAssertion(`${header}.${claims}.${signer.sign(account.key.privateKey).toString('base64url')}`);
+    const long = await postAssertion(
+      `${header}.${claims}.${signer.sign(account.key.privateKey).toString('base64url')}`,
+    );
     expect(long.status).toBe(400);
     expect(long.body.error_description).toMatch(/short-lived token \(60 minutes\)/);
 
-    const otherDomain = signJwtAssertion(account.key, { sub: 'someone@elsewhere.example', scopes: [GMAIL_SETTINGS_SCOPE], aud: standIn.endpoints.tokenUrl, iat: iat() });
-    expect((await postAssertion(otherDomain)).body).toEqual({ error: 'invalid_grant', error_description: 'Invalid email or User ID' });
+    const otherDomain = signJwtAssertion(account.key, {
+      sub: 'someone@elsewhere.example',
+      scopes: [GMAIL_SETTINGS_SCOPE],
+      aud: standIn.endpoints.tokenUrl,
+      iat: iat(),
+    });
+    expect((await postAssertion(otherDomain)).body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Invalid email or User ID',
+    });
   });
 });
 
@@ -155,7 +228,9 @@ describe('checkConnection: the one harmless call, with readable errors', () => {
   it('scopes not granted: names the client ID and the exact scopes to authorise', async () => {
     const narrow = makeTestServiceAccount(DOMAIN, [GMAIL_SETTINGS_SCOPE]);
     await standIn.state.grant(narrow.client);
-    const error = await failure(createWorkspaceClient({ key: narrow.key, endpoints: standIn.endpoints }).checkConnection(at('admin')));
+    const error = await failure(
+      createWorkspaceClient({ key: narrow.key, endpoints: standIn.endpoints }).checkConnection(at('admin')),
+    );
     expect(error.kind).toBe('scopes_not_granted');
     expect(error.googleReason).toBe('unauthorized_client');
     expect(error.retryable).toBe(false);
@@ -177,7 +252,9 @@ describe('checkConnection: the one harmless call, with readable errors', () => {
     const doomed = makeTestServiceAccount(DOMAIN, BOTH);
     await standIn.state.grant(doomed.client);
     await standIn.state.revoke(doomed.client.clientEmail);
-    const revoked = await failure(createWorkspaceClient({ key: doomed.key, endpoints: standIn.endpoints }).checkConnection(at('admin')));
+    const revoked = await failure(
+      createWorkspaceClient({ key: doomed.key, endpoints: standIn.endpoints }).checkConnection(at('admin')),
+    );
     expect(revoked.kind).toBe('key_revoked');
     expect(revoked.message).toMatch(/no longer accepts this service account key/);
   });
@@ -185,7 +262,10 @@ describe('checkConnection: the one harmless call, with readable errors', () => {
   it('an address nothing listens on is unreachable, retried, then reported', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const { c, retries } = client({ endpoints: { tokenUrl: `${base}/token`, gmailApiUrl: base, directoryApiUrl: base }, retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 10 } });
+    const { c, retries } = client({
+      endpoints: { tokenUrl: `${base}/token`, gmailApiUrl: base, directoryApiUrl: base },
+      retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 10 },
+    });
     const error = await failure(c.checkConnection(at('admin')));
     expect(error.kind).toBe('unreachable');
     expect(retries.map((r) => r.kind)).toEqual(['unreachable']);
@@ -200,7 +280,12 @@ describe('tokens', () => {
     try {
       const sa = makeTestServiceAccount(DOMAIN, BOTH);
       await state.grant(sa.client);
-      const c = createWorkspaceClient({ key: sa.key, endpoints: own.endpoints, now: () => now, tokenCache: createTokenCache() });
+      const c = createWorkspaceClient({
+        key: sa.key,
+        endpoints: own.endpoints,
+        now: () => now,
+        tokenCache: createTokenCache(),
+      });
       await Promise.all(Array.from({ length: 10 }, () => c.listSendAs(at('bob'))));
       await c.patchSignature(at('bob'), at('bob'), '<b>Bob</b>');
       expect(state.tokenRequestsFor(at('bob'))).toBe(1);
@@ -262,11 +347,7 @@ describe('directory', () => {
       pages.push(page.map((p) => p.primaryEmail));
       everyone.push(...page);
     }
-    expect(pages).toEqual([
-      [at('admin'), at('bob'), at('carol')],
-      [at('dan'), at('fay'), at('gus')],
-      [at('hal')],
-    ]);
+    expect(pages).toEqual([[at('admin'), at('bob'), at('carol')], [at('dan'), at('fay'), at('gus')], [at('hal')]]);
     expect(standIn.state.counters.requests.directory - before).toBe(3);
     expect(everyone.find((p) => p.primaryEmail === at('erin'))).toBeUndefined();
     expect(everyone.find((p) => p.primaryEmail === at('dan'))?.isMailboxSetup).toBe(false);
@@ -300,11 +381,17 @@ describe('send-as and signatures', () => {
 
   it('patches the signature and answers the copy Gmail stored (sanitised)', async () => {
     const { c } = client();
-    const stored = await c.patchSignature(at('gus'), at('gus'), '<div onclick="steal()">Gus <b>Gray</b><script>alert(1)</script></div>');
+    const stored = await c.patchSignature(
+      at('gus'),
+      at('gus'),
+      '<div onclick="steal()">Gus <b>Gray</b><script>alert(1)</script></div>',
+    );
     expect(stored.signature).toBe('<div>Gus <b>Gray</b></div>');
     expect(await standIn.state.storedSignature(at('gus'))).toBe('<div>Gus <b>Gray</b></div>');
     expect((await c.primarySendAs(at('gus'))).signature).toBe('<div>Gus <b>Gray</b></div>');
-    expect(sanitiseSignature('<a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>')).toBe('<a >x</a><img src=x>');
+    expect(sanitiseSignature('<a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>')).toBe(
+      '<a >x</a><img src=x>',
+    );
   });
 
   it('a signature over 10,000 characters is refused before any call; exactly 10,000 goes through', async () => {
@@ -351,7 +438,11 @@ describe('retries', () => {
   it('a 400 is never retried (the stand-in saw exactly one patch)', async () => {
     const { c, retries } = client();
     const before = standIn.state.patchesFor(at('bob'));
-    standIn.state.injectFailures('sendAs.patch', 1, { status: 400, reason: 'invalidArgument', message: 'Invalid signature' });
+    standIn.state.injectFailures('sendAs.patch', 1, {
+      status: 400,
+      reason: 'invalidArgument',
+      message: 'Invalid signature',
+    });
     const error = await failure(c.patchSignature(at('bob'), at('bob'), '<b>Bob</b>'));
     expect(error.kind).toBe('bad_request');
     expect(error.message).toContain('Invalid signature');
@@ -367,7 +458,10 @@ describe('retries', () => {
   });
 
   it('attempts are bounded: a lasting 5xx is reported after maxAttempts', async () => {
-    const { c, sleeps } = client({ retry: { maxAttempts: 3, baseDelayMs: 1000, maxDelayMs: 1500 }, random: () => 0.999 });
+    const { c, sleeps } = client({
+      retry: { maxAttempts: 3, baseDelayMs: 1000, maxDelayMs: 1500 },
+      random: () => 0.999,
+    });
     standIn.state.injectFailures('sendAs.list', 10, { status: 503 });
     const before = standIn.state.counters.requests['sendAs.list'];
     const error = await failure(c.listSendAs(at('bob')));

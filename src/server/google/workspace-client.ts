@@ -137,7 +137,14 @@ export function signJwtAssertion(
   const lifetime = Math.min(claims.lifetimeSeconds ?? 3600, 3600);
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
   const payload = base64url(
-    JSON.stringify({ iss: key.clientEmail, sub: claims.sub, scope: claims.scopes.join(' '), aud: claims.aud, iat: claims.iat, exp: claims.iat + lifetime }),
+    JSON.stringify({
+      iss: key.clientEmail,
+      sub: claims.sub,
+      scope: claims.scopes.join(' '),
+      aud: claims.aud,
+      iat: claims.iat,
+      exp: claims.iat + lifetime,
+    }),
   );
   const signer = createSign('RSA-SHA256');
   signer.update(`${header}.${payload}`);
@@ -173,13 +180,20 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     try {
       return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new GoogleWorkspaceError('unreachable', `We could not reach Google (${new URL(url).host}). Nothing was changed; it will be tried again.`, {
-        cause: error,
-      });
+      throw new GoogleWorkspaceError(
+        'unreachable',
+        `We could not reach Google (${new URL(url).host}). Nothing was changed; it will be tried again.`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 
-  async function requestToken(sub: string, scopes: readonly string[]): Promise<{ token: string; expiresInSeconds: number }> {
+  async function requestToken(
+    sub: string,
+    scopes: readonly string[],
+  ): Promise<{ token: string; expiresInSeconds: number }> {
     const issuedAt = Math.floor(now() / 1000);
     const assertion = signJwtAssertion(key, { sub, scopes, aud: endpoints.tokenUrl, iat: issuedAt });
     stats.tokenRequests += 1;
@@ -205,7 +219,11 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     const promise = (async () => {
       const obtainedAt = now();
       const { token, expiresInSeconds } = await requestToken(sub, scopes);
-      cache.set(cacheKey, token, obtainedAt + Math.min(TOKEN_CACHE_MS, Math.max(0, expiresInSeconds * 1000 - 5 * 60 * 1000)));
+      cache.set(
+        cacheKey,
+        token,
+        obtainedAt + Math.min(TOKEN_CACHE_MS, Math.max(0, expiresInSeconds * 1000 - 5 * 60 * 1000)),
+      );
       return token;
     })();
     pending.set(cacheKey, promise);
@@ -221,7 +239,14 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
   }
 
   /** One attempt: a token, then the call. Throws GoogleWorkspaceError. */
-  async function attempt<T>(api: Api, sub: string, scopes: readonly string[], method: string, url: string, body: unknown): Promise<T> {
+  async function attempt<T>(
+    api: Api,
+    sub: string,
+    scopes: readonly string[],
+    method: string,
+    url: string,
+    body: unknown,
+  ): Promise<T> {
     const token = await accessToken(sub, scopes);
     stats.calls += 1;
     const response = await send(url, {
@@ -240,7 +265,14 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
   }
 
   /** Retries what is worth retrying (429, rate-limit 403s, 5xx, network) with exponential backoff and full jitter. */
-  async function call<T>(api: Api, sub: string, scopes: readonly string[], method: string, url: string, body?: unknown): Promise<T> {
+  async function call<T>(
+    api: Api,
+    sub: string,
+    scopes: readonly string[],
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<T> {
     let refreshedAfter401 = false;
     for (let attemptNo = 1; ; attemptNo += 1) {
       try {
@@ -287,9 +319,16 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
       let pageToken: string | undefined;
       const seen = new Set<string>();
       do {
-        const page = await call<{ users?: unknown[]; nextPageToken?: string }>('directory', adminEmail, [DIRECTORY_SCOPE], 'GET', directoryUrl(pageSize, pageToken));
+        const page = await call<{ users?: unknown[]; nextPageToken?: string }>(
+          'directory',
+          adminEmail,
+          [DIRECTORY_SCOPE],
+          'GET',
+          directoryUrl(pageSize, pageToken),
+        );
         yield (page.users ?? []).map(toDirectoryPerson).filter((p): p is DirectoryPerson => p !== null);
-        pageToken = typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined;
+        pageToken =
+          typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined;
         // A page token seen before would loop forever: stop instead.
         if (pageToken && seen.has(pageToken)) break;
         if (pageToken) seen.add(pageToken);
@@ -297,7 +336,13 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     },
 
     async listSendAs(personEmail) {
-      const answer = await call<{ sendAs?: unknown[] }>('gmail', personEmail, [GMAIL_SETTINGS_SCOPE], 'GET', sendAsUrl());
+      const answer = await call<{ sendAs?: unknown[] }>(
+        'gmail',
+        personEmail,
+        [GMAIL_SETTINGS_SCOPE],
+        'GET',
+        sendAsUrl(),
+      );
       return (answer.sendAs ?? []).map(toSendAs);
     },
 
@@ -305,7 +350,9 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
       const list = await client.listSendAs(personEmail);
       const primary = list.find((s) => s.isPrimary);
       if (!primary) {
-        throw new GoogleWorkspaceError('not_found', `Gmail lists no primary address for ${personEmail}.`, { status: 404 });
+        throw new GoogleWorkspaceError('not_found', `Gmail lists no primary address for ${personEmail}.`, {
+          status: 404,
+        });
       }
       return primary;
     },
@@ -368,24 +415,45 @@ function wordsFor(key: ServiceAccountKey) {
   };
 }
 
-function tokenError(response: Response, body: Record<string, unknown> | null, sub: string, scopes: readonly string[], words: Words): GoogleWorkspaceError {
+function tokenError(
+  response: Response,
+  body: Record<string, unknown> | null,
+  sub: string,
+  scopes: readonly string[],
+  words: Words,
+): GoogleWorkspaceError {
   const code = typeof body?.error === 'string' ? body.error : undefined;
   const description = typeof body?.error_description === 'string' ? body.error_description : '';
   const details = { status: response.status, ...(code ? { googleReason: code } : {}) };
   if (response.status === 429) {
     const after = retryAfterSeconds(response);
-    return new GoogleWorkspaceError('rate_limited', 'Google is limiting how fast we may ask for access; it will be tried again.', {
-      ...details,
-      ...(after === undefined ? {} : { retryAfterSeconds: after }),
-    });
+    return new GoogleWorkspaceError(
+      'rate_limited',
+      'Google is limiting how fast we may ask for access; it will be tried again.',
+      {
+        ...details,
+        ...(after === undefined ? {} : { retryAfterSeconds: after }),
+      },
+    );
   }
   if (response.status >= 500) {
-    return new GoogleWorkspaceError('server_error', `Google's sign-in service had a problem (${response.status}); it will be tried again.`, details);
+    return new GoogleWorkspaceError(
+      'server_error',
+      `Google's sign-in service had a problem (${response.status}); it will be tried again.`,
+      details,
+    );
   }
   if (code === 'unauthorized_client' || code === 'access_denied') {
-    return new GoogleWorkspaceError('scopes_not_granted', `The service account is not allowed these scopes. ${words.authorise(scopes)}`, details);
+    return new GoogleWorkspaceError(
+      'scopes_not_granted',
+      `The service account is not allowed these scopes. ${words.authorise(scopes)}`,
+      details,
+    );
   }
-  if (code === 'invalid_client' || (code === 'invalid_grant' && /signature|key|not found|deleted|disabled/i.test(description))) {
+  if (
+    code === 'invalid_client' ||
+    (code === 'invalid_grant' && /signature|key|not found|deleted|disabled/i.test(description))
+  ) {
     return new GoogleWorkspaceError(
       'key_revoked',
       'Google no longer accepts this service account key (it was deleted, disabled or replaced). Create a new JSON key for the service account and connect again.',
@@ -399,43 +467,80 @@ function tokenError(response: Response, body: Record<string, unknown> | null, su
       details,
     );
   }
-  return new GoogleWorkspaceError('bad_request', `Google refused to give us access for ${sub}: ${description || code || `HTTP ${response.status}`}.`, details);
+  return new GoogleWorkspaceError(
+    'bad_request',
+    `Google refused to give us access for ${sub}: ${description || code || `HTTP ${response.status}`}.`,
+    details,
+  );
 }
 
-function apiError(api: Api, response: Response, body: Record<string, unknown> | null, sub: string, words: Words): GoogleWorkspaceError {
+function apiError(
+  api: Api,
+  response: Response,
+  body: Record<string, unknown> | null,
+  sub: string,
+  words: Words,
+): GoogleWorkspaceError {
   const error = (body?.error && typeof body.error === 'object' ? body.error : {}) as {
     message?: unknown;
     status?: unknown;
     errors?: { reason?: unknown; message?: unknown }[];
   };
   const message = typeof error.message === 'string' ? error.message : '';
-  const firstReason = Array.isArray(error.errors) ? error.errors.find((e) => typeof e?.reason === 'string')?.reason : undefined;
-  const reason = (typeof firstReason === 'string' ? firstReason : undefined) ?? (typeof error.status === 'string' ? error.status : undefined);
+  const firstReason = Array.isArray(error.errors)
+    ? error.errors.find((e) => typeof e?.reason === 'string')?.reason
+    : undefined;
+  const reason =
+    (typeof firstReason === 'string' ? firstReason : undefined) ??
+    (typeof error.status === 'string' ? error.status : undefined);
   const status = response.status;
   const details = { status, ...(reason ? { googleReason: reason } : {}) };
   const googleSaid = message ? ` Google said: “${message}”.` : '';
 
   if (status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded'))) {
     const after = retryAfterSeconds(response);
-    return new GoogleWorkspaceError('rate_limited', 'Google asked us to slow down (rate limit); it will be tried again shortly.', {
-      ...details,
-      ...(after === undefined ? {} : { retryAfterSeconds: after }),
-    });
+    return new GoogleWorkspaceError(
+      'rate_limited',
+      'Google asked us to slow down (rate limit); it will be tried again shortly.',
+      {
+        ...details,
+        ...(after === undefined ? {} : { retryAfterSeconds: after }),
+      },
+    );
   }
   if (status >= 500) {
-    return new GoogleWorkspaceError('server_error', `Google had a problem on its side (${status}); it will be tried again.`, details);
+    return new GoogleWorkspaceError(
+      'server_error',
+      `Google had a problem on its side (${status}); it will be tried again.`,
+      details,
+    );
   }
-  if (/mail service not enabled/i.test(message) || (status === 400 && reason === 'failedPrecondition' && api === 'gmail')) {
-    return new GoogleWorkspaceError('mail_not_enabled', `${sub} has no Gmail (Google: “Mail service not enabled”), so there is no signature to set.`, {
-      ...details,
-      googleReason: 'failedPrecondition',
-    });
+  if (
+    /mail service not enabled/i.test(message) ||
+    (status === 400 && reason === 'failedPrecondition' && api === 'gmail')
+  ) {
+    return new GoogleWorkspaceError(
+      'mail_not_enabled',
+      `${sub} has no Gmail (Google: “Mail service not enabled”), so there is no signature to set.`,
+      {
+        ...details,
+        googleReason: 'failedPrecondition',
+      },
+    );
   }
   if (status === 400 && /signature/i.test(message) && /long|length|10,?000/i.test(message)) {
-    return new GoogleWorkspaceError('too_long', `Gmail refused the signature as too long (at most 10,000 characters).${googleSaid}`, details);
+    return new GoogleWorkspaceError(
+      'too_long',
+      `Gmail refused the signature as too long (at most 10,000 characters).${googleSaid}`,
+      details,
+    );
   }
   if (status === 401) {
-    return new GoogleWorkspaceError('bad_request', `Google did not accept our access for ${sub}.${googleSaid}`, details);
+    return new GoogleWorkspaceError(
+      'bad_request',
+      `Google did not accept our access for ${sub}.${googleSaid}`,
+      details,
+    );
   }
   if (status === 403) {
     if (api === 'directory') {
@@ -452,7 +557,13 @@ function apiError(api: Api, response: Response, body: Record<string, unknown> | 
     );
   }
   if (status === 404) {
-    return new GoogleWorkspaceError('not_found', api === 'gmail' ? `Gmail does not know that address for ${sub}.${googleSaid}` : `Google could not find that.${googleSaid}`, details);
+    return new GoogleWorkspaceError(
+      'not_found',
+      api === 'gmail'
+        ? `Gmail does not know that address for ${sub}.${googleSaid}`
+        : `Google could not find that.${googleSaid}`,
+      details,
+    );
   }
   return new GoogleWorkspaceError('bad_request', `Google refused the request (${status}).${googleSaid}`, details);
 }

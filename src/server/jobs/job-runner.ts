@@ -89,10 +89,19 @@ export function pgBossDb(database: Pick<Database, 'db' | 'kind'>): PgBoss.Db {
     };
   }
   const pool = client as pg.Pool;
-  return { executeSql: (text: string, values: unknown[]) => pool.query(text, values && values.length > 0 ? values : undefined) };
+  return {
+    executeSql: (text: string, values: unknown[]) => pool.query(text, values && values.length > 0 ? values : undefined),
+  };
 }
 
-type Queue = { name: string; options: QueueOptions; handler: JobHandler<object>; inFlight: Set<Promise<void>>; wake: () => void; loop?: Promise<void> };
+type Queue = {
+  name: string;
+  options: QueueOptions;
+  handler: JobHandler<object>;
+  inFlight: Set<Promise<void>>;
+  wake: () => void;
+  loop?: Promise<void>;
+};
 
 export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options: JobRunnerOptions = {}): JobRunner {
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
@@ -105,7 +114,9 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
     migrate: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   });
-  boss.on('error', (err: Error) => options.log?.warn({ err: { message: err.message } }, 'jobs: pg-boss reported an error'));
+  boss.on('error', (err: Error) =>
+    options.log?.warn({ err: { message: err.message } }, 'jobs: pg-boss reported an error'),
+  );
   const queues = new Map<string, Queue>();
   let started = false;
   let stopping = false;
@@ -117,7 +128,10 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
       await boss.complete(queue.name, job.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      options.log?.warn({ err: { message }, queue: queue.name, job: job.id, attempt: job.retryCount + 1 }, 'jobs: a job failed');
+      options.log?.warn(
+        { err: { message }, queue: queue.name, job: job.id, attempt: job.retryCount + 1 },
+        'jobs: a job failed',
+      );
       await boss.fail(queue.name, job.id, { message }).catch(() => undefined);
     }
   }
@@ -181,14 +195,16 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
       await installQueues();
       return;
     }
-    const client = await ((database.db as unknown as { $client: pg.Pool }).$client).connect();
+    const client = await (database.db as unknown as { $client: pg.Pool }).$client.connect();
     try {
       await client.query('select pg_advisory_lock($1, hashtext($2))', [START_LOCK_NAMESPACE, 'pgboss-start']);
       await boss.start();
       // Creating queues at once from two processes deadlocks in pg-boss too: same turn.
       await installQueues();
     } finally {
-      await client.query('select pg_advisory_unlock($1, hashtext($2))', [START_LOCK_NAMESPACE, 'pgboss-start']).catch(() => undefined);
+      await client
+        .query('select pg_advisory_unlock($1, hashtext($2))', [START_LOCK_NAMESPACE, 'pgboss-start'])
+        .catch(() => undefined);
       client.release();
     }
   }
@@ -196,7 +212,13 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
   return {
     defineQueue(name, queueOptions, handler) {
       if (started) throw new Error(`jobs: queue ${name} defined after start()`);
-      queues.set(name, { name, options: queueOptions, handler: handler as JobHandler<object>, inFlight: new Set(), wake: () => undefined });
+      queues.set(name, {
+        name,
+        options: queueOptions,
+        handler: handler as JobHandler<object>,
+        inFlight: new Set(),
+        wake: () => undefined,
+      });
     },
     async start() {
       if (started) return;
@@ -216,7 +238,9 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
     async sendMany(name, list) {
       for (let i = 0; i < list.length; i += 500) {
         await boss.insert(
-          list.slice(i, i + 500).map((job) => ({ name, data: job.data, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) })),
+          list
+            .slice(i, i + 500)
+            .map((job) => ({ name, data: job.data, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) })),
         );
       }
       if (list.length) queues.get(name)?.wake();

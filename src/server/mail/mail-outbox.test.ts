@@ -116,7 +116,9 @@ describeEachDatabase('mail outbox', (kind) => {
     const raced = sent.filter((id) => id.includes(`race-${kind}-`));
     expect(raced).toHaveLength(20);
     expect(new Set(raced).size).toBe(20);
-    const left = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where id like ${`race-${kind}-%`} and status <> 'sent'`);
+    const left = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where id like ${`race-${kind}-%`} and status <> 'sent'`,
+    );
     expect(left.rows[0]!.n).toBe(0);
   });
 
@@ -145,14 +147,19 @@ describeEachDatabase('mail outbox', (kind) => {
     };
     const sent: string[] = [];
     const a = createMailOutbox(database.db, hanging, config, quietLog, { pollMs: 60_000, stopWaitMs: 300 });
-    const b = createMailOutbox(database.db, { deliver: async (m) => void sent.push(m.messageId!) }, config, quietLog, { pollMs: 60_000 });
+    const b = createMailOutbox(database.db, { deliver: async (m) => void sent.push(m.messageId!) }, config, quietLog, {
+      pollMs: 60_000,
+    });
     await b.stop();
     void a.drain();
     await until(async () => hung);
     const started = Date.now();
     await a.stop();
     expect(Date.now() - started).toBeLessThan(2_000);
-    const rows = await database.db.select().from(mailOutbox).where(sql`${mailOutbox.id} like ${`handback-${kind}-%`}`);
+    const rows = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.id} like ${`handback-${kind}-%`}`);
     expect(rows.map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
     expect(rows.every((r) => r.lockedUntil === null)).toBe(true);
 

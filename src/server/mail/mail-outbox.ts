@@ -5,7 +5,11 @@ import { createMailOutboxRepository, type OutboxRow } from './mail-outbox.reposi
 import { createMailSeal } from './mail-seal';
 import type { MailMessage, MailTransport } from './mailer';
 
-type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Log = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
 
 /** The one way the app sends mail: every message is recorded first, then sent once it can be. */
 export interface MailOutbox extends MailTransport {
@@ -53,7 +57,12 @@ export function createMailOutbox(
 
   async function record(message: MailMessage): Promise<string> {
     const id = randomUUID();
-    const body: SealedBody = { html: message.html, text: message.text, replyTo: message.replyTo, logHint: message.logHint };
+    const body: SealedBody = {
+      html: message.html,
+      text: message.text,
+      replyTo: message.replyTo,
+      logHint: message.logHint,
+    };
     await repo.insert({
       id,
       kind: message.kind,
@@ -171,8 +180,13 @@ export function createMailOutbox(
       if (running) cutShort = true;
       let timeout: NodeJS.Timeout | undefined;
       const finished = await Promise.race([
-        (running ?? Promise.resolve(0)).then(() => true, () => true),
-        new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), options.stopWaitMs ?? STOP_WAIT_MS))),
+        (running ?? Promise.resolve(0)).then(
+          () => true,
+          () => true,
+        ),
+        new Promise<false>(
+          (resolve) => (timeout = setTimeout(() => resolve(false), options.stopWaitMs ?? STOP_WAIT_MS)),
+        ),
       ]);
       clearTimeout(timeout);
       if (!finished && holding.size > 0) {

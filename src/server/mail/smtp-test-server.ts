@@ -19,7 +19,16 @@ export function summariseMail(parsed: ParsedMail): CapturedMail {
   const text = parsed.text ?? '';
   const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
   const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')))];
-  return { to, subject: parsed.subject ?? '', html, text, messageId: parsed.messageId, links, code: /\b(\d{6})\b/.exec(text)?.[1], parsed };
+  return {
+    to,
+    subject: parsed.subject ?? '',
+    html,
+    text,
+    messageId: parsed.messageId,
+    links,
+    code: /\b(\d{6})\b/.exec(text)?.[1],
+    parsed,
+  };
 }
 
 /**
@@ -65,7 +74,11 @@ export async function startSmtpTestServer(port = 0) {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching mail within ${timeoutMs} ms; received: ${mails.map((m) => `${m.to} "${m.subject}"`).join('; ') || 'none'}`));
+          reject(
+            new Error(
+              `no matching mail within ${timeoutMs} ms; received: ${mails.map((m) => `${m.to} "${m.subject}"`).join('; ') || 'none'}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

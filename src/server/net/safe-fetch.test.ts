@@ -11,7 +11,9 @@ let png: Buffer;
 const PUBLIC_V4 = '93.184.215.14';
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 30, height: 10, channels: 3, background: '#123456' } }).png().toBuffer();
+  png = await sharp({ create: { width: 30, height: 10, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     const hop = /^\/hop\/(\d+)$/.exec(url.pathname);
@@ -20,7 +22,8 @@ beforeAll(async () => {
       const left = Number(hop[1]);
       return response.writeHead(302, { location: left === 0 ? '/logo.png' : `/hop/${left - 1}` }).end();
     }
-    if (url.pathname === '/to') return response.writeHead(301, { location: url.searchParams.get('target') ?? '/' }).end();
+    if (url.pathname === '/to')
+      return response.writeHead(301, { location: url.searchParams.get('target') ?? '/' }).end();
     if (url.pathname === '/big') {
       return response.writeHead(200, { 'content-length': String(6 * 1024 * 1024) }).end(Buffer.alloc(6 * 1024 * 1024));
     }
@@ -75,10 +78,34 @@ function internet(asked: ConnectRequest[]): Connector {
 
 describe('public addresses', () => {
   it.each([
-    '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-    '224.0.0.1', '239.255.255.250', '255.255.255.255', '198.18.0.1', '192.0.2.1',
-    '::', '::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:8.8.8.8', '::127.0.0.1', 'fe80::1', 'fc00::1', 'fd00:ec2::254',
-    'ff02::1', '64:ff9b::a00:1', '2002:a00:1::1', '2001:0:4136:e378::1', '2001:db8::1', 'not-an-ip',
+    '127.0.0.1',
+    '127.1.2.3',
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '198.18.0.1',
+    '192.0.2.1',
+    '::',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:8.8.8.8',
+    '::127.0.0.1',
+    'fe80::1',
+    'fc00::1',
+    'fd00:ec2::254',
+    'ff02::1',
+    '64:ff9b::a00:1',
+    '2002:a00:1::1',
+    '2001:0:4136:e378::1',
+    '2001:db8::1',
+    'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -129,15 +156,22 @@ describe('safeFetch', () => {
     'http://localhost/logo.png',
     'http://api.localhost/logo.png',
   ])('refuses %s without connecting', async (url) => {
-    await expect(safeFetch(url, { connect: noConnection, resolve: async () => [{ address: PUBLIC_V4, family: 4 }] })).rejects.toThrow(PRIVATE);
+    await expect(
+      safeFetch(url, { connect: noConnection, resolve: async () => [{ address: PUBLIC_V4, family: 4 }] }),
+    ).rejects.toThrow(PRIVATE);
   });
 
   it('refuses a name whose DNS answers include a private address', async () => {
     const privateOnly: Resolver = async () => [{ address: '10.1.2.3', family: 4 }];
-    const mixed: Resolver = async () => [{ address: PUBLIC_V4, family: 4 }, { address: '127.0.0.1', family: 4 }];
+    const mixed: Resolver = async () => [
+      { address: PUBLIC_V4, family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
     const mapped: Resolver = async () => [{ address: '::ffff:169.254.169.254', family: 6 }];
     for (const resolve of [privateOnly, mixed, mapped]) {
-      await expect(safeFetch('https://images.example.com/a.png', { resolve, connect: noConnection })).rejects.toThrow(PRIVATE);
+      await expect(safeFetch('https://images.example.com/a.png', { resolve, connect: noConnection })).rejects.toThrow(
+        PRIVATE,
+      );
     }
   });
 
@@ -146,7 +180,10 @@ describe('safeFetch', () => {
     let lookups = 0;
     const rebinding: Resolver = async () => [{ address: answers[Math.min(lookups++, 1)]!, family: 4 }];
     const asked: ConnectRequest[] = [];
-    const fetched = await safeFetch('https://cdn.example.com/logo.png', { resolve: rebinding, connect: internet(asked) });
+    const fetched = await safeFetch('https://cdn.example.com/logo.png', {
+      resolve: rebinding,
+      connect: internet(asked),
+    });
     expect(fetched.bytes.equals(png)).toBe(true);
     expect(lookups).toBe(1);
     expect(asked.map((request) => request.address.address)).toEqual([PUBLIC_V4]);
@@ -154,15 +191,26 @@ describe('safeFetch', () => {
 
   it('checks every redirect again: into a private address, a private name, or too many hops', async () => {
     const asked: ConnectRequest[] = [];
-    const resolve: Resolver = async (name) => [{ address: name === 'intranet.example.com' ? '10.0.0.8' : PUBLIC_V4, family: 4 }];
+    const resolve: Resolver = async (name) => [
+      { address: name === 'intranet.example.com' ? '10.0.0.8' : PUBLIC_V4, family: 4 },
+    ];
     const options = { resolve, connect: internet(asked) };
-    for (const target of ['http://10.0.0.1/x.png', 'http://[::ffff:127.0.0.1]/x.png', 'http://intranet.example.com/x.png', 'http://169.254.169.254/']) {
-      await expect(safeFetch(`https://cdn.example.com/to?target=${encodeURIComponent(target)}`, options)).rejects.toThrow(PRIVATE);
+    for (const target of [
+      'http://10.0.0.1/x.png',
+      'http://[::ffff:127.0.0.1]/x.png',
+      'http://intranet.example.com/x.png',
+      'http://169.254.169.254/',
+    ]) {
+      await expect(
+        safeFetch(`https://cdn.example.com/to?target=${encodeURIComponent(target)}`, options),
+      ).rejects.toThrow(PRIVATE);
     }
-    await expect(safeFetch('https://cdn.example.com/to?target=ftp%3A%2F%2Fcdn.example.com%2Fa.png', options)).rejects.toThrow(/https/);
-    await expect(safeFetch('https://cdn.example.com/to?target=https%3A%2F%2Fu%3Ap%40cdn.example.com%2Fa.png', options)).rejects.toThrow(
-      /user name or password/,
-    );
+    await expect(
+      safeFetch('https://cdn.example.com/to?target=ftp%3A%2F%2Fcdn.example.com%2Fa.png', options),
+    ).rejects.toThrow(/https/);
+    await expect(
+      safeFetch('https://cdn.example.com/to?target=https%3A%2F%2Fu%3Ap%40cdn.example.com%2Fa.png', options),
+    ).rejects.toThrow(/user name or password/);
     // Only the public first hops were ever connected to.
     expect(new Set(asked.map((request) => request.address.address))).toEqual(new Set([PUBLIC_V4]));
 
@@ -172,7 +220,9 @@ describe('safeFetch', () => {
 
   it('refuses credentials, other schemes and other ports', async () => {
     const options = { connect: noConnection, resolve: async () => [{ address: PUBLIC_V4, family: 4 as const }] };
-    await expect(safeFetch('https://user:secret@cdn.example.com/a.png', options)).rejects.toThrow(/user name or password/);
+    await expect(safeFetch('https://user:secret@cdn.example.com/a.png', options)).rejects.toThrow(
+      /user name or password/,
+    );
     await expect(safeFetch('https://token@cdn.example.com/a.png', options)).rejects.toThrow(/user name or password/);
     await expect(safeFetch('file:///etc/passwd', options)).rejects.toThrow(/https/);
     await expect(safeFetch('ftp://cdn.example.com/a.png', options)).rejects.toThrow(/https/);
@@ -187,7 +237,9 @@ describe('safeFetch', () => {
 
   it('gives up on a slow server at the time limit', async () => {
     const started = Date.now();
-    await expect(safeFetch(`${origin}/slow`, { ...LOCAL, timeoutMs: 400 })).rejects.toThrow(/took longer than 1 seconds/);
+    await expect(safeFetch(`${origin}/slow`, { ...LOCAL, timeoutMs: 400 })).rejects.toThrow(
+      /took longer than 1 seconds/,
+    );
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
@@ -196,8 +248,8 @@ describe('safeFetch', () => {
     const unknown: Resolver = async () => {
       throw new Error('ENOTFOUND');
     };
-    await expect(safeFetch('https://no-such-host.example/a.png', { resolve: unknown, connect: noConnection })).rejects.toThrow(
-      /could not find no-such-host\.example/,
-    );
+    await expect(
+      safeFetch('https://no-such-host.example/a.png', { resolve: unknown, connect: noConnection }),
+    ).rejects.toThrow(/could not find no-such-host\.example/);
   });
 });

@@ -168,7 +168,9 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const timedOut = () =>
-    refuse(`That address took longer than ${Math.ceil(timeoutMs / 1000)} seconds to send the image. Please try again, or upload the image.`);
+    refuse(
+      `That address took longer than ${Math.ceil(timeoutMs / 1000)} seconds to send the image. Please try again, or upload the image.`,
+    );
 
   try {
     let url = checkUrl(rawUrl, options);
@@ -185,7 +187,9 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
         });
       } catch {
         if (controller.signal.aborted) throw timedOut();
-        throw refuse(`We could not connect to ${unbracket(url.hostname)}. Please check the address, or upload the image.`);
+        throw refuse(
+          `We could not connect to ${unbracket(url.hostname)}. Please check the address, or upload the image.`,
+        );
       }
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
@@ -207,7 +211,9 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (controller.signal.aborted) throw timedOut();
-        throw refuse(`The image from ${unbracket(url.hostname)} did not arrive in full. Please try again, or upload the image.`);
+        throw refuse(
+          `The image from ${unbracket(url.hostname)} did not arrive in full. Please try again, or upload the image.`,
+        );
       }
     }
   } finally {

@@ -86,7 +86,10 @@ export function createMetrics(deps: { db: Db; log: Log; processMetrics?: boolean
         q.read().then(
           (r) => ({ name: q.name, ...r }),
           (err: unknown) => {
-            deps.log.warn({ err: { message: (err as Error).message }, queue: q.name }, 'metrics: could not read a job queue');
+            deps.log.warn(
+              { err: { message: (err as Error).message }, queue: q.name },
+              'metrics: could not read a job queue',
+            );
             return null;
           },
         ),
@@ -121,16 +124,15 @@ function sameSecret(given: string, expected: string): boolean {
  * Request ids on every answer, the latency histogram, and GET /metrics (Prometheus text format),
  * which asks for `Authorization: Bearer {METRICS_TOKEN}` when that setting is set.
  */
-export function registerObservability(
-  app: FastifyInstance,
-  metrics: Metrics,
-  metricsToken: string | undefined,
-) {
+export function registerObservability(app: FastifyInstance, metrics: Metrics, metricsToken: string | undefined) {
   app.addHook('onRequest', answerWithRequestId);
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     // The route's pattern (/api/signatures/:id), never the raw URL: one series per route, not per id.
     const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'unmatched' : 'unknown');
-    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   app.get('/metrics', async (request, reply) => {
@@ -141,7 +143,10 @@ export function registerObservability(
         return reply
           .code(401)
           .header('www-authenticate', 'Bearer realm="metrics"')
-          .send({ error: 'The metrics need the token set in METRICS_TOKEN, sent as "Authorization: Bearer <token>".', code: 'UNAUTHENTICATED' });
+          .send({
+            error: 'The metrics need the token set in METRICS_TOKEN, sent as "Authorization: Bearer <token>".',
+            code: 'UNAUTHENTICATED',
+          });
       }
     }
     await metrics.refresh();

@@ -31,7 +31,12 @@ describeEachDatabase('observability: request ids, /metrics, /api/health and /api
   beforeAll(async () => {
     t = await buildTestApp(kind);
     // A second app on the same database, with the token set.
-    guarded = { app: await buildApp({ ...t.config, metricsToken: TOKEN }, { database: t.database, clientDir: false, logger: false }) };
+    guarded = {
+      app: await buildApp(
+        { ...t.config, metricsToken: TOKEN },
+        { database: t.database, clientDir: false, logger: false },
+      ),
+    };
   });
   afterAll(async () => {
     await guarded?.app.close();
@@ -44,7 +49,11 @@ describeEachDatabase('observability: request ids, /metrics, /api/health and /api
     const other = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(other.headers['x-request-id']).not.toBe(fresh.headers['x-request-id']);
 
-    const kept = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'x-request-id': 'lb-7f3a:42' } });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'x-request-id': 'lb-7f3a:42' },
+    });
     expect(kept.statusCode).toBe(404);
     expect(kept.headers['x-request-id']).toBe('lb-7f3a:42');
 
@@ -70,9 +79,28 @@ describeEachDatabase('observability: request ids, /metrics, /api/health and /api
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.body;
     expect(text).toContain('# TYPE signaturepro_http_request_duration_seconds histogram');
-    expect(sample(text, 'signaturepro_http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_code: '200' })).toBeGreaterThanOrEqual(3);
-    expect(sample(text, 'signaturepro_http_request_duration_seconds_count', { method: 'DELETE', route: '/api/uploads/:id', status_code: '404' })).toBe(1);
-    expect(sample(text, 'signaturepro_http_request_duration_seconds_bucket', { method: 'DELETE', route: '/api/uploads/:id', status_code: '404', le: '+Inf' })).toBe(1);
+    expect(
+      sample(text, 'signaturepro_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/health',
+        status_code: '200',
+      }),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      sample(text, 'signaturepro_http_request_duration_seconds_count', {
+        method: 'DELETE',
+        route: '/api/uploads/:id',
+        status_code: '404',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'signaturepro_http_request_duration_seconds_bucket', {
+        method: 'DELETE',
+        route: '/api/uploads/:id',
+        status_code: '404',
+        le: '+Inf',
+      }),
+    ).toBe(1);
     expect(text).not.toContain(id);
   });
 
@@ -99,17 +127,29 @@ describeEachDatabase('observability: request ids, /metrics, /api/health and /api
     expect(age).toBeLessThan(180);
     expect(sample(text, 'signaturepro_push_failures_total')).toBe(0);
     t.app.services.metrics.pushFailures.inc();
-    expect(sample((await t.app.inject({ method: 'GET', url: '/metrics' })).body, 'signaturepro_push_failures_total')).toBe(1);
+    expect(
+      sample((await t.app.inject({ method: 'GET', url: '/metrics' })).body, 'signaturepro_push_failures_total'),
+    ).toBe(1);
   });
 
   it('asks for the METRICS_TOKEN as a Bearer token when it is set', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token-wrong-token', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
-      const res = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      const res = await guarded.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toBe('The metrics need the token set in METRICS_TOKEN, sent as "Authorization: Bearer <token>".');
+      expect(res.json().error).toBe(
+        'The metrics need the token set in METRICS_TOKEN, sent as "Authorization: Bearer <token>".',
+      );
       expect(res.body).not.toContain('signaturepro_');
     }
-    const ok = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const ok = await guarded.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('signaturepro_http_request_duration_seconds');
   });

@@ -37,5 +37,9 @@ export async function readMailOutboxStats(db: Db, now = new Date()): Promise<Mai
       oldest = oldest === null ? at : Math.min(oldest, at);
     }
   }
-  return { pending, failed, oldestPendingAgeSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+  return {
+    pending,
+    failed,
+    oldestPendingAgeSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+  };
 }

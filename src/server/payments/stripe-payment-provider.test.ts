@@ -12,15 +12,25 @@ describe('stripeConnection', () => {
 
   it('points the SDK at a stand-in by host, port and protocol', () => {
     expect(stripeConnection('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: '12111', protocol: 'http' });
-    expect(stripeConnection('https://stripe-mock.internal')).toEqual({ host: 'stripe-mock.internal', port: 443, protocol: 'https' });
+    expect(stripeConnection('https://stripe-mock.internal')).toEqual({
+      host: 'stripe-mock.internal',
+      port: 443,
+      protocol: 'https',
+    });
   });
 });
 
 describe('toProviderEvent', () => {
   it('points checkout and subscription events at the object to re-read', () => {
-    expect(toProviderEvent(event('checkout.session.completed', { id: 'cs_1' })).subject).toEqual({ kind: 'checkout_session', id: 'cs_1' });
+    expect(toProviderEvent(event('checkout.session.completed', { id: 'cs_1' })).subject).toEqual({
+      kind: 'checkout_session',
+      id: 'cs_1',
+    });
     for (const type of ['created', 'updated', 'deleted', 'paused', 'resumed', 'trial_will_end']) {
-      expect(toProviderEvent(event(`customer.subscription.${type}`, { id: 'sub_1' })).subject).toEqual({ kind: 'subscription', id: 'sub_1' });
+      expect(toProviderEvent(event(`customer.subscription.${type}`, { id: 'sub_1' })).subject).toEqual({
+        kind: 'subscription',
+        id: 'sub_1',
+      });
     }
   });
 
@@ -38,12 +48,26 @@ describe('toProviderEvent', () => {
     );
     expect(e.subject).toEqual({
       kind: 'invoice',
-      invoice: { id: 'in_1', subscriptionId: 'sub_9', customerId: 'cus_1', amount: 1900, currency: 'usd', status: 'failed', description: 'Subscription invoice', url: null },
+      invoice: {
+        id: 'in_1',
+        subscriptionId: 'sub_9',
+        customerId: 'cus_1',
+        amount: 1900,
+        currency: 'usd',
+        status: 'failed',
+        description: 'Subscription invoice',
+        url: null,
+      },
     });
   });
 
   it('turns refunds and disputes into a charge to re-read (0024), and ignores everything else', () => {
-    expect(toProviderEvent(event('charge.refunded', { id: 'ch_1' })).subject).toEqual({ kind: 'charge', reason: 'refunded', chargeId: 'ch_1', disputeId: null });
+    expect(toProviderEvent(event('charge.refunded', { id: 'ch_1' })).subject).toEqual({
+      kind: 'charge',
+      reason: 'refunded',
+      chargeId: 'ch_1',
+      disputeId: null,
+    });
     expect(toProviderEvent(event('charge.dispute.created', { id: 'dp_1', charge: 'ch_1' })).subject).toEqual({
       kind: 'charge',
       reason: 'disputed',

@@ -85,9 +85,15 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
     }
     // The money went back: whatever the charge paid for is taken away (after a re-read).
     case 'charge.refunded':
-      return { ...base, subject: { kind: 'charge', reason: 'refunded', chargeId: event.data.object.id, disputeId: null } };
+      return {
+        ...base,
+        subject: { kind: 'charge', reason: 'refunded', chargeId: event.data.object.id, disputeId: null },
+      };
     case 'charge.dispute.created':
-      return { ...base, subject: { kind: 'charge', reason: 'disputed', chargeId: null, disputeId: event.data.object.id } };
+      return {
+        ...base,
+        subject: { kind: 'charge', reason: 'disputed', chargeId: null, disputeId: event.data.object.id },
+      };
     default:
       return { ...base, subject: { kind: 'ignored' } };
   }
@@ -104,7 +110,10 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
 
   /** The product a line's price belongs to, under an id derived from its name, created on first use. */
   async function productFor(name: string): Promise<string> {
-    const id = `signaturepro_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')}`.slice(0, 64);
+    const id = `signaturepro_${name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')}`.slice(0, 64);
     try {
       return (await stripe.products.retrieve(id)).id;
     } catch (error) {
@@ -114,7 +123,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       return (await stripe.products.create({ id, name })).id;
     } catch (error) {
       // Another request created it in the meantime.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists') return id;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')
+        return id;
       throw error;
     }
   }
@@ -152,9 +162,16 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         // Stripe refuses allow_promotion_codes together with discounts: one or the other.
-        ...(input.promotionCodeId ? { discounts: [{ promotion_code: input.promotionCodeId }] } : { allow_promotion_codes: true }),
+        ...(input.promotionCodeId
+          ? { discounts: [{ promotion_code: input.promotionCodeId }] }
+          : { allow_promotion_codes: true }),
         ...(input.mode === 'subscription'
-          ? { subscription_data: { trial_period_days: input.trialDays > 0 ? input.trialDays : undefined, metadata: input.metadata } }
+          ? {
+              subscription_data: {
+                trial_period_days: input.trialDays > 0 ? input.trialDays : undefined,
+                metadata: input.metadata,
+              },
+            }
           : { payment_intent_data: { metadata: input.metadata }, invoice_creation: { enabled: true } }),
       };
       const session = await stripe.checkout.sessions.create(params);
@@ -195,12 +212,20 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       const current = await stripe.subscriptions.retrieve(id);
       // A subscription item's inline price needs a product id (Checkout's product_data is not
       // accepted here): one product per line name, made once under a stable id.
-      const items: Stripe.SubscriptionUpdateParams.Item[] = current.items.data.map((item) => ({ id: item.id, deleted: true }));
+      const items: Stripe.SubscriptionUpdateParams.Item[] = current.items.data.map((item) => ({
+        id: item.id,
+        deleted: true,
+      }));
       for (const line of lines) {
         if (!line.interval) throw new Error('a subscription line needs a billing interval');
         items.push({
           quantity: line.quantity,
-          price_data: { currency: 'usd', unit_amount: line.unitAmount, product: await productFor(line.name), recurring: { interval: line.interval } },
+          price_data: {
+            currency: 'usd',
+            unit_amount: line.unitAmount,
+            product: await productFor(line.name),
+            recurring: { interval: line.interval },
+          },
         });
       }
       await stripe.subscriptions.update(id, { items, metadata, proration_behavior: 'create_prorations' });
@@ -213,7 +238,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
 
     async findChargedPurchase(ref) {
       try {
-        const chargeId = ref.chargeId ?? (ref.disputeId ? idOf((await stripe.disputes.retrieve(ref.disputeId)).charge) : null);
+        const chargeId =
+          ref.chargeId ?? (ref.disputeId ? idOf((await stripe.disputes.retrieve(ref.disputeId)).charge) : null);
         if (!chargeId) return null;
         const charge = await stripe.charges.retrieve(chargeId);
         const purchase = {
@@ -231,7 +257,10 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         const session = sessions.data[0];
         if (session && session.mode === 'payment') return { ...purchase, lifetimeSessionId: session.id };
         // Otherwise it paid a subscription's invoice.
-        const payments = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 1 });
+        const payments = await stripe.invoicePayments.list({
+          payment: { type: 'payment_intent', payment_intent: paymentIntent },
+          limit: 1,
+        });
         const invoiceId = idOf(payments.data[0]?.invoice);
         if (!invoiceId) return purchase;
         const invoice = await stripe.invoices.retrieve(invoiceId);

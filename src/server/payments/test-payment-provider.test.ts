@@ -57,7 +57,12 @@ describeEachDatabase('test payment provider', (kind) => {
 
     const lifetime = await start('payment');
     await provider.payCheckout(lifetime.id);
-    expect(await provider.retrieveCheckoutSession(lifetime.id)).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountTotal: 1900, subscriptionId: null });
+    expect(await provider.retrieveCheckoutSession(lifetime.id)).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountTotal: 1900,
+      subscriptionId: null,
+    });
   });
 
   it('renews an active subscription at its period end, once per period', async () => {
@@ -69,10 +74,16 @@ describeEachDatabase('test payment provider', (kind) => {
     const firstEnd = (await provider.retrieveSubscription(subId)).currentPeriodEnd!;
     // Running again at the same moment charges nothing more.
     const again = await provider.settleDue(afterTrial);
-    expect(again.filter((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId)).toHaveLength(0);
+    expect(
+      again.filter((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId),
+    ).toHaveLength(0);
     const renewed = await provider.settleDue(new Date(firstEnd.getTime() + 1000));
-    expect(renewed.filter((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId)).toHaveLength(1);
-    expect((await provider.retrieveSubscription(subId)).currentPeriodEnd!.getTime()).toBeGreaterThan(firstEnd.getTime());
+    expect(
+      renewed.filter((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId),
+    ).toHaveLength(1);
+    expect((await provider.retrieveSubscription(subId)).currentPeriodEnd!.getTime()).toBeGreaterThan(
+      firstEnd.getTime(),
+    );
   });
 
   it('a cancellation for the period end ends the subscription then, without a charge; resume takes it back', async () => {
@@ -90,7 +101,14 @@ describeEachDatabase('test payment provider', (kind) => {
     expect(await provider.retrieveSubscription(subB)).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null });
 
     const events = await provider.settleDue(new Date(Date.now() + 8 * 86_400_000));
-    const forA = events.filter((e) => (e.subject.kind === 'subscription' ? e.subject.id : e.subject.kind === 'invoice' ? e.subject.invoice.subscriptionId : null) === subA);
+    const forA = events.filter(
+      (e) =>
+        (e.subject.kind === 'subscription'
+          ? e.subject.id
+          : e.subject.kind === 'invoice'
+            ? e.subject.invoice.subscriptionId
+            : null) === subA,
+    );
     expect(forA.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
     expect(await provider.retrieveSubscription(subA)).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
     expect((await provider.retrieveSubscription(subB)).status).toBe('active');

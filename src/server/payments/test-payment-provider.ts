@@ -251,7 +251,12 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
         const endsAt = data.status === 'trialing' ? data.trialEnd : data.currentPeriodEnd;
         if (!endsAt || Date.parse(endsAt) > now.getTime()) continue;
         if (data.cancelAtPeriodEnd) {
-          await repo.update('subscription', id, { ...data, status: 'canceled', cancelAtPeriodEnd: false, canceledAt: data.canceledAt ?? iso(now) });
+          await repo.update('subscription', id, {
+            ...data,
+            status: 'canceled',
+            cancelAtPeriodEnd: false,
+            canceledAt: data.canceledAt ?? iso(now),
+          });
           events.push(event('customer.subscription.deleted', { kind: 'subscription', id }));
           continue;
         }

@@ -21,17 +21,31 @@ export function createTestPaymentRepository(db: Db) {
     },
 
     /** Replaces the data only while `expected` still holds for the stored status, so two payers cannot both win. */
-    async updateIfStatus<T extends Record<string, unknown>>(kind: TestObjectKind, id: string, expected: string, data: T): Promise<boolean> {
+    async updateIfStatus<T extends Record<string, unknown>>(
+      kind: TestObjectKind,
+      id: string,
+      expected: string,
+      data: T,
+    ): Promise<boolean> {
       const rows = await db
         .update(testPaymentObject)
         .set({ data })
-        .where(and(eq(testPaymentObject.id, id), eq(testPaymentObject.kind, kind), sql`${testPaymentObject.data}->>'status' = ${expected}`))
+        .where(
+          and(
+            eq(testPaymentObject.id, id),
+            eq(testPaymentObject.kind, kind),
+            sql`${testPaymentObject.data}->>'status' = ${expected}`,
+          ),
+        )
         .returning({ id: testPaymentObject.id });
       return rows.length > 0;
     },
 
     async update<T extends Record<string, unknown>>(kind: TestObjectKind, id: string, data: T): Promise<void> {
-      await db.update(testPaymentObject).set({ data }).where(and(eq(testPaymentObject.id, id), eq(testPaymentObject.kind, kind)));
+      await db
+        .update(testPaymentObject)
+        .set({ data })
+        .where(and(eq(testPaymentObject.id, id), eq(testPaymentObject.kind, kind)));
     },
 
     async listByStatus<T>(kind: TestObjectKind, status: string): Promise<Array<{ id: string; data: T }>> {

@@ -26,8 +26,12 @@ describeEachDatabase('quotas', (kind) => {
 
   it(`upload slots: ${QUOTAS.uploadsPerPerson.limit} an hour per person, then 429 with Retry-After`, async () => {
     const { cookie } = await signUpUser(t.app);
-    for (let i = 0; i < QUOTAS.uploadsPerPerson.limit; i++) expect((await call('POST', '/api/objects/upload', cookie)).statusCode).toBe(200);
-    expectTooMany(await call('POST', '/api/objects/upload', cookie), /^You have uploaded 30 images in the last hour, the most we allow\. Please try again in /);
+    for (let i = 0; i < QUOTAS.uploadsPerPerson.limit; i++)
+      expect((await call('POST', '/api/objects/upload', cookie)).statusCode).toBe(200);
+    expectTooMany(
+      await call('POST', '/api/objects/upload', cookie),
+      /^You have uploaded 30 images in the last hour, the most we allow\. Please try again in /,
+    );
     // Someone else is not held back by it.
     const other = await signUpUser(t.app);
     expect((await call('POST', '/api/objects/upload', other.cookie)).statusCode).toBe(200);
@@ -61,10 +65,24 @@ describeEachDatabase('quotas', (kind) => {
   it(`new signatures: ${QUOTAS.signaturesPerPerson.limit} an hour per person`, async () => {
     const { cookie } = await signUpUser(t.app);
     for (let i = 0; i < QUOTAS.signaturesPerPerson.limit; i++) {
-      expect((await call('POST', '/api/signatures', cookie, createEmptySignature({ name: `Signature ${i}`, email: 'ada@example.com' }))).statusCode).toBe(201);
+      expect(
+        (
+          await call(
+            'POST',
+            '/api/signatures',
+            cookie,
+            createEmptySignature({ name: `Signature ${i}`, email: 'ada@example.com' }),
+          )
+        ).statusCode,
+      ).toBe(201);
     }
     expectTooMany(
-      await call('POST', '/api/signatures', cookie, createEmptySignature({ name: 'One too many', email: 'ada@example.com' })),
+      await call(
+        'POST',
+        '/api/signatures',
+        cookie,
+        createEmptySignature({ name: 'One too many', email: 'ada@example.com' }),
+      ),
       /^You have created 30 signatures in the last hour, the most we allow\. Please try again in /,
     );
   });
@@ -72,12 +90,16 @@ describeEachDatabase('quotas', (kind) => {
   it(`the telemetry beacon: ${QUOTAS.telemetryPerIp.limit} an hour per address`, async () => {
     const ip = `10.77.${Math.floor(Math.random() * 250)}.9`;
     for (let i = 0; i < QUOTAS.telemetryPerIp.limit; i++) {
-      expect((await call('POST', '/api/auth/telemetry/auth-open', undefined, { source: 'test' }, ip)).statusCode).toBe(204);
+      expect((await call('POST', '/api/auth/telemetry/auth-open', undefined, { source: 'test' }, ip)).statusCode).toBe(
+        204,
+      );
     }
     expectTooMany(
       await call('POST', '/api/auth/telemetry/auth-open', undefined, { source: 'test' }, ip),
       /^Too many requests from your network\. Please try again in /,
     );
-    expect((await call('POST', '/api/auth/telemetry/auth-open', undefined, { source: 'test' }, '10.78.0.1')).statusCode).toBe(204);
+    expect(
+      (await call('POST', '/api/auth/telemetry/auth-open', undefined, { source: 'test' }, '10.78.0.1')).statusCode,
+    ).toBe(204);
   });
 });

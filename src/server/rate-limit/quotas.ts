@@ -24,7 +24,12 @@ export const ORGANIZATION_STORAGE_BYTES = 100 * 1024 * 1024;
 /** Signatures one person may keep, whatever the plan allows in the editor. */
 export const SIGNATURES_PER_PERSON = 100;
 
-export async function enforceQuota(limiter: RateLimiter, rule: LimitRule, key: string, message: (wait: string) => string) {
+export async function enforceQuota(
+  limiter: RateLimiter,
+  rule: LimitRule,
+  key: string,
+  message: (wait: string) => string,
+) {
   const result = await limiter.hit(rule, key);
   if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
 }
@@ -51,7 +56,8 @@ export async function enforceUploadQuota(services: QuotaServices, userId: string
     services.rateLimiter,
     QUOTAS.uploadsPerPerson,
     userId,
-    (wait) => `You have uploaded ${QUOTAS.uploadsPerPerson.limit} images in the last hour, the most we allow. Please try again ${wait}.`,
+    (wait) =>
+      `You have uploaded ${QUOTAS.uploadsPerPerson.limit} images in the last hour, the most we allow. Please try again ${wait}.`,
   );
   const stored = await storedBytesOfOrganization(services.database.db, userId);
   if (stored >= ORGANIZATION_STORAGE_BYTES) {
@@ -78,7 +84,8 @@ export async function enforceSignatureQuota(services: QuotaServices, userId: str
     services.rateLimiter,
     QUOTAS.signaturesPerPerson,
     userId,
-    (wait) => `You have created ${QUOTAS.signaturesPerPerson.limit} signatures in the last hour, the most we allow. Please try again ${wait}.`,
+    (wait) =>
+      `You have created ${QUOTAS.signaturesPerPerson.limit} signatures in the last hour, the most we allow. Please try again ${wait}.`,
   );
   return userId;
 }

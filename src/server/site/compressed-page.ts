@@ -23,7 +23,12 @@ export function compressPage(html: string): CompressedPage {
 }
 
 /** Sends the smallest form the browser accepts (no quality weighting: every browser takes both). */
-export async function sendCompressedPage(request: FastifyRequest, reply: FastifyReply, page: CompressedPage, status: number) {
+export async function sendCompressedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CompressedPage,
+  status: number,
+) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await page.br);

@@ -35,7 +35,10 @@ describe('the early-click script and the CSP', () => {
   it("the server's script-src allows our files and this one inline script, nothing else", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const policy = String(res.headers['content-security-policy']);
-    const scriptSrc = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    const scriptSrc = policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src '));
     expect(scriptSrc).toBe(`script-src 'self' ${EARLY_CLICK_SCRIPT_SOURCE}`);
     expect(policy.match(/'sha256-/g)).toHaveLength(1);
   });

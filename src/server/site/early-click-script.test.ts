@@ -1,6 +1,11 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { EARLY_CLICK_SCRIPT, EARLY_CLICKS_GLOBAL, EARLY_CLICK_SELECTOR, type EarlyClickState } from '../../shared/early-clicks';
+import {
+  EARLY_CLICK_SCRIPT,
+  EARLY_CLICKS_GLOBAL,
+  EARLY_CLICK_SELECTOR,
+  type EarlyClickState,
+} from '../../shared/early-clicks';
 
 /**
  * The inline script of src/shared/early-clicks.ts, run in a bare context with a fake window (it is
@@ -9,7 +14,11 @@ import { EARLY_CLICK_SCRIPT, EARLY_CLICKS_GLOBAL, EARLY_CLICK_SELECTOR, type Ear
 
 /** An element that answers closest()/matches() for the few selectors the script asks about. */
 type FakeElement = { tag: string; attrs: Record<string, string>; parent: FakeElement | null };
-const el = (tag: string, attrs: Record<string, string> = {}, parent: FakeElement | null = null): FakeElement => ({ tag, attrs, parent });
+const el = (tag: string, attrs: Record<string, string> = {}, parent: FakeElement | null = null): FakeElement => ({
+  tag,
+  attrs,
+  parent,
+});
 
 function matches(element: FakeElement, selector: string): boolean {
   return selector.split(',').some((part) => {

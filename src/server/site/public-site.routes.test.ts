@@ -35,6 +35,8 @@ describeEachDatabase('public site routes', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(['/', '/pricing', '/contact', '/terms', '/privacy'].map((p) => `https://signatures.example.com${p}`));
+    expect(locs).toEqual(
+      ['/', '/pricing', '/contact', '/terms', '/privacy'].map((p) => `https://signatures.example.com${p}`),
+    );
   });
 });

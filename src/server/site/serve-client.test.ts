@@ -11,12 +11,16 @@ function writeFakeClient(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sp-client-'));
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, PRERENDER_DIR));
-  writeFileSync(path.join(dir, 'index.html'), '<html><head><meta property="og:image" content="__SP_PUBLIC_URL__/og-image.png"></head><body><div id="root"></div>SHELL</body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><meta property="og:image" content="__SP_PUBLIC_URL__/og-image.png"></head><body><div id="root"></div>SHELL</body></html>',
+  );
   const js = 'console.log("asset");'.repeat(100);
   writeFileSync(path.join(dir, 'assets/app-123.js'), js);
   writeFileSync(path.join(dir, 'assets/app-123.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dir, 'assets/app-123.js.gz'), gzipSync(js));
-  const page = (name: string) => `<html><head><link rel="canonical" href="__SP_PUBLIC_URL__/${name}"></head><body>${name.toUpperCase()} PAGE</body></html>`;
+  const page = (name: string) =>
+    `<html><head><link rel="canonical" href="__SP_PUBLIC_URL__/${name}"></head><body>${name.toUpperCase()} PAGE</body></html>`;
   writeFileSync(path.join(dir, PRERENDER_DIR, 'landing.html'), page('landing'));
   writeFileSync(path.join(dir, PRERENDER_DIR, 'contact.html'), page('contact'));
   writeFileSync(path.join(dir, PRERENDER_DIR, 'not-found.html'), page('not-found'));

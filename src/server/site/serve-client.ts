@@ -17,7 +17,8 @@ function readPrerendered(clientDir: string, publicUrl: string): Prerendered {
   const manifestFile = path.join(clientDir, PRERENDER_DIR, 'manifest.json');
   if (!existsSync(manifestFile)) return { pages: new Map(), notFound: null };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
-  const read = (file: string) => compressPage(fillPublicUrl(readFileSync(path.join(clientDir, PRERENDER_DIR, file), 'utf8'), publicUrl));
+  const read = (file: string) =>
+    compressPage(fillPublicUrl(readFileSync(path.join(clientDir, PRERENDER_DIR, file), 'utf8'), publicUrl));
   return {
     pages: new Map(Object.entries(manifest.pages).map(([route, file]) => [route, read(file)])),
     notFound: read(manifest.notFound),

@@ -79,7 +79,10 @@ export function createDiskStorage(root: string): ObjectStorage {
         await mkdir(root, { recursive: true });
         await access(root, constants.W_OK);
       } catch (error) {
-        throw new StorageUnavailableError('check', `the folder ${root} cannot be written to (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+        throw new StorageUnavailableError(
+          'check',
+          `the folder ${root} cannot be written to (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        );
       }
     },
   };

@@ -21,5 +21,11 @@ export interface ObjectStorage {
 export function createObjectStorage(config: AppConfig, log?: { error(obj: object, msg: string): void }): ObjectStorage {
   if (!config.s3) return createDiskStorage(path.join(config.dataDir, 'objects'));
   const { bucket, region, endpoint, accessKeyId, secretAccessKey, sessionToken } = config.s3;
-  return createS3Storage({ bucket, region, endpoint, credentials: { accessKeyId, secretAccessKey, sessionToken }, ...(log ? { log } : {}) });
+  return createS3Storage({
+    bucket,
+    region,
+    endpoint,
+    credentials: { accessKeyId, secretAccessKey, sessionToken },
+    ...(log ? { log } : {}),
+  });
 }

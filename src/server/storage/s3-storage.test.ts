@@ -40,7 +40,14 @@ describeS3(suiteName, () => {
   const logged: string[] = [];
   const log = { error: (_obj: object, msg: string) => void logged.push(msg) };
   const storageVia = (endpoint: string, overrides: Partial<S3StorageOptions> = {}) =>
-    createS3Storage({ bucket: S3_TEST_BUCKET, region: 'us-east-1', endpoint, credentials: S3_TEST_CREDENTIALS, log, ...overrides });
+    createS3Storage({
+      bucket: S3_TEST_BUCKET,
+      region: 'us-east-1',
+      endpoint,
+      credentials: S3_TEST_CREDENTIALS,
+      log,
+      ...overrides,
+    });
 
   beforeAll(async () => {
     s3 = await startS3TestServer();
@@ -143,8 +150,17 @@ describe('S3 storage addressing', () => {
     }) as typeof fetch;
     try {
       const credentials = { accessKeyId: 'AKID', secretAccessKey: 'secret' };
-      await createS3Storage({ bucket: 'sigs', region: 'eu-west-1', credentials }).put('public/a.png', Buffer.from('x'), 'image/png');
-      await createS3Storage({ bucket: 'sigs', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000/', credentials }).put('raw/x', Buffer.from('x'), 'image/gif');
+      await createS3Storage({ bucket: 'sigs', region: 'eu-west-1', credentials }).put(
+        'public/a.png',
+        Buffer.from('x'),
+        'image/png',
+      );
+      await createS3Storage({
+        bucket: 'sigs',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9000/',
+        credentials,
+      }).put('raw/x', Buffer.from('x'), 'image/gif');
     } finally {
       globalThis.fetch = original;
     }

@@ -27,7 +27,8 @@ function reasonFor(status: number, code: string, message: string, bucket: string
   if (code === 'NoSuchBucket') return `the bucket "${bucket}" does not exist (S3_BUCKET)`;
   if (code === 'InvalidAccessKeyId') return 'the access key is not known to the object store (S3_ACCESS_KEY_ID)';
   if (code === 'SignatureDoesNotMatch') return 'the secret key does not match the access key (S3_SECRET_ACCESS_KEY)';
-  if (code === 'AccessDenied' || status === 403) return `the object store refused access to the bucket "${bucket}" (${code || status})`;
+  if (code === 'AccessDenied' || status === 403)
+    return `the object store refused access to the bucket "${bucket}" (${code || status})`;
   return `the object store answered ${status}${code ? ` ${code}` : ''}${message ? `: ${message}` : ''}`;
 }
 
@@ -102,7 +103,8 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       if (res.status === 404) {
         const body = await res.text().catch(() => '');
         // A missing key is an answer; a missing bucket is a broken setup.
-        if (s3ErrorOf(body).code === 'NoSuchBucket') return unavailable('get', key, reasonFor(404, 'NoSuchBucket', '', options.bucket));
+        if (s3ErrorOf(body).code === 'NoSuchBucket')
+          return unavailable('get', key, reasonFor(404, 'NoSuchBucket', '', options.bucket));
         return null;
       }
       if (!res.ok) return refused('get', key, res);
@@ -112,7 +114,11 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
           contentType: res.headers.get('content-type') ?? 'application/octet-stream',
         };
       } catch (error) {
-        return unavailable('get', key, `the object store stopped while sending the object (${(error as Error).message})`);
+        return unavailable(
+          'get',
+          key,
+          `the object store stopped while sending the object (${(error as Error).message})`,
+        );
       }
     },
 
@@ -120,7 +126,8 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       const res = await send('delete', key, urlFor(key), { method: 'DELETE' });
       if (res.ok || res.status === 404) {
         const body = await res.text().catch(() => '');
-        if (res.status === 404 && s3ErrorOf(body).code === 'NoSuchBucket') unavailable('delete', key, reasonFor(404, 'NoSuchBucket', '', options.bucket));
+        if (res.status === 404 && s3ErrorOf(body).code === 'NoSuchBucket')
+          unavailable('delete', key, reasonFor(404, 'NoSuchBucket', '', options.bucket));
         return;
       }
       await refused('delete', key, res);
@@ -130,10 +137,16 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       // HEAD on the bucket: it exists and these credentials may use it.
       let res: Response;
       try {
-        res = await client.fetch(`${base}/`, { method: 'HEAD', signal: AbortSignal.timeout(Math.min(timeoutMs, 3000)) });
+        res = await client.fetch(`${base}/`, {
+          method: 'HEAD',
+          signal: AbortSignal.timeout(Math.min(timeoutMs, 3000)),
+        });
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause;
-        throw new StorageUnavailableError('check', `the object store did not answer (${cause?.code ?? (error as Error).message})`);
+        throw new StorageUnavailableError(
+          'check',
+          `the object store did not answer (${cause?.code ?? (error as Error).message})`,
+        );
       }
       if (res.ok) return;
       // A HEAD answer has no body: the status alone says what is wrong.

@@ -69,7 +69,8 @@ export async function startS3Relay(target: string): Promise<S3Relay> {
     let seen = 0;
     client.on('data', (chunk: Buffer) => {
       const text = chunk.toString('latin1');
-      for (const match of text.matchAll(/^(GET|PUT|HEAD|DELETE|POST) (\S+) HTTP\/1\.1\r$/gm)) relay.requestLines.push(`${match[1]} ${match[2]}`);
+      for (const match of text.matchAll(/^(GET|PUT|HEAD|DELETE|POST) (\S+) HTTP\/1\.1\r$/gm))
+        relay.requestLines.push(`${match[1]} ${match[2]}`);
       seen += chunk.length;
       if (relay.cutAfterBytes !== null && seen > relay.cutAfterBytes) {
         client.destroy();

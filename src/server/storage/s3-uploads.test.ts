@@ -24,7 +24,10 @@ const suiteName = unavailableReason
   ? `image uploads on S3 through the API — SKIPPED: ${unavailableReason}`
   : 'image uploads on S3 through the API (s3rver on loopback)';
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 describeS3(suiteName, () => {
   let s3: S3TestServer;
@@ -57,12 +60,20 @@ describeS3(suiteName, () => {
     const slot = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: {} });
     expect(slot.statusCode).toBe(200);
     const uploadURL = slot.json().uploadURL as string;
-    const put = await t.app.inject({ method: 'PUT', url: uploadURL, headers: { cookie, 'content-type': 'image/png' }, payload: bytes });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      headers: { cookie, 'content-type': 'image/png' },
+      payload: bytes,
+    });
     return { uploadURL, put };
   }
 
   /** A refused request: 503 with Retry-After and words for the person, never an internal error. */
-  function expectStorageWords(res: { statusCode: number; headers: Record<string, unknown>; json(): { error: string; code: string } }, verb: string) {
+  function expectStorageWords(
+    res: { statusCode: number; headers: Record<string, unknown>; json(): { error: string; code: string } },
+    verb: string,
+  ) {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('60');
     expect(res.json()).toEqual({
@@ -107,8 +118,14 @@ describeS3(suiteName, () => {
     // It went to the bucket, path-style.
     expect(relay.requestLines).toContain(`PUT /${S3_TEST_BUCKET}/public/${objectPath.split('/').pop()}`);
 
-    const [listed] = (await t.app.inject({ method: 'GET', url: '/api/uploads', headers: { cookie: caller.cookie } })).json() as Array<{ id: string }>;
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${listed!.id}`, headers: { cookie: caller.cookie } });
+    const [listed] = (
+      await t.app.inject({ method: 'GET', url: '/api/uploads', headers: { cookie: caller.cookie } })
+    ).json() as Array<{ id: string }>;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${listed!.id}`,
+      headers: { cookie: caller.cookie },
+    });
     expect(removed.statusCode).toBe(204);
     const gone = await t.app.inject({ method: 'GET', url: objectPath });
     expect(gone.statusCode).toBe(404);
@@ -139,7 +156,17 @@ describeS3(suiteName, () => {
   it('answers in words when the store goes away mid-upload, and the upload can be retried', async () => {
     const { t, caller } = working;
     // Big enough that the cut falls inside the body (sharp's noise does not compress).
-    const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(200_000);
     relay.cutAfterBytes = 100_000;
     let first;
@@ -150,7 +177,12 @@ describeS3(suiteName, () => {
     }
     expectStorageWords(first.put, 'save your image');
     // The slot is still unused: the same upload link takes the bytes once the store is back.
-    const again = await t.app.inject({ method: 'PUT', url: first.uploadURL, headers: { cookie: caller.cookie, 'content-type': 'image/png' }, payload: big });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: first.uploadURL,
+      headers: { cookie: caller.cookie, 'content-type': 'image/png' },
+      payload: big,
+    });
     expect(again.statusCode).toBe(200);
   });
 });

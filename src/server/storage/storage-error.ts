@@ -5,7 +5,8 @@ export type StorageAction = 'put' | 'get' | 'delete' | 'check';
 const WORDS: Record<StorageAction, string> = {
   put: 'We could not save your image just now: our image storage is not answering. Please try again in a few minutes.',
   get: 'We could not load that image just now: our image storage is not answering. Please try again in a few minutes.',
-  delete: 'We could not remove that image just now: our image storage is not answering. Please try again in a few minutes.',
+  delete:
+    'We could not remove that image just now: our image storage is not answering. Please try again in a few minutes.',
   check: 'Image storage is not answering.',
 };
 

@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { changePasswordSchema, deleteAccountSchema, leaveOrganizationSchema, profileSchema } from '../validation/account-schemas';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  leaveOrganizationSchema,
+  profileSchema,
+} from '../validation/account-schemas';
 import { defineRoute, idParams, isoDateTime, noContent, okSchema } from './contract';
 
 const tags = ['account'] as const;
 
-export const accountProfileSchema = z.object({ name: z.string(), email: z.string(), timezone: z.string(), emailVerified: z.boolean() });
+export const accountProfileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  timezone: z.string(),
+  emailVerified: z.boolean(),
+});
 
 /** A signed-in device; the session token itself never leaves the server. */
 export const deviceSessionSchema = z.object({
@@ -17,8 +27,21 @@ export const deviceSessionSchema = z.object({
 });
 
 export const accountApi = {
-  getProfile: defineRoute({ method: 'GET', path: '/api/account/profile', summary: 'Your name, address, timezone and whether it is verified', tags, responses: { 200: accountProfileSchema } }),
-  updateProfile: defineRoute({ method: 'PUT', path: '/api/account/profile', summary: 'Change your name and timezone', tags, body: profileSchema, responses: { 200: accountProfileSchema } }),
+  getProfile: defineRoute({
+    method: 'GET',
+    path: '/api/account/profile',
+    summary: 'Your name, address, timezone and whether it is verified',
+    tags,
+    responses: { 200: accountProfileSchema },
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/api/account/profile',
+    summary: 'Change your name and timezone',
+    tags,
+    body: profileSchema,
+    responses: { 200: accountProfileSchema },
+  }),
   changePassword: defineRoute({
     method: 'POST',
     path: '/api/account/password',
@@ -27,7 +50,13 @@ export const accountApi = {
     body: changePasswordSchema,
     responses: { 200: okSchema },
   }),
-  listSessions: defineRoute({ method: 'GET', path: '/api/account/sessions', summary: 'Your signed-in devices', tags, responses: { 200: z.array(deviceSessionSchema) } }),
+  listSessions: defineRoute({
+    method: 'GET',
+    path: '/api/account/sessions',
+    summary: 'Your signed-in devices',
+    tags,
+    responses: { 200: z.array(deviceSessionSchema) },
+  }),
   signOutOthers: defineRoute({
     method: 'POST',
     path: '/api/account/sessions/sign-out-others',
@@ -35,7 +64,14 @@ export const accountApi = {
     tags,
     responses: { 200: z.object({ signedOut: z.number() }) },
   }),
-  signOutSession: defineRoute({ method: 'DELETE', path: '/api/account/sessions/:id', summary: 'Sign out one other device', tags, params: idParams, responses: { 204: noContent } }),
+  signOutSession: defineRoute({
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    summary: 'Sign out one other device',
+    tags,
+    params: idParams,
+    responses: { 204: noContent },
+  }),
   leaveOrganization: defineRoute({
     method: 'POST',
     path: '/api/account/leave-organization',

@@ -40,15 +40,27 @@ export const currentOrganizationSchema = z.object({
 });
 
 /** What GET /api/auth/me answers, and what login and a magic link return. */
-export const meResponseSchema = z.object({ user: currentUserSchema, organization: currentOrganizationSchema.nullable() }).meta({ id: 'Me' });
+export const meResponseSchema = z
+  .object({ user: currentUserSchema, organization: currentOrganizationSchema.nullable() })
+  .meta({ id: 'Me' });
 /** GET /api/session: like /api/auth/me, but a visitor gets 200 with no user. */
 export const sessionResponseSchema = z.union([meResponseSchema, z.object({ user: z.null(), organization: z.null() })]);
 
 export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });
-export const verifyResultSchema = z.object({ message: z.string(), email: z.string(), signedOut: z.boolean().optional() });
+export const verifyResultSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  signedOut: z.boolean().optional(),
+});
 
 export const authApi = {
-  me: defineRoute({ method: 'GET', path: '/api/auth/me', summary: 'The signed-in person and their organization (401 when signed out)', tags, responses: { 200: meResponseSchema } }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'The signed-in person and their organization (401 when signed out)',
+    tags,
+    responses: { 200: meResponseSchema },
+  }),
   session: defineRoute({
     method: 'GET',
     path: '/api/session',
@@ -64,8 +76,21 @@ export const authApi = {
     body: signupSchema,
     responses: { 201: signupResponseSchema },
   }),
-  login: defineRoute({ method: 'POST', path: '/api/auth/login', summary: 'Sign in with email and password (sets the session cookie)', tags, body: loginSchema, responses: { 200: meResponseSchema } }),
-  logout: defineRoute({ method: 'POST', path: '/api/auth/logout', summary: 'Sign out this device', tags, responses: { 200: okSchema } }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with email and password (sets the session cookie)',
+    tags,
+    body: loginSchema,
+    responses: { 200: meResponseSchema },
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Sign out this device',
+    tags,
+    responses: { 200: okSchema },
+  }),
   verifyEmail: defineRoute({
     method: 'POST',
     path: '/api/auth/verify-email',
@@ -82,8 +107,22 @@ export const authApi = {
     body: resendVerificationSchema.optional(),
     responses: { 200: messageSchema },
   }),
-  forgotPassword: defineRoute({ method: 'POST', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', tags, body: forgotPasswordSchema, responses: { 200: messageSchema } }),
-  resetPassword: defineRoute({ method: 'POST', path: '/api/auth/reset-password', summary: 'Set a new password with a reset link token', tags, body: resetPasswordSchema, responses: { 200: messageSchema } }),
+  forgotPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    summary: 'Mail a password reset link',
+    tags,
+    body: forgotPasswordSchema,
+    responses: { 200: messageSchema },
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with a reset link token',
+    tags,
+    body: resetPasswordSchema,
+    responses: { 200: messageSchema },
+  }),
   checkResetToken: defineRoute({
     method: 'POST',
     path: '/api/auth/reset-password/check',
@@ -92,7 +131,14 @@ export const authApi = {
     body: resetTokenSchema,
     responses: { 200: z.object({ valid: z.boolean() }) },
   }),
-  sendMagicLink: defineRoute({ method: 'POST', path: '/api/auth/send-magic-link', summary: 'Mail a sign-in link', tags, body: magicLinkRequestSchema, responses: { 200: messageSchema } }),
+  sendMagicLink: defineRoute({
+    method: 'POST',
+    path: '/api/auth/send-magic-link',
+    summary: 'Mail a sign-in link',
+    tags,
+    body: magicLinkRequestSchema,
+    responses: { 200: messageSchema },
+  }),
   verifyMagicLink: defineRoute({
     method: 'POST',
     path: '/api/auth/magic-link/verify',

@@ -11,7 +11,9 @@ import type { $ZodType } from 'zod/v4/core';
 export const apiErrorSchema = z
   .looseObject({
     error: z.string().describe('Words written for the person who will read them.'),
-    code: z.string().describe('VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, UNAVAILABLE, …'),
+    code: z
+      .string()
+      .describe('VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, UNAVAILABLE, …'),
     errors: z.record(z.string(), z.string()).optional().describe('Per-field words, keyed by the field path.'),
   })
   .meta({ id: 'ApiError' });
@@ -52,10 +54,16 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
 type SuccessStatus = 200 | 201 | 202 | 204;
 /** The parsed body of a successful answer. */
 export type SuccessOf<C extends RouteContract> = {
-  [S in keyof C['responses']]: S extends SuccessStatus ? (C['responses'][S] extends $ZodType ? z.output<C['responses'][S]> : never) : never;
+  [S in keyof C['responses']]: S extends SuccessStatus
+    ? C['responses'][S] extends $ZodType
+      ? z.output<C['responses'][S]>
+      : never
+    : never;
 }[keyof C['responses']];
 export type BodyOf<C extends RouteContract> = C['body'] extends $ZodType ? z.input<C['body']> : undefined;
 export type ParamsOf<C extends RouteContract> = C['params'] extends $ZodType ? z.input<C['params']> : undefined;
-export type QueryOf<C extends RouteContract> = C['querystring'] extends $ZodType ? z.input<C['querystring']> : undefined;
+export type QueryOf<C extends RouteContract> = C['querystring'] extends $ZodType
+  ? z.input<C['querystring']>
+  : undefined;
 
 export const idParams = z.object({ id: z.string() });

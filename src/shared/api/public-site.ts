@@ -6,7 +6,10 @@ import { defineRoute } from './contract';
 const tags = ['public site'] as const;
 
 export const contactTokenResponseSchema = z.object({ token: z.string(), supportEmail: z.string() });
-export const newsletterResponseSchema = z.object({ status: z.enum(['subscribed', 'already-subscribed']), message: z.string() });
+export const newsletterResponseSchema = z.object({
+  status: z.enum(['subscribed', 'already-subscribed']),
+  message: z.string(),
+});
 
 export const publicSiteApi = {
   contactToken: defineRoute({

@@ -54,18 +54,36 @@ const metaKey = (type: string) => z.unknown().optional().describe(type);
 
 /** Create: the fields, or `copyFrom` another of your signatures; with an optional name (`label`) and "Used for" address. */
 const createSignatureBody = z
-  .looseObject({ label: metaKey('string'), sendAsEmail: metaKey('string'), copyFrom: metaKey('string: a signature id') })
-  .describe('Signature fields (see SignatureFields), or copyFrom: the id of one of your signatures; label and sendAsEmail optional (docs/decisions/0120)');
+  .looseObject({
+    label: metaKey('string'),
+    sendAsEmail: metaKey('string'),
+    copyFrom: metaKey('string: a signature id'),
+  })
+  .describe(
+    'Signature fields (see SignatureFields), or copyFrom: the id of one of your signatures; label and sendAsEmail optional (docs/decisions/0120)',
+  );
 
 /** Update: also `label`, `sendAsEmail` (null or '' clears it) and `isDefault: true`, which do not change the version. */
 const updateSignatureBody = z
-  .looseObject({ label: metaKey('string'), sendAsEmail: metaKey('string, or null to clear'), isDefault: metaKey('true') })
-  .describe('A partial patch or a whole signature with its version (see SignaturePatch); label, sendAsEmail and isDefault rename, set "Used for" or make default');
+  .looseObject({
+    label: metaKey('string'),
+    sendAsEmail: metaKey('string, or null to clear'),
+    isDefault: metaKey('true'),
+  })
+  .describe(
+    'A partial patch or a whole signature with its version (see SignaturePatch); label, sendAsEmail and isDefault rename, set "Used for" or make default',
+  );
 
 export const generatedHtmlSchema = z.object({ htmlSignature: z.string(), text: z.string(), length: z.number() });
 
 export const signaturesApi = {
-  list: defineRoute({ method: 'GET', path: '/api/signatures', summary: 'Your signatures', tags, responses: { 200: z.array(savedSignatureSchema) } }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/signatures',
+    summary: 'Your signatures',
+    tags,
+    responses: { 200: z.array(savedSignatureSchema) },
+  }),
   create: defineRoute({
     method: 'POST',
     path: '/api/signatures',
@@ -77,7 +95,8 @@ export const signaturesApi = {
   update: defineRoute({
     method: 'PUT',
     path: '/api/signatures/:id',
-    summary: 'Save changes (autosave): a partial patch, or a whole signature with the version it was read with (409 with `current` when stale)',
+    summary:
+      'Save changes (autosave): a partial patch, or a whole signature with the version it was read with (409 with `current` when stale)',
     tags,
     params: idParams,
     body: updateSignatureBody,

@@ -6,7 +6,12 @@ const tags = ['system'] as const;
 
 export const publicOriginCheckSchema = z.union([
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), problem: z.enum(['not-https', 'not-public']), title: z.string(), message: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    problem: z.enum(['not-https', 'not-public']),
+    title: z.string(),
+    message: z.string(),
+  }),
 ]);
 export const publicConfigSchema = z.object({ publicUrl: z.string(), publicOrigin: publicOriginCheckSchema });
 
@@ -50,7 +55,13 @@ export const systemApi = {
     path: '/api/openapi.json',
     summary: 'This document: the API as OpenAPI 3.1',
     tags,
-    responses: { 200: z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string() }), paths: z.record(z.string(), z.unknown()) }) },
+    responses: {
+      200: z.looseObject({
+        openapi: z.string(),
+        info: z.looseObject({ title: z.string() }),
+        paths: z.record(z.string(), z.unknown()),
+      }),
+    },
   }),
   docs: defineRoute({
     method: 'GET',

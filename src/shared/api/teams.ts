@@ -66,7 +66,10 @@ export const teamResponseSchema = z.object({
   capabilities: capabilitiesSchema,
 });
 
-export const signatureDefaultsResponseSchema = signatureDefaultsSchema.extend({ logoUrl: z.string().nullable(), canManage: z.boolean() });
+export const signatureDefaultsResponseSchema = signatureDefaultsSchema.extend({
+  logoUrl: z.string().nullable(),
+  canManage: z.boolean(),
+});
 
 export const invitationPreviewSchema = z.object({
   organizationName: z.string(),
@@ -89,15 +92,44 @@ export const invitationPreviewSchema = z.object({
     .nullable(),
 });
 
-export const acceptInvitationResponseSchema = z.object({ organization: z.object({ id: z.string(), name: z.string() }), role: teamRoleSchema });
+export const acceptInvitationResponseSchema = z.object({
+  organization: z.object({ id: z.string(), name: z.string() }),
+  role: teamRoleSchema,
+});
 
 const tokenParams = z.object({ token: z.string() });
 
 export const teamsApi = {
-  getOrganization: defineRoute({ method: 'GET', path: '/api/organization', summary: 'Your organization, your role, its seats and what its plan allows', tags, responses: { 200: organizationDetailsSchema } }),
-  updateOrganization: defineRoute({ method: 'PUT', path: '/api/organization', summary: "Change the organization's name and domain (owners and admins)", tags, body: organizationSchema, responses: { 200: organizationDetailsSchema } }),
-  updateLogo: defineRoute({ method: 'PUT', path: '/api/organization/logo', summary: "Set (or clear, with '') the organization's logo URL", tags, body: logoUrlSchema, responses: { 200: organizationDetailsSchema } }),
-  getSignatureDefaults: defineRoute({ method: 'GET', path: '/api/organization/signature-defaults', summary: "The organization's signature defaults", tags, responses: { 200: signatureDefaultsResponseSchema } }),
+  getOrganization: defineRoute({
+    method: 'GET',
+    path: '/api/organization',
+    summary: 'Your organization, your role, its seats and what its plan allows',
+    tags,
+    responses: { 200: organizationDetailsSchema },
+  }),
+  updateOrganization: defineRoute({
+    method: 'PUT',
+    path: '/api/organization',
+    summary: "Change the organization's name and domain (owners and admins)",
+    tags,
+    body: organizationSchema,
+    responses: { 200: organizationDetailsSchema },
+  }),
+  updateLogo: defineRoute({
+    method: 'PUT',
+    path: '/api/organization/logo',
+    summary: "Set (or clear, with '') the organization's logo URL",
+    tags,
+    body: logoUrlSchema,
+    responses: { 200: organizationDetailsSchema },
+  }),
+  getSignatureDefaults: defineRoute({
+    method: 'GET',
+    path: '/api/organization/signature-defaults',
+    summary: "The organization's signature defaults",
+    tags,
+    responses: { 200: signatureDefaultsResponseSchema },
+  }),
   updateSignatureDefaults: defineRoute({
     method: 'PUT',
     path: '/api/organization/signature-defaults',
@@ -106,12 +138,54 @@ export const teamsApi = {
     body: signatureDefaultsSchema,
     responses: { 200: signatureDefaultsResponseSchema },
   }),
-  listTeam: defineRoute({ method: 'GET', path: '/api/organization/members', summary: 'Members and pending invitations, with seat usage', tags, responses: { 200: teamResponseSchema } }),
-  changeMemberRole: defineRoute({ method: 'PATCH', path: '/api/organization/members/:id', summary: "Change a member's role", tags, params: idParams, body: changeRoleSchema, responses: { 200: teamEntrySchema } }),
-  removeMember: defineRoute({ method: 'DELETE', path: '/api/organization/members/:id', summary: 'Remove a member (they get an organization of their own)', tags, params: idParams, responses: { 204: noContent } }),
-  invite: defineRoute({ method: 'POST', path: '/api/organization/invitations', summary: 'Invite someone by email', tags, body: inviteSchema, responses: { 201: teamEntrySchema } }),
-  resendInvitation: defineRoute({ method: 'POST', path: '/api/organization/invitations/:id/resend', summary: 'Send an invitation again, with a fresh link', tags, params: idParams, responses: { 200: teamEntrySchema } }),
-  cancelInvitation: defineRoute({ method: 'DELETE', path: '/api/organization/invitations/:id', summary: 'Withdraw an invitation', tags, params: idParams, responses: { 204: noContent } }),
+  listTeam: defineRoute({
+    method: 'GET',
+    path: '/api/organization/members',
+    summary: 'Members and pending invitations, with seat usage',
+    tags,
+    responses: { 200: teamResponseSchema },
+  }),
+  changeMemberRole: defineRoute({
+    method: 'PATCH',
+    path: '/api/organization/members/:id',
+    summary: "Change a member's role",
+    tags,
+    params: idParams,
+    body: changeRoleSchema,
+    responses: { 200: teamEntrySchema },
+  }),
+  removeMember: defineRoute({
+    method: 'DELETE',
+    path: '/api/organization/members/:id',
+    summary: 'Remove a member (they get an organization of their own)',
+    tags,
+    params: idParams,
+    responses: { 204: noContent },
+  }),
+  invite: defineRoute({
+    method: 'POST',
+    path: '/api/organization/invitations',
+    summary: 'Invite someone by email',
+    tags,
+    body: inviteSchema,
+    responses: { 201: teamEntrySchema },
+  }),
+  resendInvitation: defineRoute({
+    method: 'POST',
+    path: '/api/organization/invitations/:id/resend',
+    summary: 'Send an invitation again, with a fresh link',
+    tags,
+    params: idParams,
+    responses: { 200: teamEntrySchema },
+  }),
+  cancelInvitation: defineRoute({
+    method: 'DELETE',
+    path: '/api/organization/invitations/:id',
+    summary: 'Withdraw an invitation',
+    tags,
+    params: idParams,
+    responses: { 204: noContent },
+  }),
   transferOwnership: defineRoute({
     method: 'POST',
     path: '/api/organization/transfer-ownership',

@@ -5,12 +5,23 @@ const tags = ['uploads'] as const;
 
 /** PUT /api/signatures/image: an upload (or a typed image address) made the signature's photo. */
 export const attachImageSchema = z.object({
-  imageURL: z.string('Please choose an image to upload.').trim().min(1, 'Please choose an image to upload.').max(2000, 'That image link is too long.'),
+  imageURL: z
+    .string('Please choose an image to upload.')
+    .trim()
+    .min(1, 'Please choose an image to upload.')
+    .max(2000, 'That image link is too long.'),
   /** 'temp' while the editor has not saved the signature yet. */
   signatureId: z.string('Please save the signature first.').trim().min(1).max(200).default('temp'),
 });
 
-export const uploadedImageSchema = z.object({ id: z.string(), objectPath: z.string(), width: z.number(), height: z.number(), bytes: z.number(), createdAt: isoDateTime });
+export const uploadedImageSchema = z.object({
+  id: z.string(),
+  objectPath: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+  createdAt: isoDateTime,
+});
 export const attachedImageSchema = z.object({ objectPath: z.string(), note: z.string().optional() });
 
 const binary = z.string().meta({ format: 'binary' });
@@ -39,8 +50,21 @@ export const uploadsApi = {
     body: attachImageSchema,
     responses: { 200: attachedImageSchema },
   }),
-  list: defineRoute({ method: 'GET', path: '/api/uploads', summary: 'Your uploaded images', tags, responses: { 200: z.array(uploadedImageSchema) } }),
-  remove: defineRoute({ method: 'DELETE', path: '/api/uploads/:id', summary: 'Delete one of your uploaded images', tags, params: idParams, responses: { 204: noContent } }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/uploads',
+    summary: 'Your uploaded images',
+    tags,
+    responses: { 200: z.array(uploadedImageSchema) },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/uploads/:id',
+    summary: 'Delete one of your uploaded images',
+    tags,
+    params: idParams,
+    responses: { 204: noContent },
+  }),
   publicImage: defineRoute({
     method: 'GET',
     path: '/objects/*',

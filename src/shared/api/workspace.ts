@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DEFAULT_DESIGN, LAYOUTS, LOGO_BACKINGS, PHOTO_SHAPES, SOCIAL_PLATFORMS, designSchema, signatureFieldsSchema } from '../signature/signature-schema';
+import {
+  DEFAULT_DESIGN,
+  LAYOUTS,
+  LOGO_BACKINGS,
+  PHOTO_SHAPES,
+  SOCIAL_PLATFORMS,
+  designSchema,
+  signatureFieldsSchema,
+} from '../signature/signature-schema';
 import { defineRoute, isoDateTime } from './contract';
 
 /**
@@ -8,7 +16,17 @@ import { defineRoute, isoDateTime } from './contract';
  */
 
 /** The fields an organization's template may leave to each person; every other one is locked. */
-export const PERSON_FIELDS = ['name', 'title', 'phone', 'mobile', 'company', 'website', 'address', 'photoUrl', 'socialLinks'] as const;
+export const PERSON_FIELDS = [
+  'name',
+  'title',
+  'phone',
+  'mobile',
+  'company',
+  'website',
+  'address',
+  'photoUrl',
+  'socialLinks',
+] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
 
 export const PERSON_FIELD_LABELS: Record<PersonField, string> = {
@@ -51,7 +69,14 @@ export const orgTemplateSchema = z.object({
 });
 export type OrgTemplate = z.infer<typeof orgTemplateSchema>;
 
-export const DEFAULT_ORG_TEMPLATE: OrgTemplate = { design: DEFAULT_DESIGN, company: '', website: '', address: '', photoUrl: '', socialLinks: {} };
+export const DEFAULT_ORG_TEMPLATE: OrgTemplate = {
+  design: DEFAULT_DESIGN,
+  company: '',
+  website: '',
+  address: '',
+  photoUrl: '',
+  socialLinks: {},
+};
 
 export const templateBodySchema = z.object({
   template: orgTemplateSchema,
@@ -69,7 +94,11 @@ export const connectBodySchema = z.object({
     .string('Please enter the address of a Workspace admin')
     .trim()
     .toLowerCase()
-    .pipe(z.email('Please enter the address of a Workspace admin, like admin@yourcompany.com').max(254, 'Please enter a valid email address')),
+    .pipe(
+      z
+        .email('Please enter the address of a Workspace admin, like admin@yourcompany.com')
+        .max(254, 'Please enter a valid email address'),
+    ),
 });
 export type ConnectBody = z.infer<typeof connectBodySchema>;
 
@@ -184,7 +213,10 @@ export const orgTemplateViewSchema = z
   })
   .meta({ id: 'WorkspaceTemplate' });
 
-export const workspaceTemplateViewSchema = z.looseObject({ template: orgTemplateViewSchema, editableFields: z.array(personFieldSchema) });
+export const workspaceTemplateViewSchema = z.looseObject({
+  template: orgTemplateViewSchema,
+  editableFields: z.array(personFieldSchema),
+});
 
 export const workspaceOverviewSchema = z
   .looseObject({
@@ -202,7 +234,14 @@ export const workspaceOverviewSchema = z
 export type WorkspaceOverview = z.infer<typeof workspaceOverviewSchema>;
 
 export const dryRunEntrySchema = z
-  .looseObject({ email: z.string(), fullName: z.string(), html: z.string(), chars: z.number(), hasGmail: z.boolean(), tooLong: z.boolean() })
+  .looseObject({
+    email: z.string(),
+    fullName: z.string(),
+    html: z.string(),
+    chars: z.number(),
+    hasGmail: z.boolean(),
+    tooLong: z.boolean(),
+  })
   .meta({ id: 'WorkspaceDryRunEntry' });
 export type DryRunEntry = z.infer<typeof dryRunEntrySchema>;
 
@@ -227,7 +266,12 @@ export const mySignatureViewSchema = z
   .meta({ id: 'WorkspaceMySignature' });
 export type MySignatureView = z.infer<typeof mySignatureViewSchema>;
 
-export const workspaceConnectedSchema = z.looseObject({ connected: z.literal(true), clientId: z.string(), clientEmail: z.string(), adminEmail: z.string() });
+export const workspaceConnectedSchema = z.looseObject({
+  connected: z.literal(true),
+  clientId: z.string(),
+  clientEmail: z.string(),
+  adminEmail: z.string(),
+});
 export const connectionCheckSchema = z.looseObject({ ok: z.boolean(), message: z.string() });
 export const syncRequestedSchema = z.looseObject({ queued: z.boolean(), message: z.string() });
 export const templateSavedSchema = z.looseObject({ saved: z.boolean(), repushQueued: z.number() });
@@ -296,7 +340,8 @@ export const workspaceApi = {
   push: defineRoute({
     method: 'POST',
     path: '/api/workspace/push',
-    summary: 'Push signatures to Gmail for everyone, a department, an organizational unit or a selection (dryRun: preview only)',
+    summary:
+      'Push signatures to Gmail for everyone, a department, an organizational unit or a selection (dryRun: preview only)',
     tags,
     body: pushBodySchema,
     responses: { 200: pushAnswerSchema },

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { billingOverviewSchema, entitlementSchema, testPaymentResultSchema, testPaymentViewSchema } from '../api/billing';
+import type {
+  billingOverviewSchema,
+  entitlementSchema,
+  testPaymentResultSchema,
+  testPaymentViewSchema,
+} from '../api/billing';
 
 /** GET /api/billing: the signed-in person's plan, subscription and payments (the billing tab reads it). */
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;

@@ -61,7 +61,14 @@ export function quoteCheckout(input: QuoteInput): CheckoutQuote {
       planId: input.planId,
       billingPeriod: input.billingPeriod,
       seats: plan.includedSeats,
-      lines: [{ name: `SignaturePro ${plan.name}: lifetime access`, unitAmount: toCents(LIFETIME_PRICE), quantity: 1, interval: null }],
+      lines: [
+        {
+          name: `SignaturePro ${plan.name}: lifetime access`,
+          unitAmount: toCents(LIFETIME_PRICE),
+          quantity: 1,
+          interval: null,
+        },
+      ],
       dueToday: toCents(LIFETIME_PRICE),
       recurringTotal: 0,
       trialDays: 0,
@@ -78,7 +85,12 @@ export function quoteCheckout(input: QuoteInput): CheckoutQuote {
   ];
   const extraSeats = seats - plan.includedSeats;
   if (extraSeats > 0) {
-    lines.push({ name: 'Extra seat', unitAmount: toCents(EXTRA_SEAT_PRICE[input.billingPeriod]), quantity: extraSeats, interval });
+    lines.push({
+      name: 'Extra seat',
+      unitAmount: toCents(EXTRA_SEAT_PRICE[input.billingPeriod]),
+      quantity: extraSeats,
+      interval,
+    });
   }
   return {
     kind: 'subscription',

@@ -27,7 +27,11 @@ export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema
 
 /** POST /api/payment-success. */
 export const paymentSuccessSchema = z.object({
-  sessionId: z.string('No payment session found').trim().min(1, 'No payment session found').max(255, 'No payment session found'),
+  sessionId: z
+    .string('No payment session found')
+    .trim()
+    .min(1, 'No payment session found')
+    .max(255, 'No payment session found'),
 });
 /** complete: the plan is in place; pending: the provider has not finished taking the payment yet (shared/api/billing.ts). */
 export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;

@@ -48,5 +48,7 @@ export function capabilityRefusal(capability: PlanCapability): string {
 /** Every capability with whether the tier has it, for screens that show the rest as upgrades. */
 export function describeCapabilities(tier: PlanTier): Record<PlanCapability, boolean> {
   const have = capabilitiesOf(tier);
-  return Object.fromEntries(Object.keys(CAPABILITY_LABELS).map((c) => [c, have.includes(c as PlanCapability)])) as Record<PlanCapability, boolean>;
+  return Object.fromEntries(
+    Object.keys(CAPABILITY_LABELS).map((c) => [c, have.includes(c as PlanCapability)]),
+  ) as Record<PlanCapability, boolean>;
 }

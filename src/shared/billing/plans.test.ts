@@ -48,7 +48,9 @@ describe('quoteCheckout', () => {
   it('prices a monthly Standard subscription with a 7-day trial and nothing due today', () => {
     const q = quoteCheckout({ planId: 'standard', billingPeriod: 'monthly' });
     expect(q).toMatchObject({ kind: 'subscription', dueToday: 0, recurringTotal: 1900, trialDays: 7, seats: 1 });
-    expect(q.lines).toEqual([{ name: 'SignaturePro Standard (monthly)', unitAmount: 1900, quantity: 1, interval: 'month' }]);
+    expect(q.lines).toEqual([
+      { name: 'SignaturePro Standard (monthly)', unitAmount: 1900, quantity: 1, interval: 'month' },
+    ]);
   });
 
   it('prices annual Pro with extra seats from the catalogue', () => {
@@ -63,7 +65,9 @@ describe('quoteCheckout', () => {
   it('turns LIFETIME1DOLLAR (any case) into a $1 one-time payment', () => {
     const q = quoteCheckout({ planId: 'pro', billingPeriod: 'annual', seats: 5, promotionCode: ' lifetime1dollar ' });
     expect(q).toMatchObject({ kind: 'lifetime', dueToday: 100, recurringTotal: 0, trialDays: 0, seats: 1 });
-    expect(q.lines).toEqual([{ name: 'SignaturePro Pro: lifetime access', unitAmount: 100, quantity: 1, interval: null }]);
+    expect(q.lines).toEqual([
+      { name: 'SignaturePro Pro: lifetime access', unitAmount: 100, quantity: 1, interval: null },
+    ]);
     expect(isLifetimePromotion('LIFETIME1DOLLAR')).toBe(true);
     expect(isLifetimePromotion('LIFETIME2DOLLAR')).toBe(false);
     expect(normalisePromotionCode('  ')).toBeUndefined();
@@ -109,7 +113,8 @@ describe('statuses', () => {
   it('sends only people without any choice to the pricing page', () => {
     expect(needsPlanChoice('none')).toBe(true);
     expect(needsPlanChoice(undefined)).toBe(true);
-    for (const s of ['free', 'active', 'lifetime', 'past_due', 'paused', 'canceled']) expect(needsPlanChoice(s)).toBe(false);
+    for (const s of ['free', 'active', 'lifetime', 'past_due', 'paused', 'canceled'])
+      expect(needsPlanChoice(s)).toBe(false);
   });
 
   it('describes unknown statuses as Free', () => {

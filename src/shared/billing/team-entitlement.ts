@@ -42,12 +42,23 @@ export function seatOrder(members: readonly TeamMemberFacts[]): TeamMemberFacts[
 }
 
 /** The people of a paying organization who hold one of its seats (payers included). */
-export function seatedUserIds(input: { organizationPlan: string | null | undefined; seats: number; members: readonly TeamMemberFacts[] }): Set<string> {
+export function seatedUserIds(input: {
+  organizationPlan: string | null | undefined;
+  seats: number;
+  members: readonly TeamMemberFacts[];
+}): Set<string> {
   if (!teamPays(input)) return new Set();
-  return new Set(seatOrder(input.members).slice(0, Math.max(0, input.seats)).map((m) => m.userId));
+  return new Set(
+    seatOrder(input.members)
+      .slice(0, Math.max(0, input.seats))
+      .map((m) => m.userId),
+  );
 }
 
-function teamPays(input: { organizationPlan: string | null | undefined; members: readonly TeamMemberFacts[] }): boolean {
+function teamPays(input: {
+  organizationPlan: string | null | undefined;
+  members: readonly TeamMemberFacts[];
+}): boolean {
   return isPaidPlanId(input.organizationPlan) && input.members.some((m) => isManager(m.role) && pays(m.ownStatus));
 }
 

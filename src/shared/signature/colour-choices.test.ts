@@ -30,13 +30,18 @@ describe('colour choices', () => {
   });
 
   it('lists every colour as lower-case #rrggbb, the form a stored colour is matched in', () => {
-    for (const color of values([...EDITOR_COLOR_CHOICES, ...SECONDARY_COLORS])) expect(normaliseHexColor(color)).toBe(color);
+    for (const color of values([...EDITOR_COLOR_CHOICES, ...SECONDARY_COLORS]))
+      expect(normaliseHexColor(color)).toBe(color);
   });
 
   it('every listed colour is a valid signature colour, primary and secondary', () => {
     for (const color of values([...EDITOR_COLOR_CHOICES, ...SECONDARY_COLORS])) {
-      expect(designSchema.safeParse({ ...DEFAULT_DESIGN, primaryColor: color, secondaryColor: color }).success).toBe(true);
-      expect(signaturePatchSchema.safeParse({ design: { primaryColor: color, secondaryColor: color } }).success).toBe(true);
+      expect(designSchema.safeParse({ ...DEFAULT_DESIGN, primaryColor: color, secondaryColor: color }).success).toBe(
+        true,
+      );
+      expect(signaturePatchSchema.safeParse({ design: { primaryColor: color, secondaryColor: color } }).success).toBe(
+        true,
+      );
     }
   });
 

@@ -12,7 +12,9 @@ export function mixWithWhite(hex: string, colourShare: number): string {
   let mixed = '#';
   for (let at = 0; at < 6; at += 2) {
     const channel = Number.parseInt(digits.slice(at, at + 2), 16);
-    mixed += Math.round(255 - (255 - channel) * colourShare).toString(16).padStart(2, '0');
+    mixed += Math.round(255 - (255 - channel) * colourShare)
+      .toString(16)
+      .padStart(2, '0');
   }
   return mixed;
 }

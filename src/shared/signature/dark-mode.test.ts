@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  contrastRatio, darkModeColour, darkModeContrast, darkModeHtml, GMAIL_DARK_BACKGROUND, invertLightness,
-  isReadableEverywhere, suggestReadableColour,
+  contrastRatio,
+  darkModeColour,
+  darkModeContrast,
+  darkModeHtml,
+  GMAIL_DARK_BACKGROUND,
+  invertLightness,
+  isReadableEverywhere,
+  suggestReadableColour,
 } from './dark-mode';
 
 describe('contrast', () => {
@@ -62,7 +68,8 @@ describe('dark themes', () => {
   });
 
   it('recolours the style attributes of signature HTML; the full theme inverts light backgrounds too', () => {
-    const html = '<table style="font-size:14px;color:#333333"><tr><td style="background-color:#eef4fd;padding:4px"><span style="color:#1a73e8">Ada</span></td></tr></table>';
+    const html =
+      '<table style="font-size:14px;color:#333333"><tr><td style="background-color:#eef4fd;padding:4px"><span style="color:#1a73e8">Ada</span></td></tr></table>';
     const partial = darkModeHtml(html, 'partial');
     expect(partial).toContain('color:#cccccc');
     expect(partial).toContain('color:#1a73e8');
@@ -74,7 +81,8 @@ describe('dark themes', () => {
   });
 
   it('keeps the light backing of a cell that holds only the logo in the partial theme', () => {
-    const html = '<td style="background-color:#ffffff;padding:6px"><a href="https://x.test"><img src="https://x.test/l.png" width="80" height="40" alt="L"></a></td>';
+    const html =
+      '<td style="background-color:#ffffff;padding:6px"><a href="https://x.test"><img src="https://x.test/l.png" width="80" height="40" alt="L"></a></td>';
     expect(darkModeHtml(html, 'partial')).toContain('background-color:#ffffff');
     expect(darkModeHtml(html, 'full')).toContain('background-color:#000000');
     const textCell = '<td style="background-color:#ffffff">Ada</td>';

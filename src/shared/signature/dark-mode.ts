@@ -31,7 +31,13 @@ function parseHex(hex: string): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function linear(channel: number): number {
@@ -148,7 +154,9 @@ function recolourStyle(style: string, mode: DarkMode, keepBackground: boolean): 
       const property = declaration.slice(0, colon).trim().toLowerCase();
       const isBackground = property.startsWith('background');
       if (isBackground && keepBackground) return declaration;
-      return declaration.replace(HEX_IN_VALUE, (hex) => darkModeColour(hex, mode, isBackground ? 'background' : 'text'));
+      return declaration.replace(HEX_IN_VALUE, (hex) =>
+        darkModeColour(hex, mode, isBackground ? 'background' : 'text'),
+      );
     })
     .join(';');
 }

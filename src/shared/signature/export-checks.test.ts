@@ -46,16 +46,27 @@ describe('checkRequiredFields', () => {
   });
 
   it.each([
-    [{ requiredTitle: true, requiredPhone: false, requiredAddress: false }, 'Please fill in Job Title before exporting.'],
-    [{ requiredTitle: true, requiredPhone: true, requiredAddress: false }, 'Please fill in Job Title and Phone before exporting.'],
-    [{ requiredTitle: false, requiredPhone: true, requiredAddress: true }, 'Please fill in Phone and Address before exporting.'],
+    [
+      { requiredTitle: true, requiredPhone: false, requiredAddress: false },
+      'Please fill in Job Title before exporting.',
+    ],
+    [
+      { requiredTitle: true, requiredPhone: true, requiredAddress: false },
+      'Please fill in Job Title and Phone before exporting.',
+    ],
+    [
+      { requiredTitle: false, requiredPhone: true, requiredAddress: true },
+      'Please fill in Phone and Address before exporting.',
+    ],
     [all, 'Please fill in Job Title, Phone and Address before exporting.'],
   ])('names every empty required field (%j)', (requirements, description) => {
     expect(checkRequiredFields(empty, requirements)).toEqual(refused(description));
   });
 
   it('names only the required fields that are empty', () => {
-    expect(checkRequiredFields({ ...filled, phone: '' }, all)).toEqual(refused('Please fill in Phone before exporting.'));
+    expect(checkRequiredFields({ ...filled, phone: '' }, all)).toEqual(
+      refused('Please fill in Phone before exporting.'),
+    );
   });
 });
 
@@ -63,7 +74,8 @@ describe('imageWarning', () => {
   it('explains why an embedded photo is skipped', () => {
     expect(imageWarning({ photoUrl: 'data:image/png;base64,iVBORw0KGgo=' })).toEqual({
       title: 'Invalid image format',
-      description: 'Logos in Gmail signatures must be served via HTTPS URL (no base64). Please upload or provide a URL.',
+      description:
+        'Logos in Gmail signatures must be served via HTTPS URL (no base64). Please upload or provide a URL.',
       note: "Image skipped: Profile photo will be excluded (Gmail doesn't support embedded images). Please use an HTTPS image URL instead.",
     });
   });

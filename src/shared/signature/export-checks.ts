@@ -20,7 +20,11 @@ export type ImageWarning = typeof INVALID_IMAGE_FORMAT;
 
 /** What an organization's signature defaults may require of its members' signatures. */
 export type FieldRequirements = { requiredTitle: boolean; requiredPhone: boolean; requiredAddress: boolean };
-export const NO_REQUIREMENTS: FieldRequirements = { requiredTitle: false, requiredPhone: false, requiredAddress: false };
+export const NO_REQUIREMENTS: FieldRequirements = {
+  requiredTitle: false,
+  requiredPhone: false,
+  requiredAddress: false,
+};
 
 /** The fields an organization can require, in the order the Details tab shows them. */
 export const REQUIRABLE_FIELDS = [

@@ -23,9 +23,28 @@ const ATTRIBUTE_VALUES: ReadonlyMap<string, RegExp> = new Map([
   ['height', /^\d+$/],
 ]);
 const ALLOWED_STYLE_PROPERTIES = new Set([
-  'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'color', 'text-decoration',
-  'padding-top', 'padding-bottom', 'padding-right', 'padding-left', 'vertical-align', 'border-top', 'border-left', 'border',
-  'display', 'width', 'height', 'border-radius', 'background-color', 'letter-spacing', 'text-transform',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'line-height',
+  'color',
+  'text-decoration',
+  'padding-top',
+  'padding-bottom',
+  'padding-right',
+  'padding-left',
+  'vertical-align',
+  'border-top',
+  'border-left',
+  'border',
+  'display',
+  'width',
+  'height',
+  'border-radius',
+  'background-color',
+  'letter-spacing',
+  'text-transform',
   'white-space',
 ]);
 /** Properties whose value is held to the one form the templates write. */
@@ -61,7 +80,8 @@ function decodeAttribute(value: string): string {
 function auditEntities(segment: string, where: string, findings: string[]): void {
   let at = segment.indexOf('&');
   while (at !== -1) {
-    if (!KNOWN_ENTITY.test(segment.slice(at, at + 8))) findings.push(`unknown entity in ${where}: ${segment.slice(at, at + 12)}`);
+    if (!KNOWN_ENTITY.test(segment.slice(at, at + 8)))
+      findings.push(`unknown entity in ${where}: ${segment.slice(at, at + 12)}`);
     at = segment.indexOf('&', at + 1);
   }
 }
@@ -92,7 +112,8 @@ function auditUrl(name: string, url: string, publicUrl: string, findings: string
   if (name === 'src') {
     const lower = url.toLowerCase();
     if (lower.includes('data:') || lower.includes(';base64,')) findings.push(`embedded data in img src: ${url}`);
-    if (!url.startsWith('https://') && !url.startsWith(`${publicUrl}/`)) findings.push(`img src not absolute https: ${url}`);
+    if (!url.startsWith('https://') && !url.startsWith(`${publicUrl}/`))
+      findings.push(`img src not absolute https: ${url}`);
     if (/\.svgz?$/i.test(url.split(/[?#]/)[0] ?? '')) findings.push(`svg image: ${url}`);
   }
 }

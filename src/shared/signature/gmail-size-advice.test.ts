@@ -25,7 +25,9 @@ describe('checkGmailSize', () => {
 
   it('refuses above 10,000 stored characters and names the longest parts, largest first', () => {
     // Realistic tracking links: every & is five characters once escaped.
-    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]));
+    const socialLinks = Object.fromEntries(
+      SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]),
+    );
     const fields = buildFullSignature({
       address: '&'.repeat(300),
       socialLinks,
@@ -39,11 +41,15 @@ describe('checkGmailSize', () => {
     expect(check.size.status).toBe('over');
     expect(check.refusal?.title).toBe(SIGNATURE_TOO_LONG_TITLE);
     const excess = check.size.stored - 10_000;
-    expect(check.refusal?.message).toContain(`this signature takes ${check.size.stored.toLocaleString('en-US')} characters`);
+    expect(check.refusal?.message).toContain(
+      `this signature takes ${check.size.stored.toLocaleString('en-US')} characters`,
+    );
     expect(check.refusal?.message).toContain(`Shorten it by at least ${excess.toLocaleString('en-US')} characters.`);
     const labels = check.refusal?.parts.map((p) => p.label);
     expect(labels).toEqual(['the 9 social links', 'Address', 'the custom field “Disclaimer”']);
-    expect(check.refusal?.message).toMatch(/The longest parts: the 9 social links \([\d,]+ characters\), Address \([\d,]+ characters\) or the custom field “Disclaimer” \([\d,]+ characters\)\.$/);
+    expect(check.refusal?.message).toMatch(
+      /The longest parts: the 9 social links \([\d,]+ characters\), Address \([\d,]+ characters\) or the custom field “Disclaimer” \([\d,]+ characters\)\.$/,
+    );
   });
 
   it('uses the HTML it is given (the caller already rendered it)', () => {

@@ -56,7 +56,8 @@ export function measureSizeParts(fields: SignatureFields, options: RenderOptions
     add(name, { ...fields, customFields: fields.customFields.filter((_, i) => i !== index) });
   });
   const socialCount = Object.values(fields.socialLinks).filter((url) => url && url.trim() !== '').length;
-  if (socialCount > 0) add(`the ${socialCount} social ${socialCount === 1 ? 'link' : 'links'}`, { ...fields, socialLinks: {} });
+  if (socialCount > 0)
+    add(`the ${socialCount} social ${socialCount === 1 ? 'link' : 'links'}`, { ...fields, socialLinks: {} });
   if (fields.photoUrl.trim() !== '') add('the logo', { ...fields, photoUrl: '' });
   return parts.sort((a, b) => b.characters - a.characters);
 }
@@ -71,7 +72,10 @@ export function checkGmailSize(fields: SignatureFields, options: RenderOptions, 
   if (size.status !== 'over') return { size, refusal: null };
   const parts = measureSizeParts(fields, options).slice(0, 3);
   const excess = Math.max(size.stored, size.characters) - GMAIL_SIGNATURE_MAX_CHARS;
-  const trim = parts.length > 0 ? ` The longest parts: ${listWithOr(parts.map((p) => `${p.label} (${chars(p.characters)})`))}.` : '';
+  const trim =
+    parts.length > 0
+      ? ` The longest parts: ${listWithOr(parts.map((p) => `${p.label} (${chars(p.characters)})`))}.`
+      : '';
   const message =
     `Gmail keeps at most ${chars(GMAIL_SIGNATURE_MAX_CHARS)} and this signature takes ${chars(Math.max(size.stored, size.characters))} ` +
     `once Gmail saves it. Shorten it by at least ${chars(excess)}.${trim}`;

@@ -18,7 +18,9 @@ describe('measureGmailSize', () => {
     const html = '<span style="color:#1a73e8">x</span>';
     // #1a73e8 (7) becomes rgb(26, 115, 232) (17)
     expect(measureGmailSize(html).stored).toBe(html.length + 10);
-    expect(measureGmailSize('<b style="color:#fff">x</b>').stored).toBe('<b style="color:#fff">x</b>'.length + 'rgb(255, 255, 255)'.length - 4);
+    expect(measureGmailSize('<b style="color:#fff">x</b>').stored).toBe(
+      '<b style="color:#fff">x</b>'.length + 'rgb(255, 255, 255)'.length - 4,
+    );
   });
 
   it('warns from 8,000 and is over above 10,000 stored characters', () => {

@@ -37,6 +37,13 @@ export function measureGmailSize(html: string): GmailSize {
   for (const match of html.matchAll(IMG_SRC)) stored += GMAIL_REHOSTED_IMAGE_URL_CHARS - (match[1] ?? '').length;
   for (const match of html.matchAll(HEX_COLOUR)) stored += rgbLength(match[1] ?? '') - (match[0] ?? '').length;
   const worst = Math.max(stored, html.length);
-  const status: GmailSizeStatus = worst > GMAIL_SIGNATURE_MAX_CHARS ? 'over' : worst >= GMAIL_SIGNATURE_WARN_CHARS ? 'warn' : 'ok';
-  return { characters: html.length, stored, limit: GMAIL_SIGNATURE_MAX_CHARS, warnAt: GMAIL_SIGNATURE_WARN_CHARS, status };
+  const status: GmailSizeStatus =
+    worst > GMAIL_SIGNATURE_MAX_CHARS ? 'over' : worst >= GMAIL_SIGNATURE_WARN_CHARS ? 'warn' : 'ok';
+  return {
+    characters: html.length,
+    stored,
+    limit: GMAIL_SIGNATURE_MAX_CHARS,
+    warnAt: GMAIL_SIGNATURE_WARN_CHARS,
+    status,
+  };
 }

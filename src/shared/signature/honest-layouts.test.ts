@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { auditSignatureHtml } from './gmail-html-audit';
 import { renderSignature } from './render-signature';
-import { LAYOUTS, PHOTO_SHAPES, SOCIAL_PLATFORMS, TEMPLATES, createEmptySignature, signatureFieldsSchema, signaturePatchSchema } from './signature-schema';
-import { EDITOR_TEST_SOCIAL_LINKS, TEST_PUBLIC_URL, buildEditorTestSignature, buildFullSignature } from './signature-test-factory';
+import {
+  LAYOUTS,
+  PHOTO_SHAPES,
+  SOCIAL_PLATFORMS,
+  TEMPLATES,
+  createEmptySignature,
+  signatureFieldsSchema,
+  signaturePatchSchema,
+} from './signature-schema';
+import {
+  EDITOR_TEST_SOCIAL_LINKS,
+  TEST_PUBLIC_URL,
+  buildEditorTestSignature,
+  buildFullSignature,
+} from './signature-test-factory';
 
 const OPTIONS = { publicUrl: TEST_PUBLIC_URL, showWatermark: true };
 /** The e2e server's origin shape: http on loopback with a five-digit port. */
@@ -12,13 +25,25 @@ describe('Text only has no image at all (issue 10, point 6)', () => {
   for (const template of TEMPLATES) {
     for (const photoShape of PHOTO_SHAPES) {
       it(`${template} / ${photoShape}: no <img>, profiles as links in the primary colour`, () => {
-        const signature = buildFullSignature({ design: { ...buildFullSignature().design, template, photoShape, layout: 'text-only', primaryColor: '#9c27b0' } });
+        const signature = buildFullSignature({
+          design: {
+            ...buildFullSignature().design,
+            template,
+            photoShape,
+            layout: 'text-only',
+            primaryColor: '#9c27b0',
+          },
+        });
         const { html, text } = renderSignature(signature, OPTIONS);
         expect(html).not.toMatch(/<img/i);
         expect(html).not.toContain('/icons/');
         for (const platform of SOCIAL_PLATFORMS) {
           const href = signature.socialLinks[platform]!.replaceAll('&', '&amp;');
-          expect(html).toMatch(new RegExp(`<a href="${href.replace(/[.?*+^$()[\]\\|{}]/g, '\\$&')}" style="color:#9c27b0;text-decoration:none">[A-Za-z]+</a>`));
+          expect(html).toMatch(
+            new RegExp(
+              `<a href="${href.replace(/[.?*+^$()[\]\\|{}]/g, '\\$&')}" style="color:#9c27b0;text-decoration:none">[A-Za-z]+</a>`,
+            ),
+          );
         }
         expect(html).toContain('>LinkedIn</a> · <a');
         expect(html).toContain('>X</a>');
@@ -30,7 +55,10 @@ describe('Text only has no image at all (issue 10, point 6)', () => {
 
   it('still shows the logo and the icons in the other layouts', () => {
     for (const layout of LAYOUTS.filter((l) => l !== 'text-only')) {
-      const { html } = renderSignature(buildFullSignature({ design: { ...buildFullSignature().design, layout } }), OPTIONS);
+      const { html } = renderSignature(
+        buildFullSignature({ design: { ...buildFullSignature().design, layout } }),
+        OPTIONS,
+      );
       expect(html.match(/<img /g)).toHaveLength(10);
     }
   });
@@ -39,12 +67,19 @@ describe('Text only has no image at all (issue 10, point 6)', () => {
 describe('custom fields that are links (issue 10, point 6)', () => {
   const render = (value: string, template: (typeof TEMPLATES)[number] = 'professional') =>
     renderSignature(
-      createEmptySignature({ customFields: [{ label: 'Extra', value }], design: { template, primaryColor: '#9c27b0', secondaryColor: '#2d8659' } }),
+      createEmptySignature({
+        customFields: [{ label: 'Extra', value }],
+        design: { template, primaryColor: '#9c27b0', secondaryColor: '#2d8659' },
+      }),
       { publicUrl: TEST_PUBLIC_URL, showWatermark: false },
     ).html;
 
   it.each([
-    ['https://cal.example.com/ada?x=1&y=2', 'https://cal.example.com/ada?x=1&amp;y=2', 'cal.example.com/ada?x=1&amp;y=2'],
+    [
+      'https://cal.example.com/ada?x=1&y=2',
+      'https://cal.example.com/ada?x=1&amp;y=2',
+      'cal.example.com/ada?x=1&amp;y=2',
+    ],
     ['www.example.com/ada', 'https://www.example.com/ada', 'www.example.com/ada'],
     ['calendly.com/ada/30min', 'https://calendly.com/ada/30min', 'calendly.com/ada/30min'],
     ['ada@example.com', 'mailto:ada@example.com', 'ada@example.com'],
@@ -57,22 +92,36 @@ describe('custom fields that are links (issue 10, point 6)', () => {
   });
 
   it('uses the primary colour for web and mail links in Minimal, as for the email and website', () => {
-    expect(render('ada@example.com', 'minimal')).toContain('<a href="mailto:ada@example.com" style="color:#9c27b0;text-decoration:none">');
-    expect(render('+44 7700 900123', 'minimal')).toContain('<a href="tel:+447700900123" style="color:#2d8659;text-decoration:none;white-space:nowrap">');
+    expect(render('ada@example.com', 'minimal')).toContain(
+      '<a href="mailto:ada@example.com" style="color:#9c27b0;text-decoration:none">',
+    );
+    expect(render('+44 7700 900123', 'minimal')).toContain(
+      '<a href="tel:+447700900123" style="color:#2d8659;text-decoration:none;white-space:nowrap">',
+    );
   });
 
-  it.each(['she/her', 'Monday to Friday, 9-5', 'English, Français', '2024-01-15', '15/01/2024', '12345', 'javascript:alert(1)', 'v2.0', 'Jordan Lee, jo@example.com'])(
-    'leaves %j as text',
-    (value) => {
-      const html = render(value);
-      expect(html).not.toContain('<a ');
-    },
-  );
+  it.each([
+    'she/her',
+    'Monday to Friday, 9-5',
+    'English, Français',
+    '2024-01-15',
+    '15/01/2024',
+    '12345',
+    'javascript:alert(1)',
+    'v2.0',
+    'Jordan Lee, jo@example.com',
+  ])('leaves %j as text', (value) => {
+    const html = render(value);
+    expect(html).not.toContain('<a ');
+  });
 });
 
 describe('phone numbers never wrap (issue 10, point 6)', () => {
   it.each(TEMPLATES)('%s: every tel: link is nowrap', (template) => {
-    const { html } = renderSignature(buildFullSignature({ design: { ...buildFullSignature().design, template } }), OPTIONS);
+    const { html } = renderSignature(
+      buildFullSignature({ design: { ...buildFullSignature().design, template } }),
+      OPTIONS,
+    );
     const telLinks = [...html.matchAll(/<a href="tel:[^"]*" style="([^"]*)"/g)].map((m) => m[1]);
     expect(telLinks).toHaveLength(2);
     for (const style of telLinks) expect(style).toMatch(/white-space:nowrap$/);
@@ -83,7 +132,13 @@ describe('input hygiene in the renderer (issue 10, point 7)', () => {
   it('strips bidi controls, zero-width characters and separators from every text it writes', () => {
     const dirty = 'Gr\u202Eace\u200B Hop\u2066per\u2069\u2028\uFEFF';
     const { html, text } = renderSignature(
-      createEmptySignature({ name: dirty, title: dirty, company: dirty, address: dirty, customFields: [{ label: dirty, value: dirty }] }),
+      createEmptySignature({
+        name: dirty,
+        title: dirty,
+        company: dirty,
+        address: dirty,
+        customFields: [{ label: dirty, value: dirty }],
+      }),
       { publicUrl: TEST_PUBLIC_URL, showWatermark: false },
     );
     expect(html).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/);
@@ -93,19 +148,29 @@ describe('input hygiene in the renderer (issue 10, point 7)', () => {
 
   it('shows and links internationalised hosts in punycode', () => {
     const { html } = renderSignature(
-      createEmptySignature({ website: 'https://pаypal.com/login', email: 'ada@bücher.example', customFields: [{ label: 'Shop', value: 'bücher.example/ada' }] }),
+      createEmptySignature({
+        website: 'https://pаypal.com/login',
+        email: 'ada@bücher.example',
+        customFields: [{ label: 'Shop', value: 'bücher.example/ada' }],
+      }),
       { publicUrl: TEST_PUBLIC_URL, showWatermark: false },
     );
     // The 'а' is Cyrillic: the look-alike shows as the xn-- name it really is.
-    expect(html).toContain('<a href="https://xn--pypal-4ve.com/login" style="color:#666666;text-decoration:none">xn--pypal-4ve.com/login</a>');
+    expect(html).toContain(
+      '<a href="https://xn--pypal-4ve.com/login" style="color:#666666;text-decoration:none">xn--pypal-4ve.com/login</a>',
+    );
     expect(html).toContain('href="mailto:ada@xn--bcher-kva.example"');
-    expect(html).toContain('<a href="https://xn--bcher-kva.example/ada" style="color:#666666;text-decoration:none">xn--bcher-kva.example/ada</a>');
+    expect(html).toContain(
+      '<a href="https://xn--bcher-kva.example/ada" style="color:#666666;text-decoration:none">xn--bcher-kva.example/ada</a>',
+    );
     expect(html).not.toContain('pаypal');
   });
 
   it('leaves out a profile link stored before the host rule that points elsewhere', () => {
     const { html } = renderSignature(
-      createEmptySignature({ socialLinks: { linkedin: 'https://evil.example/in/ada', github: 'https://github.com/ada' } }),
+      createEmptySignature({
+        socialLinks: { linkedin: 'https://evil.example/in/ada', github: 'https://github.com/ada' },
+      }),
       { publicUrl: TEST_PUBLIC_URL, showWatermark: false },
     );
     expect(html).not.toContain('evil.example');
@@ -117,11 +182,17 @@ describe('the signature schema (issue 10, points 4 and 7)', () => {
   const valid = () => ({ ...buildFullSignature() });
   const firstMessage = (input: unknown) => {
     const result = signatureFieldsSchema.safeParse(input);
-    return result.success ? null : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
+    return result.success
+      ? null
+      : { path: result.error.issues[0]!.path.join('.'), message: result.error.issues[0]!.message };
   };
 
   it('strips invisible characters from every text field it keeps', () => {
-    const parsed = signatureFieldsSchema.parse({ ...valid(), name: 'Grace\u200B Hopper\u202E', customFields: [{ label: 'Pro\u2066nouns', value: 'she/her\u2028' }] });
+    const parsed = signatureFieldsSchema.parse({
+      ...valid(),
+      name: 'Grace\u200B Hopper\u202E',
+      customFields: [{ label: 'Pro\u2066nouns', value: 'she/her\u2028' }],
+    });
     expect(parsed.name).toBe('Grace Hopper');
     expect(parsed.customFields[0]).toEqual({ label: 'Pronouns', value: 'she/her' });
   });
@@ -131,12 +202,22 @@ describe('the signature schema (issue 10, points 4 and 7)', () => {
       path: 'name',
       message: 'Full Name contains a null character (U+0000), which cannot be stored. Please remove it.',
     });
-    expect(firstMessage({ ...valid(), title: 'Admiral \ud83d' })?.message).toMatch(/^Job Title contains a broken character/);
+    expect(firstMessage({ ...valid(), title: 'Admiral \ud83d' })?.message).toMatch(
+      /^Job Title contains a broken character/,
+    );
   });
 
   it.each([
-    ['linkedin', 'https://evil.example/in/ada', 'Your LinkedIn link must be an address on linkedin.com or lnkd.in, like https://linkedin.com/in/yourname'],
-    ['linkedin', 'https://linkedin.com.evil.example/in/ada', 'Your LinkedIn link must be an address on linkedin.com or lnkd.in'],
+    [
+      'linkedin',
+      'https://evil.example/in/ada',
+      'Your LinkedIn link must be an address on linkedin.com or lnkd.in, like https://linkedin.com/in/yourname',
+    ],
+    [
+      'linkedin',
+      'https://linkedin.com.evil.example/in/ada',
+      'Your LinkedIn link must be an address on linkedin.com or lnkd.in',
+    ],
     ['twitter', 'https://mastodon.example/@ada', 'Your X (Twitter) link must be an address on x.com or twitter.com'],
     ['github', 'mailto:ada@github.com', 'Your GitHub link must be an address on github.com'],
   ] as const)('refuses a %s link of %j in words naming the platform', (platform, url, message) => {
@@ -146,12 +227,22 @@ describe('the signature schema (issue 10, points 4 and 7)', () => {
   });
 
   it('accepts every platform on its own hosts and their subdomains, and an empty link', () => {
-    const links = { ...EDITOR_TEST_SOCIAL_LINKS, linkedin: 'uk.linkedin.com/in/ada', facebook: 'https://fb.com/ada', youtube: 'https://youtu.be/x', discord: 'https://discord.com/invite/x', twitter: '' };
+    const links = {
+      ...EDITOR_TEST_SOCIAL_LINKS,
+      linkedin: 'uk.linkedin.com/in/ada',
+      facebook: 'https://fb.com/ada',
+      youtube: 'https://youtu.be/x',
+      discord: 'https://discord.com/invite/x',
+      twitter: '',
+    };
     expect(signatureFieldsSchema.safeParse({ ...valid(), socialLinks: links }).success).toBe(true);
   });
 
   it('accepts photoShape "circle" as round, and any other word too (spec section 3)', () => {
-    expect(signatureFieldsSchema.parse({ ...valid(), design: { ...valid().design, photoShape: 'circle' } }).design.photoShape).toBe('round');
+    expect(
+      signatureFieldsSchema.parse({ ...valid(), design: { ...valid().design, photoShape: 'circle' } }).design
+        .photoShape,
+    ).toBe('round');
     expect(signaturePatchSchema.parse({ design: { photoShape: 'circle' } }).design?.photoShape).toBe('round');
     expect(signaturePatchSchema.parse({ design: { photoShape: 'square' } }).design?.photoShape).toBe('square');
     expect(signaturePatchSchema.parse({ design: { photoShape: 'rounded' } }).design?.photoShape).toBe('rounded');
@@ -163,14 +254,18 @@ describe('the signature schema (issue 10, points 4 and 7)', () => {
     expect(website.length).toBeLessThan(300);
     expect(firstMessage({ ...valid(), website })).toEqual({
       path: 'website',
-      message: expect.stringMatching(/^Website URL must be 300 characters or fewer once written into the signature/) as string,
+      message: expect.stringMatching(
+        /^Website URL must be 300 characters or fewer once written into the signature/,
+      ) as string,
     });
     // 21 + 4 × 30 = 141 as typed, 261 escaped: fits.
-    expect(signatureFieldsSchema.safeParse({ ...valid(), website: `https://example.com/?${'a=1&'.repeat(30)}` }).success).toBe(true);
+    expect(
+      signatureFieldsSchema.safeParse({ ...valid(), website: `https://example.com/?${'a=1&'.repeat(30)}` }).success,
+    ).toBe(true);
   });
 });
 
-describe('the editor test\'s full signature fits in 4,000 characters (issue 10, point 9)', () => {
+describe("the editor test's full signature fits in 4,000 characters (issue 10, point 9)", () => {
   it('as the browser test leaves it (Minimal, vertical, rounded, logo, nine profiles, watermark)', () => {
     const { html } = renderSignature(buildEditorTestSignature(), { publicUrl: E2E_ORIGIN, showWatermark: true });
     console.info(`editor test's full signature: ${html.length} characters`);

@@ -97,7 +97,12 @@ export function imageGeometry(src: string, shape: PhotoShape | string, animate: 
   if (!image || queryAt !== -1) return { src, width: UNKNOWN_IMAGE_WIDTH, height: null, kind: 'unknown' };
   const base = path.slice(0, slash + 1);
   if (!isPhotoShaped(image.width, image.height)) {
-    return { src: base + variantFileName(image, 'logo', animate), width: image.width, height: image.height, kind: 'logo' };
+    return {
+      src: base + variantFileName(image, 'logo', animate),
+      width: image.width,
+      height: image.height,
+      kind: 'logo',
+    };
   }
   // The spec: "square, rounded, otherwise round".
   // Own keys only: a stored shape such as 'toString' must not reach Object.prototype; anything but

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { darkModeHtml } from './dark-mode';
 import { renderSignature } from './render-signature';
-import { createEmptySignature, designSchema, DEFAULT_DESIGN, signatureFieldsSchema, signaturePatchSchema } from './signature-schema';
+import {
+  createEmptySignature,
+  designSchema,
+  DEFAULT_DESIGN,
+  signatureFieldsSchema,
+  signaturePatchSchema,
+} from './signature-schema';
 import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
 
 const options = { publicUrl: TEST_PUBLIC_URL, showWatermark: false };
@@ -31,8 +37,12 @@ describe('design.logoBacking', () => {
       expect(backed).toMatch(BACKING);
       expect(backed.length - plain.length).toBeLessThan(170);
     }
-    expect(renderSignature(buildFullSignature({ design: { layout: 'text-only', logoBacking: 'light' } }), options).html).not.toMatch(BACKING);
-    expect(renderSignature(buildFullSignature({ photoUrl: '', design: { logoBacking: 'light' } }), options).html).not.toMatch(BACKING);
+    expect(
+      renderSignature(buildFullSignature({ design: { layout: 'text-only', logoBacking: 'light' } }), options).html,
+    ).not.toMatch(BACKING);
+    expect(
+      renderSignature(buildFullSignature({ photoUrl: '', design: { logoBacking: 'light' } }), options).html,
+    ).not.toMatch(BACKING);
   });
 
   it('the backing stays light in the partial dark theme and turns with the logo in the full one', () => {

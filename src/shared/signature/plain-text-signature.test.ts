@@ -31,7 +31,10 @@ describe('renderGmailAppText', () => {
   });
 
   it('leaves no empty line for an empty field', () => {
-    const text = renderGmailAppText(createEmptySignature({ name: 'Ada', company: 'Engines', email: 'ada@example.com' }), paid);
+    const text = renderGmailAppText(
+      createEmptySignature({ name: 'Ada', company: 'Engines', email: 'ada@example.com' }),
+      paid,
+    );
     expect(text).toBe('Ada\nEngines\nada@example.com');
     expect(renderGmailAppText(createEmptySignature(), paid)).toBe('');
   });
@@ -39,15 +42,28 @@ describe('renderGmailAppText', () => {
   it('is never more than six lines and never holds a line break inside a line', () => {
     const anyText = fc.string({ maxLength: 60 });
     fc.assert(
-      fc.property(anyText, anyText, anyText, anyText, anyText, anyText, anyText, fc.boolean(), (name, title, company, phone, mobile, email, website, showWatermark) => {
-        const text = renderGmailAppText(createEmptySignature({ name, title, company, phone, mobile, email, website, address: 'a\nb\nc' }), {
-          publicUrl: TEST_PUBLIC_URL,
-          showWatermark,
-        });
-        const lines = text === '' ? [] : text.split('\n');
-        expect(lines.length).toBeLessThanOrEqual(GMAIL_APP_MAX_LINES);
-        for (const line of lines) expect(line.trim()).not.toBe('');
-      }),
+      fc.property(
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        fc.boolean(),
+        (name, title, company, phone, mobile, email, website, showWatermark) => {
+          const text = renderGmailAppText(
+            createEmptySignature({ name, title, company, phone, mobile, email, website, address: 'a\nb\nc' }),
+            {
+              publicUrl: TEST_PUBLIC_URL,
+              showWatermark,
+            },
+          );
+          const lines = text === '' ? [] : text.split('\n');
+          expect(lines.length).toBeLessThanOrEqual(GMAIL_APP_MAX_LINES);
+          for (const line of lines) expect(line.trim()).not.toBe('');
+        },
+      ),
     );
   });
 });

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { findShorteners, runPreflight, signatureImages, visibleText, type ImageProbe, type PreflightItem } from './preflight';
+import {
+  findShorteners,
+  runPreflight,
+  signatureImages,
+  visibleText,
+  type ImageProbe,
+  type PreflightItem,
+} from './preflight';
 import { renderSignature } from './render-signature';
 import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
 import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
 
 const LOGO = `${TEST_PUBLIC_URL}/objects/uploads/logo.png`;
 
-function check(fields: SignatureFields, options: { publicOrigin?: string; probes?: Map<string, ImageProbe>; html?: string } = {}) {
+function check(
+  fields: SignatureFields,
+  options: { publicOrigin?: string; probes?: Map<string, ImageProbe>; html?: string } = {},
+) {
   const publicOrigin = options.publicOrigin ?? TEST_PUBLIC_URL;
   const html = options.html ?? renderSignature(fields, { publicUrl: publicOrigin, showWatermark: false }).html;
   const items = runPreflight({ fields, html, publicOrigin, probes: options.probes });
@@ -16,11 +26,22 @@ function check(fields: SignatureFields, options: { publicOrigin?: string; probes
 
 /** Every image of the HTML measured as loaded with `scale` times its display size. */
 function probesAt(html: string, scale: number): Map<string, ImageProbe> {
-  return new Map(signatureImages(html).map((img) => [img.src, { state: 'loaded', naturalWidth: img.width * scale, naturalHeight: img.height * scale }]));
+  return new Map(
+    signatureImages(html).map((img) => [
+      img.src,
+      { state: 'loaded', naturalWidth: img.width * scale, naturalHeight: img.height * scale },
+    ]),
+  );
 }
 
 const simple = (overrides: SignatureOverrides = {}) =>
-  createEmptySignature({ name: 'Ada Lovelace', title: 'Engineer', email: 'ada@example.com', photoUrl: LOGO, ...overrides });
+  createEmptySignature({
+    name: 'Ada Lovelace',
+    title: 'Engineer',
+    email: 'ada@example.com',
+    photoUrl: LOGO,
+    ...overrides,
+  });
 
 describe('runPreflight', () => {
   it('passes every item for a sound signature with sharp images', () => {
@@ -68,7 +89,9 @@ describe('runPreflight', () => {
 
   it('images: an address the renderer must leave out (data:, SVG) is named', () => {
     expect(check(simple({ photoUrl: 'data:image/png;base64,AAAA' })).item('image-left-out')?.status).toBe('fail');
-    expect(check(simple({ photoUrl: 'https://x.example.com/logo.svg' })).item('image-left-out')?.fix).toContain('PNG, JPEG or GIF');
+    expect(check(simple({ photoUrl: 'https://x.example.com/logo.svg' })).item('image-left-out')?.fix).toContain(
+      'PNG, JPEG or GIF',
+    );
     expect(check(simple()).item('image-left-out')).toBeUndefined();
   });
 
@@ -76,7 +99,9 @@ describe('runPreflight', () => {
     const fields = simple();
     const { html } = check(fields);
     expect(check(fields, { probes: probesAt(html, 2) }).item('images-sharp')?.status).toBe('pass');
-    const soft = check(fields, { probes: new Map<string, ImageProbe>([[LOGO, { state: 'loaded', naturalWidth: 100, naturalHeight: 100 }]]) }).item('images-sharp');
+    const soft = check(fields, {
+      probes: new Map<string, ImageProbe>([[LOGO, { state: 'loaded', naturalWidth: 100, naturalHeight: 100 }]]),
+    }).item('images-sharp');
     expect(soft?.status).toBe('warn');
     expect(soft?.detail).toContain('100×100 pixels shown at 80×80');
     expect(soft?.fix).toContain('at least 160×160 pixels');
@@ -87,7 +112,10 @@ describe('runPreflight', () => {
     // Without a height attribute the file's own ratio decides: 400×120 shown at 80×24 is sharp, 120×36 is not.
     const widthOnly = `<p>Ada</p><img src="${LOGO}" width="80" alt="Ada">`;
     expect(check(fields, { html: widthOnly, probes: wide }).item('images-sharp')?.status).toBe('pass');
-    const small = check(fields, { html: widthOnly, probes: new Map([[LOGO, { state: 'loaded', naturalWidth: 120, naturalHeight: 36 }]]) });
+    const small = check(fields, {
+      html: widthOnly,
+      probes: new Map([[LOGO, { state: 'loaded', naturalWidth: 120, naturalHeight: 36 }]]),
+    });
     expect(small.item('images-sharp')?.detail).toContain('120×36 pixels shown at 80×24');
     expect(check(fields, { probes: new Map([[LOGO, { state: 'error' }]]) }).item('images-sharp')?.status).toBe('fail');
     expect(check(fields).item('images-sharp')?.status).toBe('pending');
@@ -105,7 +133,9 @@ describe('runPreflight', () => {
     const { item } = check(simple({ design: { primaryColor: '#1a73e8', secondaryColor: '#666666' } }));
     const primary = item('contrast-primary');
     expect(primary?.status).toBe('warn');
-    expect(primary?.detail).toBe('#1a73e8: 4.5:1 on white, 3.4:1 on Gmail’s dark background (#202124), at least 4.5:1 needed.');
+    expect(primary?.detail).toBe(
+      '#1a73e8: 4.5:1 on white, 3.4:1 on Gmail’s dark background (#202124), at least 4.5:1 needed.',
+    );
     expect(primary?.title).toContain('in dark mode');
     expect(primary?.fix).toMatch(/such as #[0-9a-f]{6}/);
     expect(item('contrast-secondary')?.status).toBe('pass');
@@ -136,7 +166,9 @@ describe('runPreflight', () => {
     expect(social?.status).toBe('fail');
     expect(social?.detail).toContain('bit.ly');
     expect(social?.fix).toContain('full address');
-    const custom = check(simple({ customFields: [{ label: 'Book', value: 'calendar: tinyurl.com/ada-meet' }] })).item('shorteners');
+    const custom = check(simple({ customFields: [{ label: 'Book', value: 'calendar: tinyurl.com/ada-meet' }] })).item(
+      'shorteners',
+    );
     expect(custom?.status).toBe('fail');
     expect(custom?.detail).toContain('tinyurl.com');
     expect(check(simple({ website: 'https://bitly.example.com' })).item('shorteners')?.status).toBe('pass');
@@ -163,20 +195,37 @@ describe('runPreflight', () => {
 
 describe('helpers', () => {
   it('reads images with their size and alt, entities decoded', () => {
-    expect(signatureImages('<img src="https://a.test/x.png?a=1&amp;b=2" width="80" height="40" alt="A &amp; B">')).toEqual([
-      { src: 'https://a.test/x.png?a=1&b=2', width: 80, height: 40, alt: 'A & B' },
-    ]);
+    expect(
+      signatureImages('<img src="https://a.test/x.png?a=1&amp;b=2" width="80" height="40" alt="A &amp; B">'),
+    ).toEqual([{ src: 'https://a.test/x.png?a=1&b=2', width: 80, height: 40, alt: 'A & B' }]);
   });
 
   it('knows the common shorteners and nothing that merely contains their names', () => {
-    expect(findShorteners(['https://bit.ly/x', 'tinyurl.com/y', 'https://t.co/z', 'https://www.goo.gl/a', 'ow.ly/b', 'is.gd/c', 'buff.ly/d', 'rebrand.ly/e', 'cutt.ly/f'])).toEqual([
-      'bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly',
-    ]);
-    expect(findShorteners(['https://reddit.com/r/x', 'https://t.com', 'mailto:a@bit.ly.example', 'https://notbit.ly'])).toEqual([]);
+    expect(
+      findShorteners([
+        'https://bit.ly/x',
+        'tinyurl.com/y',
+        'https://t.co/z',
+        'https://www.goo.gl/a',
+        'ow.ly/b',
+        'is.gd/c',
+        'buff.ly/d',
+        'rebrand.ly/e',
+        'cutt.ly/f',
+      ]),
+    ).toEqual(['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly']);
+    expect(
+      findShorteners(['https://reddit.com/r/x', 'https://t.com', 'mailto:a@bit.ly.example', 'https://notbit.ly']),
+    ).toEqual([]);
   });
 
   it('takes the free plan line out of the visible text', () => {
-    expect(visibleText('<p>Ada &amp; co</p><a href="#">Created with SignaturePro - app.signaturepro.example</a>', TEST_PUBLIC_URL)).toBe('Ada & co');
+    expect(
+      visibleText(
+        '<p>Ada &amp; co</p><a href="#">Created with SignaturePro - app.signaturepro.example</a>',
+        TEST_PUBLIC_URL,
+      ),
+    ).toBe('Ada & co');
   });
 });
 
@@ -188,7 +237,13 @@ describe('runPreflight on the typing path', () => {
     const first = check(fields, { probes });
     const typed = simple({ title: 'Engineer and Countess' });
     const second = check(typed, { probes });
-    for (const id of ['images-origin', 'images-sharp', 'images-alt', 'contrast-primary', 'contrast-secondary'] as const) {
+    for (const id of [
+      'images-origin',
+      'images-sharp',
+      'images-alt',
+      'contrast-primary',
+      'contrast-secondary',
+    ] as const) {
       expect(second.item(id), id).toBe(first.item(id));
     }
     // The answers themselves still follow what changed.

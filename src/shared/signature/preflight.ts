@@ -1,5 +1,11 @@
 import { watermarkText } from '../billing/watermark';
-import { contrastRatio, darkModeContrast, GMAIL_DARK_BACKGROUND, MIN_TEXT_CONTRAST, suggestReadableColour } from './dark-mode';
+import {
+  contrastRatio,
+  darkModeContrast,
+  GMAIL_DARK_BACKGROUND,
+  MIN_TEXT_CONTRAST,
+  suggestReadableColour,
+} from './dark-mode';
 import { measureGmailSize } from './gmail-size';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, HEX_COLOR, type SignatureFields } from './signature-schema';
 import { isOnOrigin, safeImageSrc } from './url-normalise';
@@ -13,7 +19,17 @@ import { isOnOrigin, safeImageSrc } from './url-normalise';
 export type PreflightStatus = 'pass' | 'warn' | 'fail' | 'pending';
 
 export type PreflightItem = {
-  id: 'size' | 'images-origin' | 'images-sharp' | 'images-alt' | 'image-left-out' | 'contrast-primary' | 'contrast-secondary' | 'links' | 'shorteners' | 'image-only';
+  id:
+    | 'size'
+    | 'images-origin'
+    | 'images-sharp'
+    | 'images-alt'
+    | 'image-left-out'
+    | 'contrast-primary'
+    | 'contrast-secondary'
+    | 'links'
+    | 'shorteners'
+    | 'image-only';
   status: PreflightStatus;
   title: string;
   /** What we found, in figures. */
@@ -24,9 +40,7 @@ export type PreflightItem = {
 
 /** What the browser found when it loaded an image. */
 export type ImageProbe =
-  | { state: 'loading' }
-  | { state: 'error' }
-  | { state: 'loaded'; naturalWidth: number; naturalHeight: number };
+  { state: 'loading' } | { state: 'error' } | { state: 'loaded'; naturalWidth: number; naturalHeight: number };
 
 export type PreflightInput = {
   fields: SignatureFields;
@@ -42,8 +56,28 @@ export type SignatureImage = { src: string; width: number; height: number; alt: 
 
 /** Hosts whose links spam filters distrust and recipients cannot read before clicking. */
 export const LINK_SHORTENER_HOSTS = [
-  'bit.ly', 'bitly.com', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly',
-  'shorturl.at', 'tiny.cc', 'rb.gy', 't.ly', 'bl.ink', 'short.io', 'v.gd', 'lnkd.in', 'shorte.st', 'adf.ly', 's.id', 'tiny.one',
+  'bit.ly',
+  'bitly.com',
+  'tinyurl.com',
+  't.co',
+  'goo.gl',
+  'ow.ly',
+  'is.gd',
+  'buff.ly',
+  'rebrand.ly',
+  'cutt.ly',
+  'shorturl.at',
+  'tiny.cc',
+  'rb.gy',
+  't.ly',
+  'bl.ink',
+  'short.io',
+  'v.gd',
+  'lnkd.in',
+  'shorte.st',
+  'adf.ly',
+  's.id',
+  'tiny.one',
 ] as const;
 const SHORTENERS: ReadonlySet<string> = new Set(LINK_SHORTENER_HOSTS);
 
@@ -63,7 +97,12 @@ function decode(value: string): string {
   return value.replace(ENTITY, (_, name: string) => ENTITIES[name] ?? '');
 }
 
-const ATTRIBUTES = { src: /\ssrc="([^"]*)"/i, width: /\swidth="([^"]*)"/i, height: /\sheight="([^"]*)"/i, alt: /\salt="([^"]*)"/i };
+const ATTRIBUTES = {
+  src: /\ssrc="([^"]*)"/i,
+  width: /\swidth="([^"]*)"/i,
+  height: /\sheight="([^"]*)"/i,
+  alt: /\salt="([^"]*)"/i,
+};
 
 function attribute(tag: string, name: keyof typeof ATTRIBUTES): string {
   const match = ATTRIBUTES[name].exec(tag);
@@ -97,7 +136,8 @@ function imageName(image: SignatureImage): string {
 
 function listNames(names: readonly string[]): string {
   const unique = [...new Set(names)];
-  if (unique.length <= 3) return unique.length <= 1 ? unique.join('') : `${unique.slice(0, -1).join(', ')} and ${unique.at(-1) ?? ''}`;
+  if (unique.length <= 3)
+    return unique.length <= 1 ? unique.join('') : `${unique.slice(0, -1).join(', ')} and ${unique.at(-1) ?? ''}`;
   return `${unique.slice(0, 3).join(', ')} and ${unique.length - 3} more`;
 }
 
@@ -108,13 +148,19 @@ function sizeItem(html: string): PreflightItem {
   const figures = `${NUMBER.format(size.stored)} of ${NUMBER.format(size.limit)} characters once Gmail stores it (${NUMBER.format(size.characters)} as copied).`;
   if (size.status === 'over') {
     return {
-      id: 'size', status: 'fail', title: 'Too long for Gmail', detail: figures,
+      id: 'size',
+      status: 'fail',
+      title: 'Too long for Gmail',
+      detail: figures,
       fix: 'Gmail refuses signatures over 10,000 characters. Remove social profiles or custom fields, or shorten the address and long links.',
     };
   }
   if (size.status === 'warn') {
     return {
-      id: 'size', status: 'warn', title: 'Close to Gmail’s limit', detail: figures,
+      id: 'size',
+      status: 'warn',
+      title: 'Close to Gmail’s limit',
+      detail: figures,
       fix: 'Keep some room: Gmail refuses signatures over 10,000 characters. Shorten long links or remove a profile you rarely use.',
     };
   }
@@ -127,25 +173,39 @@ function originItem(images: readonly SignatureImage[], publicOrigin: string, typ
   const publicHost = hostOf(publicOrigin) || publicOrigin;
   const foreign = images.filter((image) => !isOnOrigin(image.src, publicOrigin));
   const insecure = images.filter((image) => !image.src.startsWith('https://'));
-  if (images.length === 0) return { id: 'images-origin', status: 'pass', title: 'No images to load', detail: 'Your signature has no images.', fix: '' };
+  if (images.length === 0)
+    return {
+      id: 'images-origin',
+      status: 'pass',
+      title: 'No images to load',
+      detail: 'Your signature has no images.',
+      fix: '',
+    };
   if (foreign.length > 0) {
     const hosts = listNames(foreign.map((image) => hostOf(image.src) || image.src));
     return {
-      id: 'images-origin', status: 'fail', title: 'Image from another site',
+      id: 'images-origin',
+      status: 'fail',
+      title: 'Image from another site',
       detail: `${listNames(foreign.map(imageName))} ${foreign.length === 1 ? 'is' : 'are'} loaded from ${hosts}, not from ${publicHost}.${typedHttp ? ' The address you typed is http:, which mail apps block; it is sent as https, which that site may not serve.' : ''}`,
       fix: `Upload the file in the Images tab so it is served from ${publicHost}: another site can block, move or slow it, and recipients then see an empty box.`,
     };
   }
   if (insecure.length > 0) {
     return {
-      id: 'images-origin', status: 'fail', title: 'Images not served over https',
+      id: 'images-origin',
+      status: 'fail',
+      title: 'Images not served over https',
       detail: `${plural(insecure.length, 'image')} ${insecure.length === 1 ? 'is' : 'are'} served from ${publicOrigin}, which is not https: recipients’ mail apps will not load ${insecure.length === 1 ? 'it' : 'them'}.`,
       fix: 'Run SignaturePro behind https and set PUBLIC_URL to that https address (e.g. https://signatures.example.com), then copy the signature again.',
     };
   }
   return {
-    id: 'images-origin', status: 'pass', title: 'Images load over https',
-    detail: `${plural(images.length, 'image')}, all served over https from ${publicHost}.`, fix: '',
+    id: 'images-origin',
+    status: 'pass',
+    title: 'Images load over https',
+    detail: `${plural(images.length, 'image')}, all served over https from ${publicHost}.`,
+    fix: '',
   };
 }
 
@@ -159,7 +219,10 @@ function sharpItem(images: readonly SignatureImage[], probes: ReadonlyMap<string
     else if (probe.state === 'error') broken.push(image);
     else {
       // Without a height attribute (a logo whose file decides its proportions) it is drawn at the file's ratio.
-      const shown = image.height > 0 || probe.naturalWidth === 0 ? image : { ...image, height: Math.round((image.width * probe.naturalHeight) / probe.naturalWidth) };
+      const shown =
+        image.height > 0 || probe.naturalWidth === 0
+          ? image
+          : { ...image, height: Math.round((image.width * probe.naturalHeight) / probe.naturalWidth) };
       if (probe.naturalWidth < shown.width * 2 || probe.naturalHeight < shown.height * 2) {
         soft.push({ image: shown, natural: `${probe.naturalWidth}×${probe.naturalHeight}` });
       }
@@ -167,7 +230,9 @@ function sharpItem(images: readonly SignatureImage[], probes: ReadonlyMap<string
   }
   if (broken.length > 0) {
     return {
-      id: 'images-sharp', status: 'fail', title: 'Image does not load',
+      id: 'images-sharp',
+      status: 'fail',
+      title: 'Image does not load',
       detail: `${listNames(broken.map(imageName))} could not be loaded here, so recipients will not see it either.`,
       fix: 'Check the image address, or upload the file in the Images tab.',
     };
@@ -175,17 +240,31 @@ function sharpItem(images: readonly SignatureImage[], probes: ReadonlyMap<string
   if (soft.length > 0) {
     const first = soft[0]!;
     return {
-      id: 'images-sharp', status: 'warn', title: 'Image looks soft on sharp screens',
+      id: 'images-sharp',
+      status: 'warn',
+      title: 'Image looks soft on sharp screens',
       detail: `${listNames(soft.map((s) => imageName(s.image)))}: ${first.natural} pixels shown at ${first.image.width}×${first.image.height}; sharp screens need twice that.`,
       fix: `Upload an image of at least ${first.image.width * 2}×${first.image.height * 2} pixels.`,
     };
   }
   if (pending > 0) {
-    return { id: 'images-sharp', status: 'pending', title: 'Checking images…', detail: `Loading ${plural(pending, 'image')} to measure ${pending === 1 ? 'it' : 'them'}.`, fix: '' };
+    return {
+      id: 'images-sharp',
+      status: 'pending',
+      title: 'Checking images…',
+      detail: `Loading ${plural(pending, 'image')} to measure ${pending === 1 ? 'it' : 'them'}.`,
+      fix: '',
+    };
   }
   return {
-    id: 'images-sharp', status: 'pass', title: images.length === 0 ? 'No images to measure' : 'Images sharp at 2×',
-    detail: images.length === 0 ? 'Nothing to load.' : `${plural(images.length, 'image')}, each with twice the pixels it is shown at.`, fix: '',
+    id: 'images-sharp',
+    status: 'pass',
+    title: images.length === 0 ? 'No images to measure' : 'Images sharp at 2×',
+    detail:
+      images.length === 0
+        ? 'Nothing to load.'
+        : `${plural(images.length, 'image')}, each with twice the pixels it is shown at.`,
+    fix: '',
   };
 }
 
@@ -193,14 +272,19 @@ function altItem(images: readonly SignatureImage[]): PreflightItem {
   const missing = images.filter((image) => image.alt.trim() === '');
   if (missing.length > 0) {
     return {
-      id: 'images-alt', status: 'warn', title: 'Image without alt text',
+      id: 'images-alt',
+      status: 'warn',
+      title: 'Image without alt text',
       detail: `${plural(missing.length, 'image')} ${missing.length === 1 ? 'has' : 'have'} no alt text: with images blocked, recipients see nothing there.`,
       fix: 'Fill in your name or company in the Details tab: the logo’s alt text is taken from them.',
     };
   }
   return {
-    id: 'images-alt', status: 'pass', title: 'Alt text on every image',
-    detail: images.length === 0 ? 'No images.' : 'Recipients who block images still see what each one is.', fix: '',
+    id: 'images-alt',
+    status: 'pass',
+    title: 'Alt text on every image',
+    detail: images.length === 0 ? 'No images.' : 'Recipients who block images still see what each one is.',
+    fix: '',
   };
 }
 
@@ -209,8 +293,11 @@ function leftOutItem(fields: SignatureFields, publicOrigin: string): PreflightIt
   const typed = fields.photoUrl.trim();
   if (typed === '' || fields.design.layout === 'text-only' || safeImageSrc(typed, publicOrigin) !== '') return null;
   return {
-    id: 'image-left-out', status: 'fail', title: 'Image left out',
-    detail: 'The image address cannot be used in Gmail (an embedded data: image, an SVG, or not a web address), so the signature goes out without it.',
+    id: 'image-left-out',
+    status: 'fail',
+    title: 'Image left out',
+    detail:
+      'The image address cannot be used in Gmail (an embedded data: image, an SVG, or not a web address), so the signature goes out without it.',
     fix: 'Upload a PNG, JPEG or GIF in the Images tab instead.',
   };
 }
@@ -227,7 +314,12 @@ function suggestionFor(colour: string): string | null {
   return found;
 }
 
-function contrastItem(id: 'contrast-primary' | 'contrast-secondary', label: string, typed: string, fallback: string): PreflightItem {
+function contrastItem(
+  id: 'contrast-primary' | 'contrast-secondary',
+  label: string,
+  typed: string,
+  fallback: string,
+): PreflightItem {
   // A stored row may predate a rule; the renderer draws such a colour as the default, and so do we.
   const colour = HEX_COLOR.test(typed) ? typed.toLowerCase() : fallback;
   const light = contrastRatio(colour, '#ffffff');
@@ -237,9 +329,13 @@ function contrastItem(id: 'contrast-primary' | 'contrast-secondary', label: stri
     return { id, status: 'pass', title: `${label} colour readable`, detail, fix: '' };
   }
   const suggestion = suggestionFor(colour);
-  const where = light < MIN_TEXT_CONTRAST ? (dark < MIN_TEXT_CONTRAST ? 'in light and dark mode' : 'on white') : 'in dark mode';
+  const where =
+    light < MIN_TEXT_CONTRAST ? (dark < MIN_TEXT_CONTRAST ? 'in light and dark mode' : 'on white') : 'in dark mode';
   return {
-    id, status: 'warn', title: `${label} colour hard to read ${where}`, detail,
+    id,
+    status: 'warn',
+    title: `${label} colour hard to read ${where}`,
+    detail,
     fix: suggestion
       ? `Choose a darker ${label.toLowerCase()} colour in the Design tab, such as ${suggestion}: dark text stays readable on white and Gmail’s dark themes turn it light.`
       : `Choose a darker ${label.toLowerCase()} colour in the Design tab.`,
@@ -251,8 +347,16 @@ function linkHrefs(html: string): string[] {
 }
 
 function typedUrls(fields: SignatureFields): string[] {
-  const values = [fields.website, fields.customImageUrl, fields.photoUrl, ...Object.values(fields.socialLinks), ...fields.customFields.map((f) => f.value)];
-  return values.flatMap((value) => (typeof value === 'string' ? [...value.matchAll(URL_IN_TEXT)].map((m) => m[0]) : []));
+  const values = [
+    fields.website,
+    fields.customImageUrl,
+    fields.photoUrl,
+    ...Object.values(fields.socialLinks),
+    ...fields.customFields.map((f) => f.value),
+  ];
+  return values.flatMap((value) =>
+    typeof value === 'string' ? [...value.matchAll(URL_IN_TEXT)].map((m) => m[0]) : [],
+  );
 }
 
 /** The link-shortener hosts a signature uses, each once. */
@@ -273,7 +377,10 @@ function linkItems(fields: SignatureFields, html: string): PreflightItem[] {
   const links: PreflightItem =
     web.length > MAX_WEB_LINKS
       ? {
-          id: 'links', status: 'warn', title: 'Many links', detail: counted,
+          id: 'links',
+          status: 'warn',
+          title: 'Many links',
+          detail: counted,
           fix: `Spam filters grow wary of many links in every message; keep to ${MAX_WEB_LINKS} or fewer by removing profiles you rarely use.`,
         }
       : { id: 'links', status: 'pass', title: 'Link count fine', detail: counted, fix: '' };
@@ -281,11 +388,19 @@ function linkItems(fields: SignatureFields, html: string): PreflightItem[] {
   const short: PreflightItem =
     shorteners.length > 0
       ? {
-          id: 'shorteners', status: 'fail', title: 'Link shortener used',
+          id: 'shorteners',
+          status: 'fail',
+          title: 'Link shortener used',
           detail: `${listNames(shorteners)} ${shorteners.length === 1 ? 'hides' : 'hide'} where a link goes; spam filters mark such mail and recipients distrust it.`,
           fix: 'Use the full address of the page instead of the shortened one.',
         }
-      : { id: 'shorteners', status: 'pass', title: 'No link shorteners', detail: 'Every link shows where it goes.', fix: '' };
+      : {
+          id: 'shorteners',
+          status: 'pass',
+          title: 'No link shorteners',
+          detail: 'Every link shows where it goes.',
+          fix: '',
+        };
   return [links, short];
 }
 
@@ -306,23 +421,44 @@ function imageOnlyItem(html: string, images: readonly SignatureImage[], publicOr
   if (text === '') {
     return images.length > 0
       ? {
-          id: 'image-only', status: 'fail', title: 'Only images',
-          detail: 'Your signature has no text besides its images; many recipients block images, and then see nothing at all.',
+          id: 'image-only',
+          status: 'fail',
+          title: 'Only images',
+          detail:
+            'Your signature has no text besides its images; many recipients block images, and then see nothing at all.',
           fix: 'Add your name and a contact line as text in the Details tab.',
         }
-      : { id: 'image-only', status: 'fail', title: 'Nothing to show yet', detail: 'Your signature is empty.', fix: 'Add your name in the Details tab.' };
+      : {
+          id: 'image-only',
+          status: 'fail',
+          title: 'Nothing to show yet',
+          detail: 'Your signature is empty.',
+          fix: 'Add your name in the Details tab.',
+        };
   }
-  return { id: 'image-only', status: 'pass', title: 'Text as well as images', detail: 'Recipients who block images still read who you are.', fix: '' };
+  return {
+    id: 'image-only',
+    status: 'pass',
+    title: 'Text as well as images',
+    detail: 'Recipients who block images still read who you are.',
+    fix: '',
+  };
 }
 
 /** Every item, worst first within the order people fix things: size, images, colours, links. */
 const NO_PROBES: ReadonlyMap<string, ImageProbe> = new Map();
 
 /** The image checks last made, with what they were made from (a keystroke in a name changes none of it). */
-let lastImageChecks: { key: string; probes: ReadonlyMap<string, ImageProbe>; items: readonly PreflightItem[] } | null = null;
+let lastImageChecks: { key: string; probes: ReadonlyMap<string, ImageProbe>; items: readonly PreflightItem[] } | null =
+  null;
 
 /** Reachability, sharpness and alt text: worked out again only when an image, its probe or the origin changes. */
-function imageItems(images: readonly SignatureImage[], probes: ReadonlyMap<string, ImageProbe>, publicOrigin: string, typedPhotoUrl: string) {
+function imageItems(
+  images: readonly SignatureImage[],
+  probes: ReadonlyMap<string, ImageProbe>,
+  publicOrigin: string,
+  typedPhotoUrl: string,
+) {
   const key = JSON.stringify([publicOrigin, typedPhotoUrl, images]);
   if (lastImageChecks?.key === key && lastImageChecks.probes === probes) return lastImageChecks.items;
   const items = [originItem(images, publicOrigin, typedPhotoUrl), sharpItem(images, probes), altItem(images)];
@@ -333,7 +469,12 @@ function imageItems(images: readonly SignatureImage[], probes: ReadonlyMap<strin
 /** Contrast answers by colour: only a colour change measures again. */
 const contrastChecks = new Map<string, PreflightItem>();
 
-function cachedContrastItem(id: 'contrast-primary' | 'contrast-secondary', label: string, typed: string, fallback: string): PreflightItem {
+function cachedContrastItem(
+  id: 'contrast-primary' | 'contrast-secondary',
+  label: string,
+  typed: string,
+  fallback: string,
+): PreflightItem {
   const key = `${id}\u0000${typed}`;
   let item = contrastChecks.get(key);
   if (!item) {
@@ -353,7 +494,9 @@ export function runPreflight(input: PreflightInput): PreflightItem[] {
   if (leftOut) items.push(leftOut);
   items.push(...imageItems(images, probes, publicOrigin, fields.photoUrl));
   items.push(cachedContrastItem('contrast-primary', 'Primary', fields.design.primaryColor, DEFAULT_PRIMARY_COLOR));
-  items.push(cachedContrastItem('contrast-secondary', 'Secondary', fields.design.secondaryColor, DEFAULT_SECONDARY_COLOR));
+  items.push(
+    cachedContrastItem('contrast-secondary', 'Secondary', fields.design.secondaryColor, DEFAULT_SECONDARY_COLOR),
+  );
   items.push(...linkItems(fields, html), imageOnlyItem(html, images, publicOrigin));
   return items;
 }

@@ -23,8 +23,17 @@ describe('Gmail compatibility (doiuse-email, gmail.*)', () => {
       for (const photoShape of PHOTO_SHAPES) {
         it(`${template} / ${layout} / ${photoShape}`, () => {
           for (const [image, photoUrl] of Object.entries(IMAGES)) {
-            const design = { ...buildFullSignature().design, template, layout, photoShape, animateLogo: 'true' as const };
-            const { html } = renderSignature(buildFullSignature({ photoUrl, design }), { publicUrl: TEST_PUBLIC_URL, showWatermark: true });
+            const design = {
+              ...buildFullSignature().design,
+              template,
+              layout,
+              photoShape,
+              animateLogo: 'true' as const,
+            };
+            const { html } = renderSignature(buildFullSignature({ photoUrl, design }), {
+              publicUrl: TEST_PUBLIC_URL,
+              showWatermark: true,
+            });
             const result = doIUseEmail(html, { emailClients: ['gmail.*'] });
             expect(result.success ? [] : result.errors, image).toEqual([]);
             expect(html).not.toMatch(/object-fit|border-radius:50%/);
@@ -72,11 +81,13 @@ describe('signature length', () => {
         return { template, layout, length: html.length };
       }),
     );
-    console.info(`full signature HTML length: ${lengths.map((l) => `${l.template}/${l.layout} ${l.length}`).join(', ')}`);
+    console.info(
+      `full signature HTML length: ${lengths.map((l) => `${l.template}/${l.layout} ${l.length}`).join(', ')}`,
+    );
     for (const { length } of lengths) expect(length).toBeLessThan(6_000);
   });
 
-  it('stays under Gmail\'s limit even with every field at its schema maximum, whatever the design', () => {
+  it("stays under Gmail's limit even with every field at its schema maximum, whatever the design", () => {
     // The schema's limits (LIMITS in signature-schema.ts) are chosen so that this holds.
     const maxed = buildMaxedSignature();
     const lengths = TEMPLATES.flatMap((template) =>
@@ -86,7 +97,9 @@ describe('signature length', () => {
         return { template, layout, length: html.length };
       }),
     );
-    console.info(`every field at its maximum: ${lengths.map((l) => `${l.template}/${l.layout} ${l.length}`).join(', ')}`);
+    console.info(
+      `every field at its maximum: ${lengths.map((l) => `${l.template}/${l.layout} ${l.length}`).join(', ')}`,
+    );
     for (const { length } of lengths) expect(length).toBeLessThan(GMAIL_SIGNATURE_MAX_CHARS);
   });
 });

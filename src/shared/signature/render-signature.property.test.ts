@@ -123,15 +123,21 @@ const signatureArbitrary: fc.Arbitrary<SignatureFields> = fc
 describe('renderSignature with arbitrary and hostile input', () => {
   it('writes only Gmail-safe, well-formed HTML and clean text', { timeout: 60_000 }, () => {
     fc.assert(
-      fc.property(signatureArbitrary, fc.constantFrom(...ORIGINS), fc.boolean(), (signature, publicUrl, showWatermark) => {
-        const { html, text } = renderSignature(signature, { publicUrl, showWatermark });
-        const findings = auditSignatureHtml(html, publicUrl);
-        const lower = html.toLowerCase();
-        if (lower.includes('<style') || lower.includes('<script') || lower.includes('<svg')) findings.push('forbidden element');
-        if (/[\u0000-\u001f\u007f-\u009f]/.test(html)) findings.push('control character in html');
-        if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(text)) findings.push('control character in text');
-        expect(findings).toEqual([]);
-      }),
+      fc.property(
+        signatureArbitrary,
+        fc.constantFrom(...ORIGINS),
+        fc.boolean(),
+        (signature, publicUrl, showWatermark) => {
+          const { html, text } = renderSignature(signature, { publicUrl, showWatermark });
+          const findings = auditSignatureHtml(html, publicUrl);
+          const lower = html.toLowerCase();
+          if (lower.includes('<style') || lower.includes('<script') || lower.includes('<svg'))
+            findings.push('forbidden element');
+          if (/[\u0000-\u001f\u007f-\u009f]/.test(html)) findings.push('control character in html');
+          if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(text)) findings.push('control character in text');
+          expect(findings).toEqual([]);
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

@@ -48,7 +48,9 @@ describe('renderSignature watermark', () => {
   });
 
   it('spans the logo column in the horizontal layout', () => {
-    expect(renderSignature(buildFullSignature(), WITH_WATERMARK).html).toContain('<td colspan="2" style="padding-top:12px');
+    expect(renderSignature(buildFullSignature(), WITH_WATERMARK).html).toContain(
+      '<td colspan="2" style="padding-top:12px',
+    );
   });
 
   it('renders alone for an empty signature on the free plan', () => {
@@ -108,7 +110,9 @@ describe('renderSignature links', () => {
 
   it('normalises the website and shows it without the scheme', () => {
     const { html, text } = render({ website: 'http://www.example.com/' });
-    expect(html).toContain('<a href="https://www.example.com/" style="color:#666666;text-decoration:none">www.example.com</a>');
+    expect(html).toContain(
+      '<a href="https://www.example.com/" style="color:#666666;text-decoration:none">www.example.com</a>',
+    );
     expect(text).toBe('W: https://www.example.com/');
   });
 
@@ -124,7 +128,10 @@ describe('renderSignature links', () => {
   it('renders the nine platforms in schema order and skips unusable links', () => {
     const signature = buildFullSignature();
     const { html } = renderSignature(
-      { ...signature, socialLinks: { ...signature.socialLinks, twitter: '', github: 'javascript:alert(1)', discord: 'tel:123' } },
+      {
+        ...signature,
+        socialLinks: { ...signature.socialLinks, twitter: '', github: 'javascript:alert(1)', discord: 'tel:123' },
+      },
       NO_WATERMARK,
     );
     const alts = [...html.matchAll(/alt="([^"]+)" style="display:block;width:20px/g)].map((match) => match[1]);
@@ -154,7 +161,10 @@ describe('renderSignature logo', () => {
 
   it('draws a logo whole at its own size, whatever the shape', () => {
     for (const photoShape of ['square', 'rounded', 'round'] as const) {
-      const { html } = render({ photoUrl: '/objects/q7mz4kx2vb5nw3hj6tpa-160x53.png', design: { ...buildFullSignature().design, photoShape } });
+      const { html } = render({
+        photoUrl: '/objects/q7mz4kx2vb5nw3hj6tpa-160x53.png',
+        design: { ...buildFullSignature().design, photoShape },
+      });
       expect(html).toContain(
         `<img src="${TEST_PUBLIC_URL}/objects/q7mz4kx2vb5nw3hj6tpa-160x53.png" width="160" height="53" alt="Logo" style="display:block;width:160px;height:53px;border:0">`,
       );
@@ -163,15 +173,21 @@ describe('renderSignature logo', () => {
 
   it('plays an animated image only with Animate on', () => {
     const animated = { photoUrl: '/objects/q7mz4kx2vb5nw3hj6tpa-80x80a.png' };
-    expect(render({ ...animated, design: { ...buildFullSignature().design, animateLogo: 'true' } }).html).toContain('-80x80a-o.gif"');
-    expect(render({ ...animated, design: { ...buildFullSignature().design, animateLogo: 'false' } }).html).toContain('-80x80a-o.png"');
+    expect(render({ ...animated, design: { ...buildFullSignature().design, animateLogo: 'true' } }).html).toContain(
+      '-80x80a-o.gif"',
+    );
+    expect(render({ ...animated, design: { ...buildFullSignature().design, animateLogo: 'false' } }).html).toContain(
+      '-80x80a-o.png"',
+    );
     // A still image has no animated file to point at.
     expect(renderSignature(withDesign({ animateLogo: 'true' }), NO_WATERMARK).html).toContain('-80x80-o.png"');
   });
 
   it('draws an image of unknown size (an older upload, a typed address) 80 wide in its own proportions', () => {
     const { html } = render({ photoUrl: 'https://cdn.example.com/logo.png' });
-    expect(html).toContain('<img src="https://cdn.example.com/logo.png" width="80" alt="Logo" style="display:block;width:80px;border:0">');
+    expect(html).toContain(
+      '<img src="https://cdn.example.com/logo.png" width="80" alt="Logo" style="display:block;width:80px;border:0">',
+    );
   });
 
   it('puts the logo left with a 20px gap, on top, or nowhere by layout', () => {
@@ -185,20 +201,23 @@ describe('renderSignature logo', () => {
     expect(render({ photoUrl: '/objects/logo.png' }).html).toContain(`<img src="${logo}"`);
   });
 
-  it.each(['data:image/png;base64,iVBORw0KGgo=', 'https://cdn.example/logo.svg', 'javascript:alert(1)', 'ftp://x.example/a.png'])(
-    'omits an image of %j',
-    (photoUrl) => {
-      expect(render({ name: 'Jo', photoUrl }).html).not.toContain('<img');
-    },
-  );
+  it.each([
+    'data:image/png;base64,iVBORw0KGgo=',
+    'https://cdn.example/logo.svg',
+    'javascript:alert(1)',
+    'ftp://x.example/a.png',
+  ])('omits an image of %j', (photoUrl) => {
+    expect(render({ name: 'Jo', photoUrl }).html).not.toContain('<img');
+  });
 
   it('links the image to nothing, the website or the custom URL', () => {
     const base = { photoUrl: logo, website: 'example.com', customImageUrl: 'shop.example.com/deals' };
-    expect(render({ ...base, imageLinkUrl: 'none' }).html).toContain('<td valign="top" style="padding-right:20px"><img');
+    expect(render({ ...base, imageLinkUrl: 'none' }).html).toContain(
+      '<td valign="top" style="padding-right:20px"><img',
+    );
     expect(render({ ...base, imageLinkUrl: 'website' }).html).toContain('<a href="https://example.com"><img');
     expect(render({ ...base, imageLinkUrl: 'custom' }).html).toContain('<a href="https://shop.example.com/deals"><img');
   });
-
 });
 
 describe('renderSignature design values', () => {
@@ -213,21 +232,32 @@ describe('renderSignature design values', () => {
   });
 
   it('uses the chosen colour and font stack', () => {
-    const { html } = renderSignature(withDesign({ primaryColor: '#9C27B0', fontFamily: 'Times New Roman' }), NO_WATERMARK);
+    const { html } = renderSignature(
+      withDesign({ primaryColor: '#9C27B0', fontFamily: 'Times New Roman' }),
+      NO_WATERMARK,
+    );
     expect(html).toContain("font-family:'Times New Roman',Times,serif;font-size:14px");
     expect(html).toContain('font-size:16px;font-weight:bold;color:#9c27b0');
   });
 
-  it.each(TEMPLATES)('puts the role and contact text in the secondary colour and keeps labels apart (%s)', (template) => {
-    const { html } = renderSignature(withDesign({ template, primaryColor: '#9C27B0', secondaryColor: '#2D8659' }), NO_WATERMARK);
-    // The details table's own text colour carries the role line, the address and the custom values.
-    expect(html).toContain('font-size:14px;line-height:20px;color:#2d8659"');
-    // Phone numbers never wrap (issue 10, point 6).
-    expect(html).toContain('<a href="tel:+14155550134" style="color:#2d8659;text-decoration:none;white-space:nowrap">');
-    if (template !== 'minimal') expect(html).toMatch(/<span style="[^"]*color:#9c27b0[^"]*">[^<]*P[^<]*<\/span>/);
-    // Minimal keeps the primary colour on email and website: without it that colour would show nowhere.
-    if (template === 'minimal') expect(html).toContain('style="color:#9c27b0;text-decoration:none">alexandra.');
-  });
+  it.each(TEMPLATES)(
+    'puts the role and contact text in the secondary colour and keeps labels apart (%s)',
+    (template) => {
+      const { html } = renderSignature(
+        withDesign({ template, primaryColor: '#9C27B0', secondaryColor: '#2D8659' }),
+        NO_WATERMARK,
+      );
+      // The details table's own text colour carries the role line, the address and the custom values.
+      expect(html).toContain('font-size:14px;line-height:20px;color:#2d8659"');
+      // Phone numbers never wrap (issue 10, point 6).
+      expect(html).toContain(
+        '<a href="tel:+14155550134" style="color:#2d8659;text-decoration:none;white-space:nowrap">',
+      );
+      if (template !== 'minimal') expect(html).toMatch(/<span style="[^"]*color:#9c27b0[^"]*">[^<]*P[^<]*<\/span>/);
+      // Minimal keeps the primary colour on email and website: without it that colour would show nowhere.
+      if (template === 'minimal') expect(html).toContain('style="color:#9c27b0;text-decoration:none">alexandra.');
+    },
+  );
 
   it('reads a design stored before the secondary colour existed, or a broken one, as #666666', () => {
     const { secondaryColor: _left, ...older } = buildFullSignature().design;
@@ -245,17 +275,23 @@ describe('renderSignature design values', () => {
 });
 
 describe('renderSignature modern template', () => {
-  const modern = (layout: Design['layout']) => renderSignature(withDesign({ template: 'modern', layout }), WITH_WATERMARK).html;
+  const modern = (layout: Design['layout']) =>
+    renderSignature(withDesign({ template: 'modern', layout }), WITH_WATERMARK).html;
   const BAR = 'border-left:4px solid #1a73e8;padding-left:14px';
 
-  it.each(LAYOUTS)('draws the brand bar beside every detail row, never beside the logo or the watermark (%s)', (layout) => {
-    const html = modern(layout);
-    // Identity, details, icons: three rows, each carrying the bar, so that it runs unbroken.
-    expect(html.split(BAR)).toHaveLength(4);
-    expect(html).toContain(`<td style="${BAR};padding-bottom:8px"><span style="font-size:20px;line-height:26px;font-weight:bold;color:#1f1f1f">`);
-    expect(html).not.toMatch(new RegExp(`${BAR}[^>]*><a href="[^"]*"><img[^>]*width="80"`));
-    expect(html).not.toMatch(new RegExp(`${BAR}[^>]*><a href="${TEST_PUBLIC_URL}"`));
-  });
+  it.each(LAYOUTS)(
+    'draws the brand bar beside every detail row, never beside the logo or the watermark (%s)',
+    (layout) => {
+      const html = modern(layout);
+      // Identity, details, icons: three rows, each carrying the bar, so that it runs unbroken.
+      expect(html.split(BAR)).toHaveLength(4);
+      expect(html).toContain(
+        `<td style="${BAR};padding-bottom:8px"><span style="font-size:20px;line-height:26px;font-weight:bold;color:#1f1f1f">`,
+      );
+      expect(html).not.toMatch(new RegExp(`${BAR}[^>]*><a href="[^"]*"><img[^>]*width="80"`));
+      expect(html).not.toMatch(new RegExp(`${BAR}[^>]*><a href="${TEST_PUBLIC_URL}"`));
+    },
+  );
 
   it('sets the title in small spaced capitals by style, so the text keeps its case', () => {
     const { html, text } = renderSignature(withDesign({ template: 'modern' }), NO_WATERMARK);
@@ -272,7 +308,9 @@ describe('renderSignature creative template', () => {
     expect(html).toContain(
       '<td style="background-color:#f3e5f6;border-radius:6px;padding-top:10px;padding-bottom:10px;padding-left:14px;padding-right:14px"><span style="font-size:18px;font-weight:bold;color:#9c27b0">Alexandra Montgomery-Fitzgerald</span><br>',
     );
-    expect(html).toContain('<span style="background-color:#f3e5f6;color:#9c27b0;font-weight:bold">&nbsp;P&nbsp;</span>&nbsp;<a href="tel:');
+    expect(html).toContain(
+      '<span style="background-color:#f3e5f6;color:#9c27b0;font-weight:bold">&nbsp;P&nbsp;</span>&nbsp;<a href="tel:',
+    );
   });
 
   it('follows a change of colour from one render to the next', () => {
@@ -285,7 +323,10 @@ describe('renderSignature creative template', () => {
   });
 
   it('leaves the band out when there is no name, title or company', () => {
-    const { html } = render({ email: 'jo@example.com', design: { ...buildFullSignature().design, template: 'creative' } });
+    const { html } = render({
+      email: 'jo@example.com',
+      design: { ...buildFullSignature().design, template: 'creative' },
+    });
     expect(html).not.toContain('border-radius:6px');
     expect(html).toContain('<tr><td><span style="background-color:#e4eefc');
   });
@@ -298,7 +339,12 @@ describe('renderSignature empty fields', () => {
 
   it.each(TEMPLATES)('writes no empty rows, cells or spans (%s)', (template) => {
     const design = { ...buildFullSignature().design, template };
-    for (const fields of [{ name: 'Jo', email: 'jo@example.com' }, { name: 'Jo' }, { email: 'jo@example.com' }, { company: 'Acme' }]) {
+    for (const fields of [
+      { name: 'Jo', email: 'jo@example.com' },
+      { name: 'Jo' },
+      { email: 'jo@example.com' },
+      { company: 'Acme' },
+    ]) {
       for (const layout of LAYOUTS) {
         const { html } = render({ ...fields, design: { ...design, layout } }, WITH_WATERMARK);
         expect(html).not.toMatch(/<td[^>]*><\/td>|<span[^>]*><\/span>|<br><br>|<tr><\/tr>|style=""|style=";|;"/);

@@ -11,7 +11,8 @@ export function renderSignatureText(view: SignatureView): string {
     lines.push(`${contact.label}: ${contact.label === 'W' ? contact.href : contact.value.text}`);
   }
   for (const line of view.addressLines) lines.push(line.text);
-  for (const custom of view.customLines) lines.push(custom.label ? `${custom.label.text}: ${custom.value.text}` : custom.value.text);
+  for (const custom of view.customLines)
+    lines.push(custom.label ? `${custom.label.text}: ${custom.value.text}` : custom.value.text);
   for (const social of view.socials) lines.push(`${social.label}: ${social.href}`);
   if (view.showWatermark) {
     if (lines.length > 0) lines.push('');

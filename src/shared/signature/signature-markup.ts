@@ -130,7 +130,8 @@ export function stackRowsHtml(identityHtml: string, blocksHtml: readonly string[
   }
   for (let index = 0; index < blocksHtml.length; index += 1) {
     let cell = spaced;
-    if (index === 0) cell = identityHtml === '' ? frame : joinStyles(joinStyles(frame, style.divider), `padding-top:${gap}px`);
+    if (index === 0)
+      cell = identityHtml === '' ? frame : joinStyles(joinStyles(frame, style.divider), `padding-top:${gap}px`);
     rows += `<tr>${cellOpen(cell)}${blocksHtml[index]}</td></tr>`;
   }
   return rows;
@@ -199,10 +200,18 @@ export type RenderTemplate = (view: SignatureView) => TemplateMarkup;
  * The usual template: identity, details and the social icons stacked in rows, in a table whose text
  * is the secondary colour, so that the role and contact lines need no colour of their own.
  */
-export function stackedTemplate(view: SignatureView, identityHtml: string, detailsHtml: string, style: StackStyle): TemplateMarkup {
+export function stackedTemplate(
+  view: SignatureView,
+  identityHtml: string,
+  detailsHtml: string,
+  style: StackStyle,
+): TemplateMarkup {
   const blocks: string[] = [];
   if (detailsHtml !== '') blocks.push(detailsHtml);
   const socials = socialTableHtml(view);
   if (socials !== '') blocks.push(socials);
-  return { textStyle: textStyle(view.fontStack, view.secondaryColor), rows: stackRowsHtml(identityHtml, blocks, style) };
+  return {
+    textStyle: textStyle(view.fontStack, view.secondaryColor),
+    rows: stackRowsHtml(identityHtml, blocks, style),
+  };
 }

@@ -15,16 +15,20 @@ export const signatureLabelSchema = cleanText('The signature name')
   .max(SIGNATURE_LABEL_MAX, `The signature name must be ${SIGNATURE_LABEL_MAX} characters or fewer`);
 
 /** A send-as address, stored lower-cased; '' or null means "not tied to an address". */
-export const sendAsEmailSchema = z
-  .union([
-    z.null(),
-    z
-      .string('The send-as address must be an email address')
-      .trim()
-      .toLowerCase()
-      .transform((value) => (value === '' ? null : value))
-      .pipe(z.email('Please enter a valid send-as email address').max(254, 'Please enter a valid send-as email address').nullable()),
-  ]);
+export const sendAsEmailSchema = z.union([
+  z.null(),
+  z
+    .string('The send-as address must be an email address')
+    .trim()
+    .toLowerCase()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(
+      z
+        .email('Please enter a valid send-as email address')
+        .max(254, 'Please enter a valid send-as email address')
+        .nullable(),
+    ),
+]);
 
 /** What PUT /api/signatures/:id accepts besides the signature's fields. isDefault can only be turned on. */
 export const signatureMetaPatchSchema = z

@@ -1,4 +1,9 @@
-import { createEmptySignature, type SignatureFields, type SignatureOverrides, type SocialPlatform } from './signature-schema';
+import {
+  createEmptySignature,
+  type SignatureFields,
+  type SignatureOverrides,
+  type SocialPlatform,
+} from './signature-schema';
 
 export const TEST_PUBLIC_URL = 'https://app.signaturepro.example';
 
@@ -87,6 +92,13 @@ export function buildEditorTestSignature(overrides: SignatureOverrides = {}): Si
     photoUrl: '/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png',
     socialLinks: { ...EDITOR_TEST_SOCIAL_LINKS },
     ...overrides,
-    design: { template: 'minimal', primaryColor: '#34a853', fontFamily: 'Georgia', layout: 'vertical', photoShape: 'rounded', ...overrides.design },
+    design: {
+      template: 'minimal',
+      primaryColor: '#34a853',
+      fontFamily: 'Georgia',
+      layout: 'vertical',
+      photoShape: 'rounded',
+      ...overrides.design,
+    },
   });
 }

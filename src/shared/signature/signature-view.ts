@@ -30,7 +30,14 @@ export type SocialLink = { platform: SocialPlatform; label: string; text: string
  * The image file for the chosen shape and its display size; height null when the file's own
  * proportions decide. lightBacking: a white cell behind it (design.logoBacking).
  */
-export type LogoView = { srcAttr: string; altAttr: string; hrefAttr: string; width: number; height: number | null; lightBacking: boolean };
+export type LogoView = {
+  srcAttr: string;
+  altAttr: string;
+  hrefAttr: string;
+  width: number;
+  height: number | null;
+  lightBacking: boolean;
+};
 
 /**
  * Everything a template needs, already checked: every string is escaped or validated, so a
@@ -190,7 +197,13 @@ function resolveSocials(signature: SignatureFields, origin: string): SocialLink[
     // "LinkedIn" icon opening another site is a trap (the schema refuses both with words; a row
     // stored before that rule is held to it here).
     if (!isOnPlatformHost(platform, href)) continue;
-    links.push({ platform, label: SOCIAL_PLATFORM_INFO[platform].label, text: SOCIAL_TEXT[platform], href, hrefAttr: escapeHtml(href) });
+    links.push({
+      platform,
+      label: SOCIAL_PLATFORM_INFO[platform].label,
+      text: SOCIAL_TEXT[platform],
+      href,
+      hrefAttr: escapeHtml(href),
+    });
   }
   return links;
 }

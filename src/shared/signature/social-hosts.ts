@@ -35,7 +35,9 @@ function hostOf(href: string): string {
 /** True when href is a web address on one of the platform's hosts or their subdomains. */
 export function isOnPlatformHost(platform: SocialPlatform, href: string): boolean {
   const host = hostOf(href);
-  return host !== '' && SOCIAL_PLATFORM_HOSTS[platform].some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return (
+    host !== '' && SOCIAL_PLATFORM_HOSTS[platform].some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+  );
 }
 
 /** 'linkedin.com or lnkd.in', 'x.com or twitter.com', 'facebook.com, fb.com or fb.me'. */

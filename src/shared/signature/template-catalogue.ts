@@ -13,7 +13,8 @@ export type TemplateEntry = TemplateInfo & {
  */
 export const TEMPLATE_CATALOGUE: readonly TemplateEntry[] = TEMPLATE_INFO.map((info) => ({
   ...info,
-  render: (signature, options) => renderSignature({ ...signature, design: { ...signature.design, template: info.id } }, options),
+  render: (signature, options) =>
+    renderSignature({ ...signature, design: { ...signature.design, template: info.id } }, options),
 }));
 
 export function findTemplate(id: string): TemplateEntry {

@@ -1,8 +1,15 @@
 import type { ContactLine, SignatureView } from './signature-view';
 import { mixWithWhite } from './colour-mix';
 import {
-  contactLineHtml, customLineHtml, detailLinesHtml, linesHtml, roleHtml, spanHtml, stackedTemplate,
-  type DetailFormat, type TemplateMarkup,
+  contactLineHtml,
+  customLineHtml,
+  detailLinesHtml,
+  linesHtml,
+  roleHtml,
+  spanHtml,
+  stackedTemplate,
+  type DetailFormat,
+  type TemplateMarkup,
 } from './signature-markup';
 
 /** How much of the brand colour the band and the label chips carry; the rest is white. */
@@ -28,7 +35,12 @@ function identityHtml(view: SignatureView): string {
 
 const DETAILS: DetailFormat = {
   contact: (line: ContactLine, view) =>
-    contactLineHtml(line, `background-color:${tintOf(view.color)};color:${view.color};font-weight:bold`, `&nbsp;${line.label}&nbsp;`, view.secondaryColor),
+    contactLineHtml(
+      line,
+      `background-color:${tintOf(view.color)};color:${view.color};font-weight:bold`,
+      `&nbsp;${line.label}&nbsp;`,
+      view.secondaryColor,
+    ),
   custom: (line, view) => customLineHtml(line, `color:${view.color}`, ':', view.secondaryColor),
 };
 

@@ -16,4 +16,7 @@ export const TEMPLATE_INFO: readonly TemplateInfo[] = [
   { id: 'creative', label: 'Creative', description: 'Your name on a tinted band.' },
 ];
 
-export const TEMPLATE_LABELS = Object.fromEntries(TEMPLATE_INFO.map((t) => [t.id, t.label])) as Record<Template, string>;
+export const TEMPLATE_LABELS = Object.fromEntries(TEMPLATE_INFO.map((t) => [t.id, t.label])) as Record<
+  Template,
+  string
+>;

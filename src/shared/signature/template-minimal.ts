@@ -1,7 +1,15 @@
 import type { ContactLine, SignatureView } from './signature-view';
 import {
-  NAME_FONT_SIZE, contactLineHtml, customLineHtml, linesHtml, linkHtml, roleHtml, spanHtml, stackedTemplate,
-  type StackStyle, type TemplateMarkup,
+  NAME_FONT_SIZE,
+  contactLineHtml,
+  customLineHtml,
+  linesHtml,
+  linkHtml,
+  roleHtml,
+  spanHtml,
+  stackedTemplate,
+  type StackStyle,
+  type TemplateMarkup,
 } from './signature-markup';
 
 const NAME_COLOR = '#222222';
@@ -18,7 +26,8 @@ function identityHtml(view: SignatureView): string {
 // a domain needs none. Email and website take the primary colour, the one accent of this
 // template: in the secondary colour too, the primary colour would show nowhere.
 function contactHtml(line: ContactLine, view: SignatureView): string {
-  if (line.label === 'P' || line.label === 'M') return contactLineHtml(line, QUIET_STYLE, line.label, view.secondaryColor);
+  if (line.label === 'P' || line.label === 'M')
+    return contactLineHtml(line, QUIET_STYLE, line.label, view.secondaryColor);
   return linkHtml(line.hrefAttr, line.value.html, view.color);
 }
 
@@ -32,7 +41,10 @@ function detailsHtml(view: SignatureView): string {
   if (phones.length > 0) lines.push(phones.join(SEPARATOR));
   if (online.length > 0) lines.push(online.join(SEPARATOR));
   for (const line of view.addressLines) lines.push(line.html);
-  for (const custom of view.customLines) lines.push(customLineHtml(custom, QUIET_STYLE, ':', custom.href.startsWith('tel:') ? view.secondaryColor : view.color));
+  for (const custom of view.customLines)
+    lines.push(
+      customLineHtml(custom, QUIET_STYLE, ':', custom.href.startsWith('tel:') ? view.secondaryColor : view.color),
+    );
   return lines.join('<br>');
 }
 

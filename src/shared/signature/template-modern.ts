@@ -1,7 +1,13 @@
 import type { ContactLine, SignatureView } from './signature-view';
 import {
-  contactLineHtml, customLineHtml, detailLinesHtml, linesHtml, spanHtml, stackedTemplate,
-  type DetailFormat, type TemplateMarkup,
+  contactLineHtml,
+  customLineHtml,
+  detailLinesHtml,
+  linesHtml,
+  spanHtml,
+  stackedTemplate,
+  type DetailFormat,
+  type TemplateMarkup,
 } from './signature-markup';
 
 const NAME_STYLE = 'font-size:20px;line-height:26px;font-weight:bold;color:#1f1f1f';
@@ -10,7 +16,10 @@ const GAP = 8;
 
 function identityHtml(view: SignatureView): string {
   const name = spanHtml(NAME_STYLE, view.name?.html ?? '');
-  const title = spanHtml(`font-size:11px;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:${view.secondaryColor}`, view.title?.html ?? '');
+  const title = spanHtml(
+    `font-size:11px;font-weight:bold;letter-spacing:1px;text-transform:uppercase;color:${view.secondaryColor}`,
+    view.title?.html ?? '',
+  );
   return linesHtml([name, title, view.company?.html ?? '']);
 }
 

@@ -10,7 +10,11 @@ const SAMPLE = createEmptySignature({
   phone: '+1 (415) 555-0134',
   email: 'alex@northwind.example',
   website: 'northwind.example',
-  socialLinks: { linkedin: 'https://linkedin.com/in/alexmorgan', twitter: 'https://x.com/alexmorgan', github: 'https://github.com/alexmorgan' },
+  socialLinks: {
+    linkedin: 'https://linkedin.com/in/alexmorgan',
+    twitter: 'https://x.com/alexmorgan',
+    github: 'https://github.com/alexmorgan',
+  },
 });
 
 /**
@@ -19,6 +23,7 @@ const SAMPLE = createEmptySignature({
  */
 export function renderTemplatePreviews(publicUrl: string): Record<Template, string> {
   const previews = {} as Record<Template, string>;
-  for (const entry of TEMPLATE_CATALOGUE) previews[entry.id] = entry.render(SAMPLE, { publicUrl, showWatermark: false }).html;
+  for (const entry of TEMPLATE_CATALOGUE)
+    previews[entry.id] = entry.render(SAMPLE, { publicUrl, showWatermark: false }).html;
   return previews;
 }

@@ -1,7 +1,15 @@
 import type { ContactLine, SignatureView } from './signature-view';
 import {
-  NAME_FONT_SIZE, contactLineHtml, customLineHtml, detailLinesHtml, linesHtml, roleHtml, spanHtml, stackedTemplate,
-  type DetailFormat, type TemplateMarkup,
+  NAME_FONT_SIZE,
+  contactLineHtml,
+  customLineHtml,
+  detailLinesHtml,
+  linesHtml,
+  roleHtml,
+  spanHtml,
+  stackedTemplate,
+  type DetailFormat,
+  type TemplateMarkup,
 } from './signature-markup';
 
 const GAP = 8;
@@ -15,7 +23,8 @@ function identityHtml(view: SignatureView): string {
 }
 
 const DETAILS: DetailFormat = {
-  contact: (line: ContactLine, view) => contactLineHtml(line, labelStyle(view.color), `${line.label}:`, view.secondaryColor),
+  contact: (line: ContactLine, view) =>
+    contactLineHtml(line, labelStyle(view.color), `${line.label}:`, view.secondaryColor),
   custom: (line, view) => customLineHtml(line, labelStyle(view.color), ':', view.secondaryColor),
 };
 

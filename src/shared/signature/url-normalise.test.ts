@@ -73,12 +73,15 @@ describe('isOnOrigin', () => {
 });
 
 describe('isDataOrBase64Url', () => {
-  it.each(['data:image/png;base64,AAAA', ' DATA:image/gif,xyz', 'd\u0000ata:image/png,x', 'https://cdn.example/a;base64,AAAA'])(
-    'flags %j',
-    (value) => expect(isDataOrBase64Url(value)).toBe(true),
-  );
-  it.each(['', 'https://cdn.example/a.png', '/objects/data.png', 'https://example.com/metadata:x'])('passes %j', (value) =>
-    expect(isDataOrBase64Url(value)).toBe(false),
+  it.each([
+    'data:image/png;base64,AAAA',
+    ' DATA:image/gif,xyz',
+    'd\u0000ata:image/png,x',
+    'https://cdn.example/a;base64,AAAA',
+  ])('flags %j', (value) => expect(isDataOrBase64Url(value)).toBe(true));
+  it.each(['', 'https://cdn.example/a.png', '/objects/data.png', 'https://example.com/metadata:x'])(
+    'passes %j',
+    (value) => expect(isDataOrBase64Url(value)).toBe(false),
   );
 });
 

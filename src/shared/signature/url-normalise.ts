@@ -27,7 +27,8 @@ export function isOnOrigin(url: string, origin: string): boolean {
 const AUTHORITY_END = /[/?#]/;
 // A name with at least one dot (Unicode allowed), localhost or an IPv6 literal, and an optional
 // port. No user-info: 'https://bank.example@evil.example' is a phishing trick, not an address.
-const HOST = /^(?:(?:[\p{L}\p{N}_](?:[\p{L}\p{N}_-]*[\p{L}\p{N}_])?\.)+[\p{L}\p{N}-]{2,}\.?|localhost|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/u;
+const HOST =
+  /^(?:(?:[\p{L}\p{N}_](?:[\p{L}\p{N}_-]*[\p{L}\p{N}_])?\.)+[\p{L}\p{N}-]{2,}\.?|localhost|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/u;
 
 function hasHost(afterSlashes: string): boolean {
   const end = afterSlashes.search(AUTHORITY_END);

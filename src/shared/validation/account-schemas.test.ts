@@ -33,7 +33,9 @@ describe('passwordStrength', () => {
 
 describe('account form schemas', () => {
   it('change password: the reset rules plus a special character, confirmation and current password', () => {
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'short', confirmPassword: '' }))).toEqual({
+    expect(
+      messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'short', confirmPassword: '' })),
+    ).toEqual({
       currentPassword: 'Current password is required',
       newPassword: 'Password must be at least 8 characters',
       confirmPassword: 'Please confirm your password',
@@ -44,19 +46,40 @@ describe('account form schemas', () => {
       ['Abcdefgh!', 'Password must contain at least one number'],
       ['Abcdefgh1', 'Password must contain at least one special character'],
     ]) {
-      expect(messages(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: pw, confirmPassword: pw })).newPassword).toBe(message);
+      expect(
+        messages(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: pw, confirmPassword: pw }))
+          .newPassword,
+      ).toBe(message);
     }
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1?' }))).toEqual({
+    expect(
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: 'x',
+          newPassword: 'Abcdefg1!',
+          confirmPassword: 'Abcdefg1?',
+        }),
+      ),
+    ).toEqual({
       confirmPassword: "Passwords don't match",
     });
-    expect(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }).success).toBe(true);
+    expect(
+      changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' })
+        .success,
+    ).toBe(true);
   });
 
   it('profile, organization, invite, logo and confirmation messages', () => {
-    expect(messages(profileSchema.safeParse({ name: '', timezone: '' }))).toEqual({ name: 'Name is required', timezone: 'Timezone is required' });
-    expect(organizationSchema.parse({ name: 'Acme', domain: ' https://Sub.Acme.co.uk/ ' }).domain).toBe('sub.acme.co.uk');
+    expect(messages(profileSchema.safeParse({ name: '', timezone: '' }))).toEqual({
+      name: 'Name is required',
+      timezone: 'Timezone is required',
+    });
+    expect(organizationSchema.parse({ name: 'Acme', domain: ' https://Sub.Acme.co.uk/ ' }).domain).toBe(
+      'sub.acme.co.uk',
+    );
     for (const domain of ['acme', 'acme..com', '-acme.com', 'acme.c', 'ac me.com']) {
-      expect(messages(organizationSchema.safeParse({ name: 'Acme', domain })).domain).toBe('Please enter a valid domain (e.g., company.com)');
+      expect(messages(organizationSchema.safeParse({ name: 'Acme', domain })).domain).toBe(
+        'Please enter a valid domain (e.g., company.com)',
+      );
     }
     expect(messages(inviteSchema.safeParse({ email: 'a@b', role: '' }))).toEqual({
       email: 'Please enter a valid email address',
@@ -64,7 +87,9 @@ describe('account form schemas', () => {
     });
     expect(logoUrlSchema.safeParse({ logoUrl: 'https://x.com/a/logo.svg' }).success).toBe(true);
     expect(logoUrlSchema.safeParse({ logoUrl: '' }).success).toBe(true);
-    expect(messages(logoUrlSchema.safeParse({ logoUrl: 'https://x.com/logo.png.html' })).logoUrl).toBe('URL should point to an image file');
+    expect(messages(logoUrlSchema.safeParse({ logoUrl: 'https://x.com/logo.png.html' })).logoUrl).toBe(
+      'URL should point to an image file',
+    );
     expect(messages(deleteAccountSchema.safeParse({ confirmation: 'DELETE MY ACCOUNT ' })).confirmation).toBe(
       'Please type DELETE MY ACCOUNT to confirm',
     );

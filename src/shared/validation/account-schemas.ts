@@ -75,7 +75,10 @@ export type InviteInput = z.input<typeof inviteSchema>;
 
 export const changeRoleSchema = z.object({ role: roleField });
 export const transferOwnershipSchema = z.object({
-  memberId: z.string('Please choose who will own the organization').min(1, 'Please choose who will own the organization').max(100),
+  memberId: z
+    .string('Please choose who will own the organization')
+    .min(1, 'Please choose who will own the organization')
+    .max(100),
 });
 
 // ── Signature defaults ─────────────────────────────────────────────────────────────────────
@@ -93,7 +96,10 @@ type SecondaryColor = (typeof SECONDARY_COLORS)[number]['value'];
 
 export const signatureDefaultsSchema = z.object({
   template: z.enum(TEMPLATE_VALUES, 'Please select a template'),
-  primaryColor: z.enum(ACCOUNT_COLORS.map((c) => c.value) as [AccountColor, ...AccountColor[]], 'Please select a primary color'),
+  primaryColor: z.enum(
+    ACCOUNT_COLORS.map((c) => c.value) as [AccountColor, ...AccountColor[]],
+    'Please select a primary color',
+  ),
   secondaryColor: z.enum(
     SECONDARY_COLORS.map((c) => c.value) as [SecondaryColor, ...SecondaryColor[]],
     'Please select a secondary color',
@@ -145,7 +151,10 @@ export const newPasswordField = z
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(PASSWORD_MAX, 'Current password is incorrect'),
+    currentPassword: z
+      .string('Current password is required')
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX, 'Current password is incorrect'),
     newPassword: newPasswordField,
     confirmPassword: z.string('Please confirm your password').min(1, 'Please confirm your password'),
   })
@@ -195,7 +204,9 @@ export const DELETE_ORGANIZATION_PHRASE = 'DELETE ORGANIZATION';
 /** Exactly the phrase, as typed; anything else reads 'Please type … to confirm'. */
 const confirmationOf = (phrase: string) =>
   z.object({
-    confirmation: z.string(`Please type ${phrase} to confirm`).refine((v) => v === phrase, `Please type ${phrase} to confirm`),
+    confirmation: z
+      .string(`Please type ${phrase} to confirm`)
+      .refine((v) => v === phrase, `Please type ${phrase} to confirm`),
   });
 /** The phrase, and the password again: a session left open on a shared computer cannot delete the account. */
 export const deleteAccountSchema = confirmationOf(DELETE_ACCOUNT_PHRASE).extend({

@@ -4,7 +4,11 @@ import { cleanText } from './text-field';
 /** Passwords are never trimmed; 128 leaves room for passphrases and password managers. */
 export const PASSWORD_MAX = 128;
 
-const email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email').max(254, 'Please enter a valid email'));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email').max(254, 'Please enter a valid email'));
 
 export const signupSchema = z.object({
   email,
@@ -50,7 +54,9 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-export const resetTokenSchema = z.object({ token: linkToken('No reset token provided. Please request a new password reset link.') });
+export const resetTokenSchema = z.object({
+  token: linkToken('No reset token provided. Please request a new password reset link.'),
+});
 
 export const CODE_LENGTH = 6;
 export const CODE_PATTERN = /^\d{6}$/;
@@ -73,7 +79,9 @@ export const magicLinkRequestSchema = z.object({
     .pipe(z.email('Please enter a valid email').max(254, 'Please enter a valid email')),
 });
 
-export const magicLinkVerifySchema = z.object({ token: linkToken('This sign-in link is incomplete. Please request a new one.') });
+export const magicLinkVerifySchema = z.object({
+  token: linkToken('This sign-in link is incomplete. Please request a new one.'),
+});
 
 /** The spec's paste rule: strip everything but digits; exactly six must remain. */
 export function digitsFromPaste(text: string): string | null {

@@ -8,37 +8,48 @@ import type { contactTokenResponseSchema, publicSiteApi } from '../api/public-si
 export { CONTACT_LIMITS };
 
 /** Header-bound values (name, subject) become one line, whatever a client sends. */
-const oneLine = (value: string) => stripInvisible(value).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+const oneLine = (value: string) =>
+  stripInvisible(value)
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
 
-export const contactEmail = z.string().check(
-  z.trim(),
-  z.minLength(1, 'Email is required'),
-  z.maxLength(254, 'Please enter a valid email address'),
-  z.email('Please enter a valid email address'),
-);
+export const contactEmail = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Email is required'),
+    z.maxLength(254, 'Please enter a valid email address'),
+    z.email('Please enter a valid email address'),
+  );
 
 /** The spec's contact rules with its exact messages; the form and POST /api/contact both use it. */
 export const contactSchema = z.object({
-  name: z.string().check(
-    z.overwrite(oneLine),
-    z.minLength(1, 'Name is required'),
-    z.minLength(CONTACT_LIMITS.nameMin, 'Name must be at least 2 characters'),
-    z.maxLength(CONTACT_LIMITS.nameMax, 'Name must be less than 100 characters'),
-  ),
+  name: z
+    .string()
+    .check(
+      z.overwrite(oneLine),
+      z.minLength(1, 'Name is required'),
+      z.minLength(CONTACT_LIMITS.nameMin, 'Name must be at least 2 characters'),
+      z.maxLength(CONTACT_LIMITS.nameMax, 'Name must be less than 100 characters'),
+    ),
   email: contactEmail,
-  subject: z.string().check(
-    z.overwrite(oneLine),
-    z.minLength(1, 'Subject is required'),
-    z.minLength(CONTACT_LIMITS.subjectMin, 'Subject must be at least 2 characters'),
-    z.maxLength(CONTACT_LIMITS.subjectMax, 'Subject must be less than 120 characters'),
-  ),
-  message: z.string().check(
-    z.overwrite(stripInvisible),
-    z.trim(),
-    z.minLength(1, 'Message is required'),
-    z.minLength(CONTACT_LIMITS.messageMin, 'Message must be at least 10 characters'),
-    z.maxLength(CONTACT_LIMITS.messageMax, 'Message must be less than 2000 characters'),
-  ),
+  subject: z
+    .string()
+    .check(
+      z.overwrite(oneLine),
+      z.minLength(1, 'Subject is required'),
+      z.minLength(CONTACT_LIMITS.subjectMin, 'Subject must be at least 2 characters'),
+      z.maxLength(CONTACT_LIMITS.subjectMax, 'Subject must be less than 120 characters'),
+    ),
+  message: z
+    .string()
+    .check(
+      z.overwrite(stripInvisible),
+      z.trim(),
+      z.minLength(1, 'Message is required'),
+      z.minLength(CONTACT_LIMITS.messageMin, 'Message must be at least 10 characters'),
+      z.maxLength(CONTACT_LIMITS.messageMax, 'Message must be less than 2000 characters'),
+    ),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;

@@ -11,7 +11,10 @@ export function cleanText(label: string) {
   return z
     .string()
     .overwrite(stripInvisible)
-    .refine((value) => !hasNul(value), `${label} contains a null character (U+0000), which cannot be stored. Please remove it.`)
+    .refine(
+      (value) => !hasNul(value),
+      `${label} contains a null character (U+0000), which cannot be stored. Please remove it.`,
+    )
     .refine(
       (value) => !hasLoneSurrogate(value),
       `${label} contains a broken character (half of an emoji or symbol), which cannot be stored. Please retype it.`,

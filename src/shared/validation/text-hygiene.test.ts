@@ -19,7 +19,8 @@ describe('stripInvisible', () => {
   }
 
   it('keeps visible text, accents, scripts and emoji untouched', () => {
-    for (const text of ['Grace Hopper', 'Zoë Ødegård', 'مرحبا', '日本語', 'Ada 🚀', 'a\tb\nc']) expect(stripInvisible(text)).toBe(text);
+    for (const text of ['Grace Hopper', 'Zoë Ødegård', 'مرحبا', '日本語', 'Ada 🚀', 'a\tb\nc'])
+      expect(stripInvisible(text)).toBe(text);
   });
 
   it('turns the reversed "gpj.exe" trick back into what it is', () => {
@@ -56,12 +57,16 @@ describe('limits on the escaped output (issue 10, point 4)', () => {
     expect(website.safeParse('a.example/?b=1&c').success).toBe(true); // 16 raw, 20 escaped
     const message = website.safeParse('a.example/?b=1&c=2').error?.issues[0]?.message ?? '';
     expect('a.example/?b=1&c=2'.length).toBeLessThanOrEqual(20); // 18 raw, 22 escaped
-    expect(message).toMatch(/^Website URL must be 20 characters or fewer once written into the signature, where each & counts as 5/);
+    expect(message).toMatch(
+      /^Website URL must be 20 characters or fewer once written into the signature, where each & counts as 5/,
+    );
     expect(website.safeParse('x.example/abcdefghij').success).toBe(true); // exactly 20, nothing to escape
   });
 
   it('keeps the plain message for text that is too long as typed', () => {
-    expect(website.safeParse('x'.repeat(21)).error?.issues[0]?.message).toBe('Website URL must be 20 characters or fewer');
+    expect(website.safeParse('x'.repeat(21)).error?.issues[0]?.message).toBe(
+      'Website URL must be 20 characters or fewer',
+    );
   });
 
   it('measures after stripping, so invisible characters do not count', () => {

@@ -36,7 +36,8 @@ export function hasLoneSurrogate(value: string): boolean {
 
 /** What is wrong with a value that cannot be stored, in words, or null when it can be. */
 export function unstorableReason(value: string): string | null {
-  if (hasNul(value)) return 'contains a null character (U+0000), which cannot be stored. Please remove it and try again.';
+  if (hasNul(value))
+    return 'contains a null character (U+0000), which cannot be stored. Please remove it and try again.';
   if (hasLoneSurrogate(value)) {
     return 'contains a broken character (half of an emoji or symbol), which cannot be stored. Please retype it and try again.';
   }

@@ -6,7 +6,13 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type AppConfig } from '../../../src/server/config';
 import { freePort } from '../../../src/test-support/free-port';
 
-export type RunningApp = { app: FastifyInstance; config: AppConfig; url: string; dataDir: string; stop(): Promise<void> };
+export type RunningApp = {
+  app: FastifyInstance;
+  config: AppConfig;
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts the real server, in-process, on a free port with a fresh embedded database,
@@ -42,4 +48,3 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
   };
 }
-

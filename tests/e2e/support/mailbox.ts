@@ -7,7 +7,9 @@ export async function readMailbox(dataDir: string): Promise<ParsedMail[]> {
   const dir = path.join(dataDir, 'mailbox');
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -15,7 +17,12 @@ export async function readMailbox(dataDir: string): Promise<ParsedMail[]> {
 }
 
 /** Waits until a message to `to` whose subject matches arrives. */
-export async function waitForMail(dataDir: string, to: string, subject: RegExp, timeoutMs = 10_000): Promise<ParsedMail> {
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 10_000,
+): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await readMailbox(dataDir)).reverse().find((m) => {

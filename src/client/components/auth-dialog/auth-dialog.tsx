@@ -22,7 +22,11 @@ export function AuthDialog() {
           <Dialog.Title className="text-xl font-semibold">{titles[tab]}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{descriptions[tab]}</Dialog.Description>
           {tab !== 'forgot' && (
-            <div role="tablist" aria-label="Log in or sign up" className="mt-4 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm">
+            <div
+              role="tablist"
+              aria-label="Log in or sign up"
+              className="mt-4 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm"
+            >
               {(['login', 'signup'] as const).map((t) => (
                 <button
                   key={t}
@@ -42,7 +46,10 @@ export function AuthDialog() {
             {tab === 'signup' && <SignupForm />}
             {tab === 'forgot' && <ForgotForm />}
           </div>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100"
+          >
             ×
           </Dialog.Close>
         </Dialog.Content>

@@ -21,9 +21,17 @@ export function ForgotForm() {
     try {
       await api.post('/api/auth/forgot-password', values);
       setSent(true);
-      toast({ title: 'Reset link sent', description: "If an account exists, we've sent a password reset link.", variant: 'success' });
+      toast({
+        title: 'Reset link sent',
+        description: "If an account exists, we've sent a password reset link.",
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Request failed', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({
+        title: 'Request failed',
+        description: errorMessage(error, 'Please try again later.'),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -43,7 +51,13 @@ export function ForgotForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input id="forgot-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+        <Input
+          id="forgot-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...form.register('email')}
+        />
       </Field>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending instructions...' : 'Send reset instructions'}

@@ -18,7 +18,13 @@ export function LoginForm({ redirectTo }: { redirectTo: string | null }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field id="login-email" label="Email" error={errors.email?.message}>
-        <Input id="login-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...form.register('email')}
+        />
       </Field>
       <Field id="login-password" label="Password" error={errors.password?.message}>
         <Input
@@ -29,7 +35,11 @@ export function LoginForm({ redirectTo }: { redirectTo: string | null }) {
           {...form.register('password')}
         />
       </Field>
-      <button type="button" className="justify-self-end text-sm text-brand hover:underline" onClick={() => setAuthTab('forgot')}>
+      <button
+        type="button"
+        className="justify-self-end text-sm text-brand hover:underline"
+        onClick={() => setAuthTab('forgot')}
+      >
         Forgot password?
       </button>
       <Button type="submit" disabled={isSubmitting}>

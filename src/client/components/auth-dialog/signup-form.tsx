@@ -29,9 +29,21 @@ export function SignupForm() {
         <Input id="signup-name" autoComplete="name" {...form.register('name')} />
       </Field>
       <Field id="signup-email" label="Email" required error={errors.email?.message}>
-        <Input id="signup-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...form.register('email')}
+        />
       </Field>
-      <Field id="signup-password" label="Password" required error={errors.password?.message} hint="At least 8 characters.">
+      <Field
+        id="signup-password"
+        label="Password"
+        required
+        error={errors.password?.message}
+        hint="At least 8 characters."
+      >
         <Input
           id="signup-password"
           type="password"

@@ -20,7 +20,15 @@ export type PlanCardsProps = {
  * The three plan cards from the shared catalogue. Router-free on purpose: the landing page renders
  * them in the light public-site bundle, the pricing page inside the app.
  */
-export function PlanCards({ billingPeriod, annualDisplay = 'per-year', onChoose, busyPlanId = null, currentPlanId = null, ctaFor, headingLevel = 'h2' }: PlanCardsProps) {
+export function PlanCards({
+  billingPeriod,
+  annualDisplay = 'per-year',
+  onChoose,
+  busyPlanId = null,
+  currentPlanId = null,
+  ctaFor,
+  headingLevel = 'h2',
+}: PlanCardsProps) {
   const Heading = headingLevel;
   return (
     <ul className="grid gap-6 md:grid-cols-3 md:items-stretch">
@@ -43,11 +51,17 @@ export function PlanCards({ billingPeriod, annualDisplay = 'per-year', onChoose,
             )}
             <div className="flex items-center justify-between gap-2">
               <Heading className="text-lg font-semibold text-slate-900">{plan.name}</Heading>
-              {current && <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">Your plan</span>}
+              {current && (
+                <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">
+                  Your plan
+                </span>
+              )}
             </div>
             <p className="mt-2 min-h-10 text-sm text-slate-600">{plan.description}</p>
             <p className="mt-6 flex items-baseline gap-1">
-              <span className="text-5xl font-bold tracking-tight text-slate-900">${price.amount.toLocaleString('en-US')}</span>
+              <span className="text-5xl font-bold tracking-tight text-slate-900">
+                ${price.amount.toLocaleString('en-US')}
+              </span>
               <span className="text-sm font-medium text-slate-500">{price.unit}</span>
             </p>
             <p className="mt-1 h-5 text-xs text-slate-500">{price.note}</p>
@@ -57,7 +71,9 @@ export function PlanCards({ billingPeriod, annualDisplay = 'per-year', onChoose,
               disabled={busyPlanId !== null}
               aria-busy={busy}
               className={`mt-6 inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${
-                plan.popular ? 'bg-brand text-white hover:bg-brand-dark' : 'border border-slate-300 bg-white text-slate-900 hover:border-slate-400 hover:bg-slate-50'
+                plan.popular
+                  ? 'bg-brand text-white hover:bg-brand-dark'
+                  : 'border border-slate-300 bg-white text-slate-900 hover:border-slate-400 hover:bg-slate-50'
               }`}
             >
               {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
@@ -66,7 +82,10 @@ export function PlanCards({ billingPeriod, annualDisplay = 'per-year', onChoose,
             <ul className="mt-7 grid gap-3 border-t border-slate-100 pt-6 text-sm text-slate-700">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex items-start gap-2.5">
-                  <Check className={`mt-0.5 h-4 w-4 shrink-0 ${plan.popular ? 'text-brand' : 'text-emerald-600'}`} aria-hidden="true" />
+                  <Check
+                    className={`mt-0.5 h-4 w-4 shrink-0 ${plan.popular ? 'text-brand' : 'text-emerald-600'}`}
+                    aria-hidden="true"
+                  />
                   <span>{feature}</span>
                 </li>
               ))}

@@ -32,7 +32,11 @@ export async function selectFreePlan(): Promise<void> {
   try {
     await api.post('/api/select-free-plan', {});
   } catch (error) {
-    toast({ title: 'Failed to activate free plan', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+    toast({
+      title: 'Failed to activate free plan',
+      description: errorMessage(error, 'Please try again later.'),
+      variant: 'destructive',
+    });
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { NewsletterResponse } from '../../../shared/validation/newsletter-schema';
 import { ApiError, NetworkError, api, errorMessage } from '../../lib/api';
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
+type Status =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
 function describeNewsletterError(error: unknown): string {
   // A 429 gets errorMessage's words for it: 'Too many requests. Please try again in a few minutes.'
@@ -71,7 +72,12 @@ export function NewsletterForm() {
           {status.kind === 'sending' ? 'Subscribing...' : 'Subscribe'}
         </button>
       </div>
-      <p id={statusId} role="status" aria-live="polite" className={`min-h-5 text-sm ${status.kind === 'error' ? 'text-red-300' : 'text-emerald-300'}`}>
+      <p
+        id={statusId}
+        role="status"
+        aria-live="polite"
+        className={`min-h-5 text-sm ${status.kind === 'error' ? 'text-red-300' : 'text-emerald-300'}`}
+      >
         {status.kind === 'done' || status.kind === 'error' ? status.message : ''}
       </p>
     </form>

@@ -41,7 +41,8 @@ export function SiteFooter() {
             SignaturePro
           </a>
           <p className="max-w-sm text-sm leading-6">
-            Professional Gmail signatures in minutes: a live Gmail preview, images every recipient can see, and one-click copy.
+            Professional Gmail signatures in minutes: a live Gmail preview, images every recipient can see, and
+            one-click copy.
           </p>
           <NewsletterForm />
         </div>
@@ -63,7 +64,9 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400 sm:px-6">© <span suppressHydrationWarning>{new Date().getFullYear()}</span> SignaturePro. Made for Gmail users.</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400 sm:px-6">
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> SignaturePro. Made for Gmail users.
+        </p>
       </div>
     </footer>
   );

@@ -18,7 +18,10 @@ export function HeaderAuth() {
     return (
       <Suspense
         fallback={
-          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+          >
             {initials}
           </span>
         }

@@ -6,7 +6,8 @@ import { toast } from '../ui/toast-store';
 import { openSiteAuthDialog } from './header-auth';
 import type { NavLink } from './site-nav-links';
 
-const itemClass = 'block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
+const itemClass =
+  'block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
 
 /**
  * The side menu below the lg breakpoint: a native modal <dialog>, so the browser traps focus,
@@ -68,7 +69,12 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
             <h2 id="mobile-menu-title" className="text-base font-semibold">
               Menu
             </h2>
-            <button type="button" onClick={close} aria-label="Close menu" className="flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Close menu"
+              className="flex h-10 w-10 items-center justify-center rounded-md hover:bg-slate-100"
+            >
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </div>
@@ -87,7 +93,10 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
             {data ? (
               <div className="grid gap-2">
                 <div className="flex items-center gap-3 px-1 pb-2">
-                  <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+                  >
                     {initialsOf(data.user.name, data.user.email)}
                   </span>
                   <div className="min-w-0">

@@ -30,7 +30,10 @@ function AccountHeader() {
           </span>
         </Link>
         <div className="flex items-center gap-2 sm:gap-3">
-          <Link to="/editor" className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <Link
+            to="/editor"
+            className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
             <span className="sm:hidden">Editor</span>
             <span className="hidden sm:inline">Back to editor</span>
@@ -74,13 +77,19 @@ export function AccountPage() {
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
         <div className="mb-6">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Account settings</h1>
-          <p className="mt-1 text-sm text-slate-600">Manage your profile, your organization and its team, and how new signatures start.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Manage your profile, your organization and its team, and how new signatures start.
+          </p>
         </div>
         <div className="md:hidden">
           <label htmlFor="account-section" className="mb-1.5 block text-sm font-medium text-slate-700">
             Section
           </label>
-          <Select id="account-section" value={tab} onChange={(e) => navigate(ACCOUNT_TABS.find((t) => t.id === e.target.value)!.path)}>
+          <Select
+            id="account-section"
+            value={tab}
+            onChange={(e) => navigate(ACCOUNT_TABS.find((t) => t.id === e.target.value)!.path)}
+          >
             {ACCOUNT_TABS.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.label}

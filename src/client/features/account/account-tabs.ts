@@ -1,4 +1,15 @@
-import { Building2, CreditCard, Image, MailCheck, Palette, ShieldCheck, TriangleAlert, User, Users, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  CreditCard,
+  Image,
+  MailCheck,
+  Palette,
+  ShieldCheck,
+  TriangleAlert,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** The spec's eight tabs and Workspace (issue 14), with their paths; Profile is /account itself. */
 export const ACCOUNT_TABS = [

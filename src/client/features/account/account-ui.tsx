@@ -7,7 +7,14 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 
 /** A titled white card; `footer` sits below a rule (Save/Cancel, or a danger action). */
-export function SectionCard(props: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode; tone?: 'default' | 'danger'; id?: string }) {
+export function SectionCard(props: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  tone?: 'default' | 'danger';
+  id?: string;
+}) {
   const danger = props.tone === 'danger';
   return (
     <section
@@ -15,7 +22,10 @@ export function SectionCard(props: { title: string; description?: ReactNode; chi
       className={`min-w-0 rounded-xl border bg-white shadow-sm ${danger ? 'border-red-200' : 'border-slate-200'}`}
     >
       <div className="px-5 pt-5 sm:px-6 sm:pt-6">
-        <h2 id={props.id ? `${props.id}-title` : undefined} className={`text-base font-semibold ${danger ? 'text-red-700' : 'text-slate-900'}`}>
+        <h2
+          id={props.id ? `${props.id}-title` : undefined}
+          className={`text-base font-semibold ${danger ? 'text-red-700' : 'text-slate-900'}`}
+        >
           {props.title}
         </h2>
         {props.description && <p className="mt-1 text-sm text-slate-600">{props.description}</p>}
@@ -27,7 +37,17 @@ export function SectionCard(props: { title: string; description?: ReactNode; chi
 }
 
 /** Save and Cancel, shown only while the form differs from what is saved (spec: only when changed). */
-export function FormActions({ dirty, saving, onCancel, saveLabel = 'Save changes' }: { dirty: boolean; saving: boolean; onCancel(): void; saveLabel?: string }) {
+export function FormActions({
+  dirty,
+  saving,
+  onCancel,
+  saveLabel = 'Save changes',
+}: {
+  dirty: boolean;
+  saving: boolean;
+  onCancel(): void;
+  saveLabel?: string;
+}) {
   if (!dirty) return null;
   return (
     <div className="flex items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
@@ -43,20 +63,31 @@ export function FormActions({ dirty, saving, onCancel, saveLabel = 'Save changes
 }
 
 /** Puts the server's per-field messages on the form (what was typed stays) and says what went wrong. */
-export function showSaveError<T extends FieldValues>(error: unknown, form?: UseFormReturn<T>, fields: readonly Path<T>[] = []) {
+export function showSaveError<T extends FieldValues>(
+  error: unknown,
+  form?: UseFormReturn<T>,
+  fields: readonly Path<T>[] = [],
+) {
   if (form && error instanceof ApiError) {
     for (const name of fields) {
       const message = error.fields[name];
       if (message) form.setError(name, { type: 'server', message });
     }
   }
-  toast({ title: 'Error', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+  toast({
+    title: 'Error',
+    description: errorMessage(error, 'Something went wrong. Please try again.'),
+    variant: 'destructive',
+  });
 }
 
 export const selectClass =
   'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-500 disabled:bg-slate-50 disabled:text-slate-500';
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className = '', ...props }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
+  { className = '', ...props },
+  ref,
+) {
   return <select ref={ref} className={`${selectClass} ${className}`} {...props} />;
 });
 
@@ -83,11 +114,18 @@ export function LoadError({ error, retry }: { error: unknown; retry(): void }) {
 
 /** A note for people who can see but not change something. */
 export function ReadOnlyNote({ children }: { children: ReactNode }) {
-  return <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">{children}</p>;
+  return (
+    <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">{children}</p>
+  );
 }
 
-export function formatDate(iso: string | null | undefined, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) {
+export function formatDate(
+  iso: string | null | undefined,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+) {
   if (!iso) return '—';
   // toLocaleDateString refuses timeStyle; toLocaleString takes both.
-  return 'timeStyle' in options ? new Date(iso).toLocaleString('en-US', options) : new Date(iso).toLocaleDateString('en-US', options);
+  return 'timeStyle' in options
+    ? new Date(iso).toLocaleString('en-US', options)
+    : new Date(iso).toLocaleDateString('en-US', options);
 }

@@ -27,7 +27,12 @@ function ImageCard({ image }: { image: UploadedImage }) {
       <div className="absolute right-1.5 top-1.5">
         <ConfirmDialog
           trigger={
-            <Button variant="secondary" size="sm" aria-label="Delete image" className="h-8 w-8 px-0! text-red-600! shadow-sm hover:bg-red-50!">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Delete image"
+              className="h-8 w-8 px-0! text-red-600! shadow-sm hover:bg-red-50!"
+            >
               <Trash2 className="h-4 w-4 shrink-0" aria-hidden="true" />
             </Button>
           }
@@ -53,8 +58,18 @@ export function AssetsTab() {
   const org = useOrganization();
   return (
     <div className="grid gap-6">
-      {org.isPending ? <Spinner /> : org.isError ? <LoadError error={org.error} retry={() => org.refetch()} /> : <LogoForm org={org.data} />}
-      <SectionCard id="images" title="Your images" description="Images you uploaded in the editor. They are served to everyone who receives your email.">
+      {org.isPending ? (
+        <Spinner />
+      ) : org.isError ? (
+        <LoadError error={org.error} retry={() => org.refetch()} />
+      ) : (
+        <LogoForm org={org.data} />
+      )}
+      <SectionCard
+        id="images"
+        title="Your images"
+        description="Images you uploaded in the editor. They are served to everyone who receives your email."
+      >
         {uploads.isPending ? (
           <Spinner />
         ) : uploads.isError ? (

@@ -48,7 +48,11 @@ export function BillingTab() {
       window.location.assign((await openBillingPortal()).url);
     } catch (error) {
       setOpening(false);
-      toast({ title: 'Error', description: errorMessage(error, 'The billing portal could not be opened. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'The billing portal could not be opened. Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -60,9 +64,11 @@ export function BillingTab() {
   };
 
   let renewal: ReactNode = '—';
-  if (o.plan === 'trial' && o.trialEndsAt) renewal = `Trial ends ${formatDate(o.trialEndsAt)} (${trialDaysLeft(o.trialEndsAt)} days left)`;
+  if (o.plan === 'trial' && o.trialEndsAt)
+    renewal = `Trial ends ${formatDate(o.trialEndsAt)} (${trialDaysLeft(o.trialEndsAt)} days left)`;
   else if (sub?.cancelAtPeriodEnd && paidUntil(sub)) renewal = `Ends ${formatDate(paidUntil(sub))} (canceled)`;
-  else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt) renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod === 'annual' ? 'annually' : 'monthly'}`;
+  else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt)
+    renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod === 'annual' ? 'annually' : 'monthly'}`;
   else if (sub?.currentPeriodEnd) renewal = `Renews ${formatDate(sub.currentPeriodEnd)}`;
   else if (b.subscriptionStatus === 'lifetime') renewal = 'Never: lifetime access';
 
@@ -71,14 +77,23 @@ export function BillingTab() {
       <SectionCard
         id="plan"
         title="Plan"
-        description={isOwner ? 'Your organization’s plan and seats.' : 'Your organization’s plan. Its owner manages billing.'}
+        description={
+          isOwner ? 'Your organization’s plan and seats.' : 'Your organization’s plan. Its owner manages billing.'
+        }
         footer={
           <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
-            {b.provider === 'test' && <span className="mr-auto text-xs text-slate-500">Test mode: no real payments are taken.</span>}
+            {b.provider === 'test' && (
+              <span className="mr-auto text-xs text-slate-500">Test mode: no real payments are taken.</span>
+            )}
             {!isOwner && !b.hasLivePlan ? (
-              <span className="text-sm text-slate-600">Ask your organization&apos;s owner to change the plan or add seats.</span>
+              <span className="text-sm text-slate-600">
+                Ask your organization&apos;s owner to change the plan or add seats.
+              </span>
             ) : (
-              <Link to="/pricing" className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100">
+              <Link
+                to="/pricing"
+                className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100"
+              >
                 {b.hasLivePlan ? 'Compare plans' : 'Change plan'}
               </Link>
             )}
@@ -105,7 +120,9 @@ export function BillingTab() {
               {o.plan === 'trial' ? 'Trial' : b.statusLabel}
             </span>
           </Detail>
-          <Detail label={o.plan === 'trial' || sub?.providerStatus === 'trialing' ? 'Trial' : 'Renewal'}>{renewal}</Detail>
+          <Detail label={o.plan === 'trial' || sub?.providerStatus === 'trialing' ? 'Trial' : 'Renewal'}>
+            {renewal}
+          </Detail>
           <Detail label="Billing">{sub ? (sub.billingPeriod === 'annual' ? 'Annual' : 'Monthly') : '—'}</Detail>
         </dl>
         <div className="mt-6 border-t border-slate-100 pt-5">
@@ -117,7 +134,9 @@ export function BillingTab() {
 
       <SectionCard id="invoices" title="Invoices" description="Every payment on your account.">
         {b.payments.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">No invoices yet.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
+            No invoices yet.
+          </p>
         ) : (
           <div className="-mx-5 overflow-x-auto sm:mx-0">
             <table className="w-full min-w-[520px] text-left text-sm">
@@ -127,7 +146,9 @@ export function BillingTab() {
                   <th className="px-3 py-2 font-medium">Description</th>
                   <th className="px-3 py-2 text-right font-medium">Amount</th>
                   <th className="px-3 py-2 font-medium">Status</th>
-                  <th className="px-3 py-2 font-medium"><span className="sr-only">Invoice</span></th>
+                  <th className="px-3 py-2 font-medium">
+                    <span className="sr-only">Invoice</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -135,15 +156,24 @@ export function BillingTab() {
                   <tr key={p.id}>
                     <td className="whitespace-nowrap px-5 py-3 text-slate-700 sm:px-3">{formatDate(p.date)}</td>
                     <td className="px-3 py-3 text-slate-900">{p.description || 'Payment'}</td>
-                    <td className="whitespace-nowrap px-3 py-3 text-right font-medium tabular-nums">{formatUsd(p.amount)}</td>
+                    <td className="whitespace-nowrap px-3 py-3 text-right font-medium tabular-nums">
+                      {formatUsd(p.amount)}
+                    </td>
                     <td className="px-3 py-3">
-                      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ${STATUS_TONE[p.status] ?? 'bg-slate-100 text-slate-700 ring-slate-200'}`}>
+                      <span
+                        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize ring-1 ${STATUS_TONE[p.status] ?? 'bg-slate-100 text-slate-700 ring-slate-200'}`}
+                      >
                         {p.status}
                       </span>
                     </td>
                     <td className="px-3 py-3 text-right">
                       {p.url && (
-                        <a href={p.url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-brand hover:underline">
+                        <a
+                          href={p.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-sm font-medium text-brand hover:underline"
+                        >
                           Download
                         </a>
                       )}

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Circle } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { changePasswordSchema, passwordStrength, type ChangePasswordInput } from '../../../shared/validation/account-schemas';
+import {
+  changePasswordSchema,
+  passwordStrength,
+  type ChangePasswordInput,
+} from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
@@ -18,7 +22,10 @@ export function StrengthMeter({ password }: { password: string }) {
       <div className="flex items-center gap-3">
         <div className="grid flex-1 grid-cols-6 gap-1" aria-hidden="true">
           {strength.criteria.map((_, i) => (
-            <span key={i} className={`h-1.5 rounded-full ${i < strength.score ? METER_TONE[strength.label] : 'bg-slate-200'}`} />
+            <span
+              key={i}
+              className={`h-1.5 rounded-full ${i < strength.score ? METER_TONE[strength.label] : 'bg-slate-200'}`}
+            />
           ))}
         </div>
         <span className="w-14 text-right text-xs font-medium text-slate-700">{password ? strength.label : ''}</span>
@@ -27,7 +34,11 @@ export function StrengthMeter({ password }: { password: string }) {
       <ul className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
         {strength.criteria.map((c) => (
           <li key={c.label} className={`flex items-center gap-1.5 ${c.met ? 'text-green-700' : 'text-slate-500'}`}>
-            {c.met ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : <Circle className="h-3 w-3" aria-hidden="true" />}
+            {c.met ? (
+              <Check className="h-3.5 w-3.5" aria-hidden="true" />
+            ) : (
+              <Circle className="h-3 w-3" aria-hidden="true" />
+            )}
             {c.label}
             <span className="sr-only">{c.met ? '(met)' : '(not met)'}</span>
           </li>
@@ -77,14 +88,32 @@ export function ChangePasswordForm() {
       >
         <div className="grid gap-5 sm:max-w-lg">
           <Field id="current-password" label="Current password" required error={errors.currentPassword?.message}>
-            <Input id="current-password" type="password" autoComplete="current-password" aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={!!errors.currentPassword}
+              {...form.register('currentPassword')}
+            />
           </Field>
           <Field id="new-password" label="New password" required error={errors.newPassword?.message}>
-            <Input id="new-password" type="password" autoComplete="new-password" aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.newPassword}
+              {...form.register('newPassword')}
+            />
           </Field>
           <StrengthMeter password={newPassword} />
           <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
-            <Input id="confirm-password" type="password" autoComplete="new-password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
+            <Input
+              id="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.confirmPassword}
+              {...form.register('confirmPassword')}
+            />
           </Field>
         </div>
       </SectionCard>

@@ -21,7 +21,10 @@ export function ConfirmPhraseForm(props: {
   passwordHint?: string;
   onConfirm(confirmation: string, password: string): Promise<void>;
 }) {
-  const form = useForm<Values>({ resolver: zodResolver(props.schema), defaultValues: { confirmation: '', password: '' } });
+  const form = useForm<Values>({
+    resolver: zodResolver(props.schema),
+    defaultValues: { confirmation: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ confirmation, password }) => {
     try {
@@ -32,11 +35,7 @@ export function ConfirmPhraseForm(props: {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:max-w-md">
-      <Field
-        id={props.id}
-        label={`Type ${props.phrase} to confirm`}
-        error={errors.confirmation?.message}
-      >
+      <Field id={props.id} label={`Type ${props.phrase} to confirm`} error={errors.confirmation?.message}>
         <Input
           id={props.id}
           autoComplete="off"

@@ -10,7 +10,14 @@ import {
 } from '../../../shared/validation/account-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSessionChanged } from '../../lib/session';
-import { useBillingOverview, useDeleteAccount, useDeleteOrganization, useLeaveOrganization, useTeam, useTransferOwnership } from './account-api';
+import {
+  useBillingOverview,
+  useDeleteAccount,
+  useDeleteOrganization,
+  useLeaveOrganization,
+  useTeam,
+  useTransferOwnership,
+} from './account-api';
 import { LoadError, SectionCard, Select, Spinner } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConfirmPhraseForm } from './confirm-phrase-form';
@@ -21,7 +28,12 @@ function TransferOwnership({ candidates }: { candidates: { id: string; label: st
   const [memberId, setMemberId] = useState(candidates[0]?.id ?? '');
   const chosen = candidates.find((c) => c.id === memberId);
   return (
-    <SectionCard id="transfer" tone="danger" title="Hand the organization over" description="Make another active member the owner. You stay on as an admin.">
+    <SectionCard
+      id="transfer"
+      tone="danger"
+      title="Hand the organization over"
+      description="Make another active member the owner. You stay on as an admin."
+    >
       <div className="grid gap-3 sm:max-w-md">
         <label htmlFor="transfer-to" className="text-sm font-medium text-slate-700">
           New owner
@@ -45,9 +57,17 @@ function TransferOwnership({ candidates }: { candidates: { id: string; label: st
           onConfirm={async () => {
             try {
               await transfer.mutateAsync(memberId);
-              toast({ title: 'Ownership transferred', description: `${chosen?.label} now owns the organization.`, variant: 'success' });
+              toast({
+                title: 'Ownership transferred',
+                description: `${chosen?.label} now owns the organization.`,
+                variant: 'success',
+              });
             } catch (error) {
-              toast({ title: 'Error', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
+              toast({
+                title: 'Error',
+                description: error instanceof Error ? error.message : 'Please try again.',
+                variant: 'destructive',
+              });
             }
           }}
         />
@@ -72,12 +92,15 @@ export function DangerTab() {
   const activeOthers = others.filter((e) => e.status === 'active');
   const ownerBlocked = isOwner && activeOthers.length > 0;
   // Billing is the person's own: a live subscription is canceled at once with the account.
-  const liveSubscription = billing.data?.actions.cancel || billing.data?.actions.resume ? billing.data.subscriptionPlan : null;
+  const liveSubscription =
+    billing.data?.actions.cancel || billing.data?.actions.resume ? billing.data.subscriptionPlan : null;
 
   return (
     <div className="grid gap-6">
       {isOwner && activeOthers.length > 0 && (
-        <TransferOwnership candidates={activeOthers.map((e) => ({ id: e.id, label: e.name ? `${e.name} (${e.email})` : e.email }))} />
+        <TransferOwnership
+          candidates={activeOthers.map((e) => ({ id: e.id, label: e.name ? `${e.name} (${e.email})` : e.email }))}
+        />
       )}
       {isOwner && others.length > 0 && (
         <SectionCard
@@ -94,15 +117,26 @@ export function DangerTab() {
             busyLabel="Deleting..."
             onConfirm={async (confirmation) => {
               await deleteOrganization.mutateAsync(confirmation);
-              toast({ title: 'Organization deleted', description: 'Its members were removed and its details erased.', variant: 'success' });
+              toast({
+                title: 'Organization deleted',
+                description: 'Its members were removed and its details erased.',
+                variant: 'success',
+              });
             }}
           />
         </SectionCard>
       )}
       {!isOwner && (
-        <SectionCard id="leave" tone="danger" title="Leave organization" description="You lose access to the organization's defaults and team. Your account and signatures stay yours.">
+        <SectionCard
+          id="leave"
+          tone="danger"
+          title="Leave organization"
+          description="You lose access to the organization's defaults and team. Your account and signatures stay yours."
+        >
           {billing.data?.leaveNotice && (
-            <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">{billing.data.leaveNotice}</p>
+            <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+              {billing.data.leaveNotice}
+            </p>
           )}
           <ConfirmPhraseForm
             id="confirm-leave"
@@ -112,7 +146,11 @@ export function DangerTab() {
             busyLabel="Leaving..."
             onConfirm={async (confirmation) => {
               await leave.mutateAsync(confirmation);
-              toast({ title: 'You left the organization', description: 'You now work in an organization of your own.', variant: 'success' });
+              toast({
+                title: 'You left the organization',
+                description: 'You now work in an organization of your own.',
+                variant: 'success',
+              });
             }}
           />
         </SectionCard>
@@ -130,7 +168,8 @@ export function DangerTab() {
         )}
         {liveSubscription && (
           <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
-            Your {liveSubscription} subscription is canceled at once when you delete your account, so nothing more is charged.
+            Your {liveSubscription} subscription is canceled at once when you delete your account, so nothing more is
+            charged.
           </p>
         )}
         <ConfirmPhraseForm
@@ -146,7 +185,10 @@ export function DangerTab() {
             // Leave the account area first: with no session it would send the person to /login.
             await navigate('/', { replace: true });
             await sessionChanged(null);
-            toast({ title: 'Account deleted', description: 'Your account and all its data are gone. Thank you for using SignaturePro.' });
+            toast({
+              title: 'Account deleted',
+              description: 'Your account and all its data are gone. Thank you for using SignaturePro.',
+            });
           }}
         />
       </SectionCard>

@@ -24,7 +24,13 @@ async function saveExport(path: string): Promise<string> {
 }
 
 /** "Download my data" (Profile) and "Download organization data" (Organization, owner only). */
-export function DataDownloadCard(props: { id: string; title: string; description: string; path: string; label: string }) {
+export function DataDownloadCard(props: {
+  id: string;
+  title: string;
+  description: string;
+  path: string;
+  label: string;
+}) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);

@@ -20,41 +20,54 @@ function asDom(html: string): string {
 describe('one renderer, one catalogue (issue 10, point 11)', () => {
   it('lists the four templates once, in the same order and words, for the editor and the defaults', () => {
     expect(TEMPLATE_CATALOGUE.map((t) => t.id)).toEqual([...TEMPLATES]);
-    expect(DEFAULT_TEMPLATES).toEqual(TEMPLATE_CATALOGUE.map(({ id, label, description }) => ({ value: id, label, description })));
+    expect(DEFAULT_TEMPLATES).toEqual(
+      TEMPLATE_CATALOGUE.map(({ id, label, description }) => ({ value: id, label, description })),
+    );
   });
 
   it("each entry's render is the real renderer with that template", () => {
     const signature = createEmptySignature({ name: 'Ada', phone: '+1 555 0100', design: { template: 'professional' } });
     const options = { publicUrl: 'https://app.example.com', showWatermark: false };
     for (const entry of TEMPLATE_CATALOGUE) {
-      expect(entry.render(signature, options)).toEqual(renderSignature({ ...signature, design: { ...signature.design, template: entry.id } }, options));
+      expect(entry.render(signature, options)).toEqual(
+        renderSignature({ ...signature, design: { ...signature.design, template: entry.id } }, options),
+      );
     }
   });
 
-  it.each(TEMPLATES)('the signature-defaults preview draws %s with the real renderer, in the chosen colours', (template) => {
-    render(<DefaultsPreview template={template} primaryColor="#9c27b0" secondaryColor="#2d8659" />);
-    const drawn = screen.getByTestId('defaults-preview').innerHTML;
-    const sample = createEmptySignature({
-      name: 'Jordan Lee',
-      title: 'Head of Sales',
-      company: 'Acme Inc',
-      phone: '+1 555 0100',
-      email: 'jordan@acme.example',
-      website: 'acme.example',
-      socialLinks: { linkedin: 'https://linkedin.com/in/jordanlee', twitter: 'https://x.com/jordanlee', github: 'https://github.com/jordanlee' },
-      design: { template, primaryColor: '#9c27b0', secondaryColor: '#2d8659' },
-    });
-    const expected = renderSignature(sample, { publicUrl: window.location.origin, showWatermark: false }).html;
-    expect(drawn).toBe(asDom(expected));
-    expect(drawn).toContain('#9c27b0');
-    expect(drawn).toContain('#2d8659');
-    expect(drawn).not.toContain('SignaturePro');
-  });
+  it.each(TEMPLATES)(
+    'the signature-defaults preview draws %s with the real renderer, in the chosen colours',
+    (template) => {
+      render(<DefaultsPreview template={template} primaryColor="#9c27b0" secondaryColor="#2d8659" />);
+      const drawn = screen.getByTestId('defaults-preview').innerHTML;
+      const sample = createEmptySignature({
+        name: 'Jordan Lee',
+        title: 'Head of Sales',
+        company: 'Acme Inc',
+        phone: '+1 555 0100',
+        email: 'jordan@acme.example',
+        website: 'acme.example',
+        socialLinks: {
+          linkedin: 'https://linkedin.com/in/jordanlee',
+          twitter: 'https://x.com/jordanlee',
+          github: 'https://github.com/jordanlee',
+        },
+        design: { template, primaryColor: '#9c27b0', secondaryColor: '#2d8659' },
+      });
+      const expected = renderSignature(sample, { publicUrl: window.location.origin, showWatermark: false }).html;
+      expect(drawn).toBe(asDom(expected));
+      expect(drawn).toContain('#9c27b0');
+      expect(drawn).toContain('#2d8659');
+      expect(drawn).not.toContain('SignaturePro');
+    },
+  );
 
   it('draws each template differently', () => {
     const drawings = new Set(
       TEMPLATES.map((template) => {
-        const { unmount } = render(<DefaultsPreview template={template} primaryColor="#1a73e8" secondaryColor="#666666" />);
+        const { unmount } = render(
+          <DefaultsPreview template={template} primaryColor="#1a73e8" secondaryColor="#666666" />,
+        );
         const html = screen.getByTestId('defaults-preview').innerHTML;
         unmount();
         return html;

@@ -13,7 +13,11 @@ const SAMPLE = createEmptySignature({
   phone: '+1 555 0100',
   email: 'jordan@acme.example',
   website: 'acme.example',
-  socialLinks: { linkedin: 'https://linkedin.com/in/jordanlee', twitter: 'https://x.com/jordanlee', github: 'https://github.com/jordanlee' },
+  socialLinks: {
+    linkedin: 'https://linkedin.com/in/jordanlee',
+    twitter: 'https://x.com/jordanlee',
+    github: 'https://github.com/jordanlee',
+  },
 });
 
 /**
@@ -26,7 +30,10 @@ export function DefaultsPreview({ template, primaryColor, secondaryColor }: Prop
     return findTemplate(template).render(signature, { publicUrl: window.location.origin, showWatermark: false }).html;
   }, [template, primaryColor, secondaryColor]);
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Preview of the default signature style">
+    <figure
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Preview of the default signature style"
+    >
       <p className="mb-3 text-xs text-slate-400">Best regards,</p>
       {/* The renderer escapes every value: this is the HTML Gmail would receive. */}
       <div data-testid="defaults-preview" className="overflow-x-auto" dangerouslySetInnerHTML={{ __html: html }} />

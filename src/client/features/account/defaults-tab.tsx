@@ -17,7 +17,14 @@ import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue
 
 type ColorChoice = { value: string; label: string };
 
-function Swatches(props: { legend: string; choices: readonly ColorChoice[]; value: string; disabled: boolean; register: () => object; error?: string }) {
+function Swatches(props: {
+  legend: string;
+  choices: readonly ColorChoice[];
+  value: string;
+  disabled: boolean;
+  register: () => object;
+  error?: string;
+}) {
   return (
     <fieldset disabled={props.disabled}>
       <legend className="text-sm font-medium text-slate-700">{props.legend}</legend>
@@ -36,7 +43,11 @@ function Swatches(props: { legend: string; choices: readonly ColorChoice[]; valu
         ))}
       </div>
       <p className="mt-1.5 text-xs text-slate-500">{props.choices.find((c) => c.value === props.value)?.label ?? ''}</p>
-      {props.error && <p role="alert" className="text-xs text-red-600">{props.error}</p>}
+      {props.error && (
+        <p role="alert" className="text-xs text-red-600">
+          {props.error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -44,9 +55,15 @@ function Swatches(props: { legend: string; choices: readonly ColorChoice[]; valu
 export function DefaultsTab() {
   const defaults = useSignatureDefaults();
   const save = useSaveDefaults();
-  const form = useForm<SignatureDefaults>({ resolver: zodResolver(signatureDefaultsSchema), defaultValues: DEFAULT_SIGNATURE_DEFAULTS });
+  const form = useForm<SignatureDefaults>({
+    resolver: zodResolver(signatureDefaultsSchema),
+    defaultValues: DEFAULT_SIGNATURE_DEFAULTS,
+  });
   const { errors, isDirty } = form.formState;
-  const [template, primaryColor, secondaryColor] = useWatch({ control: form.control, name: ['template', 'primaryColor', 'secondaryColor'] });
+  const [template, primaryColor, secondaryColor] = useWatch({
+    control: form.control,
+    name: ['template', 'primaryColor', 'secondaryColor'],
+  });
 
   const saved = defaults.data;
   useEffect(() => {
@@ -63,7 +80,11 @@ export function DefaultsTab() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      toast({ title: 'Defaults saved', description: 'New signatures in your organization start from these.', variant: 'success' });
+      toast({
+        title: 'Defaults saved',
+        description: 'New signatures in your organization start from these.',
+        variant: 'success',
+      });
     } catch (error) {
       showSaveError(error, form, ['template', 'primaryColor', 'secondaryColor']);
     }
@@ -88,7 +109,12 @@ export function DefaultsTab() {
                     key={t.id}
                     className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-slate-300 has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:checked]:ring-1 has-[:checked]:ring-brand"
                   >
-                    <input type="radio" value={t.id} className="mt-0.5 h-4 w-4 accent-[#1a73e8]" {...form.register('template')} />
+                    <input
+                      type="radio"
+                      value={t.id}
+                      className="mt-0.5 h-4 w-4 accent-[#1a73e8]"
+                      {...form.register('template')}
+                    />
                     <span>
                       <span className="block text-sm font-medium text-slate-900">{t.label}</span>
                       <span className="block text-xs text-slate-500">{t.description}</span>
@@ -96,15 +122,35 @@ export function DefaultsTab() {
                   </label>
                 ))}
               </div>
-              {errors.template && <p role="alert" className="mt-1 text-xs text-red-600">{errors.template.message}</p>}
+              {errors.template && (
+                <p role="alert" className="mt-1 text-xs text-red-600">
+                  {errors.template.message}
+                </p>
+              )}
             </fieldset>
             <div className="grid gap-6">
-              <Swatches legend="Primary color" choices={ACCOUNT_COLORS} value={primaryColor} disabled={!canEdit} register={() => form.register('primaryColor')} error={errors.primaryColor?.message} />
-              <Swatches legend="Secondary color" choices={SECONDARY_COLORS} value={secondaryColor} disabled={!canEdit} register={() => form.register('secondaryColor')} error={errors.secondaryColor?.message} />
+              <Swatches
+                legend="Primary color"
+                choices={ACCOUNT_COLORS}
+                value={primaryColor}
+                disabled={!canEdit}
+                register={() => form.register('primaryColor')}
+                error={errors.primaryColor?.message}
+              />
+              <Swatches
+                legend="Secondary color"
+                choices={SECONDARY_COLORS}
+                value={secondaryColor}
+                disabled={!canEdit}
+                register={() => form.register('secondaryColor')}
+                error={errors.secondaryColor?.message}
+              />
             </div>
             <fieldset disabled={!canEdit}>
               <legend className="text-sm font-medium text-slate-700">Required fields</legend>
-              <p className="text-xs text-slate-500">The editor will not export a signature until these are filled in.</p>
+              <p className="text-xs text-slate-500">
+                The editor will not export a signature until these are filled in.
+              </p>
               <div className="mt-2 grid gap-2 sm:grid-cols-3">
                 {(
                   [
@@ -113,7 +159,10 @@ export function DefaultsTab() {
                     ['requiredAddress', 'Address'],
                   ] as const
                 ).map(([name, label]) => (
-                  <label key={name} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand/5">
+                  <label
+                    key={name}
+                    className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+                  >
                     <input type="checkbox" className="h-4 w-4 accent-[#1a73e8]" {...form.register(name)} />
                     {label}
                   </label>

@@ -11,7 +11,10 @@ import { Select, showSaveError } from './account-ui';
 /** Email and role on one line; the address stays in the box when the invitation is refused. */
 export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
   const invite = useInvite();
-  const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '', role: 'member' } });
+  const form = useForm<InviteInput>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '', role: 'member' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

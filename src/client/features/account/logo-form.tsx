@@ -16,7 +16,12 @@ function LogoPreview({ url }: { url: string }) {
   return (
     <div className="flex h-24 w-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-[repeating-conic-gradient(#f8fafc_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-3 sm:w-56">
       {url && !broken ? (
-        <img src={url} alt="Organization logo" className="max-h-full max-w-full object-contain" onError={() => setBroken(true)} />
+        <img
+          src={url}
+          alt="Organization logo"
+          className="max-h-full max-w-full object-contain"
+          onError={() => setBroken(true)}
+        />
       ) : (
         <span className="flex flex-col items-center gap-1 text-xs text-slate-400">
           <ImageOff className="h-5 w-5" aria-hidden="true" />
@@ -30,7 +35,10 @@ function LogoPreview({ url }: { url: string }) {
 /** The organization's logo link (spec: HTTPS, an image file; recommended 150×50, at most 200KB). */
 export function LogoForm({ org }: { org: OrganizationDetails }) {
   const save = useSaveLogo();
-  const form = useForm<LogoUrlInput>({ resolver: zodResolver(logoUrlSchema), defaultValues: { logoUrl: org.logoUrl ?? '' } });
+  const form = useForm<LogoUrlInput>({
+    resolver: zodResolver(logoUrlSchema),
+    defaultValues: { logoUrl: org.logoUrl ?? '' },
+  });
   const { errors, isDirty } = form.formState;
   const typed = useWatch({ control: form.control, name: 'logoUrl' });
   const canEdit = org.canManage;
@@ -42,7 +50,9 @@ export function LogoForm({ org }: { org: OrganizationDetails }) {
       await save.mutateAsync({ logoUrl });
       toast({
         title: logoUrl ? 'Logo saved' : 'Logo removed',
-        description: logoUrl ? 'New signatures in your organization start with this logo.' : 'New signatures start without a logo.',
+        description: logoUrl
+          ? 'New signatures in your organization start with this logo.'
+          : 'New signatures start without a logo.',
         variant: 'success',
       });
     } catch (error) {
@@ -74,7 +84,13 @@ export function LogoForm({ org }: { org: OrganizationDetails }) {
               />
             </Field>
             {canEdit && org.logoUrl && !isDirty && (
-              <Button variant="secondary" size="sm" className="justify-self-start" disabled={save.isPending} onClick={() => submit('')}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="justify-self-start"
+                disabled={save.isPending}
+                onClick={() => submit('')}
+              >
                 Remove logo
               </Button>
             )}

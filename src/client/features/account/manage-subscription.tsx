@@ -4,7 +4,13 @@ import type { BillingOverview } from '../../../shared/billing/billing-types';
 import { formatUsd, quoteCheckout } from '../../../shared/billing/checkout-quote';
 import { paidUntil } from '../../../shared/billing/paid-until';
 import { changePlanSchema, type ChangePlanInput } from '../../../shared/billing/checkout-schema';
-import { MAX_SELF_SERVE_SEATS, PAID_PLAN_IDS, getPlan, isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
+import {
+  MAX_SELF_SERVE_SEATS,
+  PAID_PLAN_IDS,
+  getPlan,
+  isBillingPeriod,
+  isPaidPlanId,
+} from '../../../shared/billing/plans';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
@@ -57,7 +63,9 @@ export function ManageSubscription({ billing }: { billing: BillingOverview }) {
       <div className="grid gap-6">
         {sub && actions.resume && <ResumeNotice sub={sub} planName={planName} />}
         {/* Keyed by the saved terms: after a change the form starts again from what is now saved. */}
-        {sub && actions.change && <ChangePlanForm key={`${sub.plan}|${sub.billingPeriod}|${sub.seats}`} sub={sub} provider={billing.provider} />}
+        {sub && actions.change && (
+          <ChangePlanForm key={`${sub.plan}|${sub.billingPeriod}|${sub.seats}`} sub={sub} provider={billing.provider} />
+        )}
         {sub && actions.cancel && <CancelRow sub={sub} planName={planName} />}
         {actions.testRefund && <TestRefundRow planName={lifetime ? `${planName} lifetime access` : planName} />}
       </div>
@@ -76,10 +84,13 @@ function ResumeNotice({ sub, planName }: { sub: Subscription; planName: string }
     }
   };
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
       <p className="mr-auto">
-        Your subscription ends on <strong>{endOf(sub)}</strong>. Until then you keep {planName}; after that your organization moves to Free
-        with 1 seat and the watermark returns.
+        Your subscription ends on <strong>{endOf(sub)}</strong>. Until then you keep {planName}; after that your
+        organization moves to Free with 1 seat and the watermark returns.
       </p>
       <Button onClick={onResume} disabled={resume.isPending}>
         {resume.isPending ? 'Resuming...' : 'Resume subscription'}
@@ -91,7 +102,10 @@ function ResumeNotice({ sub, planName }: { sub: Subscription; planName: string }
 function ChangePlanForm({ sub, provider }: { sub: Subscription; provider: BillingOverview['provider'] }) {
   const change = useChangePlan();
   const current = termsOf(sub);
-  const form = useForm<ChangePlanInput, unknown, Terms>({ resolver: zodResolver(changePlanSchema), defaultValues: current });
+  const form = useForm<ChangePlanInput, unknown, Terms>({
+    resolver: zodResolver(changePlanSchema),
+    defaultValues: current,
+  });
   const { errors, isDirty } = form.formState;
   const { planType, billingPeriod, seats } = useWatch({ control: form.control });
 
@@ -135,8 +149,17 @@ function ChangePlanForm({ sub, provider }: { sub: Subscription; provider: Billin
               <option value="annual">Annual</option>
             </Select>
           </Field>
-          <Field id="change-seats" label="Seats" error={errors.seats?.message} hint="1 included; each extra seat is billed.">
-            <Select id="change-seats" aria-invalid={!!errors.seats} {...form.register('seats', { valueAsNumber: true })}>
+          <Field
+            id="change-seats"
+            label="Seats"
+            error={errors.seats?.message}
+            hint="1 included; each extra seat is billed."
+          >
+            <Select
+              id="change-seats"
+              aria-invalid={!!errors.seats}
+              {...form.register('seats', { valueAsNumber: true })}
+            >
               {Array.from({ length: MAX_SELF_SERVE_SEATS }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -158,7 +181,12 @@ function ChangePlanForm({ sub, provider }: { sub: Subscription; provider: Billin
         </p>
       </div>
       <div className="mt-4">
-        <FormActions dirty={isDirty} saving={change.isPending} onCancel={() => form.reset(current)} saveLabel="Change plan" />
+        <FormActions
+          dirty={isDirty}
+          saving={change.isPending}
+          onCancel={() => form.reset(current)}
+          saveLabel="Change plan"
+        />
       </div>
     </form>
   );
@@ -169,7 +197,11 @@ function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
   const onCancel = async () => {
     try {
       await cancel.mutateAsync(undefined);
-      toast({ title: 'Subscription canceled', description: `You keep ${planName} until ${endOf(sub)}.`, variant: 'success' });
+      toast({
+        title: 'Subscription canceled',
+        description: `You keep ${planName} until ${endOf(sub)}.`,
+        variant: 'success',
+      });
     } catch (error) {
       showSaveError(error);
     }
@@ -178,7 +210,9 @@ function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
       <div className="mr-auto">
         <h3 className="text-sm font-semibold text-slate-900">Cancel subscription</h3>
-        <p className="mt-1 text-sm text-slate-600">Nothing more is charged; you keep {planName} until {endOf(sub)}.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Nothing more is charged; you keep {planName} until {endOf(sub)}.
+        </p>
       </div>
       <ConfirmDialog
         trigger={<Button variant="secondary">Cancel subscription</Button>}
@@ -202,7 +236,11 @@ function TestRefundRow({ planName }: { planName: string }) {
   const onRefund = async () => {
     try {
       await refund.mutateAsync(undefined);
-      toast({ title: 'Refunded (test mode)', description: `${planName} was refunded and has ended. The watermark is back.`, variant: 'success' });
+      toast({
+        title: 'Refunded (test mode)',
+        description: `${planName} was refunded and has ended. The watermark is back.`,
+        variant: 'success',
+      });
     } catch (error) {
       showSaveError(error);
     }
@@ -211,7 +249,9 @@ function TestRefundRow({ planName }: { planName: string }) {
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
       <div className="mr-auto">
         <h3 className="text-sm font-semibold text-slate-900">Test refund</h3>
-        <p className="mt-1 text-sm text-slate-600">Test mode: try the money-back guarantee. A refund ends {planName} at once.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Test mode: try the money-back guarantee. A refund ends {planName} at once.
+        </p>
       </div>
       <ConfirmDialog
         trigger={<Button variant="secondary">Refund (test mode)</Button>}

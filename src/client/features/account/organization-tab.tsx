@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { DOMAIN_EXAMPLE, organizationSchema, ROLE_LABELS, type OrganizationInput } from '../../../shared/validation/account-schemas';
+import {
+  DOMAIN_EXAMPLE,
+  organizationSchema,
+  ROLE_LABELS,
+  type OrganizationInput,
+} from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { useOrganization, useSaveOrganization } from './account-api';
@@ -11,7 +16,10 @@ import { DataDownloadCard } from './data-download';
 export function OrganizationTab() {
   const org = useOrganization();
   const save = useSaveOrganization();
-  const form = useForm<OrganizationInput>({ resolver: zodResolver(organizationSchema), defaultValues: { name: '', domain: '' } });
+  const form = useForm<OrganizationInput>({
+    resolver: zodResolver(organizationSchema),
+    defaultValues: { name: '', domain: '' },
+  });
   const { errors, isDirty } = form.formState;
 
   const saved = org.data;
@@ -26,7 +34,11 @@ export function OrganizationTab() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(organizationSchema.parse(values));
-      toast({ title: 'Organization saved', description: 'Your team sees the new details right away.', variant: 'success' });
+      toast({
+        title: 'Organization saved',
+        description: 'Your team sees the new details right away.',
+        variant: 'success',
+      });
     } catch (error) {
       showSaveError(error, form, ['name', 'domain']);
     }
@@ -39,16 +51,25 @@ export function OrganizationTab() {
           id="organization"
           title="Organization"
           description="The company your team's signatures belong to."
-          footer={canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null}
+          footer={
+            canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null
+          }
         >
           {!canEdit && (
             <ReadOnlyNote>
-              You are a {ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can change these details.
+              You are a {ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can
+              change these details.
             </ReadOnlyNote>
           )}
           <div className="grid gap-5 sm:max-w-lg">
             <Field id="org-name" label="Organization name" required={canEdit} error={errors.name?.message}>
-              <Input id="org-name" autoComplete="organization" disabled={!canEdit} aria-invalid={!!errors.name} {...form.register('name')} />
+              <Input
+                id="org-name"
+                autoComplete="organization"
+                disabled={!canEdit}
+                aria-invalid={!!errors.name}
+                {...form.register('name')}
+              />
             </Field>
             <Field
               id="org-domain"
@@ -57,7 +78,16 @@ export function OrganizationTab() {
               error={errors.domain?.message}
               hint={`Your company's email domain, for example ${DOMAIN_EXAMPLE}.`}
             >
-              <Input id="org-domain" placeholder={DOMAIN_EXAMPLE} inputMode="url" autoCapitalize="none" spellCheck={false} disabled={!canEdit} aria-invalid={!!errors.domain} {...form.register('domain')} />
+              <Input
+                id="org-domain"
+                placeholder={DOMAIN_EXAMPLE}
+                inputMode="url"
+                autoCapitalize="none"
+                spellCheck={false}
+                disabled={!canEdit}
+                aria-invalid={!!errors.domain}
+                {...form.register('domain')}
+              />
             </Field>
           </div>
         </SectionCard>

@@ -11,12 +11,21 @@ import { FormActions, LoadError, SectionCard, Select, showSaveError, Spinner } f
 export function ProfileTab() {
   const profile = useProfile();
   const save = useSaveProfile();
-  const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), defaultValues: { name: '', timezone: 'America/New_York' } });
+  const form = useForm<ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: '', timezone: 'America/New_York' },
+  });
   const { errors, isDirty } = form.formState;
 
   const saved = profile.data;
   useEffect(() => {
-    if (saved) form.reset({ name: saved.name, timezone: (TIMEZONES.some((t) => t.value === saved.timezone) ? saved.timezone : 'America/New_York') as ProfileInput['timezone'] });
+    if (saved)
+      form.reset({
+        name: saved.name,
+        timezone: (TIMEZONES.some((t) => t.value === saved.timezone)
+          ? saved.timezone
+          : 'America/New_York') as ProfileInput['timezone'],
+      });
   }, [saved, form]);
 
   if (profile.isPending) return <Spinner />;
@@ -42,10 +51,23 @@ export function ProfileTab() {
         >
           <div className="grid gap-5 sm:max-w-lg">
             <Field id="profile-name" label="Full name" required error={errors.name?.message}>
-              <Input id="profile-name" autoComplete="name" maxLength={120} aria-invalid={!!errors.name} {...form.register('name')} />
+              <Input
+                id="profile-name"
+                autoComplete="name"
+                maxLength={120}
+                aria-invalid={!!errors.name}
+                {...form.register('name')}
+              />
             </Field>
             <Field id="profile-email" label="Email" hint="Your sign-in address. It cannot be changed here.">
-              <Input id="profile-email" type="email" value={profile.data.email} readOnly disabled className="bg-slate-50 text-slate-500" />
+              <Input
+                id="profile-email"
+                type="email"
+                value={profile.data.email}
+                readOnly
+                disabled
+                className="bg-slate-50 text-slate-500"
+              />
             </Field>
             <Field id="profile-timezone" label="Timezone" required error={errors.timezone?.message}>
               <Select id="profile-timezone" aria-invalid={!!errors.timezone} {...form.register('timezone')}>

@@ -8,9 +8,27 @@ import { formatDate, LoadError, SectionCard, showSaveError, Spinner } from './ac
 /** "Chrome on macOS" from a user agent; good enough to recognise one's own devices. */
 export function describeDevice(userAgent: string | null): { label: string; mobile: boolean } {
   const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
-  const os = /iPhone|iPad/.test(ua) ? 'iOS' : /Android/.test(ua) ? 'Android' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : null;
-  const label = browser && os ? `${browser} on ${os}` : browser ?? os ?? 'Unknown device';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : null;
+  const os = /iPhone|iPad/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  const label = browser && os ? `${browser} on ${os}` : (browser ?? os ?? 'Unknown device');
   return { label, mobile: /Mobile|iPhone|Android/.test(ua) };
 }
 
@@ -20,16 +38,24 @@ function SessionRow({ session }: { session: DeviceSession }) {
   const Icon = device.mobile ? Smartphone : Laptop;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3.5" data-testid="device-row">
-      <span className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-100 text-slate-600" aria-hidden="true">
+      <span
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-slate-100 text-slate-600"
+        aria-hidden="true"
+      >
         <Icon className="h-4 w-4" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-900">
           {device.label}
-          {session.current && <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs font-medium text-green-700 ring-1 ring-green-200">This device</span>}
+          {session.current && (
+            <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs font-medium text-green-700 ring-1 ring-green-200">
+              This device
+            </span>
+          )}
         </p>
         <p className="text-xs text-slate-500">
-          {session.ipAddress ? `${session.ipAddress} · ` : ''}Last active {formatDate(session.lastActiveAt, { dateStyle: 'medium', timeStyle: 'short' })}
+          {session.ipAddress ? `${session.ipAddress} · ` : ''}Last active{' '}
+          {formatDate(session.lastActiveAt, { dateStyle: 'medium', timeStyle: 'short' })}
         </p>
       </div>
       {!session.current && (
@@ -71,7 +97,11 @@ export function SessionsList() {
               onClick={async () => {
                 try {
                   const { signedOut } = await others.mutateAsync(undefined);
-                  toast({ title: 'Signed out everywhere else', description: `${signedOut} other session${signedOut === 1 ? '' : 's'} ended.`, variant: 'success' });
+                  toast({
+                    title: 'Signed out everywhere else',
+                    description: `${signedOut} other session${signedOut === 1 ? '' : 's'} ended.`,
+                    variant: 'success',
+                  });
                 } catch (error) {
                   showSaveError(error);
                 }

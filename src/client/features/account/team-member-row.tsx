@@ -52,7 +52,9 @@ export function TeamMemberRow({ entry, canManage }: { entry: TeamEntry; canManag
         <div className="min-w-0">
           <p className="truncate text-sm font-medium text-slate-900">
             {who}
-            {entry.isYou && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">You</span>}
+            {entry.isYou && (
+              <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">You</span>
+            )}
           </p>
           <p className="truncate text-xs text-slate-500">
             {entry.name ? `${entry.email} · ` : ''}
@@ -70,14 +72,19 @@ export function TeamMemberRow({ entry, canManage }: { entry: TeamEntry; canManag
             disabled={changeRole.isPending}
             onChange={(e) => {
               const role = e.target.value as 'admin' | 'member';
-              void run(() => changeRole.mutateAsync({ id: entry.id, role }), { title: 'Role changed', description: `${who} is now ${role === 'admin' ? 'an admin' : 'a member'}.` });
+              void run(() => changeRole.mutateAsync({ id: entry.id, role }), {
+                title: 'Role changed',
+                description: `${who} is now ${role === 'admin' ? 'an admin' : 'a member'}.`,
+              });
             }}
           >
             <option value="admin">Admin</option>
             <option value="member">Member</option>
           </Select>
         ) : (
-          <span className="inline-flex h-9 w-24 items-center px-3 text-sm text-slate-700 sm:w-28">{ROLE_LABELS[entry.role]}</span>
+          <span className="inline-flex h-9 w-24 items-center px-3 text-sm text-slate-700 sm:w-28">
+            {ROLE_LABELS[entry.role]}
+          </span>
         )}
         <div className="ml-auto flex justify-end gap-1 sm:w-[8.5rem]">
           {editable && pending && (
@@ -86,7 +93,12 @@ export function TeamMemberRow({ entry, canManage }: { entry: TeamEntry; canManag
               size="sm"
               aria-label={`Re-invite ${entry.email}`}
               disabled={resend.isPending}
-              onClick={() => run(() => resend.mutateAsync(entry.id), { title: 'Invitation sent again', description: `We emailed ${entry.email} a new link.` })}
+              onClick={() =>
+                run(() => resend.mutateAsync(entry.id), {
+                  title: 'Invitation sent again',
+                  description: `We emailed ${entry.email} a new link.`,
+                })
+              }
             >
               <Send className="h-4 w-4 sm:hidden" aria-hidden="true" />
               <span className="hidden sm:inline">Re-invite</span>
@@ -95,7 +107,12 @@ export function TeamMemberRow({ entry, canManage }: { entry: TeamEntry; canManag
           {editable && (
             <ConfirmDialog
               trigger={
-                <Button variant="ghost" size="sm" aria-label={`Remove ${who}`} className="text-red-600! hover:bg-red-50!">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${who}`}
+                  className="text-red-600! hover:bg-red-50!"
+                >
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                 </Button>
               }
@@ -109,7 +126,9 @@ export function TeamMemberRow({ entry, canManage }: { entry: TeamEntry; canManag
               onConfirm={() =>
                 run(() => (pending ? withdraw.mutateAsync(entry.id) : remove.mutateAsync(entry.id)), {
                   title: pending ? 'Invitation withdrawn' : 'Member removed',
-                  description: pending ? `${entry.email} can no longer join with that link.` : `${who} is no longer part of the team.`,
+                  description: pending
+                    ? `${entry.email} can no longer join with that link.`
+                    : `${who} is no longer part of the team.`,
                 })
               }
             />

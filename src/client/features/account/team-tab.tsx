@@ -15,11 +15,19 @@ export function TeamTab() {
 
   return (
     <div className="grid gap-6">
-      <SectionCard id="seats" title="Seats" description="Everyone in your organization, and everyone invited, takes a seat.">
+      <SectionCard
+        id="seats"
+        title="Seats"
+        description="Everyone in your organization, and everyone invited, takes a seat."
+      >
         <SeatMeter seats={seats} />
         {canManage && seats.used >= seats.limit && (
           <p className="mt-3 text-sm text-slate-700">
-            Need more room? <Link to="/account/billing" className="font-medium text-brand hover:underline">Add seats under Plan &amp; Billing</Link>.
+            Need more room?{' '}
+            <Link to="/account/billing" className="font-medium text-brand hover:underline">
+              Add seats under Plan &amp; Billing
+            </Link>
+            .
           </p>
         )}
       </SectionCard>
@@ -28,23 +36,37 @@ export function TeamTab() {
         <SectionCard id="invite" title="Invite a teammate" description="Work on signatures together.">
           <p className="text-sm text-slate-700">
             {capabilityRefusal('teamMembers')}{' '}
-            <Link to="/pricing" className="font-medium text-brand hover:underline">See plans</Link>
+            <Link to="/pricing" className="font-medium text-brand hover:underline">
+              See plans
+            </Link>
           </p>
         </SectionCard>
       )}
       {canManage && capabilities.teamMembers && (
-        <SectionCard id="invite" title="Invite a teammate" description="They get an email with a link to sign up or log in and join.">
+        <SectionCard
+          id="invite"
+          title="Invite a teammate"
+          description="They get an email with a link to sign up or log in and join."
+        >
           <InviteForm seatsLeft={Math.max(0, seats.limit - seats.used)} />
           {!capabilities.teamRoles && (
             <p className="mt-3 text-xs text-slate-500">
               Admins are part of the Pro plan; on your plan everyone you invite joins as a member.{' '}
-              <Link to="/account/billing" className="font-medium text-brand hover:underline">Upgrade under Plan &amp; Billing</Link>
+              <Link to="/account/billing" className="font-medium text-brand hover:underline">
+                Upgrade under Plan &amp; Billing
+              </Link>
             </p>
           )}
         </SectionCard>
       )}
-      <SectionCard id="members" title="Members" description={`${active} active${entries.length > active ? `, ${entries.length - active} invited` : ''}.`}>
-        {!canManage && <ReadOnlyNote>Only the owner and admins can invite, remove or change the role of members.</ReadOnlyNote>}
+      <SectionCard
+        id="members"
+        title="Members"
+        description={`${active} active${entries.length > active ? `, ${entries.length - active} invited` : ''}.`}
+      >
+        {!canManage && (
+          <ReadOnlyNote>Only the owner and admins can invite, remove or change the role of members.</ReadOnlyNote>
+        )}
         <ul className="-my-4 divide-y divide-slate-100">
           {entries.map((entry) => (
             <TeamMemberRow key={entry.id} entry={entry} canManage={canManage} />

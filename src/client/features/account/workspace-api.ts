@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { workspaceApi, type ConnectBody, type PersonEdit, type PushTarget, type TemplateBody } from '../../../shared/api/workspace';
+import {
+  workspaceApi,
+  type ConnectBody,
+  type PersonEdit,
+  type PushTarget,
+  type TemplateBody,
+} from '../../../shared/api/workspace';
 import { callApi } from '../../lib/api-client';
 
 export const WORKSPACE_KEY = ['/api/workspace'] as const;
@@ -14,27 +20,37 @@ export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
-      return awaitingSync || data.people.some((p) => p.pushStatus === 'pending') || data.queue.pending > 0 ? 1500 : false;
+      return awaitingSync || data.people.some((p) => p.pushStatus === 'pending') || data.queue.pending > 0
+        ? 1500
+        : false;
     },
   });
 
-export const useMyWorkspaceSignature = (enabled: boolean) => useQuery({ queryKey: MY_WORKSPACE_KEY, queryFn: () => callApi(workspaceApi.mine), enabled });
+export const useMyWorkspaceSignature = (enabled: boolean) =>
+  useQuery({ queryKey: MY_WORKSPACE_KEY, queryFn: () => callApi(workspaceApi.mine), enabled });
 
 function useWorkspaceMutation<TInput, TResult>(request: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: WORKSPACE_KEY }), queryClient.invalidateQueries({ queryKey: MY_WORKSPACE_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: WORKSPACE_KEY }),
+        queryClient.invalidateQueries({ queryKey: MY_WORKSPACE_KEY }),
+      ]);
     },
   });
 }
 
-export const useConnect = () => useWorkspaceMutation((input: ConnectBody) => callApi(workspaceApi.connect, { body: input }));
+export const useConnect = () =>
+  useWorkspaceMutation((input: ConnectBody) => callApi(workspaceApi.connect, { body: input }));
 export const useConnectTestMode = () => useWorkspaceMutation(() => callApi(workspaceApi.connectTestMode));
 export const useCheckConnection = () => useWorkspaceMutation(() => callApi(workspaceApi.check));
 export const useDisconnect = () => useWorkspaceMutation(() => callApi(workspaceApi.disconnect));
 export const useSync = () => useWorkspaceMutation(() => callApi(workspaceApi.sync));
-export const useSaveTemplate = () => useWorkspaceMutation((input: TemplateBody) => callApi(workspaceApi.saveTemplate, { body: input }));
-export const usePush = () => useWorkspaceMutation((input: { target: PushTarget; dryRun: boolean }) => callApi(workspaceApi.push, { body: input }));
-export const useEditMine = () => useWorkspaceMutation((input: PersonEdit) => callApi(workspaceApi.editMine, { body: input }));
+export const useSaveTemplate = () =>
+  useWorkspaceMutation((input: TemplateBody) => callApi(workspaceApi.saveTemplate, { body: input }));
+export const usePush = () =>
+  useWorkspaceMutation((input: { target: PushTarget; dryRun: boolean }) => callApi(workspaceApi.push, { body: input }));
+export const useEditMine = () =>
+  useWorkspaceMutation((input: PersonEdit) => callApi(workspaceApi.editMine, { body: input }));

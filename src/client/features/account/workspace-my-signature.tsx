@@ -37,15 +37,28 @@ export function WorkspaceMySignature() {
     );
   }
 
-  const changed = person.editable.filter((f): f is TextField => f !== 'socialLinks' && values[f as TextField] !== String(person.values[f] ?? ''));
+  const changed = person.editable.filter(
+    (f): f is TextField => f !== 'socialLinks' && values[f as TextField] !== String(person.values[f] ?? ''),
+  );
   const onSave = async () => {
     setErrors({});
     try {
       await edit.mutateAsync(Object.fromEntries(changed.map((f) => [f, values[f] ?? ''])));
-      toast({ title: 'Saved', description: person.pushStatus === 'never' ? 'Your signature is updated.' : 'Your signature is updated and goes into Gmail shortly.', variant: 'success' });
+      toast({
+        title: 'Saved',
+        description:
+          person.pushStatus === 'never'
+            ? 'Your signature is updated.'
+            : 'Your signature is updated and goes into Gmail shortly.',
+        variant: 'success',
+      });
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : {});
-      toast({ title: 'Error', description: errorMessage(error, 'Could not save. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Could not save. Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -54,10 +67,16 @@ export function WorkspaceMySignature() {
       id="workspace-mine"
       title="Your Gmail signature"
       description={`What your organization puts into Gmail for ${person.email}. ${
-        person.pushStatus === 'pushed' && person.pushedAt ? `In Gmail since ${formatDate(person.pushedAt, { dateStyle: 'medium', timeStyle: 'short' })}.` : ''
+        person.pushStatus === 'pushed' && person.pushedAt
+          ? `In Gmail since ${formatDate(person.pushedAt, { dateStyle: 'medium', timeStyle: 'short' })}.`
+          : ''
       }`}
     >
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3" data-testid="my-signature-preview" dangerouslySetInnerHTML={{ __html: person.html }} />
+      <div
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3"
+        data-testid="my-signature-preview"
+        dangerouslySetInnerHTML={{ __html: person.html }}
+      />
       <p className="mt-1 text-xs text-slate-500">{person.chars.toLocaleString('en-US')} of Gmail’s 10,000 characters</p>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map((field) => {
@@ -102,7 +121,9 @@ export function WorkspaceMySignature() {
         <Button onClick={onSave} disabled={edit.isPending || changed.length === 0}>
           {edit.isPending ? 'Saving…' : 'Save my changes'}
         </Button>
-        {person.editable.length === 0 && <span className="text-sm text-slate-600">Your organization has locked every field.</span>}
+        {person.editable.length === 0 && (
+          <span className="text-sm text-slate-600">Your organization has locked every field.</span>
+        )}
       </div>
     </SectionCard>
   );

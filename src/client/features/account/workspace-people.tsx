@@ -18,10 +18,15 @@ function StatusBadge({ person }: { person: WorkspacePersonView }) {
   const [label, tone] = styles[person.pushStatus] ?? styles.never!;
   return (
     <div>
-      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tone}`} data-testid={`status-${person.email}`}>
+      <span
+        className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}
+        data-testid={`status-${person.email}`}
+      >
         {label}
       </span>
-      {person.pushError && (person.pushStatus === 'failed' || person.pushStatus === 'pending') && <p className="mt-1 text-xs text-red-700">{person.pushError}</p>}
+      {person.pushError && (person.pushStatus === 'failed' || person.pushStatus === 'pending') && (
+        <p className="mt-1 text-xs text-red-700">{person.pushError}</p>
+      )}
     </div>
   );
 }
@@ -33,7 +38,10 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
   const [value, setValue] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [dryRun, setDryRun] = useState<DryRunEntry[] | null>(null);
-  const departments = useMemo(() => [...new Set(data.people.map((p) => p.department).filter((d): d is string => !!d))].sort(), [data.people]);
+  const departments = useMemo(
+    () => [...new Set(data.people.map((p) => p.department).filter((d): d is string => !!d))].sort(),
+    [data.people],
+  );
   const orgUnits = useMemo(() => [...new Set(data.people.map((p) => p.orgUnitPath))].sort(), [data.people]);
 
   const target = (): PushTarget => {
@@ -48,15 +56,27 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
       if (result.dryRun) setDryRun(result.people);
       else {
         setDryRun(null);
-        toast({ title: 'Pushing signatures', description: `${result.queued} ${result.queued === 1 ? 'person' : 'people'} queued. Statuses update below.`, variant: 'success' });
+        toast({
+          title: 'Pushing signatures',
+          description: `${result.queued} ${result.queued === 1 ? 'person' : 'people'} queued. Statuses update below.`,
+          variant: 'success',
+        });
       }
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Could not push. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Could not push. Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
-    <SectionCard id="workspace-people" title="People and push" description={`${data.people.length} people from the directory. Pushing writes each signature to the person's primary Gmail address.`}>
+    <SectionCard
+      id="workspace-people"
+      title="People and push"
+      description={`${data.people.length} people from the directory. Pushing writes each signature to the person's primary Gmail address.`}
+    >
       {data.people.length === 0 ? (
         <p className="text-sm text-slate-600">No people yet: press "Sync directory" above.</p>
       ) : (
@@ -66,7 +86,12 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
               <label htmlFor="push-target" className="text-sm font-medium text-slate-700">
                 Push to
               </label>
-              <Select id="push-target" value={mode} onChange={(e) => (setMode(e.target.value as typeof mode), setValue(''))} className="w-48">
+              <Select
+                id="push-target"
+                value={mode}
+                onChange={(e) => (setMode(e.target.value as typeof mode), setValue(''))}
+                className="w-48"
+              >
                 <option value="all">Everyone</option>
                 <option value="department">A department</option>
                 <option value="orgUnit">An organizational unit</option>
@@ -98,7 +123,9 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
           {dryRun && (
             <div className="mt-5 rounded-lg border border-slate-200" data-testid="dry-run">
               <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-3 py-2">
-                <p className="text-sm font-medium text-slate-800">Dry run: what each person would get (nothing was sent)</p>
+                <p className="text-sm font-medium text-slate-800">
+                  Dry run: what each person would get (nothing was sent)
+                </p>
                 <Button variant="ghost" size="sm" onClick={() => setDryRun(null)}>
                   Close
                 </Button>
@@ -110,10 +137,14 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
                       {entry.fullName} <span className="font-normal text-slate-500">{entry.email}</span>
                     </p>
                     <p className={`text-xs ${entry.tooLong ? 'text-red-700' : 'text-slate-500'}`}>
-                      {entry.chars.toLocaleString('en-US')} characters{entry.tooLong ? ' — over Gmail’s 10,000: it would be refused' : ''}
+                      {entry.chars.toLocaleString('en-US')} characters
+                      {entry.tooLong ? ' — over Gmail’s 10,000: it would be refused' : ''}
                       {!entry.hasGmail ? ' · no Gmail: would be skipped' : ''}
                     </p>
-                    <div className="mt-2 overflow-x-auto rounded border border-slate-100 p-2" dangerouslySetInnerHTML={{ __html: entry.html }} />
+                    <div
+                      className="mt-2 overflow-x-auto rounded border border-slate-100 p-2"
+                      dangerouslySetInnerHTML={{ __html: entry.html }}
+                    />
                   </li>
                 ))}
               </ul>
@@ -141,7 +172,9 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
                         type="checkbox"
                         aria-label={`Select ${p.fullName}`}
                         checked={selected.includes(p.email)}
-                        onChange={(e) => setSelected(e.target.checked ? [...selected, p.email] : selected.filter((x) => x !== p.email))}
+                        onChange={(e) =>
+                          setSelected(e.target.checked ? [...selected, p.email] : selected.filter((x) => x !== p.email))
+                        }
                         className="h-4 w-4 rounded border-slate-300"
                       />
                     </td>
@@ -168,12 +201,21 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
   );
 }
 
-const RESULT_WORDS: Record<string, string> = { pushed: 'Pushed', unchanged: 'Unchanged (not sent)', skipped: 'Skipped', failed: 'Failed' };
+const RESULT_WORDS: Record<string, string> = {
+  pushed: 'Pushed',
+  unchanged: 'Unchanged (not sent)',
+  skipped: 'Skipped',
+  failed: 'Failed',
+};
 
 /** Who pushed what to whom, when, and the result. */
 export function WorkspaceAudit({ data }: { data: WorkspaceOverview }) {
   return (
-    <SectionCard id="workspace-audit" title="Audit log" description="Every push: who asked, for whom, when, and what Google answered (latest 100).">
+    <SectionCard
+      id="workspace-audit"
+      title="Audit log"
+      description="Every push: who asked, for whom, when, and what Google answered (latest 100)."
+    >
       {data.audit.length === 0 ? (
         <p className="text-sm text-slate-600">Nothing pushed yet.</p>
       ) : (
@@ -190,12 +232,16 @@ export function WorkspaceAudit({ data }: { data: WorkspaceOverview }) {
             <tbody className="divide-y divide-slate-100">
               {data.audit.map((a, i) => (
                 <tr key={`${a.at}-${a.personEmail}-${i}`}>
-                  <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-600">{formatDate(a.at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
+                  <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-600">
+                    {formatDate(a.at, { dateStyle: 'short', timeStyle: 'medium' })}
+                  </td>
                   <td className="py-2 pr-3 align-top break-all">{a.personEmail}</td>
                   <td className="py-2 pr-3 align-top text-slate-700">{a.actor}</td>
                   <td className="py-2 align-top">
                     <span className="font-medium">{RESULT_WORDS[a.result] ?? a.result}</span>
-                    {a.htmlChars ? <span className="text-xs text-slate-500"> · {a.htmlChars.toLocaleString('en-US')} chars</span> : null}
+                    {a.htmlChars ? (
+                      <span className="text-xs text-slate-500"> · {a.htmlChars.toLocaleString('en-US')} chars</span>
+                    ) : null}
                     {a.detail && <p className="text-xs text-slate-500">{a.detail}</p>}
                   </td>
                 </tr>

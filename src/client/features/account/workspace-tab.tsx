@@ -8,7 +8,14 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useOrganization } from './account-api';
 import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
-import { useCheckConnection, useConnect, useConnectTestMode, useDisconnect, useSync, useWorkspace } from './workspace-api';
+import {
+  useCheckConnection,
+  useConnect,
+  useConnectTestMode,
+  useDisconnect,
+  useSync,
+  useWorkspace,
+} from './workspace-api';
 import { WorkspaceMySignature } from './workspace-my-signature';
 import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
 import { WorkspaceTemplateCard } from './workspace-template-card';
@@ -20,7 +27,11 @@ export function WorkspaceTab() {
   if (org.isError) return <LoadError error={org.error} retry={() => org.refetch()} />;
   if (!org.data.capabilities.workspacePush) {
     return (
-      <SectionCard id="workspace-upgrade" title="Google Workspace" description="Put every signature straight into Gmail for your whole domain.">
+      <SectionCard
+        id="workspace-upgrade"
+        title="Google Workspace"
+        description="Put every signature straight into Gmail for your whole domain."
+      >
         <p className="text-sm text-slate-700" data-testid="workspace-upgrade">
           {capabilityRefusal('workspacePush')}{' '}
           <Link to="/account/billing" className="font-medium text-brand hover:underline">
@@ -51,7 +62,12 @@ function WorkspaceAdmin() {
   const data = overview.data;
   return (
     <>
-      <ConnectionCard data={data} onSyncRequested={() => setSyncFrom({ lastSyncAt: data.connection?.lastSyncAt ?? null, until: Date.now() + 60_000 })} />
+      <ConnectionCard
+        data={data}
+        onSyncRequested={() =>
+          setSyncFrom({ lastSyncAt: data.connection?.lastSyncAt ?? null, until: Date.now() + 60_000 })
+        }
+      />
       {data.connection && (
         <>
           <WorkspaceTemplateCard data={data} />
@@ -96,18 +112,30 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
     try {
       await connect.mutateAsync({ keyJson, adminEmail });
       setKeyJson('');
-      toast({ title: 'Google Workspace connected', description: 'The key works. Now sync the directory.', variant: 'success' });
+      toast({
+        title: 'Google Workspace connected',
+        description: 'The key works. Now sync the directory.',
+        variant: 'success',
+      });
     } catch (error) {
       // What was typed stays; the words go beside the field they are about.
       const fields = error instanceof ApiError ? error.fields : {};
-      setErrors({ keyJson: fields.keyJson, adminEmail: fields.adminEmail, form: errorMessage(error, 'Could not connect. Please try again.') });
+      setErrors({
+        keyJson: fields.keyJson,
+        adminEmail: fields.adminEmail,
+        form: errorMessage(error, 'Could not connect. Please try again.'),
+      });
     }
   };
   const onTestMode = async () => {
     setErrors({});
     try {
       await testMode.mutateAsync(undefined);
-      toast({ title: 'Connected to the TEST MODE Workspace', description: 'Sample people, no real Gmail. Sync the directory next.', variant: 'success' });
+      toast({
+        title: 'Connected to the TEST MODE Workspace',
+        description: 'Sample people, no real Gmail. Sync the directory next.',
+        variant: 'success',
+      });
     } catch (error) {
       setErrors({ form: errorMessage(error, 'Could not connect the TEST MODE Workspace.') });
     }
@@ -116,7 +144,11 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
     try {
       done(await action());
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Something went wrong. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -130,7 +162,8 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
         <ol className="mb-4 list-decimal space-y-1 pl-5 text-sm text-slate-700">
           <li>In Google Cloud, create a service account and download a JSON key for it.</li>
           <li>
-            In the Admin console (Security → API controls → Domain-wide delegation), add its client ID (it is shown here once connected) with exactly these scopes:
+            In the Admin console (Security → API controls → Domain-wide delegation), add its client ID (it is shown here
+            once connected) with exactly these scopes:
             <Scopes scopes={data.scopes} />
           </li>
           <li>Paste or upload the key below with the address of a Workspace admin.</li>
@@ -138,8 +171,8 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
         {data.testModeAvailable && (
           <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p>
-              No Google setting is configured, so a <strong>TEST MODE</strong> Workspace is built in: sample people, one without Gmail, and a page showing what
-              "Google" stored. Nothing reaches a real Gmail.
+              No Google setting is configured, so a <strong>TEST MODE</strong> Workspace is built in: sample people, one
+              without Gmail, and a page showing what "Google" stored. Nothing reaches a real Gmail.
             </p>
             <Button className="mt-2" variant="secondary" onClick={onTestMode} disabled={testMode.isPending}>
               {testMode.isPending ? 'Connecting…' : 'Use the TEST MODE Workspace'}
@@ -147,7 +180,12 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
           </div>
         )}
         <div className="grid gap-4">
-          <Field id="workspace-key" label="Service account key (JSON)" error={errors.keyJson} hint="Pasted or uploaded; it is encrypted and never shown again.">
+          <Field
+            id="workspace-key"
+            label="Service account key (JSON)"
+            error={errors.keyJson}
+            hint="Pasted or uploaded; it is encrypted and never shown again."
+          >
             <Textarea
               id="workspace-key"
               rows={5}
@@ -162,7 +200,13 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
             <label htmlFor="workspace-key-file" className="text-sm font-medium text-slate-700">
               Or upload the key file
             </label>
-            <input id="workspace-key-file" type="file" accept="application/json,.json" onChange={onFile} className="mt-1 block w-full text-sm text-slate-700" />
+            <input
+              id="workspace-key-file"
+              type="file"
+              accept="application/json,.json"
+              onChange={onFile}
+              className="mt-1 block w-full text-sm text-slate-700"
+            />
           </div>
           <Field id="workspace-admin" label="Workspace admin address" error={errors.adminEmail}>
             <Input
@@ -175,7 +219,11 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
             />
           </Field>
           {errors.form && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="workspace-connect-error">
+            <p
+              role="alert"
+              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+              data-testid="workspace-connect-error"
+            >
               {errors.form}
             </p>
           )}
@@ -193,7 +241,9 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
     <SectionCard
       id="workspace-connection"
       title="Google Workspace"
-      description={conn.testMode ? 'Connected to the built-in TEST MODE Workspace.' : `Connected as ${conn.adminEmail}.`}
+      description={
+        conn.testMode ? 'Connected to the built-in TEST MODE Workspace.' : `Connected as ${conn.adminEmail}.`
+      }
     >
       {conn.testMode && (
         <p className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -220,11 +270,16 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
         </dd>
         <dt className="font-medium text-slate-600">Directory</dt>
         <dd data-testid="workspace-sync-result">
-          {conn.lastSyncAt ? `${conn.lastSyncResult ?? ''} (${formatDate(conn.lastSyncAt, { dateStyle: 'medium', timeStyle: 'short' })})` : 'Not synced yet.'}
+          {conn.lastSyncAt
+            ? `${conn.lastSyncResult ?? ''} (${formatDate(conn.lastSyncAt, { dateStyle: 'medium', timeStyle: 'short' })})`
+            : 'Not synced yet.'}
         </dd>
       </dl>
       {checkResult && (
-        <p role="status" className={`mt-3 rounded-md px-3 py-2 text-sm ${checkResult.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}>
+        <p
+          role="status"
+          className={`mt-3 rounded-md px-3 py-2 text-sm ${checkResult.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
+        >
           {checkResult.message}
         </p>
       )}
@@ -243,15 +298,26 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
         >
           Sync directory
         </Button>
-        <Button variant="secondary" onClick={() => run(() => check.mutateAsync(undefined), setCheckResult)} disabled={check.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => run(() => check.mutateAsync(undefined), setCheckResult)}
+          disabled={check.isPending}
+        >
           {check.isPending ? 'Checking…' : 'Check connection'}
         </Button>
         <Button
           variant="ghost"
           className="text-red-700"
           onClick={() => {
-            if (window.confirm('Disconnect Google Workspace? The key is deleted and the synced people are removed; signatures already in Gmail stay.')) {
-              void run(() => disconnect.mutateAsync(undefined), () => toast({ title: 'Disconnected', description: 'The key was deleted.', variant: 'success' }));
+            if (
+              window.confirm(
+                'Disconnect Google Workspace? The key is deleted and the synced people are removed; signatures already in Gmail stay.',
+              )
+            ) {
+              void run(
+                () => disconnect.mutateAsync(undefined),
+                () => toast({ title: 'Disconnected', description: 'The key was deleted.', variant: 'success' }),
+              );
             }
           }}
         >

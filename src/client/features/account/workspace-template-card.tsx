@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { FIELD_SOURCE, PERSON_FIELDS, PERSON_FIELD_LABELS, type OrgTemplate, type PersonField, type WorkspaceOverview } from '../../../shared/api/workspace';
+import {
+  FIELD_SOURCE,
+  PERSON_FIELDS,
+  PERSON_FIELD_LABELS,
+  type OrgTemplate,
+  type PersonField,
+  type WorkspaceOverview,
+} from '../../../shared/api/workspace';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
@@ -29,12 +36,18 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
       const result = await save.mutateAsync({ template, editableFields: editable });
       toast({
         title: 'Template saved',
-        description: result.repushQueued ? `${result.repushQueued} signatures already in Gmail are being updated.` : 'Push signatures to put it into Gmail.',
+        description: result.repushQueued
+          ? `${result.repushQueued} signatures already in Gmail are being updated.`
+          : 'Push signatures to put it into Gmail.',
         variant: 'success',
       });
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : {});
-      toast({ title: 'Error', description: errorMessage(error, 'The template could not be saved.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'The template could not be saved.'),
+        variant: 'destructive',
+      });
     }
   };
   const fieldError = (key: string) => errors[`template.${key}`] ?? errors[key];
@@ -47,7 +60,16 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="wt-template" label="Design">
-          <Select id="wt-template" value={template.design.template} onChange={(e) => setTemplate({ ...template, design: { ...template.design, template: e.target.value as OrgTemplate['design']['template'] } })}>
+          <Select
+            id="wt-template"
+            value={template.design.template}
+            onChange={(e) =>
+              setTemplate({
+                ...template,
+                design: { ...template.design, template: e.target.value as OrgTemplate['design']['template'] },
+              })
+            }
+          >
             {TEMPLATE_CATALOGUE.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.label}
@@ -61,15 +83,29 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
               type="color"
               aria-label="Pick the primary colour"
               value={/^#[0-9a-f]{6}$/i.test(template.design.primaryColor) ? template.design.primaryColor : '#1a73e8'}
-              onChange={(e) => setTemplate({ ...template, design: { ...template.design, primaryColor: e.target.value } })}
+              onChange={(e) =>
+                setTemplate({ ...template, design: { ...template.design, primaryColor: e.target.value } })
+              }
               className="h-10 w-12 shrink-0 rounded border border-slate-300"
             />
-            <Input id="wt-colour" value={template.design.primaryColor} onChange={(e) => setTemplate({ ...template, design: { ...template.design, primaryColor: e.target.value } })} />
+            <Input
+              id="wt-colour"
+              value={template.design.primaryColor}
+              onChange={(e) =>
+                setTemplate({ ...template, design: { ...template.design, primaryColor: e.target.value } })
+              }
+            />
           </div>
         </Field>
         {TEXT_FIELDS.map((f) => (
           <Field key={f.key} id={`wt-${f.key}`} label={f.label} error={fieldError(f.key)}>
-            <Input id={`wt-${f.key}`} value={template[f.key]} placeholder={f.placeholder} aria-invalid={!!fieldError(f.key)} onChange={(e) => setTemplate({ ...template, [f.key]: e.target.value })} />
+            <Input
+              id={`wt-${f.key}`}
+              value={template[f.key]}
+              placeholder={f.placeholder}
+              aria-invalid={!!fieldError(f.key)}
+              onChange={(e) => setTemplate({ ...template, [f.key]: e.target.value })}
+            />
           </Field>
         ))}
       </div>
@@ -82,11 +118,15 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
               <input
                 type="checkbox"
                 checked={editable.includes(field)}
-                onChange={(e) => setEditable(e.target.checked ? [...editable, field] : editable.filter((x) => x !== field))}
+                onChange={(e) =>
+                  setEditable(e.target.checked ? [...editable, field] : editable.filter((x) => x !== field))
+                }
                 className="h-4 w-4 rounded border-slate-300"
               />
               {PERSON_FIELD_LABELS[field]}
-              <span className="text-xs text-slate-400">({FIELD_SOURCE[field] === 'directory' ? 'directory' : 'template'})</span>
+              <span className="text-xs text-slate-400">
+                ({FIELD_SOURCE[field] === 'directory' ? 'directory' : 'template'})
+              </span>
             </label>
           ))}
         </div>

@@ -7,11 +7,13 @@ export type Message = { message: string };
 
 export const verifyEmail = (token: string, email?: string) => callApi(authApi.verifyEmail, { body: { token, email } });
 
-export const resendVerification = (email?: string | null) => callApi(authApi.resendVerification, { body: email ? { email } : {} });
+export const resendVerification = (email?: string | null) =>
+  callApi(authApi.resendVerification, { body: email ? { email } : {} });
 
 export const checkResetToken = (token: string) => callApi(authApi.checkResetToken, { body: { token } });
 
-export const resetPassword = (token: string, newPassword: string) => callApi(authApi.resetPassword, { body: { token, newPassword } });
+export const resetPassword = (token: string, newPassword: string) =>
+  callApi(authApi.resetPassword, { body: { token, newPassword } });
 
 export const sendMagicLink = (email: string) => callApi(authApi.sendMagicLink, { body: { email } });
 

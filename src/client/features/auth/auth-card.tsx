@@ -20,7 +20,10 @@ export function AuthCard(props: {
     <div className="flex min-h-full flex-col bg-gradient-to-b from-slate-50 to-slate-100">
       <header className="px-6 py-5">
         <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-slate-900">
-          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand text-base text-white" aria-hidden="true">
+          <span
+            className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand text-base text-white"
+            aria-hidden="true"
+          >
             S
           </span>
           SignaturePro
@@ -29,12 +32,17 @@ export function AuthCard(props: {
       <main id="main" className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           {props.icon && (
-            <div className={`mx-auto mb-5 flex h-12 w-12 items-center justify-center rounded-full ${tones[props.tone ?? 'brand']}`} aria-hidden="true">
+            <div
+              className={`mx-auto mb-5 flex h-12 w-12 items-center justify-center rounded-full ${tones[props.tone ?? 'brand']}`}
+              aria-hidden="true"
+            >
               {props.icon}
             </div>
           )}
           <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">{props.title}</h1>
-          {props.description && <div className="mt-2 text-center text-sm leading-6 text-slate-600">{props.description}</div>}
+          {props.description && (
+            <div className="mt-2 text-center text-sm leading-6 text-slate-600">{props.description}</div>
+          )}
           {props.children && <div className="mt-6">{props.children}</div>}
         </div>
       </main>

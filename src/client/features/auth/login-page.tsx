@@ -24,7 +24,11 @@ export function LoginPage() {
   const requestMagicLink = async () => {
     const email = form.getValues('email').trim();
     if (!email) {
-      toast({ title: 'Email Required', description: 'Please enter your email address to send a magic link.', variant: 'destructive' });
+      toast({
+        title: 'Email Required',
+        description: 'Please enter your email address to send a magic link.',
+        variant: 'destructive',
+      });
       return;
     }
     setSendingLink(true);
@@ -32,7 +36,11 @@ export function LoginPage() {
       const res = await sendMagicLink(email);
       toast({ title: 'Magic link sent', description: res.message, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Failed to Send Magic Link', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to Send Magic Link',
+        description: errorMessage(error, 'Please try again later.'),
+        variant: 'destructive',
+      });
     } finally {
       setSendingLink(false);
     }
@@ -53,12 +61,28 @@ export function LoginPage() {
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <Field id="email" label="Email" required error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={!!errors.email}
+            {...form.register('email')}
+          />
         </Field>
         <Field id="password" label="Password" required error={errors.password?.message}>
-          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={!!errors.password}
+            {...form.register('password')}
+          />
         </Field>
-        <button type="button" className="-mt-1 justify-self-end text-sm text-brand hover:underline" onClick={() => openAuthDialog('forgot')}>
+        <button
+          type="button"
+          className="-mt-1 justify-self-end text-sm text-brand hover:underline"
+          onClick={() => openAuthDialog('forgot')}
+        >
           Forgot password?
         </button>
         <Button type="submit" size="lg" disabled={isSubmitting}>

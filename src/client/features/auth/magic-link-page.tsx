@@ -37,7 +37,12 @@ export function MagicLinkPage() {
 
   if (error) {
     return (
-      <AuthCard icon={<TriangleAlert className="h-6 w-6" />} tone="danger" title="This link can't sign you in" description={<p role="alert">{error}</p>}>
+      <AuthCard
+        icon={<TriangleAlert className="h-6 w-6" />}
+        tone="danger"
+        title="This link can't sign you in"
+        description={<p role="alert">{error}</p>}
+      >
         <Button className="w-full" onClick={() => navigate('/login')}>
           Request a new link
         </Button>

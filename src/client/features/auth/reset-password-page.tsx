@@ -57,12 +57,22 @@ export function ResetPasswordPage() {
       setPhase('done');
       toast({ title: 'Password reset!', description: 'You can now login with your new password.', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Reset failed', description: errorMessage(error, 'This link may have expired.'), variant: 'destructive' });
+      toast({
+        title: 'Reset failed',
+        description: errorMessage(error, 'This link may have expired.'),
+        variant: 'destructive',
+      });
     }
   });
 
   if (phase === 'checking') {
-    return <AuthCard icon={<LoaderCircle className="h-6 w-6 animate-spin" />} title="Checking your link" description="One moment…" />;
+    return (
+      <AuthCard
+        icon={<LoaderCircle className="h-6 w-6 animate-spin" />}
+        title="Checking your link"
+        description="One moment…"
+      />
+    );
   }
   if (phase === 'invalid') {
     return (
@@ -96,10 +106,20 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard icon={<KeyRound className="h-6 w-6" />} title="Choose a new password" description="Pick a password you don't use anywhere else.">
+    <AuthCard
+      icon={<KeyRound className="h-6 w-6" />}
+      title="Choose a new password"
+      description="Pick a password you don't use anywhere else."
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <Field id="new-password" label="New password" required error={errors.password?.message}>
-          <Input id="new-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={!!errors.password}
+            {...form.register('password')}
+          />
         </Field>
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Password rules">
           {RULES.map((rule) => {

@@ -41,7 +41,11 @@ export function VerifyEmailLinkPage() {
       .catch((error: unknown) => {
         setPhase('error');
         setMessage(errorMessage(error, 'This verification link is invalid or has expired.'));
-        toast({ title: 'Verification failed', description: 'This link may have expired. Please request a new one.', variant: 'destructive' });
+        toast({
+          title: 'Verification failed',
+          description: 'This link may have expired. Please request a new one.',
+          variant: 'destructive',
+        });
       });
   };
 
@@ -55,9 +59,17 @@ export function VerifyEmailLinkPage() {
     setResending(true);
     try {
       await resendVerification(readPendingEmail());
-      toast({ title: 'Verification email sent', description: 'Check your inbox for a new link and code.', variant: 'success' });
+      toast({
+        title: 'Verification email sent',
+        description: 'Check your inbox for a new link and code.',
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Failed to resend', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to resend',
+        description: errorMessage(error, 'Please try again later.'),
+        variant: 'destructive',
+      });
     } finally {
       setResending(false);
     }
@@ -89,7 +101,12 @@ export function VerifyEmailLinkPage() {
   }
   if (phase === 'error') {
     return (
-      <AuthCard icon={<TriangleAlert className="h-6 w-6" />} tone="danger" title="Verification failed" description={<p role="alert">{message}</p>}>
+      <AuthCard
+        icon={<TriangleAlert className="h-6 w-6" />}
+        tone="danger"
+        title="Verification failed"
+        description={<p role="alert">{message}</p>}
+      >
         <div className="grid gap-3">
           <Button className="w-full" onClick={resend} disabled={resending}>
             {resending ? 'Sending...' : 'Resend verification email'}

@@ -54,7 +54,11 @@ export function VerifyEmailPage() {
       setDigits(empty());
       setFailed(true);
       setPhase('entering');
-      toast({ title: 'Verification failed', description: errorMessage(error, 'Invalid verification code'), variant: 'destructive' });
+      toast({
+        title: 'Verification failed',
+        description: errorMessage(error, 'Invalid verification code'),
+        variant: 'destructive',
+      });
       setTimeout(() => first.current?.focus(), 0);
     }
   };
@@ -63,7 +67,12 @@ export function VerifyEmailPage() {
     e.preventDefault();
     const code = digits.join('');
     if (code.length === CODE_LENGTH) void submit(code);
-    else toast({ title: 'Enter all 6 digits', description: 'The code in the email has six digits.', variant: 'destructive' });
+    else
+      toast({
+        title: 'Enter all 6 digits',
+        description: 'The code in the email has six digits.',
+        variant: 'destructive',
+      });
   };
 
   const resend = async () => {
@@ -74,7 +83,11 @@ export function VerifyEmailPage() {
       setDigits(empty());
       first.current?.focus();
     } catch (error) {
-      toast({ title: 'Failed to resend verification email', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to resend verification email',
+        description: errorMessage(error, 'Please try again later.'),
+        variant: 'destructive',
+      });
     } finally {
       setResending(false);
     }
@@ -82,7 +95,12 @@ export function VerifyEmailPage() {
 
   if (!email) {
     return (
-      <AuthCard icon={<TriangleAlert className="h-6 w-6" />} tone="danger" title="Verify your email" description="No email found for verification. Please sign up again.">
+      <AuthCard
+        icon={<TriangleAlert className="h-6 w-6" />}
+        tone="danger"
+        title="Verify your email"
+        description="No email found for verification. Please sign up again."
+      >
         <Button className="w-full" onClick={() => openAuthDialog('signup')}>
           Sign up
         </Button>
@@ -107,8 +125,8 @@ export function VerifyEmailPage() {
       title="Check your email"
       description={
         <p>
-          We sent a 6-digit code to <strong className="font-semibold text-slate-900">{email}</strong>. Enter it below to verify your
-          account.
+          We sent a 6-digit code to <strong className="font-semibold text-slate-900">{email}</strong>. Enter it below to
+          verify your account.
         </p>
       }
     >
@@ -132,12 +150,19 @@ export function VerifyEmailPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Didn't get the code? Check your spam folder or{' '}
-        <button type="button" onClick={resend} disabled={resending} className="font-medium text-brand hover:underline disabled:opacity-60">
+        <button
+          type="button"
+          onClick={resend}
+          disabled={resending}
+          className="font-medium text-brand hover:underline disabled:opacity-60"
+        >
           {resending ? 'sending...' : 'resend it'}
         </button>
         .
       </p>
-      <p className="mt-2 text-center text-xs text-slate-500">The code expires 10 minutes after it was sent. The email also has a one-click link.</p>
+      <p className="mt-2 text-center text-xs text-slate-500">
+        The code expires 10 minutes after it was sent. The email also has a one-click link.
+      </p>
     </AuthCard>
   );
 }

@@ -7,7 +7,15 @@ import { useSession } from '../../lib/session';
 const BillingUserMenu = lazy(() => import('./billing-user-menu'));
 
 /** The billing screens' top bar: back, the logo, and the avatar menu (Dashboard, Log out). */
-export function BillingHeader({ backTo, backLabel = 'Back', secure = false }: { backTo?: string; backLabel?: string; secure?: boolean }) {
+export function BillingHeader({
+  backTo,
+  backLabel = 'Back',
+  secure = false,
+}: {
+  backTo?: string;
+  backLabel?: string;
+  secure?: boolean;
+}) {
   const navigate = useNavigate();
   const { data } = useSession();
   const goBack = () => {
@@ -46,10 +54,18 @@ export function BillingHeader({ backTo, backLabel = 'Back', secure = false }: { 
           </Suspense>
         ) : data === null ? (
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-            <button type="button" onClick={() => openAuthDialog('login', { redirectTo: '/pricing' })} className="h-9 whitespace-nowrap rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3">
+            <button
+              type="button"
+              onClick={() => openAuthDialog('login', { redirectTo: '/pricing' })}
+              className="h-9 whitespace-nowrap rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3"
+            >
               Log in
             </button>
-            <button type="button" onClick={() => openAuthDialog('signup')} className="h-9 whitespace-nowrap rounded-md bg-brand px-2.5 text-sm font-medium text-white hover:bg-brand-dark sm:px-3">
+            <button
+              type="button"
+              onClick={() => openAuthDialog('signup')}
+              className="h-9 whitespace-nowrap rounded-md bg-brand px-2.5 text-sm font-medium text-white hover:bg-brand-dark sm:px-3"
+            >
               Sign up
             </button>
           </div>

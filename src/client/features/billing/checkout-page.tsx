@@ -2,7 +2,13 @@ import { Info, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isLifetimePromotion, quoteCheckout } from '../../../shared/billing/checkout-quote';
-import { findPlan, isBillingPeriod, isPaidPlanId, MAX_SELF_SERVE_SEATS, type BillingPeriod } from '../../../shared/billing/plans';
+import {
+  findPlan,
+  isBillingPeriod,
+  isPaidPlanId,
+  MAX_SELF_SERVE_SEATS,
+  type BillingPeriod,
+} from '../../../shared/billing/plans';
 import { useFreePlanActivation } from '../../components/pricing/use-plan-choice';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
@@ -41,7 +47,11 @@ export function CheckoutPage() {
 
   useEffect(() => {
     if (session === null) {
-      toast({ title: 'Authentication Required', description: 'Please log in to continue with payment.', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in to continue with payment.',
+        variant: 'destructive',
+      });
       navigate('/login', { replace: true });
     }
   }, [session, navigate]);
@@ -59,7 +69,9 @@ export function CheckoutPage() {
   }
 
   const isFree = !isPaidPlanId(plan.id);
-  const catalogueQuote = isPaidPlanId(plan.id) ? quoteCheckout({ planId: plan.id, billingPeriod: period, seats, promotionCode }) : null;
+  const catalogueQuote = isPaidPlanId(plan.id)
+    ? quoteCheckout({ planId: plan.id, billingPeriod: period, seats, promotionCode })
+    : null;
   // One trial per person and organization (0024): once used, the first period is charged today.
   const noTrial = overview.data?.trialAvailable === false;
   const quote =
@@ -67,10 +79,13 @@ export function CheckoutPage() {
       ? { ...catalogueQuote, trialDays: 0, dueToday: catalogueQuote.recurringTotal }
       : catalogueQuote;
   const changePeriod = (next: BillingPeriod) =>
-    setParams((p) => {
-      p.set('billing', next);
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.set('billing', next);
+        return p;
+      },
+      { replace: true },
+    );
 
   const submit = () => {
     if (isPaidPlanId(plan.id)) void checkout.start({ planType: plan.id, billingPeriod: period, promotionCode, seats });
@@ -81,18 +96,31 @@ export function CheckoutPage() {
     <div className="min-h-full bg-slate-50">
       <BillingHeader backTo={`/pricing?billing=${period}`} backLabel="Plans" secure />
       <main className="mx-auto max-w-5xl px-4 pb-20 pt-10 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{isFree ? 'Start with Free' : `Start your ${plan.name} plan`}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          {isFree ? 'Start with Free' : `Start your ${plan.name} plan`}
+        </h1>
         <p className="mt-2 text-slate-600">
           Signed in as <span className="font-medium text-slate-800">{session.user.email}</span>
         </p>
         {params.get('canceled') && (
-          <p role="status" className="mt-5 flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+          <p
+            role="status"
+            className="mt-5 flex items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700"
+          >
             <Info className="h-4 w-4 text-brand" aria-hidden="true" />
             Checkout was canceled. You have not been charged.
           </p>
         )}
         <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:items-start">
-          <CheckoutSummary plan={plan} period={period} onPeriodChange={changePeriod} seats={seats} onSeatsChange={chooseSeats} seatsInUse={seatsInUse} quote={quote} />
+          <CheckoutSummary
+            plan={plan}
+            period={period}
+            onPeriodChange={changePeriod}
+            seats={seats}
+            onSeatsChange={chooseSeats}
+            seatsInUse={seatsInUse}
+            quote={quote}
+          />
           <PaymentCard
             isFree={isFree}
             lifetime={isLifetimePromotion(promotionCode)}

@@ -26,7 +26,9 @@ export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const { data: session } = useSession();
-  const [state, setState] = useState<State>(sessionId ? { kind: 'processing' } : { kind: 'error', message: 'No payment session found' });
+  const [state, setState] = useState<State>(
+    sessionId ? { kind: 'processing' } : { kind: 'error', message: 'No payment session found' },
+  );
   const started = useRef(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -43,7 +45,11 @@ export function CheckoutSuccessPage() {
       return () => clearTimeout(timer);
     }
     if (session === null) {
-      toast({ title: 'Authentication Required', description: 'Please log in to continue with payment.', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in to continue with payment.',
+        variant: 'destructive',
+      });
       navigate('/login', { replace: true });
       return;
     }
@@ -56,7 +62,11 @@ export function CheckoutSuccessPage() {
           const result = await confirmPayment(sessionId);
           if (result.state === 'complete') {
             await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-            setState({ kind: 'done', plan: result.subscriptionPlan, lifetime: result.subscriptionStatus === 'lifetime' });
+            setState({
+              kind: 'done',
+              plan: result.subscriptionPlan,
+              lifetime: result.subscriptionStatus === 'lifetime',
+            });
             redirect.current = setTimeout(() => navigate('/editor'), SUCCESS_REDIRECT_MS);
             return;
           }
@@ -88,7 +98,10 @@ export function CheckoutSuccessPage() {
             <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-600" aria-hidden="true" />
             <h1 className="mt-5 text-2xl font-semibold text-slate-900">Payment successful!</h1>
             <p className="mt-2 text-sm text-slate-600">
-              {state.lifetime ? `You have lifetime access to ${state.plan ?? 'SignaturePro'}.` : `Your ${state.plan ?? ''} plan is active.`} Taking you to the editor…
+              {state.lifetime
+                ? `You have lifetime access to ${state.plan ?? 'SignaturePro'}.`
+                : `Your ${state.plan ?? ''} plan is active.`}{' '}
+              Taking you to the editor…
             </p>
           </div>
         )}
@@ -96,8 +109,14 @@ export function CheckoutSuccessPage() {
           <div role="status">
             <Loader2 className="mx-auto h-10 w-10 text-amber-500" aria-hidden="true" />
             <h1 className="mt-5 text-xl font-semibold text-slate-900">Your payment is still being confirmed</h1>
-            <p className="mt-2 text-sm text-slate-600">Some payment methods take a few minutes. Your plan will switch on by itself; you can keep working meanwhile.</p>
-            <Link to="/editor" className="mt-6 inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-dark">
+            <p className="mt-2 text-sm text-slate-600">
+              Some payment methods take a few minutes. Your plan will switch on by itself; you can keep working
+              meanwhile.
+            </p>
+            <Link
+              to="/editor"
+              className="mt-6 inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-dark"
+            >
               Go to the editor
             </Link>
           </div>
@@ -107,14 +126,22 @@ export function CheckoutSuccessPage() {
             <AlertCircle className="mx-auto h-12 w-12 text-red-500" aria-hidden="true" />
             <h1 className="mt-5 text-xl font-semibold text-slate-900">{state.message}</h1>
             <p className="mt-2 text-sm text-slate-600">
-              {sessionId ? 'If you were charged, our support team will sort it out quickly.' : 'Start again from the pricing page to choose a plan.'}
+              {sessionId
+                ? 'If you were charged, our support team will sort it out quickly.'
+                : 'Start again from the pricing page to choose a plan.'}
             </p>
             <div className="mt-6 flex justify-center gap-3">
-              <Link to="/pricing" className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50">
+              <Link
+                to="/pricing"
+                className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50"
+              >
                 Back to pricing
               </Link>
               {sessionId && (
-                <Link to="/contact" className="inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-dark">
+                <Link
+                  to="/contact"
+                  className="inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-dark"
+                >
                   Contact support
                 </Link>
               )}

@@ -3,10 +3,15 @@ import { formatUsd, type CheckoutQuote } from '../../../shared/billing/checkout-
 import { EXTRA_SEAT_PRICE, MAX_SELF_SERVE_SEATS, type BillingPeriod, type Plan } from '../../../shared/billing/plans';
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 
-const perUnit = (interval: 'month' | 'year' | null) => (interval === 'month' ? '/month' : interval === 'year' ? '/year' : ' one-time');
+const perUnit = (interval: 'month' | 'year' | null) =>
+  interval === 'month' ? '/month' : interval === 'year' ? '/year' : ' one-time';
 
 function trialEndLabel(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
 /** The order summary: plan, billing period, seats, and what is due today and later. Free has no quote. */
@@ -23,7 +28,10 @@ export function CheckoutSummary(props: {
   const { plan, quote } = props;
   const lifetime = quote?.kind === 'lifetime';
   return (
-    <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="summary-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="summary-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
         Order summary
       </h2>
@@ -86,8 +94,8 @@ export function CheckoutSummary(props: {
           </div>
           {props.seatsInUse != null && props.seats < props.seatsInUse && (
             <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
-              Your organization fills {props.seatsInUse} seats now (members and invitations). With fewer, everyone stays, but no one
-              new can join until seats are free.
+              Your organization fills {props.seatsInUse} seats now (members and invitations). With fewer, everyone
+              stays, but no one new can join until seats are free.
             </p>
           )}
         </div>
@@ -122,17 +130,23 @@ export function CheckoutSummary(props: {
         </div>
         {quote && !lifetime && quote.trialDays === 0 && (
           <p className="mt-1 text-xs text-slate-600">
-            Your trial has been used, so the first {props.period === 'monthly' ? 'month' : 'year'} is charged today; it renews until you cancel.
+            Your trial has been used, so the first {props.period === 'monthly' ? 'month' : 'year'} is charged today; it
+            renews until you cancel.
           </p>
         )}
         {quote && !lifetime && quote.trialDays > 0 && (
           <p className="mt-1 text-xs text-slate-600">
             Then {formatUsd(quote.recurringTotal)}
-            {props.period === 'monthly' ? ' per month' : ' per year'} from {trialEndLabel(quote.trialDays)}, unless you cancel before.
+            {props.period === 'monthly' ? ' per month' : ' per year'} from {trialEndLabel(quote.trialDays)}, unless you
+            cancel before.
           </p>
         )}
-        {lifetime && <p className="mt-1 text-xs text-slate-600">One payment, lifetime access to {plan.name}. No renewals.</p>}
-        {!quote && <p className="mt-1 text-xs text-slate-600">Free forever. Your signature carries a small SignaturePro line.</p>}
+        {lifetime && (
+          <p className="mt-1 text-xs text-slate-600">One payment, lifetime access to {plan.name}. No renewals.</p>
+        )}
+        {!quote && (
+          <p className="mt-1 text-xs text-slate-600">Free forever. Your signature carries a small SignaturePro line.</p>
+        )}
       </div>
     </section>
   );

@@ -21,9 +21,18 @@ export function PaymentCard(props: {
 }) {
   const { state } = props;
   const busy = state.kind === 'processing' || props.freeActivating;
-  const label = props.isFree ? 'Start Free Plan' : props.lifetime ? 'Get Lifetime Access for $1' : props.trial === false ? 'Subscribe' : 'Start 7-Day Free Trial';
+  const label = props.isFree
+    ? 'Start Free Plan'
+    : props.lifetime
+      ? 'Get Lifetime Access for $1'
+      : props.trial === false
+        ? 'Subscribe'
+        : 'Start 7-Day Free Trial';
   return (
-    <section aria-labelledby="payment-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="payment-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="payment-title" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
         Payment
       </h2>
@@ -32,7 +41,8 @@ export function PaymentCard(props: {
         <div className="mt-4 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3.5 text-sm text-amber-900">
           <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <p>
-            <strong>Test mode.</strong> Payments are not connected yet: you will confirm on a test payment page and no card is charged.
+            <strong>Test mode.</strong> Payments are not connected yet: you will confirm on a test payment page and no
+            card is charged.
           </p>
         </div>
       )}
@@ -49,9 +59,16 @@ export function PaymentCard(props: {
 
       {!props.isFree && (
         <div className="mt-5">
-          <Field id="promotion-code" label="Promotion code" hint="Optional. You can also enter a code on the payment page.">
+          <Field
+            id="promotion-code"
+            label="Promotion code"
+            hint="Optional. You can also enter a code on the payment page."
+          >
             <div className="relative">
-              <Tag className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+              <Tag
+                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+                aria-hidden="true"
+              />
               <Input
                 id="promotion-code"
                 value={props.promotionCode}
@@ -65,7 +82,10 @@ export function PaymentCard(props: {
             </div>
           </Field>
           {props.lifetime && (
-            <div role="status" className="mt-3 flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3.5 text-sm text-emerald-900">
+            <div
+              role="status"
+              className="mt-3 flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-3.5 text-sm text-emerald-900"
+            >
               <Sparkles className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />
               <p>
                 <strong>LIFETIME1DOLLAR applied.</strong> {LIFETIME_NOTICE}
@@ -76,7 +96,10 @@ export function PaymentCard(props: {
       )}
 
       {state.kind === 'opened' ? (
-        <div role="status" className="mt-6 flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+        <div
+          role="status"
+          className="mt-6 flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+        >
           <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
           <div>
             <p className="font-semibold">The payment page is open in a new tab.</p>
@@ -84,7 +107,12 @@ export function PaymentCard(props: {
           </div>
         </div>
       ) : (
-        <Button size="lg" className="mt-6 w-full text-base" onClick={props.onSubmit} disabled={busy || props.blockedByLivePlan}>
+        <Button
+          size="lg"
+          className="mt-6 w-full text-base"
+          onClick={props.onSubmit}
+          disabled={busy || props.blockedByLivePlan}
+        >
           {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
           {busy ? (props.isFree ? 'Activating...' : 'Processing...') : label}
         </Button>
@@ -118,7 +146,9 @@ export function PaymentCard(props: {
         {!props.isFree && (
           <li className="flex items-center gap-2">
             <Lock className="h-4 w-4 text-slate-400" aria-hidden="true" />
-            {props.testMode ? 'Test mode: no card details are collected.' : 'Card details are handled by Stripe and never reach our servers.'}
+            {props.testMode
+              ? 'Test mode: no card details are collected.'
+              : 'Card details are handled by Stripe and never reach our servers.'}
           </li>
         )}
       </ul>

@@ -1,7 +1,14 @@
 import { ShieldCheck, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MONEY_BACK_NOTE, VOLUME_DISCOUNT_NOTE, isBillingPeriod, planIdFromName, type BillingPeriod, type PlanId } from '../../../shared/billing/plans';
+import {
+  MONEY_BACK_NOTE,
+  VOLUME_DISCOUNT_NOTE,
+  isBillingPeriod,
+  planIdFromName,
+  type BillingPeriod,
+  type PlanId,
+} from '../../../shared/billing/plans';
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
 import { usePlanChoice } from '../../components/pricing/use-plan-choice';
@@ -24,14 +31,18 @@ export function PricingPage() {
   }, []);
 
   const status = session?.user.subscriptionStatus;
-  const currentPlanId: PlanId | null = status && HOLDS_PLAN.has(status) ? (planIdFromName(session?.user.subscriptionPlan) ?? null) : null;
+  const currentPlanId: PlanId | null =
+    status && HOLDS_PLAN.has(status) ? (planIdFromName(session?.user.subscriptionPlan) ?? null) : null;
 
   const changePeriod = (next: BillingPeriod) => {
     setPeriod(next);
-    setParams((p) => {
-      p.set('billing', next);
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.set('billing', next);
+        return p;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -41,7 +52,8 @@ export function PricingPage() {
         <div className="mx-auto max-w-2xl text-center">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Choose your plan</h1>
           <p className="mt-4 text-lg text-slate-600">
-            Start free, or try Standard or Pro free for 7 days. Cancel anytime before the trial ends and you pay nothing.
+            Start free, or try Standard or Pro free for 7 days. Cancel anytime before the trial ends and you pay
+            nothing.
           </p>
         </div>
         <div className="mt-10 flex justify-center">

@@ -12,9 +12,14 @@ const FIELD = 'block w-full rounded-md border border-slate-300 bg-slate-50 px-3 
 
 function headline(p: TestPaymentView): { title: string; sub: string } {
   const every = p.billingPeriod === 'annual' ? 'per year' : 'per month';
-  if (p.kind === 'lifetime') return { title: `${formatUsd(p.dueToday)} one-time`, sub: `Lifetime access to SignaturePro ${p.planName}` };
+  if (p.kind === 'lifetime')
+    return { title: `${formatUsd(p.dueToday)} one-time`, sub: `Lifetime access to SignaturePro ${p.planName}` };
   if (p.trialDays > 0) {
-    const from = new Date(Date.now() + p.trialDays * 86_400_000).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+    const from = new Date(Date.now() + p.trialDays * 86_400_000).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
     return { title: `${p.trialDays} days free`, sub: `Then ${formatUsd(p.recurringTotal)} ${every} starting ${from}` };
   }
   return { title: `${formatUsd(p.recurringTotal)} ${every}`, sub: `SignaturePro ${p.planName}` };
@@ -47,13 +52,20 @@ export function TestPaymentPage() {
       go(redirectUrl);
     } catch (err) {
       setBusy(null);
-      toast({ title: 'Payment Failed', description: errorMessage(err, 'Failed to process payment'), variant: 'destructive' });
+      toast({
+        title: 'Payment Failed',
+        description: errorMessage(err, 'Failed to process payment'),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <div className="min-h-full bg-slate-100">
-      <div role="note" className="bg-[repeating-linear-gradient(135deg,#f59e0b_0_14px,#fbbf24_14px_28px)] px-4 py-2.5 text-center text-sm font-semibold text-amber-950 shadow">
+      <div
+        role="note"
+        className="bg-[repeating-linear-gradient(135deg,#f59e0b_0_14px,#fbbf24_14px_28px)] px-4 py-2.5 text-center text-sm font-semibold text-amber-950 shadow"
+      >
         <span className="inline-flex items-center gap-2 rounded bg-amber-50/90 px-3 py-1">
           <FlaskConical className="h-4 w-4" aria-hidden="true" />
           TEST MODE: no real card is charged and no money moves
@@ -69,7 +81,10 @@ export function TestPaymentPage() {
           <div className="col-span-full rounded-2xl bg-white p-8 text-center shadow-sm">
             <h1 className="text-xl font-semibold">This test payment was not found</h1>
             <p className="mt-2 text-sm text-slate-600">{errorMessage(error, 'Please start checkout again.')}</p>
-            <Link to="/pricing" className="mt-6 inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white">
+            <Link
+              to="/pricing"
+              className="mt-6 inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white"
+            >
               Back to pricing
             </Link>
           </div>
@@ -105,7 +120,9 @@ export function TestPaymentPage() {
             <section aria-label="Pay" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
               <div className="flex items-center justify-between">
                 <h2 className="text-lg font-semibold text-slate-900">Pay with card</h2>
-                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-800">Test</span>
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-800">
+                  Test
+                </span>
               </div>
               <div className="mt-5 grid gap-4">
                 <label className="grid gap-1.5 text-sm font-medium text-slate-700">
@@ -115,24 +132,60 @@ export function TestPaymentPage() {
                 <div className="grid gap-1.5 text-sm font-medium text-slate-700">
                   <span>Card information</span>
                   <div className="relative">
-                    <CreditCard className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-                    <input readOnly aria-label="Test card number" value="4242 4242 4242 4242" className={`${FIELD} rounded-b-none`} />
+                    <CreditCard
+                      className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+                      aria-hidden="true"
+                    />
+                    <input
+                      readOnly
+                      aria-label="Test card number"
+                      value="4242 4242 4242 4242"
+                      className={`${FIELD} rounded-b-none`}
+                    />
                   </div>
                   <div className="-mt-1.5 grid grid-cols-2">
-                    <input readOnly aria-label="Expiry" value="12 / 34" className={`${FIELD} rounded-r-none rounded-t-none`} />
-                    <input readOnly aria-label="CVC" value="123" className={`${FIELD} rounded-l-none rounded-t-none border-l-0`} />
+                    <input
+                      readOnly
+                      aria-label="Expiry"
+                      value="12 / 34"
+                      className={`${FIELD} rounded-r-none rounded-t-none`}
+                    />
+                    <input
+                      readOnly
+                      aria-label="CVC"
+                      value="123"
+                      className={`${FIELD} rounded-l-none rounded-t-none border-l-0`}
+                    />
                   </div>
-                  <p className="text-xs font-normal text-slate-500">A fixed test card: nothing you type here would be used.</p>
+                  <p className="text-xs font-normal text-slate-500">
+                    A fixed test card: nothing you type here would be used.
+                  </p>
                 </div>
               </div>
 
               {data.status === 'open' ? (
                 <>
-                  <Button size="lg" className="mt-6 w-full text-base" disabled={busy !== null} onClick={() => act('pay')}>
+                  <Button
+                    size="lg"
+                    className="mt-6 w-full text-base"
+                    disabled={busy !== null}
+                    onClick={() => act('pay')}
+                  >
                     {busy === 'pay' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-                    {busy === 'pay' ? 'Processing...' : data.kind === 'lifetime' ? `Pay ${formatUsd(data.dueToday)}` : data.trialDays > 0 ? 'Start trial' : 'Pay'}
+                    {busy === 'pay'
+                      ? 'Processing...'
+                      : data.kind === 'lifetime'
+                        ? `Pay ${formatUsd(data.dueToday)}`
+                        : data.trialDays > 0
+                          ? 'Start trial'
+                          : 'Pay'}
                   </Button>
-                  <Button variant="ghost" className="mt-2 w-full" disabled={busy !== null} onClick={() => act('cancel')}>
+                  <Button
+                    variant="ghost"
+                    className="mt-2 w-full"
+                    disabled={busy !== null}
+                    onClick={() => act('cancel')}
+                  >
                     Cancel and go back
                   </Button>
                 </>

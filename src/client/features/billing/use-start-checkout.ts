@@ -8,10 +8,7 @@ import { createCheckoutSession } from './billing-api';
 export const CHECKOUT_REDIRECT_MS = 3000;
 
 export type CheckoutState =
-  | { kind: 'idle' }
-  | { kind: 'processing' }
-  | { kind: 'opened'; url: string }
-  | { kind: 'blocked'; url: string };
+  { kind: 'idle' } | { kind: 'processing' } | { kind: 'opened'; url: string } | { kind: 'blocked'; url: string };
 
 /** The writing on the blank tab while the payment page is being created. */
 function showOpening(tab: Window) {
@@ -55,12 +52,19 @@ export function useStartCheckout(onOpened: () => void) {
         timer.current = setTimeout(onOpened, CHECKOUT_REDIRECT_MS);
       } else {
         setState({ kind: 'blocked', url });
-        toast({ title: 'Popup Blocked', description: 'Your browser blocked the payment page. Please use the button below to open it.' });
+        toast({
+          title: 'Popup Blocked',
+          description: 'Your browser blocked the payment page. Please use the button below to open it.',
+        });
       }
     } catch (error) {
       tab?.close();
       setState({ kind: 'idle' });
-      toast({ title: 'Payment Failed', description: errorMessage(error, 'Failed to process payment'), variant: 'destructive' });
+      toast({
+        title: 'Payment Failed',
+        description: errorMessage(error, 'Failed to process payment'),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -20,7 +20,10 @@ const waitOutLock = (token: IssuedToken) =>
  * message sent before the page was interactive (`typedBeforeHydration`, a replayed early click):
  * the token, and so the lock, starts only at hydration, but the person took their time typing.
  */
-export async function resolveSubmitToken(loaded: Promise<IssuedToken>, typedBeforeHydration = false): Promise<IssuedToken> {
+export async function resolveSubmitToken(
+  loaded: Promise<IssuedToken>,
+  typedBeforeHydration = false,
+): Promise<IssuedToken> {
   try {
     const token = await loaded;
     if (typedBeforeHydration) await waitOutLock(token);

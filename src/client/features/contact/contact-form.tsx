@@ -32,7 +32,9 @@ function describeSendError(error: unknown): string {
  * The shared schema (the server's own rules and words) is fetched when first needed, on submit:
  * zod stays out of what the page loads up front.
  */
-async function validateContact(values: Record<FieldName, string>): Promise<{ data: ContactMessage } | { errors: FieldErrors }> {
+async function validateContact(
+  values: Record<FieldName, string>,
+): Promise<{ data: ContactMessage } | { errors: FieldErrors }> {
   const { contactSchema } = await import('../../../shared/validation/contact-schema');
   const result = contactSchema.safeParse(values);
   if (result.success) return { data: result.data };
@@ -92,26 +94,51 @@ export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; on
       }
       setErrors({});
       const { token: formToken } = await resolveSubmitToken(token, typedBeforeHydration);
-      await sendContactMessage({ ...checked.data, honeypot: honeypot.current?.value ?? '', formToken, submitTime: Date.now() });
+      await sendContactMessage({
+        ...checked.data,
+        honeypot: honeypot.current?.value ?? '',
+        formToken,
+        submitTime: Date.now(),
+      });
       onSent();
     } catch (error) {
-      const serverErrors = error instanceof ApiError ? (Object.fromEntries(FIELDS.filter((f) => error.fields[f]).map((f) => [f, error.fields[f]])) as FieldErrors) : {};
+      const serverErrors =
+        error instanceof ApiError
+          ? (Object.fromEntries(FIELDS.filter((f) => error.fields[f]).map((f) => [f, error.fields[f]])) as FieldErrors)
+          : {};
       if (Object.keys(serverErrors).length > 0) {
         setErrors(serverErrors);
         focusFirstInvalid(serverErrors);
       } else {
-        setFormError(error instanceof ApiError || error instanceof NetworkError ? describeSendError(error) : CONTACT_MESSAGES.network);
+        setFormError(
+          error instanceof ApiError || error instanceof NetworkError
+            ? describeSendError(error)
+            : CONTACT_MESSAGES.network,
+        );
       }
     } finally {
       setSending(false);
     }
   };
 
-  const describedBy = (field: FieldName, extra?: string) => [errors[field] ? `contact-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
-  const fieldProps = (field: FieldName) => ({ id: `contact-${field}`, name: field, 'aria-invalid': !!errors[field], 'aria-describedby': describedBy(field) });
+  const describedBy = (field: FieldName, extra?: string) =>
+    [errors[field] ? `contact-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const fieldProps = (field: FieldName) => ({
+    id: `contact-${field}`,
+    name: field,
+    'aria-invalid': !!errors[field],
+    'aria-describedby': describedBy(field),
+  });
 
   return (
-    <form ref={form} onSubmit={onSubmit} onInput={onInput} noValidate className="grid gap-5" aria-describedby="contact-required-note">
+    <form
+      ref={form}
+      onSubmit={onSubmit}
+      onInput={onInput}
+      noValidate
+      className="grid gap-5"
+      aria-describedby="contact-required-note"
+    >
       <p id="contact-required-note" className="text-sm text-slate-600">
         All fields are required.
       </p>
@@ -128,7 +155,11 @@ export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; on
       </Field>
       <div className="grid gap-1.5">
         <Field id="contact-message" label="Message" required error={errors.message}>
-          <Textarea rows={7} {...fieldProps('message')} aria-describedby={describedBy('message', 'contact-message-count')} />
+          <Textarea
+            rows={7}
+            {...fieldProps('message')}
+            aria-describedby={describedBy('message', 'contact-message-count')}
+          />
         </Field>
         <p
           id="contact-message-count"
@@ -141,10 +172,22 @@ export function ContactForm({ token, onSent }: { token: Promise<IssuedToken>; on
       {/* A field people never see; bots fill every field they find (spec: the honeypot). */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor="contact-hp">Leave this field empty</label>
-        <input id="contact-hp" name="contact_hp" type="text" tabIndex={-1} autoComplete="off" ref={honeypot} defaultValue="" />
+        <input
+          id="contact-hp"
+          name="contact_hp"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          ref={honeypot}
+          defaultValue=""
+        />
       </div>
       {formError && (
-        <p id="contact-form-error" role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          id="contact-form-error"
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {formError}
         </p>
       )}

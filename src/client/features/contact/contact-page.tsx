@@ -25,7 +25,10 @@ export function ContactPage() {
   useEffect(() => {
     const promise = startTokenFetch();
     setToken(promise);
-    promise.then((t) => setSupportEmail(t.supportEmail), () => undefined);
+    promise.then(
+      (t) => setSupportEmail(t.supportEmail),
+      () => undefined,
+    );
   }, []);
 
   const sendAnother = () => {
@@ -42,7 +45,8 @@ export function ContactPage() {
           <div>
             <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Contact us</h1>
             <p className="mt-4 text-lg leading-8 text-slate-600">
-              Questions about your signature, billing or your team's seats? Send us a message and a real person will answer.
+              Questions about your signature, billing or your team's seats? Send us a message and a real person will
+              answer.
             </p>
             <ul className="mt-8 grid gap-5">
               <li className="flex gap-4">
@@ -58,7 +62,10 @@ export function ContactPage() {
                   <h2 className="font-semibold text-slate-900">Prefer email?</h2>
                   <p className="min-h-6 text-slate-600">
                     {supportEmail ? (
-                      <a href={`mailto:${supportEmail}`} className="font-medium text-brand-dark underline underline-offset-2">
+                      <a
+                        href={`mailto:${supportEmail}`}
+                        className="font-medium text-brand-dark underline underline-offset-2"
+                      >
                         {supportEmail}
                       </a>
                     ) : (
@@ -82,7 +89,10 @@ export function ContactPage() {
               </li>
             </ul>
           </div>
-          <section aria-label={sent ? 'Message sent' : 'Contact form'} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <section
+            aria-label={sent ? 'Message sent' : 'Contact form'}
+            className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+          >
             {sent ? (
               <ThankYouPanel supportEmail={supportEmail} onAnother={sendAnother} />
             ) : (

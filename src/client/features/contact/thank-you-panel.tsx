@@ -22,10 +22,17 @@ export function ThankYouPanel({ supportEmail, onAnother }: { supportEmail: strin
         </p>
       )}
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={onAnother} className="h-11 rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={onAnother}
+          className="h-11 rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Send another message
         </button>
-        <a href="/" className="inline-flex h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-brand-dark">
+        <a
+          href="/"
+          className="inline-flex h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+        >
           Back to home
         </a>
       </div>

@@ -55,8 +55,12 @@ describe('writeSignatureToClipboard', () => {
   });
 
   it('throws when the browser refuses, so the caller can say so', async () => {
-    installClipboard(vi.fn(async () => Promise.reject(new DOMException('Document is not focused.', 'NotAllowedError'))));
-    await expect(writeSignatureToClipboard(Promise.resolve({ html: '<b>x</b>', text: 'x' }))).rejects.toThrow('not focused');
+    installClipboard(
+      vi.fn(async () => Promise.reject(new DOMException('Document is not focused.', 'NotAllowedError'))),
+    );
+    await expect(writeSignatureToClipboard(Promise.resolve({ html: '<b>x</b>', text: 'x' }))).rejects.toThrow(
+      'not focused',
+    );
   });
 });
 
@@ -132,6 +136,10 @@ describe('openGmailSettings', () => {
   it("opens Gmail's general settings in a new tab", () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     openGmailSettings();
-    expect(open).toHaveBeenCalledWith('https://mail.google.com/mail/u/0/#settings/general', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(
+      'https://mail.google.com/mail/u/0/#settings/general',
+      '_blank',
+      'noopener,noreferrer',
+    );
   });
 });

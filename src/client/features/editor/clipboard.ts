@@ -42,7 +42,9 @@ export function writeSignatureToClipboard(signature: Promise<RenderedSignature>)
  */
 export function writeHtmlSourceToClipboard(html: Promise<string>, fallback: string): Promise<void> {
   if (canWriteRichClipboard()) {
-    const item = new ClipboardItem({ 'text/plain': quiet(html.then((source) => new Blob([source], { type: 'text/plain' }))) });
+    const item = new ClipboardItem({
+      'text/plain': quiet(html.then((source) => new Blob([source], { type: 'text/plain' }))),
+    });
     return navigator.clipboard.write([item]);
   }
   if (typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function') {

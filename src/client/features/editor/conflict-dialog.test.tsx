@@ -12,7 +12,9 @@ import { ConflictDialog } from './conflict-dialog';
 /** The editor loads its signatures through TanStack Query: each hook gets a fresh cache. */
 function withQueryClient() {
   const queryClient = createQueryClient();
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
 }
 import { useSignatureDraft } from './use-signature-draft';
 
@@ -29,7 +31,11 @@ const user: CurrentUser = {
 
 function saved(overrides: Partial<SavedSignature> = {}): SavedSignature {
   return {
-    ...createEmptySignature({ name: 'Jane Smith', email: 'jane@acme.com', socialLinks: { github: 'https://github.com/j' } }),
+    ...createEmptySignature({
+      name: 'Jane Smith',
+      email: 'jane@acme.com',
+      socialLinks: { github: 'https://github.com/j' },
+    }),
     id: 'sig-1',
     label: 'My signature',
     sendAsEmail: null,
@@ -51,14 +57,20 @@ function installServer(initial: SavedSignature) {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const path = String(input);
       const method = init.method ?? 'GET';
-      const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, data: unknown) =>
+        new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
       if (method === 'GET' && path === '/api/signatures') return json(200, [stored]);
-      if (method === 'GET' && path === '/api/organization/signature-defaults') return json(200, { ...DEFAULT_SIGNATURE_DEFAULTS, logoUrl: null, canManage: true });
+      if (method === 'GET' && path === '/api/organization/signature-defaults')
+        return json(200, { ...DEFAULT_SIGNATURE_DEFAULTS, logoUrl: null, canManage: true });
       if (method === 'PUT') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         puts.push(body);
         if (typeof body.version === 'number' && body.version !== stored.version) {
-          return json(409, { error: 'This signature was changed in another tab or on another device since you opened it.', code: 'CONFLICT', current: stored });
+          return json(409, {
+            error: 'This signature was changed in another tab or on another device since you opened it.',
+            code: 'CONFLICT',
+            current: stored,
+          });
         }
         const { version: _ignored, ...fields } = body;
         stored = { ...stored, ...(fields as Partial<SavedSignature>), version: stored.version + 1 };
@@ -131,7 +143,11 @@ describe('a stale Save Signature', () => {
     const hook = renderHook(() => useSignatureDraft({ ready: true, user }), { wrapper: withQueryClient() });
     await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
     server.otherTabSaves({ name: 'Other Tab' });
-    act(() => hook.result.current.update({ socialLinks: { github: 'https://github.com/j', youtube: 'https://youtube.com/@j' } }));
+    act(() =>
+      hook.result.current.update({
+        socialLinks: { github: 'https://github.com/j', youtube: 'https://youtube.com/@j' },
+      }),
+    );
     await act(async () => {
       await hook.result.current.persistNow({ full: false });
     });

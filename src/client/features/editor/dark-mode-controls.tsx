@@ -31,7 +31,9 @@ export const DarkModeControls = memo(function DarkModeControls(props: {
           aria-hidden="true"
           className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors ${on ? 'bg-brand' : 'bg-slate-300'}`}
         >
-          <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-4' : 'translate-x-0.5'}`} />
+          <span
+            className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-4' : 'translate-x-0.5'}`}
+          />
         </span>
         Dark mode
       </button>
@@ -49,7 +51,8 @@ export const DarkModeControls = memo(function DarkModeControls(props: {
               aria-label={`${DARK_MODE_LABELS[mode]} (${MODE_HINTS[mode]})`}
               className="rounded-md px-2.5 py-1 text-xs font-medium text-slate-600 data-[state=checked]:bg-white data-[state=checked]:text-slate-900 data-[state=checked]:shadow-sm"
             >
-              {DARK_MODE_LABELS[mode]} <span className="hidden font-normal text-slate-500 sm:inline">· {MODE_HINTS[mode]}</span>
+              {DARK_MODE_LABELS[mode]}{' '}
+              <span className="hidden font-normal text-slate-500 sm:inline">· {MODE_HINTS[mode]}</span>
             </RadioGroup.Item>
           ))}
         </RadioGroup.Root>

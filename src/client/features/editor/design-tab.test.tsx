@@ -17,7 +17,10 @@ function renderDesign(design: Partial<Design>) {
       .getAllByRole('radio')
       .filter((radio) => radio.getAttribute('aria-checked') === 'true')
       .map((radio) => radio.getAttribute('aria-label'));
-  const labels = (name: string) => group(name).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'));
+  const labels = (name: string) =>
+    group(name)
+      .getAllByRole('radio')
+      .map((radio) => radio.getAttribute('aria-label'));
   return { onChange, group, checked, labels };
 }
 
@@ -25,16 +28,27 @@ describe('DesignTab colour swatches', () => {
   it("offers the spec's editor colours and then the rest of the account colours", () => {
     const { labels } = renderDesign({});
     expect(labels('Color Scheme')).toEqual([
-      'Gmail Blue', 'Green', 'Purple', 'Orange', 'Gray', 'Corporate Blue', 'Forest Green', 'Business Red', 'Charcoal',
+      'Gmail Blue',
+      'Green',
+      'Purple',
+      'Orange',
+      'Gray',
+      'Corporate Blue',
+      'Forest Green',
+      'Business Red',
+      'Charcoal',
     ]);
   });
 
-  it.each(ACCOUNT_COLORS.map((c) => c.value))('shows the account colour %s as the chosen Color Scheme swatch', (primaryColor) => {
-    const { checked } = renderDesign({ primaryColor });
-    const swatch = EDITOR_COLOR_CHOICES.find((c) => c.value === primaryColor);
-    expect(swatch).toBeDefined();
-    expect(checked('Color Scheme')).toEqual([swatch?.label]);
-  });
+  it.each(ACCOUNT_COLORS.map((c) => c.value))(
+    'shows the account colour %s as the chosen Color Scheme swatch',
+    (primaryColor) => {
+      const { checked } = renderDesign({ primaryColor });
+      const swatch = EDITOR_COLOR_CHOICES.find((c) => c.value === primaryColor);
+      expect(swatch).toBeDefined();
+      expect(checked('Color Scheme')).toEqual([swatch?.label]);
+    },
+  );
 
   it.each(ACCOUNT_COLORS.map((c) => c.value))('lets a person pick the account colour %s', (color) => {
     // Start from a colour outside the list, so that every account swatch is a change.
@@ -61,7 +75,9 @@ describe('DesignTab colour swatches', () => {
     expect(labels('Color Scheme')).toHaveLength(EDITOR_COLOR_CHOICES.length + 1);
     const custom = group('Color Scheme').getByRole('radio', { name: 'Custom' });
     expect(custom.getAttribute('title')).toBe('Custom (#abcdef)');
-    expect((custom.querySelector('span[aria-hidden="true"]') as HTMLElement).style.backgroundColor).toBe('rgb(171, 205, 239)');
+    expect((custom.querySelector('span[aria-hidden="true"]') as HTMLElement).style.backgroundColor).toBe(
+      'rgb(171, 205, 239)',
+    );
     expect(checked('Secondary colour')).toEqual(['Custom']);
   });
 

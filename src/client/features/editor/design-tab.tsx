@@ -120,7 +120,12 @@ export function DesignTab({ design, onChange }: { design: Design; onChange: (pat
   return (
     <div className="grid gap-6">
       <TabIntro title="Design">Every choice here is Gmail-safe.</TabIntro>
-      <ChoiceGroup label="Template Style" value={design.template} choices={templateChoices} onChange={(template) => setDesign({ template })} />
+      <ChoiceGroup
+        label="Template Style"
+        value={design.template}
+        choices={templateChoices}
+        onChange={(template) => setDesign({ template })}
+      />
       <ColorSwatches
         label="Color Scheme"
         choices={EDITOR_COLOR_CHOICES}
@@ -139,8 +144,19 @@ export function DesignTab({ design, onChange }: { design: Design; onChange: (pat
         fallback={DEFAULT_SECONDARY_COLOR}
         onChange={(secondaryColor) => setDesign({ secondaryColor })}
       />
-      <ChoiceGroup label="Font Style" value={design.fontFamily} choices={fontChoices} onChange={(fontFamily) => setDesign({ fontFamily })} />
-      <ChoiceGroup label="Layout" value={design.layout} choices={layoutChoices} columns={3} onChange={(layout) => setDesign({ layout })} />
+      <ChoiceGroup
+        label="Font Style"
+        value={design.fontFamily}
+        choices={fontChoices}
+        onChange={(fontFamily) => setDesign({ fontFamily })}
+      />
+      <ChoiceGroup
+        label="Layout"
+        value={design.layout}
+        choices={layoutChoices}
+        columns={3}
+        onChange={(layout) => setDesign({ layout })}
+      />
       <ChoiceGroup
         label="Photo shape"
         hint="Outlook for Windows always shows photos square."

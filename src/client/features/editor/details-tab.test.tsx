@@ -11,7 +11,8 @@ function renderDetails(requirements: FieldRequirements) {
   render(<DetailsTab fields={createEmptySignature()} requirements={requirements} onChange={() => undefined} />);
   const control = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`));
   // The asterisk is decoration (aria-hidden); aria-required is what a screen reader announces.
-  const marked = (name: string) => document.querySelector(`label[for="${control(name).id}"]`)?.textContent?.endsWith('*');
+  const marked = (name: string) =>
+    document.querySelector(`label[for="${control(name).id}"]`)?.textContent?.endsWith('*');
   return { marked, required: (name: string) => control(name).getAttribute('aria-required') === 'true' };
 }
 

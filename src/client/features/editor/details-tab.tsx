@@ -22,7 +22,14 @@ const TEXT_FIELDS: readonly TextFieldSpec[] = [
   { key: 'company', label: 'Company', placeholder: 'Acme Inc.', autoComplete: 'organization' },
   { key: 'phone', label: 'Phone', type: 'tel', placeholder: '+1 555 123 4567', autoComplete: 'tel' },
   { key: 'mobile', label: 'Mobile', type: 'tel', placeholder: '+1 555 987 6543', autoComplete: 'tel' },
-  { key: 'email', label: 'Email Address', type: 'email', required: true, placeholder: 'jane@acme.com', autoComplete: 'email' },
+  {
+    key: 'email',
+    label: 'Email Address',
+    type: 'email',
+    required: true,
+    placeholder: 'jane@acme.com',
+    autoComplete: 'email',
+  },
   { key: 'website', label: 'Website URL', type: 'url', placeholder: 'https://acme.com', autoComplete: 'url' },
 ];
 
@@ -32,7 +39,17 @@ type OnChange = (patch: SignaturePatch) => void;
  * One text field. Memoised with the value as a prop, so a keystroke re-renders only the field
  * being typed in, not the whole tab (issue 10: typing stays instant).
  */
-const TextField = memo(function TextField({ spec, value, required, onChange }: { spec: TextFieldSpec; value: string; required: boolean; onChange: OnChange }) {
+const TextField = memo(function TextField({
+  spec,
+  value,
+  required,
+  onChange,
+}: {
+  spec: TextFieldSpec;
+  value: string;
+  required: boolean;
+  onChange: OnChange;
+}) {
   const id = `sig-${spec.key}`;
   return (
     <Field id={id} label={spec.label} required={required}>
@@ -50,7 +67,15 @@ const TextField = memo(function TextField({ spec, value, required, onChange }: {
   );
 });
 
-const AddressField = memo(function AddressField({ value, required, onChange }: { value: string; required: boolean; onChange: OnChange }) {
+const AddressField = memo(function AddressField({
+  value,
+  required,
+  onChange,
+}: {
+  value: string;
+  required: boolean;
+  onChange: OnChange;
+}) {
   return (
     <Field id="sig-address" label="Address" required={required}>
       <Textarea
@@ -80,8 +105,14 @@ export function DetailsTab({
   requirements: FieldRequirements;
   onChange: OnChange;
 }) {
-  const orgRequired: ReadonlySet<string> = useMemo(() => new Set(requiredFieldsOf(requirements).map((field) => field.key)), [requirements]);
-  const onCustomFields = useCallback((customFields: SignatureFields['customFields']) => onChange({ customFields }), [onChange]);
+  const orgRequired: ReadonlySet<string> = useMemo(
+    () => new Set(requiredFieldsOf(requirements).map((field) => field.key)),
+    [requirements],
+  );
+  const onCustomFields = useCallback(
+    (customFields: SignatureFields['customFields']) => onChange({ customFields }),
+    [onChange],
+  );
   return (
     <div className="grid gap-4">
       <TabIntro title="Your details">Fields marked * are required to copy or save.</TabIntro>

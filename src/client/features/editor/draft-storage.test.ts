@@ -17,7 +17,9 @@ describe('draft storage', () => {
 
   it('fills fields that an older draft lacks', () => {
     localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ name: 'Old', design: { layout: 'vertical' } }));
-    expect(loadDraft()).toEqual(createEmptySignature({ name: 'Old', design: { ...createEmptySignature().design, layout: 'vertical' } }));
+    expect(loadDraft()).toEqual(
+      createEmptySignature({ name: 'Old', design: { ...createEmptySignature().design, layout: 'vertical' } }),
+    );
   });
 
   it('ignores a broken or invalid draft', () => {

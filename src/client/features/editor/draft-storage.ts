@@ -28,7 +28,11 @@ export function loadDraft(): SignatureFields | null {
     if (typeof parsed !== 'object' || parsed === null) return null;
     const base = createEmptySignature();
     const candidate = parsed as Partial<SignatureFields>;
-    const result = signatureFieldsSchema.safeParse({ ...base, ...candidate, design: { ...base.design, ...candidate.design } });
+    const result = signatureFieldsSchema.safeParse({
+      ...base,
+      ...candidate,
+      design: { ...base.design, ...candidate.design },
+    });
     return result.success ? result.data : null;
   } catch {
     return null;

@@ -11,7 +11,9 @@ import { HelpDialog } from './help-dialog';
 function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy: boolean }) {
   // Beside the signature switcher a phone has no room for it; from 640 px it shows again.
   return (
-    <span className={`${roomy ? 'inline-flex' : 'hidden sm:inline-flex'} items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200`}>
+    <span
+      className={`${roomy ? 'inline-flex' : 'hidden sm:inline-flex'} items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200`}
+    >
       <Clock className="h-3.5 w-3.5" aria-hidden="true" />
       {trialDaysLeft(trialEndsAt)} days left in trial
     </span>

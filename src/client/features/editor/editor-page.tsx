@@ -95,7 +95,10 @@ export function EditorPage() {
   );
   const subscriptionStatus = user?.subscriptionStatus;
   // One object for the whole page life: memoised panels beside the preview compare it by identity.
-  const renderOptions = useMemo(() => signatureRenderOptions(publicUrl, subscriptionStatus), [publicUrl, subscriptionStatus]);
+  const renderOptions = useMemo(
+    () => signatureRenderOptions(publicUrl, subscriptionStatus),
+    [publicUrl, subscriptionStatus],
+  );
   // The preview never renders with a guessed origin: it waits for the server's PUBLIC_URL.
   const fields = publicConfig.ready ? draft.fields : null;
 
@@ -127,7 +130,13 @@ export function EditorPage() {
                   <PreviewWithPreflight
                     fields={fields}
                     options={renderOptions}
-                    status={<SaveStatusBadge status={draft.status} hasId={draft.signatureId !== null} signedIn={user !== null} />}
+                    status={
+                      <SaveStatusBadge
+                        status={draft.status}
+                        hasId={draft.signatureId !== null}
+                        signedIn={user !== null}
+                      />
+                    }
                     user={user}
                     onChange={draft.update}
                     persist={draft.persistNow}
@@ -140,7 +149,11 @@ export function EditorPage() {
           )}
         </div>
       </main>
-      <ConflictDialog conflict={draft.conflict} onReload={draft.reloadFromServer} onOverwrite={() => void draft.overwrite()} />
+      <ConflictDialog
+        conflict={draft.conflict}
+        onReload={draft.reloadFromServer}
+        onOverwrite={() => void draft.overwrite()}
+      />
     </div>
   );
 }

@@ -16,7 +16,10 @@ const triggerClass =
 /** The tab buttons: the same on every keystroke, so rendered once. */
 const TabList = memo(function TabList() {
   return (
-    <Tabs.List aria-label="Signature sections" className="mx-4 mt-4 grid shrink-0 grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1">
+    <Tabs.List
+      aria-label="Signature sections"
+      className="mx-4 mt-4 grid shrink-0 grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1"
+    >
       {TABS.map((tab) => (
         <Tabs.Trigger key={tab} value={tab} className={triggerClass}>
           {tab}
@@ -55,7 +58,11 @@ export function EditorPanel(props: {
       <Tabs.Root defaultValue="Details" className="flex min-h-0 flex-1 flex-col">
         <TabList />
         {TABS.map((tab) => (
-          <Tabs.Content key={tab} value={tab} className="min-h-0 flex-1 overflow-y-auto px-4 pb-6 pt-5 focus-visible:outline-offset-[-2px]">
+          <Tabs.Content
+            key={tab}
+            value={tab}
+            className="min-h-0 flex-1 overflow-y-auto px-4 pb-6 pt-5 focus-visible:outline-offset-[-2px]"
+          >
             {content[tab]}
           </Tabs.Content>
         ))}

@@ -11,12 +11,7 @@ export function ExportButtons(props: {
 }) {
   return (
     <div className="grid gap-2 border-t border-slate-200 bg-white p-4">
-      <Button
-        onClick={props.onCopyToGmail}
-        disabled={props.copying}
-        aria-busy={props.copying}
-        className="w-full"
-      >
+      <Button onClick={props.onCopyToGmail} disabled={props.copying} aria-busy={props.copying} className="w-full">
         <Mail className="h-4 w-4" aria-hidden="true" />
         {props.copying ? 'Copying...' : 'Copy to Gmail'}
       </Button>

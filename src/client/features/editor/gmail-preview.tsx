@@ -13,8 +13,22 @@ const NUMBER = new Intl.NumberFormat('en-US');
 
 /** The message's colours in light mode and in Gmail's dark themes (#202124). */
 const CHROME = {
-  light: { card: 'border-slate-200 bg-white', rule: 'border-slate-100', strong: 'text-slate-900', muted: 'text-slate-500', chip: 'bg-slate-100 text-slate-600', body: 'text-slate-800' },
-  dark: { card: 'border-[#3c4043] bg-[#202124]', rule: 'border-[#3c4043]', strong: 'text-[#e8eaed]', muted: 'text-[#9aa0a6]', chip: 'bg-[#3c4043] text-[#bdc1c6]', body: 'text-[#e8eaed]' },
+  light: {
+    card: 'border-slate-200 bg-white',
+    rule: 'border-slate-100',
+    strong: 'text-slate-900',
+    muted: 'text-slate-500',
+    chip: 'bg-slate-100 text-slate-600',
+    body: 'text-slate-800',
+  },
+  dark: {
+    card: 'border-[#3c4043] bg-[#202124]',
+    rule: 'border-[#3c4043]',
+    strong: 'text-[#e8eaed]',
+    muted: 'text-[#9aa0a6]',
+    chip: 'bg-[#3c4043] text-[#bdc1c6]',
+    body: 'text-[#e8eaed]',
+  },
 };
 type Chrome = (typeof CHROME)['light'];
 
@@ -30,16 +44,32 @@ const TrimAdvice = memo(function TrimAdvice({ fields, options }: { fields: Signa
 });
 
 /** What Gmail will store of the signature, against its 10,000 characters; a warning from 8,000. */
-function CharacterCount({ size, fields, options }: { size: GmailSize; fields: SignatureFields; options: RenderOptions }) {
+function CharacterCount({
+  size,
+  fields,
+  options,
+}: {
+  size: GmailSize;
+  fields: SignatureFields;
+  options: RenderOptions;
+}) {
   const deferredFields = useDeferredValue(fields);
-  const tone = size.status === 'over' ? 'font-semibold text-red-700' : size.status === 'warn' ? 'font-medium text-amber-700' : 'text-slate-500';
+  const tone =
+    size.status === 'over'
+      ? 'font-semibold text-red-700'
+      : size.status === 'warn'
+        ? 'font-medium text-amber-700'
+        : 'text-slate-500';
   return (
     <div className="grid gap-1 text-xs" data-testid="size-status" data-status={size.status}>
       <p data-testid="character-count" className={tone}>
         {NUMBER.format(size.stored)} / {NUMBER.format(size.limit)} characters as Gmail stores it
       </p>
       {size.status === 'warn' && (
-        <p className="text-amber-700">Close to Gmail&apos;s limit of {NUMBER.format(size.limit)} characters: shorten a field or remove a link to keep room.</p>
+        <p className="text-amber-700">
+          Close to Gmail&apos;s limit of {NUMBER.format(size.limit)} characters: shorten a field or remove a link to
+          keep room.
+        </p>
       )}
       {size.status === 'over' && <TrimAdvice fields={deferredFields} options={options} />}
     </div>
@@ -90,7 +120,10 @@ export function GmailPreview({
   controls?: ReactNode;
 }) {
   const { preview, size } = useRenderedSignature(fields, options);
-  const signatureHtml = useMemo(() => (darkMode ? darkModeHtml(preview.html, darkMode) : preview.html), [darkMode, preview.html]);
+  const signatureHtml = useMemo(
+    () => (darkMode ? darkModeHtml(preview.html, darkMode) : preview.html),
+    [darkMode, preview.html],
+  );
   const c = darkMode ? CHROME.dark : CHROME.light;
   const name = fields.name.trim() || 'Your Name';
   const email = fields.email.trim() || 'you@example.com';
@@ -104,7 +137,11 @@ export function GmailPreview({
       </div>
       <CharacterCount size={size} fields={fields} options={options} />
       {controls}
-      <article className={`overflow-hidden rounded-xl border shadow-sm ${c.card}`} data-testid="preview-message" data-dark-mode={darkMode ?? 'off'}>
+      <article
+        className={`overflow-hidden rounded-xl border shadow-sm ${c.card}`}
+        data-testid="preview-message"
+        data-dark-mode={darkMode ?? 'off'}
+      >
         <SubjectRow c={c} />
         <div className="px-4 py-5 sm:px-6">
           <div className="flex items-start gap-3">
@@ -127,11 +164,14 @@ export function GmailPreview({
               <p className={`text-xs ${c.muted}`}>to me</p>
             </div>
           </div>
-          <div className={`mt-5 text-sm leading-6 sm:pl-[52px] ${c.body}`} style={{ fontFamily: 'Arial, Helvetica, sans-serif' }}>
+          <div
+            className={`mt-5 text-sm leading-6 sm:pl-[52px] ${c.body}`}
+            style={{ fontFamily: 'Arial, Helvetica, sans-serif' }}
+          >
             <p>Hi Alex,</p>
             <p className="mt-3">
-              Thanks for taking the time to talk today. I&apos;ve attached the proposal we discussed — let me know if you have any
-              questions.
+              Thanks for taking the time to talk today. I&apos;ve attached the proposal we discussed — let me know if
+              you have any questions.
             </p>
             <p className="mt-3">Best regards,</p>
             {/* The full theme (iOS) inverts the images too: DARK_IMAGE_FILTER, written out for Tailwind. */}

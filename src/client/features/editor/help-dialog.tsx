@@ -31,7 +31,9 @@ export function HelpDialog() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="pr-8 text-lg font-semibold text-slate-900">How to Install Your Gmail Signature</Dialog.Title>
+          <Dialog.Title className="pr-8 text-lg font-semibold text-slate-900">
+            How to Install Your Gmail Signature
+          </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">Three steps, about a minute.</Dialog.Description>
           <ol className="mt-5 grid gap-4">
             {STEPS.map((step, index) => (
@@ -62,7 +64,10 @@ export function HelpDialog() {
               Got it
             </Dialog.Close>
           </div>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100"
+          >
             <X className="h-4 w-4" aria-hidden="true" />
           </Dialog.Close>
         </Dialog.Content>

@@ -50,5 +50,9 @@ export function useImageProbes(urls: readonly string[]): ReadonlyMap<string, Ima
     }
     if (started) publish();
   }, [key]);
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
 }

@@ -8,14 +8,17 @@ describe('resolveImageUrl', () => {
     expect(resolveImageUrl('data:image/png;base64,AAAA', origin)).toEqual({
       error: {
         title: 'Invalid image format',
-        description: 'Logos in Gmail signatures must be served via HTTPS URL (no base64). Please upload or provide a URL.',
+        description:
+          'Logos in Gmail signatures must be served via HTTPS URL (no base64). Please upload or provide a URL.',
       },
     });
   });
 
   it('normalises what was typed', () => {
     expect(resolveImageUrl('cdn.example.com/logo.png', origin)).toEqual({ url: 'https://cdn.example.com/logo.png' });
-    expect(resolveImageUrl('http://cdn.example.com/logo.png', origin)).toEqual({ url: 'https://cdn.example.com/logo.png' });
+    expect(resolveImageUrl('http://cdn.example.com/logo.png', origin)).toEqual({
+      url: 'https://cdn.example.com/logo.png',
+    });
     expect(resolveImageUrl('/objects/abc.png', origin)).toEqual({ url: 'https://app.example.com/objects/abc.png' });
   });
 

@@ -14,14 +14,22 @@ import { currentOrigin } from './use-rendered-signature';
  * The result of adding a typed image URL: the normalised URL, or the toast that says why not.
  * Kept apart from the component so the rule is easy to read and test.
  */
-export function resolveImageUrl(value: string, origin: string): { url: string } | { error: { title: string; description: string } } {
+export function resolveImageUrl(
+  value: string,
+  origin: string,
+): { url: string } | { error: { title: string; description: string } } {
   // Gmail shows no embedded images (spec section 5); refuse them before they reach the signature.
   if (isDataOrBase64Url(value)) {
     return { error: { title: INVALID_IMAGE_FORMAT.title, description: INVALID_IMAGE_FORMAT.description } };
   }
   const url = normalizeUrl(value, origin);
   if (url === '' || !/^https?:\/\//.test(url)) {
-    return { error: { title: 'Invalid image URL', description: 'Please enter a full image address, such as https://example.com/logo.png.' } };
+    return {
+      error: {
+        title: 'Invalid image URL',
+        description: 'Please enter a full image address, such as https://example.com/logo.png.',
+      },
+    };
   }
   return { url };
 }
@@ -44,7 +52,10 @@ export function ImageUrlField(props: { signedIn: boolean; signatureId: string | 
     if (!props.signedIn) {
       // Fetched images are stored with an account, like uploads; what was typed stays in the field.
       openAuthDialog('signup');
-      toast({ title: 'Sign up to add images', description: 'Adding a logo needs a free account. Your signature is kept while you sign up.' });
+      toast({
+        title: 'Sign up to add images',
+        description: 'Adding a logo needs a free account. Your signature is kept while you sign up.',
+      });
       return;
     }
     setFetching(true);
@@ -57,10 +68,18 @@ export function ImageUrlField(props: { signedIn: boolean; signatureId: string | 
         }),
       );
       setValue('');
-      toast({ title: 'Image added', description: note ?? 'We saved a copy of the image; it is now in the preview.', variant: 'success' });
+      toast({
+        title: 'Image added',
+        description: note ?? 'We saved a copy of the image; it is now in the preview.',
+        variant: 'success',
+      });
     } catch (error) {
       // The field keeps what was typed, so it can be corrected.
-      toast({ title: 'Image not added', description: errorMessage(error, 'We could not fetch that image. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Image not added',
+        description: errorMessage(error, 'We could not fetch that image. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setFetching(false);
     }
@@ -87,7 +106,13 @@ export function ImageUrlField(props: { signedIn: boolean; signatureId: string | 
             }
           }}
         />
-        <Button variant="secondary" onClick={() => void add()} disabled={value.trim() === '' || fetching} aria-busy={fetching} className="shrink-0">
+        <Button
+          variant="secondary"
+          onClick={() => void add()}
+          disabled={value.trim() === '' || fetching}
+          aria-busy={fetching}
+          className="shrink-0"
+        >
           {fetching ? 'Adding...' : 'Add'}
         </Button>
       </div>

@@ -58,7 +58,9 @@ function ImageLinkChoice({ fields, onChange }: { fields: SignatureFields; onChan
               <RadioGroup.Indicator className="h-2 w-2 rounded-full bg-brand" />
             </RadioGroup.Item>
             {IMAGE_LINK_LABELS[option]}
-            {option === 'website' && !fields.website && <span className="text-xs text-slate-400">(add it on Details)</span>}
+            {option === 'website' && !fields.website && (
+              <span className="text-xs text-slate-400">(add it on Details)</span>
+            )}
           </label>
         ))}
       </RadioGroup.Root>
@@ -99,7 +101,11 @@ export function ImagesTab(props: {
           signatureId={props.signatureId}
           onChange={(photoUrl) => onChange({ photoUrl })}
         />
-        <ImageUrlField signedIn={props.signedIn} signatureId={props.signatureId} onAdd={(photoUrl) => onChange({ photoUrl })} />
+        <ImageUrlField
+          signedIn={props.signedIn}
+          signatureId={props.signatureId}
+          onAdd={(photoUrl) => onChange({ photoUrl })}
+        />
         <AnimateToggle
           checked={fields.design.animateLogo === 'true'}
           onChange={(next) => onChange({ design: { animateLogo: next ? 'true' : 'false' } })}
@@ -111,7 +117,9 @@ export function ImagesTab(props: {
       <PanelSection title="More images">
         <Button
           variant="secondary"
-          onClick={() => toast({ title: 'Premium Feature', description: 'Multiple images available in premium version' })}
+          onClick={() =>
+            toast({ title: 'Premium Feature', description: 'Multiple images available in premium version' })
+          }
         >
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add another

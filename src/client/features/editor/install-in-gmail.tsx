@@ -38,7 +38,11 @@ export function InstallInGmailButton() {
         {busy ? 'Installing...' : 'Install in Gmail'}
       </Button>
       {note && (
-        <p role="status" data-testid="install-in-gmail-note" className={`mt-1.5 text-xs ${note.ok ? 'text-green-700' : 'text-slate-600'}`}>
+        <p
+          role="status"
+          data-testid="install-in-gmail-note"
+          className={`mt-1.5 text-xs ${note.ok ? 'text-green-700' : 'text-slate-600'}`}
+        >
           {note.text}
         </p>
       )}

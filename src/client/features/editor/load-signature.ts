@@ -2,7 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
-import { createEmptySignature, type SavedSignature, type SignatureFields } from '../../../shared/signature/signature-schema';
+import {
+  createEmptySignature,
+  type SavedSignature,
+  type SignatureFields,
+} from '../../../shared/signature/signature-schema';
 import { clearDraft, loadDraft } from './draft-storage';
 import { pickSignatureFields } from './signature-patch';
 import { SIGNATURES_QUERY_KEY, signatureDefaultsQuery, signaturesQuery } from './signature-queries';
@@ -41,7 +45,9 @@ export function startFromAccount(user: CurrentUser, defaults: SignatureDefaultsR
     name: user.name ?? '',
     email: user.email ?? '',
     photoUrl: defaults?.logoUrl ?? '',
-    design: defaults ? { template: defaults.template, primaryColor: defaults.primaryColor, secondaryColor: defaults.secondaryColor } : {},
+    design: defaults
+      ? { template: defaults.template, primaryColor: defaults.primaryColor, secondaryColor: defaults.secondaryColor }
+      : {},
   });
 }
 
@@ -57,7 +63,11 @@ async function readOrganizationDefaults(queryClient: QueryClient): Promise<Signa
 
 function requirementsOf(defaults: SignatureDefaultsResponse | null): FieldRequirements {
   if (!defaults) return NO_REQUIREMENTS;
-  return { requiredTitle: defaults.requiredTitle, requiredPhone: defaults.requiredPhone, requiredAddress: defaults.requiredAddress };
+  return {
+    requiredTitle: defaults.requiredTitle,
+    requiredPhone: defaults.requiredPhone,
+    requiredAddress: defaults.requiredAddress,
+  };
 }
 
 /**
@@ -94,7 +104,8 @@ export async function loadSignatureForUser(
   });
 
   const first = saved?.find((s) => s.id === signatureId) ?? saved?.[0];
-  if (first) return loaded(toEditorFields(first), { id: first.id, version: first.version, savedHtml: first.htmlSignature });
+  if (first)
+    return loaded(toEditorFields(first), { id: first.id, version: first.version, savedHtml: first.htmlSignature });
   // After a failed read a saved signature may well exist: adopting the draft could duplicate it.
   const draft = saved ? loadDraft() : null;
   if (!draft) return loaded(startFromAccount(user, defaults));

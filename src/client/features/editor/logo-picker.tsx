@@ -34,7 +34,11 @@ function ImagePreview(props: { geometry: ImageGeometry; onPixels: (pixels: Pixel
       style={{ width: geometry.width, height: geometry.height ?? 'auto' }}
       className="block max-w-none"
       onLoad={(event) =>
-        props.onPixels({ src: geometry.src, width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+        props.onPixels({
+          src: geometry.src,
+          width: event.currentTarget.naturalWidth,
+          height: event.currentTarget.naturalHeight,
+        })
       }
     />
   );
@@ -60,7 +64,10 @@ export function LogoPicker(props: {
     if (!props.signedIn) {
       // Uploaded images are stored with an account; the draft is kept while the person signs up.
       openAuthDialog('signup');
-      toast({ title: 'Sign up to upload images', description: 'Uploading a logo needs a free account. Your signature is kept while you sign up.' });
+      toast({
+        title: 'Sign up to upload images',
+        description: 'Uploading a logo needs a free account. Your signature is kept while you sign up.',
+      });
       return;
     }
     fileInput.current?.click();
@@ -78,7 +85,9 @@ export function LogoPicker(props: {
             <div className="flex h-20 w-20 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-300 bg-slate-50 text-center text-slate-400">
               <ImageIcon className="h-6 w-6" aria-hidden="true" />
               {/* An embedded (data:) image cannot be shown or sent; it can only be removed. */}
-              <span className="px-1 text-[11px] leading-tight">{props.photoUrl ? 'Not usable in Gmail' : 'No logo'}</span>
+              <span className="px-1 text-[11px] leading-tight">
+                {props.photoUrl ? 'Not usable in Gmail' : 'No logo'}
+              </span>
             </div>
           )}
           {props.photoUrl && (
@@ -117,7 +126,11 @@ export function LogoPicker(props: {
         </div>
       </div>
       {note && (
-        <p role="note" data-testid="image-resolution-note" className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
+        <p
+          role="note"
+          data-testid="image-resolution-note"
+          className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900"
+        >
           {note}
         </p>
       )}

@@ -81,10 +81,13 @@ export function createPatchQueue(options: PatchQueueOptions): PatchQueue {
   const scheduleDebounce = () => {
     if (debounceTimer) clearTimeout(debounceTimer);
     const waited = Date.now() - firstQueuedAt;
-    debounceTimer = setTimeout(() => {
-      debounceTimer = null;
-      sendInBackground();
-    }, Math.max(0, Math.min(debounceMs, maxWaitMs - waited)));
+    debounceTimer = setTimeout(
+      () => {
+        debounceTimer = null;
+        sendInBackground();
+      },
+      Math.max(0, Math.min(debounceMs, maxWaitMs - waited)),
+    );
   };
 
   const scheduleRetry = () => {

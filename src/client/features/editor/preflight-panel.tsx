@@ -2,7 +2,13 @@ import { CircleCheck, CircleX, LoaderCircle, Send, Smartphone, TriangleAlert } f
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { renderGmailAppText } from '../../../shared/signature/plain-text-signature';
-import { preflightProblems, runPreflight, signatureImages, type PreflightItem, type PreflightStatus } from '../../../shared/signature/preflight';
+import {
+  preflightProblems,
+  runPreflight,
+  signatureImages,
+  type PreflightItem,
+  type PreflightStatus,
+} from '../../../shared/signature/preflight';
 import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
@@ -48,7 +54,6 @@ function summaryOf(items: readonly PreflightItem[]): string {
   return parts.join(', ');
 }
 
-
 /** While someone types, the checklist waits: it catches up once the keys rest this long. */
 export const PREFLIGHT_SETTLE_MS = 200;
 
@@ -79,11 +84,17 @@ export function PreflightPanel(props: {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
   const { user } = props;
   const { publicUrl: publicOrigin, showWatermark } = props.options;
-  const html = useMemo(() => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }).html, [fields, publicOrigin, showWatermark]);
+  const html = useMemo(
+    () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }).html,
+    [fields, publicOrigin, showWatermark],
+  );
   const imageUrls = useMemo(() => signatureImages(html).map((image) => image.src), [html]);
   const probes = useImageProbes(imageUrls);
   const items = useMemo(
-    () => runPreflight({ fields, html, publicOrigin, probes }).sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]),
+    () =>
+      runPreflight({ fields, html, publicOrigin, probes }).sort(
+        (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
+      ),
     [fields, html, publicOrigin, probes],
   );
   const open = items.filter((item) => item.status !== 'pass');
@@ -94,25 +105,37 @@ export function PreflightPanel(props: {
     // Rendered from the fields on screen, inside the click: browsers allow the write only there.
     const text = renderGmailAppText(props.fields, { publicUrl: publicOrigin, showWatermark });
     if (text === '') {
-      toast({ title: 'Nothing to copy yet', description: 'Add your name in the Details tab first.', variant: 'destructive' });
+      toast({
+        title: 'Nothing to copy yet',
+        description: 'Add your name in the Details tab first.',
+        variant: 'destructive',
+      });
       return;
     }
     try {
       await navigator.clipboard.writeText(text);
       toast({
         title: 'Copied for the Gmail app',
-        description: 'In the Gmail app, open Settings, tap your account, then Signature settings (iPhone) or Mobile signature (Android), and paste.',
+        description:
+          'In the Gmail app, open Settings, tap your account, then Signature settings (iPhone) or Mobile signature (Android), and paste.',
         variant: 'success',
       });
     } catch (error) {
       console.error('Copy for the Gmail app failed', error);
-      toast({ title: 'Copy failed', description: 'Your browser blocked the clipboard. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: 'Your browser blocked the clipboard. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 
   async function sendTestEmail() {
     if (!user) {
-      toast({ title: 'Log in to get a test email', description: 'We send the test to your own address, so we need to know it: log in or create a free account.' });
+      toast({
+        title: 'Log in to get a test email',
+        description: 'We send the test to your own address, so we need to know it: log in or create a free account.',
+      });
       openAuthDialog('login');
       return;
     }
@@ -135,14 +158,22 @@ export function PreflightPanel(props: {
         variant: 'success',
       });
     } catch (error) {
-      toast({ title: 'Test email not sent', description: errorMessage(error, 'Please try again in a moment.'), variant: 'destructive' });
+      toast({
+        title: 'Test email not sent',
+        description: errorMessage(error, 'Please try again in a moment.'),
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <section aria-labelledby="preflight-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="preflight-panel">
+    <section
+      aria-labelledby="preflight-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="preflight-panel"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="preflight-heading" className="text-base font-semibold text-slate-900">
           Pre-flight check
@@ -177,10 +208,19 @@ export function PreflightPanel(props: {
             <Smartphone className="h-4 w-4" aria-hidden="true" />
             Copy for the Gmail app
           </Button>
-          <p className="mt-1 text-xs text-slate-500">Plain text, at most 6 lines: the Gmail apps take no images or links.</p>
+          <p className="mt-1 text-xs text-slate-500">
+            Plain text, at most 6 lines: the Gmail apps take no images or links.
+          </p>
         </div>
         <div>
-          <Button variant="secondary" size="sm" className="w-full" onClick={() => void sendTestEmail()} disabled={sending} aria-busy={sending}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="w-full"
+            onClick={() => void sendTestEmail()}
+            disabled={sending}
+            aria-busy={sending}
+          >
             <Send className="h-4 w-4" aria-hidden="true" />
             {sending ? 'Sending…' : 'Send me a test email'}
           </Button>

@@ -33,7 +33,10 @@ export function PreviewWithPreflight(props: {
     if (mode) setLastMode(mode);
   }, []);
   const onChange = props.onChange;
-  const onLogoBackingChange = useCallback((logoBacking: LogoBacking) => onChange({ design: { logoBacking } }), [onChange]);
+  const onLogoBackingChange = useCallback(
+    (logoBacking: LogoBacking) => onChange({ design: { logoBacking } }),
+    [onChange],
+  );
   const hasLogo = fields.photoUrl.trim() !== '' && fields.design.layout !== 'text-only';
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">

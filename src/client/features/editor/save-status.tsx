@@ -11,7 +11,11 @@ export function saveStatusText(status: SaveStatus, hasId: boolean, signedIn: boo
   return 'All changes saved';
 }
 
-export const SaveStatusBadge = memo(function SaveStatusBadge(props: { status: SaveStatus; hasId: boolean; signedIn: boolean }) {
+export const SaveStatusBadge = memo(function SaveStatusBadge(props: {
+  status: SaveStatus;
+  hasId: boolean;
+  signedIn: boolean;
+}) {
   const text = saveStatusText(props.status, props.hasId, props.signedIn);
   const busy = props.status === 'pending' || props.status === 'saving';
   const failed = props.hasId && props.status === 'error';

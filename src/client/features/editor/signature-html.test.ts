@@ -11,11 +11,17 @@ describe('patchHtml', () => {
 
   it('changes only the text node that differs, keeping every element (and image) in place', () => {
     const box = document.createElement('div');
-    patchHtml(box, '<table><tbody><tr><td>Jane</td><td><img src="https://x.test/a.png" alt=""></td></tr></tbody></table>');
+    patchHtml(
+      box,
+      '<table><tbody><tr><td>Jane</td><td><img src="https://x.test/a.png" alt=""></td></tr></tbody></table>',
+    );
     const cell = box.querySelector('td');
     const image = box.querySelector('img');
     const text = cell?.firstChild;
-    patchHtml(box, '<table><tbody><tr><td>Janet</td><td><img src="https://x.test/a.png" alt=""></td></tr></tbody></table>');
+    patchHtml(
+      box,
+      '<table><tbody><tr><td>Janet</td><td><img src="https://x.test/a.png" alt=""></td></tr></tbody></table>',
+    );
     expect(box.querySelector('td')).toBe(cell);
     expect(box.querySelector('img')).toBe(image);
     expect(cell?.firstChild).toBe(text);

@@ -68,7 +68,11 @@ function patchTextRun(container: HTMLElement, previous: string, next: string): b
   while (start < shorter && previous.charCodeAt(start) === next.charCodeAt(start)) start += 1;
   if (start === previous.length && start === next.length) return true;
   let tail = 0;
-  while (tail < shorter - start && previous.charCodeAt(previous.length - 1 - tail) === next.charCodeAt(next.length - 1 - tail)) tail += 1;
+  while (
+    tail < shorter - start &&
+    previous.charCodeAt(previous.length - 1 - tail) === next.charCodeAt(next.length - 1 - tail)
+  )
+    tail += 1;
   // The run of text around the change: from the '>' before it to the '<' after it, in both strings.
   const runStart = previous.lastIndexOf('>', start - 1) + 1;
   if (runStart === 0 || previous.lastIndexOf('<', start - 1) >= runStart) return false;

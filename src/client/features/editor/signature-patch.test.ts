@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
-import { applyCustomFieldsPatch, createVersionTracker, diffSocialLinks, mergePatches, toWirePatch } from './signature-patch';
+import {
+  applyCustomFieldsPatch,
+  createVersionTracker,
+  diffSocialLinks,
+  mergePatches,
+  toWirePatch,
+} from './signature-patch';
 
 describe('socialLinks diffs (decision 0006)', () => {
   it('sends only the platforms that changed, with empty text for a removal', () => {
     const before = { linkedin: 'https://linkedin.com/in/a', github: 'https://github.com/a' };
-    expect(diffSocialLinks(before, { ...before, github: 'https://github.com/x' })).toEqual({ github: 'https://github.com/x' });
+    expect(diffSocialLinks(before, { ...before, github: 'https://github.com/x' })).toEqual({
+      github: 'https://github.com/x',
+    });
     expect(diffSocialLinks(before, { linkedin: before.linkedin })).toEqual({ github: '' });
     expect(diffSocialLinks(before, before)).toEqual({});
   });
 
   it('an edit of the whole map becomes a per-platform patch; nothing is sent when nothing changed', () => {
     const fields = createEmptySignature({ socialLinks: { twitter: 'https://x.com/a' } });
-    expect(toWirePatch(fields, { socialLinks: { twitter: 'https://x.com/a', youtube: 'https://youtube.com/@a' }, name: 'N' })).toEqual({
+    expect(
+      toWirePatch(fields, {
+        socialLinks: { twitter: 'https://x.com/a', youtube: 'https://youtube.com/@a' },
+        name: 'N',
+      }),
+    ).toEqual({
       name: 'N',
       socialLinks: { youtube: 'https://youtube.com/@a' },
     });
@@ -40,14 +53,22 @@ describe('customFieldsPatch', () => {
   });
 
   it('collapses repeated changes to one position, and a whole list replaces earlier changes', () => {
-    const typed = mergePatches({ customFieldsPatch: [{ index: 2, value: { label: 'C', value: 'x' } }] }, {
-      customFieldsPatch: [{ index: 2, value: { label: 'C', value: 'xy' } }],
-    });
+    const typed = mergePatches(
+      { customFieldsPatch: [{ index: 2, value: { label: 'C', value: 'x' } }] },
+      {
+        customFieldsPatch: [{ index: 2, value: { label: 'C', value: 'xy' } }],
+      },
+    );
     expect(typed).toEqual({ customFieldsPatch: [{ index: 2, value: { label: 'C', value: 'xy' } }] });
-    const afterRemoval = mergePatches({ customFieldsPatch: [{ index: 1, value: null, was: b }] }, { customFieldsPatch: [{ index: 1, value: c }] });
+    const afterRemoval = mergePatches(
+      { customFieldsPatch: [{ index: 1, value: null, was: b }] },
+      { customFieldsPatch: [{ index: 1, value: c }] },
+    );
     expect(afterRemoval?.customFieldsPatch).toHaveLength(2);
     expect(mergePatches(typed, { customFields: [a] })).toEqual({ customFields: [a] });
-    expect(mergePatches({ customFields: [a] }, { customFieldsPatch: [{ index: 1, value: b }] })).toEqual({ customFields: [a, b] });
+    expect(mergePatches({ customFields: [a] }, { customFieldsPatch: [{ index: 1, value: b }] })).toEqual({
+      customFields: [a, b],
+    });
   });
 });
 

@@ -85,7 +85,7 @@ export function diffSocialLinks(before: SocialLinks, after: LinksPatch): LinksPa
   for (const platform of SOCIAL_PLATFORMS) {
     const was = before[platform] ?? '';
     const now = after[platform] ?? '';
-    if (was !== now || (platform in before) !== (platform in after)) diff[platform] = now;
+    if (was !== now || platform in before !== platform in after) diff[platform] = now;
   }
   return diff;
 }

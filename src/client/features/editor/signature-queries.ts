@@ -9,7 +9,10 @@ export const SIGNATURE_DEFAULTS_QUERY_KEY = ['/api/organization/signature-defaul
 export const signaturesQuery = queryOptions({ queryKey: SIGNATURES_QUERY_KEY, queryFn: listSignatures });
 
 /** The organization's design defaults, logo and required fields. */
-export const signatureDefaultsQuery = queryOptions({ queryKey: SIGNATURE_DEFAULTS_QUERY_KEY, queryFn: getSignatureDefaults });
+export const signatureDefaultsQuery = queryOptions({
+  queryKey: SIGNATURE_DEFAULTS_QUERY_KEY,
+  queryFn: getSignatureDefaults,
+});
 
 /** The list the switcher shows; the editor's loader fills the same cache entry. */
 export function useSignatureList(enabled: boolean) {

@@ -45,11 +45,16 @@ type Call = { method: string; path: string; body: unknown };
 function installApi(initial: SavedSignature[], answer: (call: Call) => Response | undefined = () => undefined) {
   let list = [...initial];
   const calls: Call[] = [];
-  const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, data: unknown) =>
+    new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call = { method: init.method ?? 'GET', path: String(input), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call = {
+        method: init.method ?? 'GET',
+        path: String(input),
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       calls.push(call);
       const override = answer(call);
       if (override) return override;
@@ -66,7 +71,10 @@ function installApi(initial: SavedSignature[], answer: (call: Call) => Response 
       if (call.method === 'PUT') {
         const meta = call.body as Partial<SavedSignature>;
         list = list.map((s) => (s.id === id ? { ...s, ...meta } : meta.isDefault ? { ...s, isDefault: false } : s));
-        return json(200, list.find((s) => s.id === id));
+        return json(
+          200,
+          list.find((s) => s.id === id),
+        );
       }
       if (call.method === 'DELETE') {
         list = list.filter((s) => s.id !== id);
@@ -97,7 +105,10 @@ async function openMenu() {
 
 describe('SignatureSwitcher', () => {
   it('shows the current name, lists every signature with Default and Used for, and switches', async () => {
-    installApi([saved('a', 'My signature', { isDefault: true }), saved('b', 'Sales', { sendAsEmail: 'sales@acme.com' })]);
+    installApi([
+      saved('a', 'My signature', { isDefault: true }),
+      saved('b', 'Sales', { sendAsEmail: 'sales@acme.com' }),
+    ]);
     const { onSwitch } = renderSwitcher('b');
     expect((await screen.findByTestId('signature-switcher')).textContent).toBe('Sales');
     const menu = await openMenu();
@@ -127,9 +138,12 @@ describe('SignatureSwitcher', () => {
   });
 
   it("keeps what was typed and shows the server's words when a save is refused", async () => {
-    const refusal = 'Another of your signatures is already used for sales@acme.com. Each send-as address has one signature: clear "Used for" on that one first, or choose another address.';
+    const refusal =
+      'Another of your signatures is already used for sales@acme.com. Each send-as address has one signature: clear "Used for" on that one first, or choose another address.';
     installApi([saved('a', 'My signature', { isDefault: true })], (call) =>
-      call.method === 'PUT' ? new Response(JSON.stringify({ error: refusal, code: 'CONFLICT' }), { status: 409 }) : undefined,
+      call.method === 'PUT'
+        ? new Response(JSON.stringify({ error: refusal, code: 'CONFLICT' }), { status: 409 })
+        : undefined,
     );
     renderSwitcher('a');
     fireEvent.click((await openMenu()).getByRole('menuitem', { name: 'Used for…' }));
@@ -178,7 +192,9 @@ describe('SignatureSwitcher', () => {
     installApi([saved('a', 'My signature', { isDefault: true })]);
     renderSwitcher('a');
     const menu = await openMenu();
-    expect(menu.getByRole('menuitem', { name: 'Delete (your only signature)' }).getAttribute('aria-disabled')).toBe('true');
+    expect(menu.getByRole('menuitem', { name: 'Delete (your only signature)' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     expect(menu.getByRole('menuitem', { name: 'This is your default' }).getAttribute('aria-disabled')).toBe('true');
   });
 });

@@ -59,7 +59,11 @@ export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: Sign
       const copy = await createNamedSignature({ copyFrom: current.id });
       await refresh();
       onSwitch(copy.id);
-      toast({ title: 'Signature duplicated', description: `"${copy.label}" is a copy of "${current.label}".`, variant: 'success' });
+      toast({
+        title: 'Signature duplicated',
+        description: `"${copy.label}" is a copy of "${current.label}".`,
+        variant: 'success',
+      });
     } catch (error) {
       failed('Could not duplicate the signature', error);
     }
@@ -69,7 +73,11 @@ export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: Sign
     try {
       await updateSignatureMeta(current.id, { isDefault: true });
       await refresh();
-      toast({ title: 'Default signature changed', description: `"${current.label}" is now your default signature.`, variant: 'success' });
+      toast({
+        title: 'Default signature changed',
+        description: `"${current.label}" is now your default signature.`,
+        variant: 'success',
+      });
     } catch (error) {
       failed('Could not change the default', error);
     }
@@ -92,7 +100,9 @@ export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: Sign
             sideOffset={6}
             className="z-50 max-h-[70vh] w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
-            <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">Your signatures</DropdownMenu.Label>
+            <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              Your signatures
+            </DropdownMenu.Label>
             <DropdownMenu.RadioGroup value={current.id} onValueChange={(id) => id !== current.id && onSwitch(id)}>
               {signatures.map((s) => (
                 <DropdownMenu.RadioItem key={s.id} value={s.id} className={itemClass} data-testid="signature-option">
@@ -105,10 +115,14 @@ export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: Sign
                     <span className="flex items-center gap-1.5">
                       <span className="truncate">{s.label}</span>
                       {s.isDefault && (
-                        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600">Default</span>
+                        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600">
+                          Default
+                        </span>
                       )}
                     </span>
-                    {s.sendAsEmail && <span className="block truncate text-xs text-slate-500">Used for {s.sendAsEmail}</span>}
+                    {s.sendAsEmail && (
+                      <span className="block truncate text-xs text-slate-500">Used for {s.sendAsEmail}</span>
+                    )}
                   </span>
                 </DropdownMenu.RadioItem>
               ))}
@@ -156,7 +170,11 @@ export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: Sign
             const created = await createNamedSignature({ ...startFromAccount(user, defaults), label });
             await refresh();
             onSwitch(created.id);
-            toast({ title: 'Signature created', description: `"${created.label}" is open in the editor.`, variant: 'success' });
+            toast({
+              title: 'Signature created',
+              description: `"${created.label}" is open in the editor.`,
+              variant: 'success',
+            });
           }}
         />
       )}
@@ -259,7 +277,11 @@ export function TextDialog(props: {
       props.onClose();
     } catch (caught) {
       const fieldWords = caught instanceof ApiError ? Object.values(caught.fields)[0] : undefined;
-      setError(caught instanceof ApiError && caught.status !== 400 ? caught.message : (fieldWords ?? errorMessage(caught, 'Please try again.')));
+      setError(
+        caught instanceof ApiError && caught.status !== 400
+          ? caught.message
+          : (fieldWords ?? errorMessage(caught, 'Please try again.')),
+      );
       setBusy(false);
     }
   };
@@ -294,7 +316,13 @@ export function TextDialog(props: {
   );
 }
 
-function ConfirmDialog(props: { title: string; description: string; confirmText: string; onConfirm(): Promise<void>; onClose(): void }) {
+function ConfirmDialog(props: {
+  title: string;
+  description: string;
+  confirmText: string;
+  onConfirm(): Promise<void>;
+  onClose(): void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

@@ -58,11 +58,19 @@ export async function updateSignature(
 ): Promise<SavedSignature> {
   const body = options.version === undefined ? patch : { ...patch, version: options.version };
   try {
-    return (await callApi(signaturesApi.update, { params: { id }, body, keepalive: options.keepalive === true })) as SavedSignature;
+    return (await callApi(signaturesApi.update, {
+      params: { id },
+      body,
+      keepalive: options.keepalive === true,
+    })) as SavedSignature;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error;
     const conflict = signaturesApi.update.responses[409].safeParse(error.payload);
-    if (conflict.success) throw new SignatureConflict(conflict.data.error || 'This signature changed elsewhere.', conflict.data.current as SavedSignature);
+    if (conflict.success)
+      throw new SignatureConflict(
+        conflict.data.error || 'This signature changed elsewhere.',
+        conflict.data.current as SavedSignature,
+      );
     throw error;
   }
 }

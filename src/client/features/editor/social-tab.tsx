@@ -23,7 +23,13 @@ function addedPlatforms(links: SocialLinks): SocialPlatform[] {
   return SOCIAL_PLATFORMS.filter((platform) => typeof links[platform] === 'string');
 }
 
-export function SocialTab({ socialLinks, onChange }: { socialLinks: SocialLinks; onChange: (patch: SignaturePatch) => void }) {
+export function SocialTab({
+  socialLinks,
+  onChange,
+}: {
+  socialLinks: SocialLinks;
+  onChange: (patch: SignaturePatch) => void;
+}) {
   const added = addedPlatforms(socialLinks);
   const available = SOCIAL_PLATFORMS.filter((platform) => !added.includes(platform));
   const [focusPlatform, setFocusPlatform] = useState<SocialPlatform | null>(null);
@@ -57,7 +63,10 @@ export function SocialTab({ socialLinks, onChange }: { socialLinks: SocialLinks;
             const problem = profileLinkProblem(platform, socialLinks[platform] ?? '');
             return (
               <li key={platform} className="grid gap-1.5">
-                <label htmlFor={`social-${platform}`} className="flex items-center gap-2 text-sm font-medium text-slate-700">
+                <label
+                  htmlFor={`social-${platform}`}
+                  className="flex items-center gap-2 text-sm font-medium text-slate-700"
+                >
                   <PlatformIcon platform={platform} />
                   {info.label}
                 </label>
@@ -95,7 +104,11 @@ export function SocialTab({ socialLinks, onChange }: { socialLinks: SocialLinks;
           No social profiles yet. Add one below.
         </p>
       )}
-      <Button variant="secondary" disabled={available.length === 0} onClick={() => available[0] && addPlatform(available[0])}>
+      <Button
+        variant="secondary"
+        disabled={available.length === 0}
+        onClick={() => available[0] && addPlatform(available[0])}
+      >
         <Plus className="h-4 w-4" aria-hidden="true" />
         Add Social Profile
       </Button>

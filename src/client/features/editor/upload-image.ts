@@ -6,7 +6,10 @@ import { callApi } from '../../lib/api-client';
 /** The spec's upload limit, checked before any byte leaves the browser. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-export const FILE_TOO_LARGE = { title: 'File too large', description: 'Please upload an image smaller than 5MB.' } as const;
+export const FILE_TOO_LARGE = {
+  title: 'File too large',
+  description: 'Please upload an image smaller than 5MB.',
+} as const;
 export const UPLOAD_FAILED = { title: 'Upload failed', fallback: 'Failed to upload image. Please try again.' } as const;
 
 export class FileTooLargeError extends Error {

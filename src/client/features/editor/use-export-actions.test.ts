@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS } from '../../../shared/signature/export-checks';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
-import { SOCIAL_PLATFORMS, createEmptySignature, type SignatureFields } from '../../../shared/signature/signature-schema';
+import {
+  SOCIAL_PLATFORMS,
+  createEmptySignature,
+  type SignatureFields,
+} from '../../../shared/signature/signature-schema';
 import type { ToastInput } from '../../components/ui/toast-store';
 import { MANUAL_COPY_TOAST, useExportActions } from './use-export-actions';
 import { signatureRenderOptions, useRenderedSignature } from './use-rendered-signature';
@@ -19,7 +23,9 @@ vi.mock('../../components/ui/toast-store', () => ({
   },
 }));
 const openAuthDialog = vi.fn();
-vi.mock('../../components/auth-dialog/auth-dialog-store', () => ({ openAuthDialog: (tab: string) => openAuthDialog(tab) }));
+vi.mock('../../components/auth-dialog/auth-dialog-store', () => ({
+  openAuthDialog: (tab: string) => openAuthDialog(tab),
+}));
 
 const user: CurrentUser = {
   id: 'user-1',
@@ -77,9 +83,12 @@ function installClipboard(write: (items: unknown[]) => Promise<void> = async () 
     await write(items);
   });
   Object.defineProperty(navigator, 'clipboard', { value: { write: writeSpy, writeText }, configurable: true });
-  vi.stubGlobal('ClipboardItem', class {
-    constructor(readonly items: Record<string, Blob | Promise<Blob>>) {}
-  });
+  vi.stubGlobal(
+    'ClipboardItem',
+    class {
+      constructor(readonly items: Record<string, Blob | Promise<Blob>>) {}
+    },
+  );
   return { writeText, write: writeSpy, written };
 }
 
@@ -89,7 +98,9 @@ const tooLong = {
   ...complete,
   address: '&'.repeat(300),
   customFields: Array.from({ length: 5 }, (_, i) => ({ label: `Note ${i + 1}`, value: '&'.repeat(200) })),
-  socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`])),
+  socialLinks: Object.fromEntries(
+    SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]),
+  ),
 };
 
 function showPreview(html: string) {
@@ -108,7 +119,9 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (path: string) => {
       events.push(`fetch ${path}`);
-      return new Response(JSON.stringify({ htmlSignature: '<table>server</table>', text: 'server', length: 20 }), { status: 200 });
+      return new Response(JSON.stringify({ htmlSignature: '<table>server</table>', text: 'server', length: 20 }), {
+        status: 200,
+      });
     }),
   );
 });
@@ -125,7 +138,11 @@ describe('Copy to Gmail', () => {
     const { result } = renderHook(() => useExportActions(fakeDraft(createEmptySignature()), user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
     expect(toasts).toEqual([
-      { title: 'Missing required information', description: 'Please enter your name and email address before exporting.', variant: 'destructive' },
+      {
+        title: 'Missing required information',
+        description: 'Please enter your name and email address before exporting.',
+        variant: 'destructive',
+      },
     ]);
     expect(events).toEqual([]);
   });
@@ -213,7 +230,9 @@ describe('Copy to Gmail', () => {
     expect(draft.persistNow).not.toHaveBeenCalled();
     expect(events).toEqual([]);
     const expected = checkGmailSize(tooLong, signatureRenderOptions(PUBLIC_URL, user.subscriptionStatus)).refusal;
-    expect(toasts).toEqual([{ title: 'Signature too long for Gmail', description: expected?.message, variant: 'destructive', duration: 8000 }]);
+    expect(toasts).toEqual([
+      { title: 'Signature too long for Gmail', description: expected?.message, variant: 'destructive', duration: 8000 },
+    ]);
     expect(toasts[0]?.description).toContain('The longest parts: the 9 social links');
   });
 
@@ -222,7 +241,11 @@ describe('Copy to Gmail', () => {
     const draft = fakeDraft(complete, { persistNow: vi.fn(async () => Promise.reject(new Error('500'))) });
     const { result } = renderHook(() => useExportActions(draft, user, PUBLIC_URL));
     await act(() => result.current.copyToGmail());
-    expect(toasts.at(-1)).toEqual({ title: 'Export failed', description: 'Unable to copy signature. Please try again.', variant: 'destructive' });
+    expect(toasts.at(-1)).toEqual({
+      title: 'Export failed',
+      description: 'Unable to copy signature. Please try again.',
+      variant: 'destructive',
+    });
   });
 });
 
@@ -231,7 +254,9 @@ describe('Copy HTML to Clipboard', () => {
     installClipboard();
     const { result } = renderHook(() => useExportActions(fakeDraft(complete), user, PUBLIC_URL));
     await act(() => result.current.copyHtml());
-    expect(toasts).toEqual([{ title: 'Generate HTML first', description: "Please click 'Export for Gmail' to generate the HTML signature." }]);
+    expect(toasts).toEqual([
+      { title: 'Generate HTML first', description: "Please click 'Export for Gmail' to generate the HTML signature." },
+    ]);
   });
 
   it("copies the server's HTML source, written inside the click, once a saved HTML exists", async () => {
@@ -251,7 +276,9 @@ describe('Copy HTML to Clipboard', () => {
 
   it('refuses a signature over Gmail’s limit with the same words as Copy to Gmail', async () => {
     const { write } = installClipboard();
-    const { result } = renderHook(() => useExportActions(fakeDraft(tooLong, { savedHtml: '<old/>' }), user, PUBLIC_URL));
+    const { result } = renderHook(() =>
+      useExportActions(fakeDraft(tooLong, { savedHtml: '<old/>' }), user, PUBLIC_URL),
+    );
     await act(() => result.current.copyHtml());
     expect(write).not.toHaveBeenCalled();
     expect(toasts.at(-1)?.title).toBe('Signature too long for Gmail');
@@ -262,7 +289,11 @@ describe('Copy HTML to Clipboard', () => {
 describe('one origin for every output', () => {
   it('preview, Copy HTML and Copy to Gmail all render with PUBLIC_URL', async () => {
     const { written } = installClipboard();
-    const fields = { ...complete, photoUrl: `${PUBLIC_URL}/objects/uploads/logo.png`, socialLinks: { github: 'https://github.com/jane' } };
+    const fields = {
+      ...complete,
+      photoUrl: `${PUBLIC_URL}/objects/uploads/logo.png`,
+      socialLinks: { github: 'https://github.com/jane' },
+    };
     const options = signatureRenderOptions(PUBLIC_URL, undefined);
     const preview = renderHook(() => useRenderedSignature(fields, options)).result.current.exported.html;
     const { result } = renderHook(() => useExportActions(fakeDraft(fields, { signatureId: null }), null, PUBLIC_URL));

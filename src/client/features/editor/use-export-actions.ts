@@ -84,7 +84,13 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
     const local = prepare(fields);
     if (!local) return Promise.resolve();
     const warning = imageWarning(fields);
-    if (warning) toast({ title: warning.title, description: warning.note, variant: 'destructive', duration: IMAGE_SKIPPED_TOAST_MS });
+    if (warning)
+      toast({
+        title: warning.title,
+        description: warning.note,
+        variant: 'destructive',
+        duration: IMAGE_SKIPPED_TOAST_MS,
+      });
     const imageNote = warning ? " Your image was left out: Gmail doesn't support embedded images." : '';
     const copied = () =>
       toast({
@@ -116,7 +122,11 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
       .then(([render, write]) => {
         if (render.status === 'rejected') {
           console.error('Copy to Gmail failed', render.reason);
-          toast({ title: 'Export failed', description: errorMessage(render.reason, EXPORT_FAILED), variant: 'destructive' });
+          toast({
+            title: 'Export failed',
+            description: errorMessage(render.reason, EXPORT_FAILED),
+            variant: 'destructive',
+          });
         } else if (write.status === 'rejected') {
           console.error('Clipboard write failed', write.reason);
           setGeneratedThisSession(true);
@@ -134,7 +144,10 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
     const fields = draft.fields;
     if (!fields) return Promise.resolve();
     if (!generatedThisSession && !draft.savedHtml) {
-      toast({ title: 'Generate HTML first', description: "Please click 'Export for Gmail' to generate the HTML signature." });
+      toast({
+        title: 'Generate HTML first',
+        description: "Please click 'Export for Gmail' to generate the HTML signature.",
+      });
       return Promise.resolve();
     }
     // Checked against the fields on screen, which may have been emptied or grown since.
@@ -145,12 +158,24 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
     return Promise.allSettled([html, written]).then(([render, write]) => {
       if (render.status === 'rejected') {
         console.error('Copy HTML failed', render.reason);
-        toast({ title: 'Copy failed', description: errorMessage(render.reason, EXPORT_FAILED), variant: 'destructive' });
+        toast({
+          title: 'Copy failed',
+          description: errorMessage(render.reason, EXPORT_FAILED),
+          variant: 'destructive',
+        });
       } else if (write.status === 'rejected') {
         console.error('Copy HTML failed', write.reason);
-        toast({ title: 'Copy failed', description: 'Your browser blocked the clipboard. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Copy failed',
+          description: 'Your browser blocked the clipboard. Please try again.',
+          variant: 'destructive',
+        });
       } else {
-        toast({ title: 'Copied to clipboard!', description: 'The HTML source of your signature is on the clipboard.', variant: 'success' });
+        toast({
+          title: 'Copied to clipboard!',
+          description: 'The HTML source of your signature is on the clipboard.',
+          variant: 'success',
+        });
       }
     });
   }
@@ -160,7 +185,10 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
     if (!fields || saving || warnIfIncomplete(fields, draft.requirements)) return;
     if (!user) {
       openAuthDialog('signup');
-      toast({ title: 'Create a free account to save', description: 'Your signature stays in this browser while you sign up.' });
+      toast({
+        title: 'Create a free account to save',
+        description: 'Your signature stays in this browser while you sign up.',
+      });
       return;
     }
     setSaving(true);

@@ -25,7 +25,11 @@ export function useLogoUpload(signatureId: string | null, onUploaded: (objectPat
       );
       toast({ title: 'Image uploaded', description: note ?? 'Your logo is now in the preview.', variant: 'success' });
     } catch (error) {
-      toast({ title: UPLOAD_FAILED.title, description: errorMessage(error, UPLOAD_FAILED.fallback), variant: 'destructive' });
+      toast({
+        title: UPLOAD_FAILED.title,
+        description: errorMessage(error, UPLOAD_FAILED.fallback),
+        variant: 'destructive',
+      });
     } finally {
       setUploading(false);
     }

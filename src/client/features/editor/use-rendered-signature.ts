@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { measureGmailSize, type GmailSize } from '../../../shared/signature/gmail-size';
-import { displayName, renderSignature, type RenderOptions, type RenderedSignature } from '../../../shared/signature/render-signature';
+import {
+  displayName,
+  renderSignature,
+  type RenderOptions,
+  type RenderedSignature,
+} from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 
 /**
@@ -17,7 +22,10 @@ export function currentOrigin(): string {
  * origin) and the shared watermark rule. The preview, Copy HTML and Copy to Gmail use it here;
  * generate-html uses the same URL and rule on the server.
  */
-export function signatureRenderOptions(publicUrl: string, subscriptionStatus: string | null | undefined): RenderOptions {
+export function signatureRenderOptions(
+  publicUrl: string,
+  subscriptionStatus: string | null | undefined,
+): RenderOptions {
   return { publicUrl, showWatermark: shouldShowWatermark(subscriptionStatus) };
 }
 

@@ -64,10 +64,13 @@ function installFakeApi(
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     requests.push({ method, path, body, keepalive: init.keepalive === true });
-    const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, data: unknown) =>
+      new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     if (method === 'GET' && path === '/api/signatures') return json(200, options.signatures ?? []);
     if (method === 'GET' && path === '/api/organization/signature-defaults') {
-      return options.defaults === 'fail' ? json(500, { error: 'Something went wrong' }) : json(200, options.defaults ?? PRODUCT_DEFAULTS);
+      return options.defaults === 'fail'
+        ? json(500, { error: 'Something went wrong' })
+        : json(200, options.defaults ?? PRODUCT_DEFAULTS);
     }
     if (method === 'POST' && path === '/api/signatures') return json(201, { id: 'sig-new' });
     if (method === 'PUT' && path.startsWith('/api/signatures/')) {
@@ -86,7 +89,9 @@ function installFakeApi(
 
 function renderDraft(session: SessionInput) {
   const queryClient = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   return renderHook((props: SessionInput) => useSignatureDraft(props), { initialProps: session, wrapper });
 }
 
@@ -107,7 +112,10 @@ describe('useSignatureDraft for a visitor', () => {
     // Written shortly after typing stops, not inside the keystroke (issue 10).
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
     await waitFor(() => expect(localStorage.getItem(DRAFT_STORAGE_KEY)).not.toBeNull());
-    const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as { name?: string; design?: { primaryColor?: string } };
+    const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as {
+      name?: string;
+      design?: { primaryColor?: string };
+    };
     expect(stored.name).toBe('Visitor Vic');
     expect(stored.design?.primaryColor).toBe('#9c27b0');
     first.unmount();
@@ -151,7 +159,9 @@ describe('useSignatureDraft for a signed-in person', () => {
   });
 
   it('opens the signature named by signatureId, and falls back to the default for an unknown one', async () => {
-    installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })] });
+    installFakeApi({
+      signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })],
+    });
     const hook = renderDraft({ ready: true, user, signatureId: 'sig-2' });
     await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-2'));
     expect(hook.result.current.fields?.title).toBe('Vertrieb');
@@ -161,7 +171,9 @@ describe('useSignatureDraft for a signed-in person', () => {
   });
 
   it('switching sends the waiting edits of the one left first, then loads the other afresh; edits go to the new one', async () => {
-    const api = installFakeApi({ signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })] });
+    const api = installFakeApi({
+      signatures: [savedSignature(), savedSignature({ id: 'sig-2', title: 'Vertrieb', isDefault: false })],
+    });
     const hook = renderDraft({ ready: true, user, signatureId: null });
     await waitFor(() => expect(hook.result.current.signatureId).toBe('sig-1'));
     act(() => hook.result.current.update({ company: 'Acme' }));
@@ -216,7 +228,12 @@ describe('useSignatureDraft for a signed-in person', () => {
     expect(api.writes()).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(600));
     expect(api.writes()).toEqual([
-      { method: 'PUT', path: '/api/signatures/sig-1', body: { name: 'Jane Smit', design: { layout: 'vertical' } }, keepalive: false },
+      {
+        method: 'PUT',
+        path: '/api/signatures/sig-1',
+        body: { name: 'Jane Smit', design: { layout: 'vertical' } },
+        keepalive: false,
+      },
     ]);
     expect(hook.result.current.status).toBe('saved');
   });
@@ -265,7 +282,10 @@ describe('useSignatureDraft for a signed-in person', () => {
     await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
     let results: Array<{ id: string; created: boolean }> = [];
     await act(async () => {
-      results = await Promise.all([hook.result.current.persistNow({ full: true }), hook.result.current.persistNow({ full: false })]);
+      results = await Promise.all([
+        hook.result.current.persistNow({ full: true }),
+        hook.result.current.persistNow({ full: false }),
+      ]);
     });
     expect(results.map((r) => r.id)).toEqual(['sig-new', 'sig-new']);
     expect(api.writes().filter((w) => w.method === 'POST')).toHaveLength(1);
@@ -316,7 +336,12 @@ describe('useSignatureDraft: an export right after an upload (issue 10)', () => 
       await persisting;
     });
     expect(api.writes()).toEqual([
-      { method: 'PUT', path: '/api/signatures/sig-1', body: { photoUrl: '/objects/abcdefghijklmnopqrst-160x53.png' }, keepalive: false },
+      {
+        method: 'PUT',
+        path: '/api/signatures/sig-1',
+        body: { photoUrl: '/objects/abcdefghijklmnopqrst-160x53.png' },
+        keepalive: false,
+      },
     ]);
     expect(hasPendingEdits()).toBe(false);
   });
@@ -357,9 +382,18 @@ describe("useSignatureDraft and the organization's defaults", () => {
     const api = installFakeApi({ signatures: [], defaults: ACME_DEFAULTS });
     const hook = renderDraft({ ready: true, user });
     await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
-    expect(hook.result.current.fields?.design).toMatchObject({ template: 'modern', primaryColor: '#0066cc', secondaryColor: '#333333', fontFamily: 'Arial' });
+    expect(hook.result.current.fields?.design).toMatchObject({
+      template: 'modern',
+      primaryColor: '#0066cc',
+      secondaryColor: '#333333',
+      fontFamily: 'Arial',
+    });
     expect(hook.result.current.fields?.photoUrl).toBe('https://cdn.example.com/acme.png');
-    expect(hook.result.current.requirements).toEqual({ requiredTitle: true, requiredPhone: true, requiredAddress: false });
+    expect(hook.result.current.requirements).toEqual({
+      requiredTitle: true,
+      requiredPhone: true,
+      requiredAddress: false,
+    });
     expect(api.writes()).toHaveLength(0);
 
     await act(async () => {
@@ -367,7 +401,10 @@ describe("useSignatureDraft and the organization's defaults", () => {
     });
     expect(api.writes()[0]).toMatchObject({
       method: 'POST',
-      body: { photoUrl: 'https://cdn.example.com/acme.png', design: { template: 'modern', primaryColor: '#0066cc', secondaryColor: '#333333' } },
+      body: {
+        photoUrl: 'https://cdn.example.com/acme.png',
+        design: { template: 'modern', primaryColor: '#0066cc', secondaryColor: '#333333' },
+      },
     });
   });
 
@@ -386,7 +423,11 @@ describe("useSignatureDraft and the organization's defaults", () => {
     const hook = renderDraft({ ready: true, user });
     await waitFor(() => expect(hook.result.current.fields).not.toBeNull());
     expect(hook.result.current.fields?.design).toEqual(createEmptySignature().design);
-    expect(hook.result.current.requirements).toEqual({ requiredTitle: false, requiredPhone: false, requiredAddress: false });
+    expect(hook.result.current.requirements).toEqual({
+      requiredTitle: false,
+      requiredPhone: false,
+      requiredAddress: false,
+    });
     expect(errors).toHaveBeenCalledTimes(1);
     errors.mockRestore();
   });

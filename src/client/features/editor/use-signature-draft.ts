@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
-import { createEmptySignature, type SavedSignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
+import {
+  createEmptySignature,
+  type SavedSignature,
+  type SignatureFields,
+  type SignaturePatch,
+} from '../../../shared/signature/signature-schema';
 import { toast } from '../../components/ui/toast-store';
 import { clearDraft, loadDraft, saveDraft } from './draft-storage';
 import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './load-signature';
@@ -125,7 +130,10 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
           send: async (patch, { keepalive, full }) => {
             const base = tracker.base();
             try {
-              const saved = await updateSignature(id, patch, { keepalive, version: full && base !== null ? base : undefined });
+              const saved = await updateSignature(id, patch, {
+                keepalive,
+                version: full && base !== null ? base : undefined,
+              });
               if (typeof saved?.version !== 'number') return;
               if (full) tracker.reset(saved.version);
               else tracker.saw(saved.version);
@@ -184,7 +192,10 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
         setRequirements(NO_REQUIREMENTS);
       }
       appliedForRef.current = null;
-      loadRef.current = { key, promise: before.then(() => loadSignatureForUser(user, { queryClient, signatureId: wantedId })) };
+      loadRef.current = {
+        key,
+        promise: before.then(() => loadSignatureForUser(user, { queryClient, signatureId: wantedId })),
+      };
     }
     void loadRef.current.promise.then((loaded) => {
       // Applied once per signed-in person and signature: a later re-run must not overwrite their edits.
@@ -195,7 +206,11 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       setRequirements(loaded.requirements);
       showFields(loaded.fields);
       if (loaded.adoptedDraft) {
-        toast({ title: 'Signature created', description: 'The signature you started is now saved to your account.', variant: 'success' });
+        toast({
+          title: 'Signature created',
+          description: 'The signature you started is now saved to your account.',
+          variant: 'success',
+        });
       }
     });
     return () => {
@@ -263,7 +278,11 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
         conflictRef.current = null;
         if (full) queue.enqueue(pickSignatureFields(current), { full: true });
         await queue.flush();
-        if (conflictRef.current) throw new SignatureConflict('This signature changed elsewhere. Choose Reload or Overwrite.', conflictRef.current);
+        if (conflictRef.current)
+          throw new SignatureConflict(
+            'This signature changed elsewhere. Choose Reload or Overwrite.',
+            conflictRef.current,
+          );
         return { id: idRef.current, created: false };
       }
       // Two clicks in a row share one create, never two signatures.
@@ -317,10 +336,27 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       toast({ title: 'Signature saved', variant: 'success' });
     } catch (error) {
       if (!(error instanceof SignatureConflict)) {
-        toast({ title: 'Save failed', description: 'Your changes are kept here and will be retried.', variant: 'destructive' });
+        toast({
+          title: 'Save failed',
+          description: 'Your changes are kept here and will be retried.',
+          variant: 'destructive',
+        });
       }
     }
   }, [persistNow]);
 
-  return { fields, signatureId, savedHtml, status, requirements, update, flushEdits, persistNow, discard, conflict, reloadFromServer, overwrite };
+  return {
+    fields,
+    signatureId,
+    savedHtml,
+    status,
+    requirements,
+    update,
+    flushEdits,
+    persistNow,
+    discard,
+    conflict,
+    reloadFromServer,
+    overwrite,
+  };
 }

@@ -12,21 +12,34 @@ export const VerifyEmailBanner = memo(function VerifyEmailBanner({ email }: { em
     setSending(true);
     try {
       await resendVerificationEmail();
-      toast({ title: 'Verification email sent', description: `Check ${email} for the link and code.`, variant: 'success' });
+      toast({
+        title: 'Verification email sent',
+        description: `Check ${email} for the link and code.`,
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: 'Failed to resend', description: errorMessage(error, 'Please try again later.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to resend',
+        description: errorMessage(error, 'Please try again later.'),
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <div role="region" aria-label="Email verification" className="shrink-0 border-b border-yellow-300 bg-yellow-50 px-4 py-2.5 sm:px-6">
+    <div
+      role="region"
+      aria-label="Email verification"
+      className="shrink-0 border-b border-yellow-300 bg-yellow-50 px-4 py-2.5 sm:px-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p className="flex items-center gap-2 text-sm text-yellow-900">
           <TriangleAlert className="h-4 w-4 shrink-0 text-yellow-600" aria-hidden="true" />
           <span>
-            <strong className="font-semibold">Please verify your email address.</strong> Verification is needed to use all features.
+            <strong className="font-semibold">Please verify your email address.</strong> Verification is needed to use
+            all features.
           </span>
         </p>
         <button

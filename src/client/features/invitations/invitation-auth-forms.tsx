@@ -8,7 +8,13 @@ import { useLoginForm, useSignupForm } from '../../lib/auth-forms';
 import { readSession, rememberPendingEmail } from '../../lib/session';
 
 /** Sign up or log in with the invited address; `onSignedIn` then joins the organization (and stores the session). */
-export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSignedIn(me: MeResponse, isNew: boolean): Promise<void> }) {
+export function InvitationAuthForms({
+  email,
+  onSignedIn,
+}: {
+  email: string;
+  onSignedIn(me: MeResponse, isNew: boolean): Promise<void>;
+}) {
   const [mode, setMode] = useState<'signup' | 'login'>('signup');
   const [notice, setNotice] = useState<string | null>(null);
   const login = useLoginForm({ email, seedSession: false, onSignedIn: (me) => onSignedIn(me, false) });
@@ -32,7 +38,11 @@ export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSi
   const le = login.errors;
   return (
     <div>
-      <div role="tablist" aria-label="Sign up or log in" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm">
+      <div
+        role="tablist"
+        aria-label="Sign up or log in"
+        className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm"
+      >
         {(['signup', 'login'] as const).map((m) => (
           <button
             key={m}
@@ -46,7 +56,9 @@ export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSi
           </button>
         ))}
       </div>
-      {notice && mode === 'login' && <p className="mt-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-200">{notice}</p>}
+      {notice && mode === 'login' && (
+        <p className="mt-4 rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-blue-200">{notice}</p>
+      )}
       {mode === 'signup' ? (
         <form onSubmit={signup.onSubmit} noValidate className="mt-5 grid gap-4">
           <Field id="inv-name" label="Your name" error={se.name?.message}>
@@ -56,7 +68,13 @@ export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSi
             <Input id="inv-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
           <Field id="inv-password" label="Password" required error={se.password?.message} hint="At least 8 characters.">
-            <Input id="inv-password" type="password" autoComplete="new-password" aria-invalid={!!se.password} {...signup.form.register('password')} />
+            <Input
+              id="inv-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!se.password}
+              {...signup.form.register('password')}
+            />
           </Field>
           <TermsCheckbox registration={signup.form.register('termsAccepted')} error={se.termsAccepted?.message} />
           <Button type="submit" size="lg" disabled={signup.isSubmitting}>
@@ -69,12 +87,22 @@ export function InvitationAuthForms({ email, onSignedIn }: { email: string; onSi
             <Input id="inv-login-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
           <Field id="inv-login-password" label="Password" required error={le.password?.message}>
-            <Input id="inv-login-password" type="password" autoComplete="current-password" aria-invalid={!!le.password} {...login.form.register('password')} />
+            <Input
+              id="inv-login-password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={!!le.password}
+              {...login.form.register('password')}
+            />
           </Field>
           <Button type="submit" size="lg" disabled={login.isSubmitting}>
             {login.isSubmitting ? 'Signing in...' : 'Log in and join'}
           </Button>
-          <button type="button" onClick={() => openAuthDialog('forgot')} className="justify-self-center text-sm text-brand hover:underline">
+          <button
+            type="button"
+            onClick={() => openAuthDialog('forgot')}
+            className="justify-self-center text-sm text-brand hover:underline"
+          >
             Forgot your password?
           </button>
         </form>

@@ -29,7 +29,9 @@ function Shell({ children }: { children: ReactNode }) {
 function Message({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="text-center">
-      <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 has-[.text-green-600]:bg-green-50">{icon}</div>
+      <div className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 has-[.text-green-600]:bg-green-50">
+        {icon}
+      </div>
       <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       <div className="mt-2 text-sm text-slate-600">{children}</div>
     </div>
@@ -40,9 +42,13 @@ const linkButton = 'inline-flex h-10 items-center justify-center rounded-md px-4
 
 function Joined({ result, isNew }: { result: AcceptInvitationResponse; isNew: boolean }) {
   return (
-    <Message icon={<CheckCircle2 className="h-6 w-6 text-green-600" aria-hidden="true" />} title={`Welcome to ${result.organization.name}!`}>
+    <Message
+      icon={<CheckCircle2 className="h-6 w-6 text-green-600" aria-hidden="true" />}
+      title={`Welcome to ${result.organization.name}!`}
+    >
       <p>
-        You joined as {result.role === 'admin' ? 'an admin' : 'a member'}. New signatures start from your organization&apos;s defaults.
+        You joined as {result.role === 'admin' ? 'an admin' : 'a member'}. New signatures start from your
+        organization&apos;s defaults.
       </p>
       {isNew && <p className="mt-2">We also sent you an email to verify your address.</p>}
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
@@ -59,12 +65,24 @@ function Joined({ result, isNew }: { result: AcceptInvitationResponse; isNew: bo
 
 function Unavailable({ invitation }: { invitation: InvitationPreview | null }) {
   const [title, text] = !invitation
-    ? ['Invitation not found', 'This invitation link is invalid or has been withdrawn. Please ask for a new invitation.']
+    ? [
+        'Invitation not found',
+        'This invitation link is invalid or has been withdrawn. Please ask for a new invitation.',
+      ]
     : invitation.status === 'expired'
-      ? ['This invitation has expired', `It was valid until ${new Date(invitation.expiresAt).toLocaleDateString('en-US', { dateStyle: 'long' })}. Ask ${invitation.inviterName} to send a new one.`]
+      ? [
+          'This invitation has expired',
+          `It was valid until ${new Date(invitation.expiresAt).toLocaleDateString('en-US', { dateStyle: 'long' })}. Ask ${invitation.inviterName} to send a new one.`,
+        ]
       : invitation.status === 'canceled'
-        ? ['This invitation was withdrawn', `Ask ${invitation.inviterName} if you should still join ${invitation.organizationName}.`]
-        : ['This invitation has already been used', `If you should be part of ${invitation.organizationName}, ask ${invitation.inviterName} to invite you again.`];
+        ? [
+            'This invitation was withdrawn',
+            `Ask ${invitation.inviterName} if you should still join ${invitation.organizationName}.`,
+          ]
+        : [
+            'This invitation has already been used',
+            `If you should be part of ${invitation.organizationName}, ask ${invitation.inviterName} to invite you again.`,
+          ];
   return (
     <Message icon={<MailX className="h-6 w-6 text-slate-500" aria-hidden="true" />} title={title}>
       <p>{text}</p>
@@ -101,23 +119,50 @@ export function InvitationPage() {
     }
   };
 
-  if (joined) return <Shell><Joined {...joined} /></Shell>;
+  if (joined)
+    return (
+      <Shell>
+        <Joined {...joined} />
+      </Shell>
+    );
   if (invitation.isPending || session.isPending) {
     return (
       <Shell>
-        <p role="status" className="py-8 text-center text-sm text-slate-500">Loading your invitation…</p>
+        <p role="status" className="py-8 text-center text-sm text-slate-500">
+          Loading your invitation…
+        </p>
       </Shell>
     );
   }
   if (invitation.isError) {
-    return <Shell><Message icon={<MailX className="h-6 w-6 text-slate-500" aria-hidden="true" />} title="Something went wrong">{errorMessage(invitation.error, 'Please reload the page.')}</Message></Shell>;
+    return (
+      <Shell>
+        <Message icon={<MailX className="h-6 w-6 text-slate-500" aria-hidden="true" />} title="Something went wrong">
+          {errorMessage(invitation.error, 'Please reload the page.')}
+        </Message>
+      </Shell>
+    );
   }
   const inv = invitation.data;
   if (!inv || inv.status !== 'pending') {
     if (inv?.status === 'accepted' && inv.viewer?.alreadyMember) {
-      return <Shell><Joined result={{ organization: { id: '', name: inv.organizationName }, role: inv.role === 'admin' ? 'admin' : 'member' }} isNew={false} /></Shell>;
+      return (
+        <Shell>
+          <Joined
+            result={{
+              organization: { id: '', name: inv.organizationName },
+              role: inv.role === 'admin' ? 'admin' : 'member',
+            }}
+            isNew={false}
+          />
+        </Shell>
+      );
     }
-    return <Shell><Unavailable invitation={inv} /></Shell>;
+    return (
+      <Shell>
+        <Unavailable invitation={inv} />
+      </Shell>
+    );
   }
 
   const viewer = session.data ? inv.viewer : null;
@@ -138,7 +183,8 @@ export function InvitationPage() {
       ) : !viewer.emailMatches ? (
         <div className="grid gap-4 text-sm text-slate-700">
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200">
-            You are logged in as <strong>{viewer.email}</strong>, but this invitation is for <strong>{inv.email}</strong>.
+            You are logged in as <strong>{viewer.email}</strong>, but this invitation is for{' '}
+            <strong>{inv.email}</strong>.
           </p>
           <Button
             onClick={async () => {
@@ -151,7 +197,9 @@ export function InvitationPage() {
         </div>
       ) : viewer.blockedReason ? (
         <div className="grid gap-4 text-sm">
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200">{viewer.blockedReason}</p>
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200">
+            {viewer.blockedReason}
+          </p>
           <Link to="/account/danger" className={`${linkButton} bg-brand text-white hover:bg-brand-dark`}>
             Go to Danger Zone
           </Link>

@@ -12,20 +12,32 @@ export function PrivacyPage() {
       <section>
         <h2>What we store</h2>
         <ul>
-          <li>Your account: email address, name, time zone, and a one-way hash of your password (never the password itself).</li>
+          <li>
+            Your account: email address, name, time zone, and a one-way hash of your password (never the password
+            itself).
+          </li>
           <li>Your organization: its name and domain, its members, their roles and invitations.</li>
           <li>Your signatures: the details you type (name, title, phone, address, links) and the images you upload.</li>
-          <li>Billing: your plan and subscription status. Card details go straight to our payment provider, Stripe; we never see or store them.</li>
-          <li>Messages you send through the contact form (name, email, subject, message) and, if you give it, your newsletter address.</li>
-          <li>A few first-party product events (for example, that a signature was created or exported), kept in our own database.</li>
+          <li>
+            Billing: your plan and subscription status. Card details go straight to our payment provider, Stripe; we
+            never see or store them.
+          </li>
+          <li>
+            Messages you send through the contact form (name, email, subject, message) and, if you give it, your
+            newsletter address.
+          </li>
+          <li>
+            A few first-party product events (for example, that a signature was created or exported), kept in our own
+            database.
+          </li>
           <li>A session cookie that keeps you signed in. We set no advertising or analytics cookies.</li>
         </ul>
       </section>
       <section>
         <h2>Why we store it</h2>
         <p>
-          To run the service you asked for: to sign you in, save your signature, show your images to the people you email,
-          bill your plan, answer your messages and, if you subscribed, send product news about once a month.
+          To run the service you asked for: to sign you in, save your signature, show your images to the people you
+          email, bill your plan, answer your messages and, if you subscribed, send product news about once a month.
         </p>
       </section>
       <section>
@@ -46,15 +58,19 @@ export function PrivacyPage() {
       <section>
         <h2>Getting a copy or deleting your data</h2>
         <ul>
-          <li>Delete your account in My Account, Danger Zone: your account, signatures and uploaded images are removed.</li>
-          <li>To get a copy of your data, to leave the newsletter, or to have a contact message removed, write to us.</li>
+          <li>
+            Delete your account in My Account, Danger Zone: your account, signatures and uploaded images are removed.
+          </li>
+          <li>
+            To get a copy of your data, to leave the newsletter, or to have a contact message removed, write to us.
+          </li>
         </ul>
       </section>
       <section>
         <h2>Contact</h2>
         <p>
-          Questions about privacy? Use our <a href="/contact">contact form</a> and we reply within 1 business day. See also
-          our <a href="/terms">Terms of Service</a>.
+          Questions about privacy? Use our <a href="/contact">contact form</a> and we reply within 1 business day. See
+          also our <a href="/terms">Terms of Service</a>.
         </p>
       </section>
     </LegalPageLayout>

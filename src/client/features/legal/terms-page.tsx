@@ -36,17 +36,17 @@ export function TermsPage() {
         <h2>Plans, trials and payments</h2>
         <p>
           The Free plan costs nothing and adds a small SignaturePro line under your signature. Paid plans (Standard and
-          Pro) are billed monthly or annually after a 7-day free trial and renew until you cancel. You can cancel any time
-          from Plan &amp; Billing; the plan then runs to the end of the period already paid. Every plan includes a 30-day
-          money-back guarantee: ask through the contact form within 30 days of a payment for a full refund.
+          Pro) are billed monthly or annually after a 7-day free trial and renew until you cancel. You can cancel any
+          time from Plan &amp; Billing; the plan then runs to the end of the period already paid. Every plan includes a
+          30-day money-back guarantee: ask through the contact form within 30 days of a payment for a full refund.
         </p>
       </section>
       <section>
         <h2>Availability and liability</h2>
         <p>
-          We work to keep SignaturePro available and your signature working, but we cannot promise the service will never
-          be interrupted, and Gmail may change how it handles signatures. To the extent the law allows, our liability is
-          limited to the amount you paid us in the twelve months before a claim.
+          We work to keep SignaturePro available and your signature working, but we cannot promise the service will
+          never be interrupted, and Gmail may change how it handles signatures. To the extent the law allows, our
+          liability is limited to the amount you paid us in the twelve months before a claim.
         </p>
       </section>
       <section>

@@ -24,7 +24,13 @@ export function CtaButton({ cta, tone = 'brand' }: { cta: PrimaryCta; tone?: key
     );
   }
   return (
-    <button type="button" onClick={cta.onClick} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} className={className}>
+    <button
+      type="button"
+      onClick={cta.onClick}
+      onPointerEnter={preloadAuthDialog}
+      onFocus={preloadAuthDialog}
+      className={className}
+    >
       {content}
     </button>
   );

@@ -9,7 +9,7 @@ const QUESTIONS: { question: string; answer: string }[] = [
   {
     question: 'How do I put the signature into Gmail?',
     answer:
-      "Click Copy to Gmail. In Gmail, open Settings (the gear), choose See all settings, and on the General tab paste into the Signature box, then click Save Changes at the bottom of the page. It takes under a minute.",
+      'Click Copy to Gmail. In Gmail, open Settings (the gear), choose See all settings, and on the General tab paste into the Signature box, then click Save Changes at the bottom of the page. It takes under a minute.',
   },
   {
     question: 'Will my logo and photo show for everyone I email?',
@@ -47,7 +47,10 @@ export function FaqSection() {
             <details key={question} className="group px-6 [&_summary::-webkit-details-marker]:hidden">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-base font-semibold text-slate-900">
                 <h3>{question}</h3>
-                <ChevronDown className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden="true" />
+                <ChevronDown
+                  className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                  aria-hidden="true"
+                />
               </summary>
               <p className="pb-5 leading-7 text-slate-600">{answer}</p>
             </details>

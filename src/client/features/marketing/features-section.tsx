@@ -3,7 +3,9 @@ import type { ComponentType, SVGProps } from 'react';
 import { TEMPLATE_INFO } from '../../../shared/signature/template-info';
 
 /** 'Professional, Minimal, Modern or Creative', from the one template catalogue. */
-const TEMPLATE_NAMES = `${TEMPLATE_INFO.slice(0, -1).map((t) => t.label).join(', ')} or ${TEMPLATE_INFO[TEMPLATE_INFO.length - 1]!.label}`;
+const TEMPLATE_NAMES = `${TEMPLATE_INFO.slice(0, -1)
+  .map((t) => t.label)
+  .join(', ')} or ${TEMPLATE_INFO[TEMPLATE_INFO.length - 1]!.label}`;
 
 type Feature = { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
 
@@ -42,7 +44,11 @@ const FEATURES: Feature[] = [
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-20 bg-white pb-10 pt-20 sm:pb-12 sm:pt-24">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="scroll-mt-20 bg-white pb-10 pt-20 sm:pb-12 sm:pt-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Features</p>
@@ -56,7 +62,10 @@ export function FeaturesSection() {
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition-shadow hover:shadow-md">
+            <li
+              key={title}
+              className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition-shadow hover:shadow-md"
+            >
               <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-blue-100 text-brand-dark">
                 <Icon className="h-6 w-6" aria-hidden="true" />
               </span>

@@ -8,13 +8,19 @@ const PROMISES = ['7-day free trial', 'Free plan available', 'Works with Gmail a
 export function HeroSection() {
   const cta = usePrimaryCta();
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-blue-50 via-white to-white">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-blue-50 via-white to-white"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-12 sm:px-6 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:pb-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white px-3 py-1 text-sm font-medium text-brand-dark">
             Email signature builder for Gmail
           </p>
-          <h1 id="hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]">
+          <h1
+            id="hero-title"
+            className="mt-5 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-[3.4rem] lg:leading-[1.08]"
+          >
             Build Professional Gmail Signatures in Minutes
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">

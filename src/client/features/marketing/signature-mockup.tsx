@@ -26,15 +26,21 @@ export function SignatureMockup() {
         </div>
         <div className="divide-y divide-slate-100 px-5 text-sm text-slate-600">
           <p className="py-2.5">
-            <span className="text-slate-500">To</span> <span className="ml-2 text-slate-800">jordan@brightline.example</span>
+            <span className="text-slate-500">To</span>{' '}
+            <span className="ml-2 text-slate-800">jordan@brightline.example</span>
           </p>
           <p className="py-2.5 text-slate-800">Proposal for the Q3 campaign</p>
         </div>
         <div className="px-5 pb-6 pt-4 text-sm leading-6 text-slate-700">
           <p>Hi Jordan,</p>
-          <p className="mt-2">Thanks for the call today. The proposal is attached; happy to walk through it on Thursday.</p>
+          <p className="mt-2">
+            Thanks for the call today. The proposal is attached; happy to walk through it on Thursday.
+          </p>
           <p className="mt-2">Best regards,</p>
-          <div className="mt-5 flex gap-4 border-t border-dashed border-slate-200 pt-5" style={{ fontFamily: 'Arial, sans-serif' }}>
+          <div
+            className="mt-5 flex gap-4 border-t border-dashed border-slate-200 pt-5"
+            style={{ fontFamily: 'Arial, sans-serif' }}
+          >
             <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand to-indigo-500 text-xl font-bold text-white">
               AM
             </div>

@@ -16,7 +16,9 @@ export function TemplatesSection() {
     let cancelled = false;
     const load = () => {
       fetch('/api/template-previews')
-        .then((res) => (res.ok ? (res.json() as Promise<Record<Template, string>>) : Promise.reject(new Error(String(res.status)))))
+        .then((res) =>
+          res.ok ? (res.json() as Promise<Record<Template, string>>) : Promise.reject(new Error(String(res.status))),
+        )
         .then((html) => {
           if (!cancelled) setPreviews(html);
         })
@@ -45,7 +47,12 @@ export function TemplatesSection() {
   }, []);
 
   return (
-    <section ref={sectionRef} id="templates" aria-labelledby="templates-title" className="scroll-mt-20 bg-white pb-10 pt-10 sm:pb-12">
+    <section
+      ref={sectionRef}
+      id="templates"
+      aria-labelledby="templates-title"
+      className="scroll-mt-20 bg-white pb-10 pt-10 sm:pb-12"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Templates</p>
@@ -55,10 +62,17 @@ export function TemplatesSection() {
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2">
           {TEMPLATE_INFO.map(({ id, label, description }) => (
-            <li key={id} data-testid={`template-${id}`} className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6">
+            <li
+              key={id}
+              data-testid={`template-${id}`}
+              className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6"
+            >
               <h3 className="text-lg font-semibold text-slate-900">{label}</h3>
               <p className="mt-2 leading-7 text-slate-600">{description}</p>
-              <div className="mt-5 min-h-40 overflow-x-auto rounded-xl border border-slate-200 bg-white p-4" aria-busy={previews === null}>
+              <div
+                className="mt-5 min-h-40 overflow-x-auto rounded-xl border border-slate-200 bg-white p-4"
+                aria-busy={previews === null}
+              >
                 {previews && (
                   // The renderer escapes every value: this is the HTML Gmail would receive.
                   <div data-testid="template-preview" dangerouslySetInnerHTML={{ __html: previews[id] }} />

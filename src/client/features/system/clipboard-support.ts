@@ -26,10 +26,25 @@ export function detectClipboardSupport(): SupportCheck[] {
   const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
   return [
     check('Secure context (HTTPS)', window.isSecureContext, 'Yes', 'The Clipboard API only works on HTTPS pages'),
-    check('Clipboard API (navigator.clipboard)', !!clipboard, 'Available', 'Missing: only the legacy copy command can be used'),
-    check('Rich copy (clipboard.write)', typeof clipboard?.write === 'function', 'Available', 'Missing: signatures would be copied as plain text'),
+    check(
+      'Clipboard API (navigator.clipboard)',
+      !!clipboard,
+      'Available',
+      'Missing: only the legacy copy command can be used',
+    ),
+    check(
+      'Rich copy (clipboard.write)',
+      typeof clipboard?.write === 'function',
+      'Available',
+      'Missing: signatures would be copied as plain text',
+    ),
     check('Plain text copy (clipboard.writeText)', typeof clipboard?.writeText === 'function', 'Available', 'Missing'),
-    check('Reading (clipboard.read)', typeof clipboard?.read === 'function', 'Available', 'Missing: use the paste area instead'),
+    check(
+      'Reading (clipboard.read)',
+      typeof clipboard?.read === 'function',
+      'Available',
+      'Missing: use the paste area instead',
+    ),
     check('ClipboardItem', typeof ClipboardItem !== 'undefined', 'Available', 'Missing: rich HTML cannot be written'),
     itemSupports('text/html'),
     itemSupports('text/plain'),
@@ -37,7 +52,11 @@ export function detectClipboardSupport(): SupportCheck[] {
 }
 
 /** Writes html + text with the Clipboard API, or falls back to the legacy copy of a selected element. */
-export async function writeSignatureToClipboard(html: string, text: string, fallbackNode: HTMLElement | null): Promise<string> {
+export async function writeSignatureToClipboard(
+  html: string,
+  text: string,
+  fallbackNode: HTMLElement | null,
+): Promise<string> {
   if (navigator.clipboard?.write && typeof ClipboardItem !== 'undefined') {
     await navigator.clipboard.write([
       new ClipboardItem({

@@ -51,8 +51,8 @@ export function DebugClipboardPage() {
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-12 sm:px-6">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Clipboard check</h1>
         <p className="mt-3 max-w-3xl text-lg text-slate-600">
-          If your signature pastes into Gmail as plain text, or not at all, this page shows what your browser can copy and
-          what a paste brings back. Send the results to support with your message.
+          If your signature pastes into Gmail as plain text, or not at all, this page shows what your browser can copy
+          and what a paste brings back. Send the results to support with your message.
         </p>
 
         <section aria-labelledby="support-title" className="mt-10 rounded-2xl border border-slate-200 bg-white p-6">
@@ -62,34 +62,58 @@ export function DebugClipboardPage() {
           <table className="mt-4 w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Feature</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Supported</th>
-                <th scope="col" className="py-2 font-medium">Details</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Feature
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Supported
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {checks.map((c) => (
                 <tr key={c.label} data-testid="support-row">
-                  <th scope="row" className="py-2 pr-4 font-medium text-slate-900">{c.label}</th>
+                  <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                    {c.label}
+                  </th>
                   <td className="py-2 pr-4">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[c.status].className}`}>{STATUS_STYLE[c.status].text}</span>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[c.status].className}`}
+                    >
+                      {STATUS_STYLE[c.status].text}
+                    </span>
                   </td>
                   <td className="py-2 text-slate-600">{c.detail}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="mt-4 break-words text-xs text-slate-600">Browser: {typeof navigator !== 'undefined' ? navigator.userAgent : ''}</p>
+          <p className="mt-4 break-words text-xs text-slate-600">
+            Browser: {typeof navigator !== 'undefined' ? navigator.userAgent : ''}
+          </p>
         </section>
 
         <section aria-labelledby="copy-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="copy-title" className="text-xl font-bold text-slate-900">
             2. Copy a sample signature
           </h2>
-          <p className="mt-2 text-sm text-slate-600">Writes this signature to the clipboard as HTML and as plain text, the way Copy to Gmail does.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Writes this signature to the clipboard as HTML and as plain text, the way Copy to Gmail does.
+          </p>
           {/* The renderer's own escaped, Gmail-safe HTML: the same markup the editor exports. */}
-          <div ref={preview} className="mt-4 overflow-x-auto rounded-md border border-slate-200 p-4" dangerouslySetInnerHTML={{ __html: sample.html }} />
-          <button type="button" onClick={copySample} className="mt-4 h-11 rounded-lg bg-brand px-5 font-semibold text-white hover:bg-brand-dark">
+          <div
+            ref={preview}
+            className="mt-4 overflow-x-auto rounded-md border border-slate-200 p-4"
+            dangerouslySetInnerHTML={{ __html: sample.html }}
+          />
+          <button
+            type="button"
+            onClick={copySample}
+            className="mt-4 h-11 rounded-lg bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+          >
             Copy sample signature
           </button>
           {copyResult && (

@@ -17,10 +17,16 @@ export function NotFoundPage() {
           <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
           <p className="text-slate-600">The page you are looking for does not exist or has moved.</p>
           <div className="mt-2 flex flex-wrap justify-center gap-3">
-            <a href="/" className="inline-flex h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-brand-dark">
+            <a
+              href="/"
+              className="inline-flex h-11 items-center rounded-lg bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+            >
               Back to home
             </a>
-            <a href="/contact" className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50">
+            <a
+              href="/contact"
+              className="inline-flex h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
+            >
               Contact support
             </a>
           </div>

@@ -49,7 +49,11 @@ export function PasteInspector() {
         className="rounded-md border border-dashed border-slate-400 bg-slate-50 p-3 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
       />
       <div>
-        <button type="button" onClick={readClipboard} className="h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={readClipboard}
+          className="h-10 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium hover:bg-slate-50"
+        >
           Read the clipboard instead
         </button>
         {readError && (
@@ -62,12 +66,16 @@ export function PasteInspector() {
         {pasted && (
           <div className="grid gap-4" data-testid="paste-result">
             <p className="text-sm text-slate-700">
-              Pasted at {pasted.at}. Types offered: <strong>{pasted.types.length ? pasted.types.join(', ') : 'none'}</strong>
+              Pasted at {pasted.at}. Types offered:{' '}
+              <strong>{pasted.types.length ? pasted.types.join(', ') : 'none'}</strong>
             </p>
             <div className="grid gap-4 lg:grid-cols-2">
               <div>
                 <h3 className="text-sm font-semibold text-slate-900">HTML source (text/html)</h3>
-                <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="pasted-html">
+                <pre
+                  className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+                  data-testid="pasted-html"
+                >
                   {pasted.html || '(no HTML in this paste)'}
                 </pre>
               </div>
@@ -75,7 +83,12 @@ export function PasteInspector() {
                 <h3 className="text-sm font-semibold text-slate-900">Rendered HTML</h3>
                 {pasted.html ? (
                   // sandbox="" runs no script and sends no cookies: a paste can hold anything.
-                  <iframe title="The pasted HTML, rendered" sandbox="" srcDoc={pasted.html} className="mt-2 h-72 w-full rounded-md border border-slate-200 bg-white" />
+                  <iframe
+                    title="The pasted HTML, rendered"
+                    sandbox=""
+                    srcDoc={pasted.html}
+                    className="mt-2 h-72 w-full rounded-md border border-slate-200 bg-white"
+                  />
                 ) : (
                   <p className="mt-2 text-sm text-slate-600">Nothing to render.</p>
                 )}
@@ -83,7 +96,10 @@ export function PasteInspector() {
             </div>
             <div>
               <h3 className="text-sm font-semibold text-slate-900">Plain text (text/plain)</h3>
-              <pre className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-xs text-slate-800" data-testid="pasted-text">
+              <pre
+                className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-xs text-slate-800"
+                data-testid="pasted-text"
+              >
                 {pasted.text || '(no plain text in this paste)'}
               </pre>
             </div>

@@ -39,7 +39,9 @@ export const signature = pgTable(
   },
   (t) => [
     index('signature_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('signature_one_default_per_user').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('signature_one_default_per_user')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
     uniqueIndex('signature_send_as_per_user').on(t.userId, t.sendAsEmail),
   ],
 );

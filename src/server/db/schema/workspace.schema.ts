@@ -68,7 +68,10 @@ export const workspacePeople = pgTable(
     storedHash: text('stored_hash'),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('workspace_people_org_email_idx').on(t.organizationId, t.email), index('workspace_people_user_idx').on(t.linkedUserId)],
+  (t) => [
+    uniqueIndex('workspace_people_org_email_idx').on(t.organizationId, t.email),
+    index('workspace_people_user_idx').on(t.linkedUserId),
+  ],
 );
 
 export const workspacePushLog = pgTable(

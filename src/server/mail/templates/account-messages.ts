@@ -10,7 +10,9 @@ function message(kind: string, to: string, subject: string, layout: MailLayout, 
 
 const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
 
-export function verificationMessage(input: { to: string; name: string; code: string; token: string } & AccountLinks): MailMessage {
+export function verificationMessage(
+  input: { to: string; name: string; code: string; token: string } & AccountLinks,
+): MailMessage {
   const link = `${input.publicUrl}/verify-email/${encodeURIComponent(input.token)}`;
   return message(
     'verification',
@@ -21,13 +23,17 @@ export function verificationMessage(input: { to: string; name: string; code: str
       heading: 'Confirm your email address',
       blocks: [
         { type: 'paragraph', text: greeting(input.name) },
-        { type: 'paragraph', text: 'Enter this code on the verification page to finish setting up your SignaturePro account:' },
+        {
+          type: 'paragraph',
+          text: 'Enter this code on the verification page to finish setting up your SignaturePro account:',
+        },
         { type: 'code', code: input.code, caption: 'This code expires in 10 minutes.' },
         { type: 'paragraph', text: 'Or confirm with one click. The button works for 24 hours.' },
         { type: 'button', label: 'Verify my email', href: link },
         { type: 'link', intro: 'If the button does not work, paste this link into your browser:', href: link },
       ],
-      footer: "If you didn't create a SignaturePro account, ignore this email and nothing will happen. Never share this code with anyone.",
+      footer:
+        "If you didn't create a SignaturePro account, ignore this email and nothing will happen. Never share this code with anyone.",
       publicUrl: input.publicUrl,
     },
     `code ${input.code}, link ${link}`,
@@ -48,7 +54,8 @@ export function magicLinkMessage(input: { to: string; token: string } & AccountL
         { type: 'button', label: 'Sign in to SignaturePro', href: link },
         { type: 'link', intro: 'If the button does not work, paste this link into your browser:', href: link },
       ],
-      footer: "If you didn't ask to sign in, ignore this email: without the link nobody can use it, and your account stays as it is.",
+      footer:
+        "If you didn't ask to sign in, ignore this email: without the link nobody can use it, and your account stays as it is.",
       publicUrl: input.publicUrl,
     },
     `link ${link}`,
@@ -66,9 +73,16 @@ export function passwordResetMessage(input: { to: string; name: string; token: s
       heading: 'Reset your password',
       blocks: [
         { type: 'paragraph', text: greeting(input.name) },
-        { type: 'paragraph', text: 'We received a request to reset the password of your SignaturePro account. Choose a new one here:' },
+        {
+          type: 'paragraph',
+          text: 'We received a request to reset the password of your SignaturePro account. Choose a new one here:',
+        },
         { type: 'button', label: 'Choose a new password', href: link },
-        { type: 'paragraph', text: 'The link works once and expires in 60 minutes. Asking for another link makes this one stop working.', muted: true },
+        {
+          type: 'paragraph',
+          text: 'The link works once and expires in 60 minutes. Asking for another link makes this one stop working.',
+          muted: true,
+        },
         { type: 'link', intro: 'If the button does not work, paste this link into your browser:', href: link },
       ],
       footer: "If you didn't ask for this, ignore this email: your password stays the same.",
@@ -93,7 +107,10 @@ export function accountExistsMessage(input: { to: string } & AccountLinks): Mail
           type: 'paragraph',
           text: `Someone, perhaps you, just tried to create a SignaturePro account with ${input.to}. That address already has an account, so no new one was made.`,
         },
-        { type: 'paragraph', text: 'If it was you, log in instead. On the login page you can also get a sign-in link by email or reset your password.' },
+        {
+          type: 'paragraph',
+          text: 'If it was you, log in instead. On the login page you can also get a sign-in link by email or reset your password.',
+        },
         { type: 'button', label: 'Log in to SignaturePro', href: login },
       ],
       footer: "If it wasn't you, you can ignore this email. Nothing about your account has changed.",

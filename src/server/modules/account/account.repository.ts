@@ -58,9 +58,14 @@ export function createAccountRepository(db: Db) {
 
     /** Every stored file of the user's uploads, finished or not. */
     async listUploadKeys(userId: string): Promise<string[]> {
-      const rows = await db.select({ rawKey: upload.rawKey, objectKey: upload.objectKey }).from(upload).where(eq(upload.userId, userId));
+      const rows = await db
+        .select({ rawKey: upload.rawKey, objectKey: upload.objectKey })
+        .from(upload)
+        .where(eq(upload.userId, userId));
       // An image is one file per shape (decision 0070): every one of them.
-      return rows.flatMap((r) => [r.rawKey, ...(r.objectKey ? storedKeys(r.objectKey) : [])]).filter((k): k is string => !!k);
+      return rows
+        .flatMap((r) => [r.rawKey, ...(r.objectKey ? storedKeys(r.objectKey) : [])])
+        .filter((k): k is string => !!k);
     },
 
     /** The hash of the person's password, or null for an account that signs in by email link only. */
@@ -110,7 +115,12 @@ export function createAccountRepository(db: Db) {
               .from(signature)
               .where(and(like(signature.photoUrl, pattern), ne(signature.userId, userId)))
               .limit(1);
-        if (shownBy) kept.push({ id: row.id, keys: [...storedKeys(row.objectKey), row.rawKey].filter((k): k is string => !!k), newOwnerId: shownBy.ownerId });
+        if (shownBy)
+          kept.push({
+            id: row.id,
+            keys: [...storedKeys(row.objectKey), row.rawKey].filter((k): k is string => !!k),
+            newOwnerId: shownBy.ownerId,
+          });
       }
       return kept;
     },
@@ -143,7 +153,10 @@ export function createAccountRepository(db: Db) {
         if (!person) return 'missing';
         // What the organization and others still use stays with them.
         for (const item of keep) await tx.update(upload).set({ userId: item.newOwnerId }).where(eq(upload.id, item.id));
-        const memberships = await tx.select({ organizationId: member.organizationId }).from(member).where(eq(member.userId, userId));
+        const memberships = await tx
+          .select({ organizationId: member.organizationId })
+          .from(member)
+          .where(eq(member.userId, userId));
         const orgIds = memberships.map((m) => m.organizationId);
         if (orgIds.length > 0) {
           const owners = await tx
@@ -164,7 +177,11 @@ export function createAccountRepository(db: Db) {
           .where(and(eq(member.userId, userId), eq(member.role, 'owner')));
         for (const { organizationId } of owned) {
           // Locked so nobody joins between this count and the delete.
-          await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for('update');
+          await tx
+            .select({ id: organization.id })
+            .from(organization)
+            .where(eq(organization.id, organizationId))
+            .for('update');
           const [others] = await tx
             .select({ n: count() })
             .from(member)

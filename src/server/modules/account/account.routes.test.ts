@@ -3,7 +3,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiCaller, buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  cookieHeader,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { createTeamWorld, join, secondSession, signUpPerson } from '../../../test-support/team-world';
 
 /** Every file under a folder, recursively (the disk store keeps a .meta.json beside each object). */
@@ -34,40 +41,69 @@ describeEachDatabase('account', (kind) => {
     );
     const counts: Record<string, number> = {};
     for (const { table_name } of tables.rows) {
-      const res = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`);
+      const res = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`,
+      );
       if (res.rows[0]!.n > 0) counts[table_name] = res.rows[0]!.n;
     }
-    const users = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from "user" where id = ${userId} or email = ${email}`);
+    const users = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from "user" where id = ${userId} or email = ${email}`,
+    );
     if (users.rows[0]!.n > 0) counts.user = users.rows[0]!.n;
-    const mail = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where recipient = ${email}`);
+    const mail = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where recipient = ${email}`,
+    );
     if (mail.rows[0]!.n > 0) counts.mail_outbox = mail.rows[0]!.n;
     return counts;
   }
 
   it('saves the profile with the spec’s rules and New York as the default timezone', async () => {
     const { cookie, email } = await signUpUser(t.app, { name: 'Pat' });
-    expect((await call('GET', '/api/account/profile', cookie)).json()).toEqual({ name: 'Pat', email, timezone: 'America/New_York', emailVerified: false });
-    expect((await call('PUT', '/api/account/profile', cookie, { name: ' ', timezone: 'Mars/Olympus' })).json().errors).toEqual({
+    expect((await call('GET', '/api/account/profile', cookie)).json()).toEqual({
+      name: 'Pat',
+      email,
+      timezone: 'America/New_York',
+      emailVerified: false,
+    });
+    expect(
+      (await call('PUT', '/api/account/profile', cookie, { name: ' ', timezone: 'Mars/Olympus' })).json().errors,
+    ).toEqual({
       name: 'Name is required',
       timezone: 'Timezone is required',
     });
-    expect((await call('PUT', '/api/account/profile', cookie, { name: 'x'.repeat(101), timezone: 'Asia/Tokyo' })).json().errors).toEqual({
+    expect(
+      (await call('PUT', '/api/account/profile', cookie, { name: 'x'.repeat(101), timezone: 'Asia/Tokyo' })).json()
+        .errors,
+    ).toEqual({
       name: 'Name too long',
     });
-    expect((await call('PUT', '/api/account/profile', cookie, { name: 'Pat Lee', timezone: 'Asia/Tokyo' })).statusCode).toBe(200);
-    expect((await call('GET', '/api/auth/me', cookie)).json().user).toMatchObject({ name: 'Pat Lee', timezone: 'Asia/Tokyo' });
+    expect(
+      (await call('PUT', '/api/account/profile', cookie, { name: 'Pat Lee', timezone: 'Asia/Tokyo' })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/api/auth/me', cookie)).json().user).toMatchObject({
+      name: 'Pat Lee',
+      timezone: 'Asia/Tokyo',
+    });
   });
 
   it('changes the password, signing out every other device but this one', async () => {
     const person = await signUpUser(t.app);
     const laptop = await secondSession(t, person);
-    const rules = await call('POST', '/api/account/password', person.cookie, { currentPassword: '', newPassword: 'Abcdefg1', confirmPassword: 'x' });
+    const rules = await call('POST', '/api/account/password', person.cookie, {
+      currentPassword: '',
+      newPassword: 'Abcdefg1',
+      confirmPassword: 'x',
+    });
     expect(rules.json().errors).toEqual({
       currentPassword: 'Current password is required',
       newPassword: 'Password must contain at least one special character',
       confirmPassword: "Passwords don't match",
     });
-    const wrong = await call('POST', '/api/account/password', person.cookie, { currentPassword: 'not-it', newPassword: 'N3w-Passw0rd!', confirmPassword: 'N3w-Passw0rd!' });
+    const wrong = await call('POST', '/api/account/password', person.cookie, {
+      currentPassword: 'not-it',
+      newPassword: 'N3w-Passw0rd!',
+      confirmPassword: 'N3w-Passw0rd!',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ currentPassword: 'Current password is incorrect' });
 
@@ -80,7 +116,11 @@ describeEachDatabase('account', (kind) => {
     const fresh = cookieHeader(ok.headers['set-cookie']);
     expect((await call('GET', '/api/auth/me', fresh)).statusCode).toBe(200);
     expect((await call('GET', '/api/auth/me', laptop.cookie)).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: person.email, password: 'N3w-Passw0rd!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.email, password: 'N3w-Passw0rd!' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -97,7 +137,9 @@ describeEachDatabase('account', (kind) => {
     expect((await call('DELETE', `/api/account/sessions/${current}`, person.cookie)).statusCode).toBe(400);
     expect((await call('DELETE', `/api/account/sessions/${phone.sessionId}`, person.cookie)).statusCode).toBe(204);
     expect((await call('GET', '/api/auth/me', phone.cookie)).statusCode).toBe(401);
-    expect((await call('POST', '/api/account/sessions/sign-out-others', person.cookie)).json()).toEqual({ signedOut: 1 });
+    expect((await call('POST', '/api/account/sessions/sign-out-others', person.cookie)).json()).toEqual({
+      signedOut: 1,
+    });
     expect((await call('GET', '/api/auth/me', tablet.cookie)).statusCode).toBe(401);
     expect((await call('GET', '/api/auth/me', person.cookie)).statusCode).toBe(200);
   });
@@ -107,35 +149,76 @@ describeEachDatabase('account', (kind) => {
     const other = await signUpPerson(t, 'Stays Around');
     await secondSession(t, person);
     const created = await call('POST', '/api/signatures', person.cookie, {
-      name: 'Dee', title: '', company: '', phone: '', mobile: '', email: person.email, website: '', address: '', photoUrl: '',
-      imageLinkUrl: 'none', customImageUrl: '', socialLinks: {}, customFields: [],
-      design: { template: 'professional', primaryColor: '#1a73e8', fontFamily: 'Arial', layout: 'horizontal', animateLogo: 'false', photoShape: 'round' },
+      name: 'Dee',
+      title: '',
+      company: '',
+      phone: '',
+      mobile: '',
+      email: person.email,
+      website: '',
+      address: '',
+      photoUrl: '',
+      imageLinkUrl: 'none',
+      customImageUrl: '',
+      socialLinks: {},
+      customFields: [],
+      design: {
+        template: 'professional',
+        primaryColor: '#1a73e8',
+        fontFamily: 'Arial',
+        layout: 'horizontal',
+        animateLogo: 'false',
+        photoShape: 'round',
+      },
     });
     expect(created.statusCode).toBe(201);
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
     for (let i = 0; i < 2; i++) {
       const { uploadURL } = (await call('POST', '/api/objects/upload', person.cookie)).json();
-      const put = await t.app.inject({ method: 'PUT', url: uploadURL, headers: { cookie: person.cookie, 'content-type': 'image/png' }, payload: png });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: uploadURL,
+        headers: { cookie: person.cookie, 'content-type': 'image/png' },
+        payload: png,
+      });
       expect(put.statusCode).toBe(200);
       // The second one stays a raw upload, never attached: its file must go too.
-      if (i === 0) expect((await call('PUT', '/api/signatures/image', person.cookie, { imageURL: uploadURL, signatureId: 'temp' })).statusCode).toBe(200);
+      if (i === 0)
+        expect(
+          (await call('PUT', '/api/signatures/image', person.cookie, { imageURL: uploadURL, signatureId: 'temp' }))
+            .statusCode,
+        ).toBe(200);
     }
     // Someone else's file stays.
     const { uploadURL: otherURL } = (await call('POST', '/api/objects/upload', other.cookie)).json();
-    await t.app.inject({ method: 'PUT', url: otherURL, headers: { cookie: other.cookie, 'content-type': 'image/png' }, payload: png });
+    await t.app.inject({
+      method: 'PUT',
+      url: otherURL,
+      headers: { cookie: other.cookie, 'content-type': 'image/png' },
+      payload: png,
+    });
     const objects = path.join(t.dataDir, 'objects');
     // Each file has its .meta.json: the stored image is four files, one per shape (decision 0070), plus two raw uploads.
     expect(filesUnder(objects)).toHaveLength(12);
-    expect(Object.keys(await rowsNaming(person.user.id, person.email))).toEqual(expect.arrayContaining(['session', 'account', 'member', 'signature', 'upload']));
+    expect(Object.keys(await rowsNaming(person.user.id, person.email))).toEqual(
+      expect.arrayContaining(['session', 'account', 'member', 'signature', 'upload']),
+    );
 
     const wrong = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'delete my account' });
     expect(wrong.json().errors).toEqual({ confirmation: 'Please type DELETE MY ACCOUNT to confirm' });
-    const deleted = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
+    const deleted = await call('POST', '/api/account/delete', person.cookie, {
+      confirmation: 'DELETE MY ACCOUNT',
+      password: 'Sup3r-secret-pass',
+    });
     expect(deleted.statusCode).toBe(200);
     expect(String(deleted.headers['set-cookie'])).toMatch(/Max-Age=0/i);
 
     expect(await rowsNaming(person.user.id, person.email)).toEqual({});
-    const orgs = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from organization where id = ${person.organizationId}`);
+    const orgs = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from organization where id = ${person.organizationId}`,
+    );
     expect(orgs.rows[0]!.n).toBe(0);
     expect(filesUnder(objects)).toHaveLength(2);
     expect((await call('GET', '/api/auth/me', person.cookie)).statusCode).toBe(401);
@@ -144,18 +227,35 @@ describeEachDatabase('account', (kind) => {
 
   it('an owner with other members must hand over before deleting the account', async () => {
     const { owner, admin } = await createTeamWorld(t);
-    const blocked = await call('POST', '/api/account/delete', owner.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
+    const blocked = await call('POST', '/api/account/delete', owner.cookie, {
+      confirmation: 'DELETE MY ACCOUNT',
+      password: 'Sup3r-secret-pass',
+    });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error).toBe(
       'Your organization has other members. Hand it over to one of them or delete the organization before deleting your account.',
     );
     await call('POST', '/api/organization/transfer-ownership', owner.cookie, { memberId: admin.memberId });
-    expect((await call('POST', '/api/account/delete', owner.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/account/delete', owner.cookie, {
+          confirmation: 'DELETE MY ACCOUNT',
+          password: 'Sup3r-secret-pass',
+        })
+      ).statusCode,
+    ).toBe(200);
     const team = (await call('GET', '/api/organization/members', admin.cookie)).json();
     expect(team.entries.map((e: { email: string }) => e.email)).not.toContain(owner.email);
     // A member deleting their account simply leaves the team.
     const extra = await join(t, admin, await signUpPerson(t, 'Short Stay'), 'member');
-    expect((await call('POST', '/api/account/delete', extra.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/account/delete', extra.cookie, {
+          confirmation: 'DELETE MY ACCOUNT',
+          password: 'Sup3r-secret-pass',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await rowsNaming(extra.user.id, extra.email)).toEqual({});
   });
 });

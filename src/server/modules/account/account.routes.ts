@@ -13,7 +13,10 @@ export async function accountRoutes(parent: FastifyInstance) {
     return payload;
   });
 
-  app.route({ ...routeOf(accountApi.getProfile), handler: async (request) => account.getProfile(await requireUserId(request)) });
+  app.route({
+    ...routeOf(accountApi.getProfile),
+    handler: async (request) => account.getProfile(await requireUserId(request)),
+  });
   app.route({
     ...routeOf(accountApi.updateProfile),
     preValidation: signedIn,
@@ -23,10 +26,17 @@ export async function accountRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(accountApi.changePassword),
     preValidation: signedIn,
-    handler: async (request, reply) => sendWithCookies(reply, await account.changePassword(await requireUserId(request), request.body, toHeaders(request))),
+    handler: async (request, reply) =>
+      sendWithCookies(
+        reply,
+        await account.changePassword(await requireUserId(request), request.body, toHeaders(request)),
+      ),
   });
 
-  app.route({ ...routeOf(accountApi.listSessions), handler: async (request) => account.listSessions(await requireUserId(request), toHeaders(request)) });
+  app.route({
+    ...routeOf(accountApi.listSessions),
+    handler: async (request) => account.listSessions(await requireUserId(request), toHeaders(request)),
+  });
   app.route({
     ...routeOf(accountApi.signOutOthers),
     handler: async (request) => account.signOutOtherSessions(await requireUserId(request), toHeaders(request)),
@@ -51,6 +61,10 @@ export async function accountRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(accountApi.deleteAccount),
     preValidation: signedIn,
-    handler: async (request, reply) => sendWithCookies(reply, await account.deleteAccount(await requireUserId(request), request.body, toHeaders(request))),
+    handler: async (request, reply) =>
+      sendWithCookies(
+        reply,
+        await account.deleteAccount(await requireUserId(request), request.body, toHeaders(request)),
+      ),
   });
 }

@@ -1,7 +1,11 @@
 import { APIError } from 'better-auth/api';
 import type { AccountProfile, DeviceSession } from '../../../shared/account-area-types';
 import type { z } from 'zod';
-import type { changePasswordSchema, deleteAccountSchema, profileSchema } from '../../../shared/validation/account-schemas';
+import type {
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileSchema,
+} from '../../../shared/validation/account-schemas';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound, unauthenticated } from '../../errors';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
@@ -70,9 +74,14 @@ export function createAccountService(deps: {
     const seen = await limiter.peek(PASSWORD_CHANGE_FAILURES, userId);
     if (!seen.allowed) {
       const minutes = Math.max(1, Math.ceil(seen.retryAfterMs / 60_000));
-      throw new AppError('RATE_LIMITED', `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
-        'retry-after': String(Math.ceil(seen.retryAfterMs / 1000)),
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        undefined,
+        {
+          'retry-after': String(Math.ceil(seen.retryAfterMs / 1000)),
+        },
+      );
     }
   }
 
@@ -112,7 +121,11 @@ export function createAccountService(deps: {
     },
 
     /** Changes the password and signs every other device out; this device gets a fresh session cookie. */
-    async changePassword(userId: string, data: z.output<typeof changePasswordSchema>, headers: Headers): Promise<WithCookies<{ ok: true }>> {
+    async changePassword(
+      userId: string,
+      data: z.output<typeof changePasswordSchema>,
+      headers: Headers,
+    ): Promise<WithCookies<{ ok: true }>> {
       await checkPasswordAttempts(userId);
       try {
         const result = await betterAuth.api.changePassword({
@@ -130,7 +143,9 @@ export function createAccountService(deps: {
           throw invalid(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
         }
         if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
-          throw invalid('Your account signs in by email link and has no password yet. Use "Forgot password?" on the login form to set one.');
+          throw invalid(
+            'Your account signs in by email link and has no password yet. Use "Forgot password?" on the login form to set one.',
+          );
         }
         if (error.statusCode === 401) throw unauthenticated();
         throw error;
@@ -170,7 +185,11 @@ export function createAccountService(deps: {
      * transaction. What the organization keeps using (its logo, images in others' signatures,
      * invitations sent on its behalf) is handed to it rather than deleted.
      */
-    async deleteAccount(userId: string, { password }: z.output<typeof deleteAccountSchema>, headers: Headers): Promise<WithCookies<{ ok: true }>> {
+    async deleteAccount(
+      userId: string,
+      { password }: z.output<typeof deleteAccountSchema>,
+      headers: Headers,
+    ): Promise<WithCookies<{ ok: true }>> {
       const ownerBlock = () =>
         new AppError(
           'CONFLICT',

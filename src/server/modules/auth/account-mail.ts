@@ -14,7 +14,8 @@ export function createAccountMail(outbox: MailOutbox, config: Pick<AppConfig, 'p
     verification: (to: string, name: string, code: string, token: string) =>
       outbox.enqueue(verificationMessage({ to, name, code, token, publicUrl })),
     magicLink: (to: string, token: string) => outbox.enqueue(magicLinkMessage({ to, token, publicUrl })),
-    passwordReset: (to: string, name: string, token: string) => outbox.enqueue(passwordResetMessage({ to, name, token, publicUrl })),
+    passwordReset: (to: string, name: string, token: string) =>
+      outbox.enqueue(passwordResetMessage({ to, name, token, publicUrl })),
     accountExists: (to: string) => outbox.enqueue(accountExistsMessage({ to, publicUrl })),
   };
 }

@@ -14,7 +14,13 @@ export function createAccountTokensRepository(db: Db) {
         await tx
           .update(oneTimeCode)
           .set({ consumedAt: row.createdAt })
-          .where(and(eq(oneTimeCode.userId, row.userId), eq(oneTimeCode.purpose, row.purpose), isNull(oneTimeCode.consumedAt)));
+          .where(
+            and(
+              eq(oneTimeCode.userId, row.userId),
+              eq(oneTimeCode.purpose, row.purpose),
+              isNull(oneTimeCode.consumedAt),
+            ),
+          );
         await tx.insert(oneTimeCode).values({ ...row, attempts: 0 });
       });
     },
@@ -23,7 +29,12 @@ export function createAccountTokensRepository(db: Db) {
      * Spends one try on the live code before it is compared, in a single UPDATE: however many
      * guesses arrive at once, no more than `maxAttempts` of them ever see the hash.
      */
-    async reserveCodeAttempt(userId: string, purpose: string, now: Date, maxAttempts: number): Promise<CodeRow | undefined> {
+    async reserveCodeAttempt(
+      userId: string,
+      purpose: string,
+      now: Date,
+      maxAttempts: number,
+    ): Promise<CodeRow | undefined> {
       const [row] = await db
         .update(oneTimeCode)
         .set({ attempts: sql`${oneTimeCode.attempts} + 1` })
@@ -53,7 +64,14 @@ export function createAccountTokensRepository(db: Db) {
       const [row] = await db
         .select()
         .from(oneTimeCode)
-        .where(and(eq(oneTimeCode.userId, userId), eq(oneTimeCode.purpose, purpose), isNull(oneTimeCode.consumedAt), gt(oneTimeCode.expiresAt, now)))
+        .where(
+          and(
+            eq(oneTimeCode.userId, userId),
+            eq(oneTimeCode.purpose, purpose),
+            isNull(oneTimeCode.consumedAt),
+            gt(oneTimeCode.expiresAt, now),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -68,7 +86,13 @@ export function createAccountTokensRepository(db: Db) {
         await tx
           .update(accountToken)
           .set({ consumedAt: row.createdAt })
-          .where(and(eq(accountToken.userId, row.userId), eq(accountToken.purpose, row.purpose), isNull(accountToken.consumedAt)));
+          .where(
+            and(
+              eq(accountToken.userId, row.userId),
+              eq(accountToken.purpose, row.purpose),
+              isNull(accountToken.consumedAt),
+            ),
+          );
         await tx.insert(accountToken).values(row);
       });
     },
@@ -103,7 +127,9 @@ export function createAccountTokensRepository(db: Db) {
       await db
         .update(accountToken)
         .set({ consumedAt: now })
-        .where(and(eq(accountToken.userId, userId), eq(accountToken.purpose, purpose), isNull(accountToken.consumedAt)));
+        .where(
+          and(eq(accountToken.userId, userId), eq(accountToken.purpose, purpose), isNull(accountToken.consumedAt)),
+        );
     },
   };
 }

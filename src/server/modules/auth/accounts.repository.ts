@@ -9,7 +9,9 @@ import { account, member, organization, session, user } from '../../db/schema/au
 export const TRIAL_DAYS = 7;
 export const TRIAL_SEATS = 10;
 
-export type SessionAccount = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareSessionAccount>['execute']>>[number]>;
+export type SessionAccount = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof prepareSessionAccount>['execute']>>[number]
+>;
 
 /**
  * The session, its person, their organization and role, and the organization's members with their
@@ -32,18 +34,22 @@ function prepareSessionAccount(db: Db) {
       role: primary.role,
       // Everyone in the organization with their own status: the seat rule (owner first, then by join
       // date) decides whether the team's plan covers this person.
-      members: sql<TeamMemberFacts[] | null>`(select json_agg(json_build_object('userId', m2.user_id, 'role', m2.role, 'joinedAt', m2.created_at, 'ownStatus', u2.subscription_status, 'name', u2.name, 'email', u2.email)) from ${member} m2 join ${user} u2 on u2.id = m2.user_id where m2.organization_id = ${organization.id})`,
+      members: sql<
+        TeamMemberFacts[] | null
+      >`(select json_agg(json_build_object('userId', m2.user_id, 'role', m2.role, 'joinedAt', m2.created_at, 'ownStatus', u2.subscription_status, 'name', u2.name, 'email', u2.email)) from ${member} m2 join ${user} u2 on u2.id = m2.user_id where m2.organization_id = ${organization.id})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoinLateral(primary, sql`true`)
     .leftJoin(organization, eq(organization.id, primary.organizationId))
-    .where(and(
+    .where(
+      and(
         eq(session.token, sql.placeholder('token')),
         gt(session.expiresAt, sql.placeholder('now')),
         // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
         gt(session.createdAt, sql.placeholder('oldest')),
-      ))
+      ),
+    )
     .limit(1)
     .prepare('session_account');
 }
@@ -52,19 +58,25 @@ export function createAccountsRepository(db: Db) {
   const liveSessionUser = db
     .select({ userId: session.userId })
     .from(session)
-    .where(and(
+    .where(
+      and(
         eq(session.token, sql.placeholder('token')),
         gt(session.expiresAt, sql.placeholder('now')),
         // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
         gt(session.createdAt, sql.placeholder('oldest')),
-      ))
+      ),
+    )
     .limit(1)
     .prepare('live_session_user');
   const sessionAccount = prepareSessionAccount(db);
   return {
     /** A live session with its account, or undefined (unknown token or expired): one indexed read. */
     async findSessionAccount(token: string, now: Date): Promise<SessionAccount | undefined> {
-      const [row] = await sessionAccount.execute({ token, now, oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
+      const [row] = await sessionAccount.execute({
+        token,
+        now,
+        oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
+      });
       return row;
     },
 
@@ -75,7 +87,11 @@ export function createAccountsRepository(db: Db) {
      * lifetime (renewals move expiresAt, never createdAt): one indexed read (session.token is unique).
      */
     async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
-      const [row] = await liveSessionUser.execute({ token, now, oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS) });
+      const [row] = await liveSessionUser.execute({
+        token,
+        now,
+        oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
+      });
       return row?.userId ?? null;
     },
 
@@ -108,7 +124,11 @@ export function createAccountsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const ended = await tx
           .delete(session)
-          .where(keepSessionToken ? and(eq(session.userId, userId), ne(session.token, keepSessionToken)) : eq(session.userId, userId))
+          .where(
+            keepSessionToken
+              ? and(eq(session.userId, userId), ne(session.token, keepSessionToken))
+              : eq(session.userId, userId),
+          )
           .returning({ id: session.id });
         const removed = keepSessionToken
           ? []

@@ -28,7 +28,8 @@ export function createOriginGuard(config: Pick<AppConfig, 'publicUrl'>) {
     if (!foreign) return;
     request.log.warn({ origin, url: redactSecrets(request.url) }, 'refused a state-changing request from another site');
     return reply.code(403).send({
-      error: 'This request came from another website, so it was refused. Please open SignaturePro directly and try again.',
+      error:
+        'This request came from another website, so it was refused. Please open SignaturePro directly and try again.',
       code: 'FORBIDDEN',
     });
   };

@@ -29,13 +29,23 @@ export const AUTH_LIMITS = {
 export { tooMany, waitPhrase };
 
 /** Counts one event and throws 429 with Retry-After once the rule is exceeded. */
-export async function consumeOrThrow(limiter: RateLimiter, rule: LimitRule, key: string, message: (wait: string) => string) {
+export async function consumeOrThrow(
+  limiter: RateLimiter,
+  rule: LimitRule,
+  key: string,
+  message: (wait: string) => string,
+) {
   const result = await limiter.hit(rule, key);
   if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
 }
 
 /** Throws 429 if the rule is already exhausted, without counting this event. */
-export async function checkOrThrow(limiter: RateLimiter, rule: LimitRule, key: string, message: (wait: string) => string) {
+export async function checkOrThrow(
+  limiter: RateLimiter,
+  rule: LimitRule,
+  key: string,
+  message: (wait: string) => string,
+) {
   const result = await limiter.peek(rule, key);
   if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
 }

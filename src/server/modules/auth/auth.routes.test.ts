@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  buildTestApp,
+  cookieHeader,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 
 describeEachDatabase('auth routes', (kind) => {
   let t: TestApp;
@@ -22,15 +28,27 @@ describeEachDatabase('auth routes', (kind) => {
     });
     expect(res.statusCode).toBe(201);
     // The body repeats only what was sent: a registered address gets the very same answer.
-    expect(res.json()).toEqual({ message: 'Please check your email to verify your account.', email: 'ada@example.com' });
+    expect(res.json()).toEqual({
+      message: 'Please check your email to verify your account.',
+      email: 'ada@example.com',
+    });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookieHeader(res.headers['set-cookie']) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: cookieHeader(res.headers['set-cookie']) },
+    });
     expect(me.statusCode).toBe(200);
     const body = me.json();
-    expect(body.user).toMatchObject({ email: 'ada@example.com', name: 'Ada', emailVerified: false, subscriptionStatus: 'none' });
+    expect(body.user).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada',
+      emailVerified: false,
+      subscriptionStatus: 'none',
+    });
     expect(body.organization).toMatchObject({ plan: 'trial', seats: 10, role: 'owner' });
     const days = (Date.parse(body.organization.trialEndsAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
@@ -61,7 +79,11 @@ describeEachDatabase('auth routes', (kind) => {
 
   it('logs in with the right password, refuses the wrong one, and logs out', async () => {
     const { email, password } = await signUpUser(t.app);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe('Invalid email or password.');
 

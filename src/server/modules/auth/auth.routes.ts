@@ -24,33 +24,67 @@ export async function authRoutes(parent: FastifyInstance) {
     },
   });
 
-  app.route({ ...routeOf(authApi.signup), handler: async (request, reply) => sendWithCookies(reply, await auth.signup(request.body, await callerOf(request)), 201) });
+  app.route({
+    ...routeOf(authApi.signup),
+    handler: async (request, reply) =>
+      sendWithCookies(reply, await auth.signup(request.body, await callerOf(request)), 201),
+  });
 
-  app.route({ ...routeOf(authApi.login), handler: async (request, reply) => sendWithCookies(reply, await auth.login(request.body, await callerOf(request))) });
+  app.route({
+    ...routeOf(authApi.login),
+    handler: async (request, reply) => sendWithCookies(reply, await auth.login(request.body, await callerOf(request))),
+  });
 
-  app.route({ ...routeOf(authApi.logout), handler: async (request, reply) => sendWithCookies(reply, await auth.logout(toHeaders(request))) });
+  app.route({
+    ...routeOf(authApi.logout),
+    handler: async (request, reply) => sendWithCookies(reply, await auth.logout(toHeaders(request))),
+  });
 
-  app.route({ ...routeOf(authApi.verifyEmail), handler: async (request) => emailVerification.verify(request.body, await callerOf(request)) });
+  app.route({
+    ...routeOf(authApi.verifyEmail),
+    handler: async (request) => emailVerification.verify(request.body, await callerOf(request)),
+  });
 
-  app.route({ ...routeOf(authApi.resendVerification), handler: async (request) => emailVerification.resend(request.body ?? {}, await callerOf(request)) });
+  app.route({
+    ...routeOf(authApi.resendVerification),
+    handler: async (request) => emailVerification.resend(request.body ?? {}, await callerOf(request)),
+  });
 
-  app.route({ ...routeOf(authApi.forgotPassword), handler: async (request) => passwordReset.request(request.body, await callerOf(request)) });
+  app.route({
+    ...routeOf(authApi.forgotPassword),
+    handler: async (request) => passwordReset.request(request.body, await callerOf(request)),
+  });
 
-  app.route({ ...routeOf(authApi.resetPassword), handler: async (request) => passwordReset.reset(request.body, await callerOf(request)) });
+  app.route({
+    ...routeOf(authApi.resetPassword),
+    handler: async (request) => passwordReset.reset(request.body, await callerOf(request)),
+  });
 
-  app.route({ ...routeOf(authApi.checkResetToken), handler: async (request) => passwordReset.check(request.body, await callerOf(request)) });
+  app.route({
+    ...routeOf(authApi.checkResetToken),
+    handler: async (request) => passwordReset.check(request.body, await callerOf(request)),
+  });
 
-  app.route({ ...routeOf(authApi.sendMagicLink), handler: async (request) => magicLinks.request(request.body, await callerOf(request)) });
+  app.route({
+    ...routeOf(authApi.sendMagicLink),
+    handler: async (request) => magicLinks.request(request.body, await callerOf(request)),
+  });
 
   app.route({
     ...routeOf(authApi.verifyMagicLink),
-    handler: async (request, reply) => sendWithCookies(reply, await magicLinks.signIn(request.body, await callerOf(request))),
+    handler: async (request, reply) =>
+      sendWithCookies(reply, await magicLinks.signIn(request.body, await callerOf(request))),
   });
 
   app.route({
     ...routeOf(authApi.authOpened),
     handler: async (request, reply) => {
-      await enforceQuota(app.services.rateLimiter, QUOTAS.telemetryPerIp, request.ip, (wait) => `Too many requests from your network. Please try again ${wait}.`);
+      await enforceQuota(
+        app.services.rateLimiter,
+        QUOTAS.telemetryPerIp,
+        request.ip,
+        (wait) => `Too many requests from your network. Please try again ${wait}.`,
+      );
       const source = (request.body as { source?: unknown } | undefined)?.source;
       await app.services.analytics.record('auth_modal_opened', await getUserId(request), {
         source: typeof source === 'string' ? source.slice(0, 40) : 'unknown',

@@ -55,7 +55,11 @@ export async function describeAccount(accounts: AccountsRepository, userId: stri
   if (!row) throw unauthenticated();
   // A seat on a team's paid plan counts as the person's own status everywhere the product looks.
   const effective = await accounts.findEffectiveSubscriptionStatus(userId);
-  const current = { ...toCurrentUser(row), coveredByTeam: effective?.coveredByTeam ?? false, seatNotice: effective?.seatNotice ?? null };
+  const current = {
+    ...toCurrentUser(row),
+    coveredByTeam: effective?.coveredByTeam ?? false,
+    seatNotice: effective?.seatNotice ?? null,
+  };
   if (effective) current.subscriptionStatus = effective.status;
   return { user: current, organization: toCurrentOrganization(await accounts.findPrimaryMembership(userId)) };
 }
@@ -76,7 +80,8 @@ function toMeResponse(row: SessionAccount): MeResponse {
       coveredByTeam: effective.coveredByTeam,
       seatNotice: effective.seatNotice,
     },
-    organization: row.organization && row.role ? toCurrentOrganization({ organization: row.organization, role: row.role }) : null,
+    organization:
+      row.organization && row.role ? toCurrentOrganization({ organization: row.organization, role: row.role }) : null,
   };
 }
 
@@ -106,7 +111,10 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
   // Better Auth's own cookie name (prefix, __Host- on https) and secret, read once.
   let cookieSettings: Promise<{ cookieName: string; secret: string }> | null = null;
   const sessionCookie = () =>
-    (cookieSettings ??= auth.$context.then((ctx) => ({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret })));
+    (cookieSettings ??= auth.$context.then((ctx) => ({
+      cookieName: ctx.authCookies.sessionToken.name,
+      secret: ctx.secret,
+    })));
   // Better Auth renews a session (and sends a fresh cookie) once it is this old: 30 days minus one.
   const expiresInMs = (auth.options.session?.expiresIn ?? 7 * 86_400) * 1000;
   const updateAgeMs = (auth.options.session?.updateAge ?? 86_400) * 1000;
@@ -152,11 +160,13 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
       const cookies = headers.get('cookie');
       const { cookieName, secret } = await sessionCookie();
       const token = readSignedCookie(cookies, cookieName, secret);
-      if (!token && !cookies?.includes(cookieName) && !cookies?.includes('.session_data')) return { body: null, setCookies: [] };
+      if (!token && !cookies?.includes(cookieName) && !cookies?.includes('.session_data'))
+        return { body: null, setCookies: [] };
       if (token && !cookies?.includes('.session_data')) {
         const now = Date.now();
         const row = await accounts.findSessionAccount(token, new Date(now));
-        if (row && row.sessionExpiresAt.getTime() - expiresInMs + updateAgeMs > now) return { body: toMeResponse(row), setCookies: [] };
+        if (row && row.sessionExpiresAt.getTime() - expiresInMs + updateAgeMs > now)
+          return { body: toMeResponse(row), setCookies: [] };
       }
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
       const setCookies = out.getSetCookie();
@@ -170,7 +180,12 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
     },
 
     async signup(data: SignupData, caller: Caller): Promise<WithCookies<SignupResponse>> {
-      await consumeOrThrow(limiter, AUTH_LIMITS.signupPerIp, caller.ip, (wait) => `Too many signups from your network. Please try again ${wait}.`);
+      await consumeOrThrow(
+        limiter,
+        AUTH_LIMITS.signupPerIp,
+        caller.ip,
+        (wait) => `Too many signups from your network. Please try again ${wait}.`,
+      );
       if (await accounts.findUserByEmail(data.email)) return answerExistingAddress(data.email, data.password);
       let result;
       try {
@@ -191,7 +206,12 @@ export function createAuthService({ auth, accounts, analytics, limiter, credenti
     },
 
     async login(data: LoginData, caller: Caller): Promise<WithCookies<MeResponse>> {
-      await checkOrThrow(limiter, AUTH_LIMITS.loginFailuresPerIp, caller.ip, (wait) => `Too many failed logins from your network. Please try again ${wait}.`);
+      await checkOrThrow(
+        limiter,
+        AUTH_LIMITS.loginFailuresPerIp,
+        caller.ip,
+        (wait) => `Too many failed logins from your network. Please try again ${wait}.`,
+      );
       // Counted before the password is checked, so parallel guesses cannot slip past the limit;
       // an address with no account is counted the same, so a 429 reveals nothing.
       const attempt = await limiter.hit(AUTH_LIMITS.loginPerAccount, data.email);

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { CODE_PATTERN, type resendVerificationSchema, type verifyEmailSchema } from '../../../shared/validation/auth-schemas';
+import {
+  CODE_PATTERN,
+  type resendVerificationSchema,
+  type verifyEmailSchema,
+} from '../../../shared/validation/auth-schemas';
 import { AppError, invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AccountMail } from './account-mail';
@@ -82,10 +86,12 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     if (caller.userId) user = await accounts.findUserById(caller.userId);
     else if (email) user = await accounts.findUserByEmail(email);
     else throw invalid('No email found for verification. Please sign up again.');
-    if (user && caller.userId && user.emailVerified) return { message: 'Your email is already verified.', email: user.email };
+    if (user && caller.userId && user.emailVerified)
+      return { message: 'Your email is already verified.', email: user.email };
     // Failures are counted per address, existing or not, so the limit itself reveals no account.
     const key = (user?.email ?? email ?? '').toLowerCase();
-    const tooManyToday = (wait: string) => `Too many incorrect codes. Please try again ${wait}, or use the link in the email.`;
+    const tooManyToday = (wait: string) =>
+      `Too many incorrect codes. Please try again ${wait}, or use the link in the email.`;
     await checkOrThrow(limiter, AUTH_LIMITS.codeFailuresPerAccount, key, tooManyToday);
     const fail = async (message: string): Promise<never> => {
       await limiter.hit(AUTH_LIMITS.codeFailuresPerAccount, key);
@@ -120,7 +126,8 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     const used = await tokens.findToken(hash, VERIFY_PURPOSE);
     if (used?.consumedAt && used.expiresAt > now) {
       const user = await accounts.findUserById(used.userId);
-      if (user?.emailVerified && user.email === used.email) return { message: 'Your email is already verified.', email: user.email };
+      if (user?.emailVerified && user.email === used.email)
+        return { message: 'Your email is already verified.', email: user.email };
     }
     throw invalid(INVALID_LINK);
   }
@@ -129,12 +136,20 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     issue,
 
     async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<VerifyResult> {
-      await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
-      return CODE_PATTERN.test(data.token) ? verifyCode(data.token, data.email, caller) : verifyLink(data.token, caller);
+      await consumeOrThrow(
+        limiter,
+        AUTH_LIMITS.tokenAttemptsPerIp,
+        caller.ip,
+        (wait) => `Too many attempts. Please try again ${wait}.`,
+      );
+      return CODE_PATTERN.test(data.token)
+        ? verifyCode(data.token, data.email, caller)
+        : verifyLink(data.token, caller);
     },
 
     async resend(data: z.output<typeof resendVerificationSchema>, caller: Caller): Promise<{ message: string }> {
-      const tooMany = (wait: string) => `We have sent several emails already. Please check your inbox, or try again ${wait}.`;
+      const tooMany = (wait: string) =>
+        `We have sent several emails already. Please check your inbox, or try again ${wait}.`;
       if (caller.userId) {
         const user = await accounts.findUserById(caller.userId);
         if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');

@@ -25,7 +25,8 @@ describeEachDatabase('email verification', (kind) => {
   afterAll(async () => t?.close());
   afterEach(() => vi.useRealTimers());
 
-  const verify = (payload: unknown, send: { ip: string; cookie?: string }) => post(t, '/api/auth/verify-email', payload, send);
+  const verify = (payload: unknown, send: { ip: string; cookie?: string }) =>
+    post(t, '/api/auth/verify-email', payload, send);
   const isVerified = async (cookie: string) => (await me(t, cookie)).json().user.emailVerified as boolean;
   const verifiedInDatabase = async (email: string) =>
     (await t.database.db.select().from(user).where(eq(user.email, email)))[0]?.emailVerified ?? false;
@@ -76,7 +77,9 @@ describeEachDatabase('email verification', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(await isVerified(cookie)).toBe(true);
     expect((await verify({ token }, { ip })).json().message).toBe('Your email is already verified.');
-    expect((await verify({ token: `${token}x` }, { ip })).json().error).toBe('This verification link is invalid or has expired.');
+    expect((await verify({ token: `${token}x` }, { ip })).json().error).toBe(
+      'This verification link is invalid or has expired.',
+    );
   });
 
   it('codes expire after 10 minutes; links after 24 hours', async () => {
@@ -105,7 +108,8 @@ describeEachDatabase('email verification', (kind) => {
     const { email, cookie } = await signUp(t);
     const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
     const wrong = mail.code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await verify({ token: wrong }, { ip, cookie })).json().error).toBe('Invalid verification code');
+    for (let i = 0; i < 4; i++)
+      expect((await verify({ token: wrong }, { ip, cookie })).json().error).toBe('Invalid verification code');
     expect((await verify({ token: wrong }, { ip, cookie })).json().error).toMatch(/tried too many times/);
     const right = await verify({ token: mail.code }, { ip, cookie });
     expect(right.statusCode).toBe(400);

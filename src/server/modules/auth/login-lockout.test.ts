@@ -1,6 +1,16 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test-support/test-app';
-import { buildMailTestApp, newEmail, newIp, post, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
+import {
+  buildMailTestApp,
+  newEmail,
+  newIp,
+  post,
+  signUp,
+  SUBJECTS,
+  tokenFrom,
+  waitForMail,
+  type MailTestApp,
+} from '../../../test-support/accounts';
 
 describeEachDatabase('login lockout', (kind) => {
   let t: MailTestApp;
@@ -24,7 +34,9 @@ describeEachDatabase('login lockout', (kind) => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(locked.json().error).toBe('Too many failed login attempts. Please try again in 15 minutes, or reset your password.');
+    expect(locked.json().error).toBe(
+      'Too many failed login attempts. Please try again in 15 minutes, or reset your password.',
+    );
     expect(locked.headers['set-cookie']).toBeUndefined();
   });
 

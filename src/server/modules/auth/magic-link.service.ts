@@ -24,7 +24,8 @@ type Deps = { auth: Auth; accounts: AccountsRepository; analytics: Analytics; li
 export function createMagicLinkService({ auth, accounts, analytics, limiter }: Deps) {
   return {
     async request({ email }: z.output<typeof magicLinkRequestSchema>, caller: Caller): Promise<{ message: string }> {
-      const tooMany = (wait: string) => `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`;
+      const tooMany = (wait: string) =>
+        `Too many sign-in links requested. Please check your inbox, or try again ${wait}.`;
       await consumeOrThrow(limiter, AUTH_LIMITS.mailRequestsPerIp, caller.ip, tooMany);
       await consumeOrThrow(limiter, AUTH_LIMITS.magicLinkMailPerAddress, email, tooMany);
       // Unknown addresses get the same answer and no mail (and no account: signing up is explicit).
@@ -35,7 +36,12 @@ export function createMagicLinkService({ auth, accounts, analytics, limiter }: D
     },
 
     async signIn({ token }: z.output<typeof magicLinkVerifySchema>, caller: Caller): Promise<WithCookies<MeResponse>> {
-      await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
+      await consumeOrThrow(
+        limiter,
+        AUTH_LIMITS.tokenAttemptsPerIp,
+        caller.ip,
+        (wait) => `Too many attempts. Please try again ${wait}.`,
+      );
       let result;
       try {
         // Better Auth mints a fresh session; if the address was never verified it first drops any

@@ -105,7 +105,12 @@ describeEachDatabase('magic links', (kind) => {
     expect(owner.statusCode).toBe(200);
     expect(owner.json().user.emailVerified).toBe(true);
     expect((await me(t, squatter.cookie)).statusCode).toBe(401);
-    const oldPassword = await post(t, '/api/auth/login', { email: squatter.email, password: squatter.password }, { ip: newIp() });
+    const oldPassword = await post(
+      t,
+      '/api/auth/login',
+      { email: squatter.email, password: squatter.password },
+      { ip: newIp() },
+    );
     expect(oldPassword.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { forgotPasswordSchema, resetPasswordSchema, resetTokenSchema } from '../../../shared/validation/auth-schemas';
+import type {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  resetTokenSchema,
+} from '../../../shared/validation/auth-schemas';
 import { invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AccountMail } from './account-mail';
@@ -58,7 +62,12 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
 
     /** Lets the reset page say 'Invalid Reset Link' before anyone types a new password. */
     async check({ token }: z.output<typeof resetTokenSchema>, caller: Caller): Promise<{ valid: boolean }> {
-      await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
+      await consumeOrThrow(
+        limiter,
+        AUTH_LIMITS.tokenAttemptsPerIp,
+        caller.ip,
+        (wait) => `Too many attempts. Please try again ${wait}.`,
+      );
       const row = await tokens.findToken(hashLinkToken(token), RESET_PURPOSE);
       const valid = !!row && !row.consumedAt && row.expiresAt > new Date() && (await stillCurrent(row));
       return { valid };
@@ -66,7 +75,12 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
 
     // The new password is checked first (by the route's schema), so a typo does not burn the link.
     async reset(data: z.output<typeof resetPasswordSchema>, caller: Caller): Promise<{ message: string }> {
-      await consumeOrThrow(limiter, AUTH_LIMITS.tokenAttemptsPerIp, caller.ip, (wait) => `Too many attempts. Please try again ${wait}.`);
+      await consumeOrThrow(
+        limiter,
+        AUTH_LIMITS.tokenAttemptsPerIp,
+        caller.ip,
+        (wait) => `Too many attempts. Please try again ${wait}.`,
+      );
       const now = new Date();
       const row = await tokens.consumeToken(hashLinkToken(data.token), RESET_PURPOSE, now);
       if (!row || !(await stillCurrent(row))) throw invalid(INVALID_RESET);

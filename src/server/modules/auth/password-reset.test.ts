@@ -1,6 +1,17 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test-support/test-app';
-import { buildMailTestApp, me, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
+import {
+  buildMailTestApp,
+  me,
+  newIp,
+  post,
+  PUBLIC_URL,
+  signUp,
+  SUBJECTS,
+  tokenFrom,
+  waitForMail,
+  type MailTestApp,
+} from '../../../test-support/accounts';
 
 const NEW_PASSWORD = 'Brand-new-Passw0rd';
 
@@ -42,7 +53,12 @@ describeEachDatabase('password reset', (kind) => {
   it('builds the link from PUBLIC_URL, whatever Host the request names', async () => {
     const { email } = await signUp(t);
     const before = t.smtp.mails.length;
-    await post(t, '/api/auth/forgot-password', { email }, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    await post(
+      t,
+      '/api/auth/forgot-password',
+      { email },
+      { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } },
+    );
     const mail = await waitForMail(t.smtp, email, SUBJECTS.reset, before);
     expect(mail.links.every((l) => l.startsWith(PUBLIC_URL))).toBe(true);
     expect(mail.html + mail.text).not.toContain('evil.example');
@@ -86,7 +102,9 @@ describeEachDatabase('password reset', (kind) => {
       body: { currentPassword: password, newPassword: 'Changed-Passw0rd' },
       headers: new Headers({ cookie }),
     });
-    expect((await post(t, '/api/auth/reset-password/check', { token }, { ip: newIp() })).json()).toEqual({ valid: false });
+    expect((await post(t, '/api/auth/reset-password/check', { token }, { ip: newIp() })).json()).toEqual({
+      valid: false,
+    });
     expect((await reset(token)).statusCode).toBe(400);
     expect((await login(email, 'Changed-Passw0rd')).statusCode).toBe(200);
   });

@@ -3,7 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { session } from '../../db/schema/auth.schema';
-import { buildTestApp, cookieHeader, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  buildTestApp,
+  cookieHeader,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { createInvitationTokens } from '../teams/invitation-token';
 import { deriveKey } from './derived-keys';
 
@@ -34,7 +40,9 @@ describe('configuration errors', () => {
 describe('keys derived per purpose from SESSION_SECRET', () => {
   it('differ from the secret and from each other', () => {
     const secret = 's'.repeat(40);
-    const keys = (['better-auth', 'invitation-token', 'verification-code', 'contact-form', 'workspace-key'] as const).map((p) => deriveKey(secret, p));
+    const keys = (
+      ['better-auth', 'invitation-token', 'verification-code', 'contact-form', 'workspace-key'] as const
+    ).map((p) => deriveKey(secret, p));
     expect(new Set([...keys, secret]).size).toBe(6);
     expect(deriveKey(secret, 'better-auth')).toBe(deriveKey(secret, 'better-auth'));
   });
@@ -59,7 +67,9 @@ describeEachDatabase('sessions', (kind) => {
     const { cookie } = await signUpUser(t.app);
     const value = decodeURIComponent(cookie.split('sp.session_token=')[1]!.split(';')[0]!);
     const [token, signature] = [value.slice(0, value.lastIndexOf('.')), value.slice(value.lastIndexOf('.') + 1)];
-    expect(signature).toBe(createHmac('sha256', deriveKey(t.config.sessionSecret, 'better-auth')).update(token).digest('base64'));
+    expect(signature).toBe(
+      createHmac('sha256', deriveKey(t.config.sessionSecret, 'better-auth')).update(token).digest('base64'),
+    );
     expect(signature).not.toBe(createHmac('sha256', t.config.sessionSecret).update(token).digest('base64'));
   });
 
@@ -80,7 +90,14 @@ describeEachDatabase('sessions', (kind) => {
 
   it('every authenticated GET answers Cache-Control: no-store', async () => {
     const { cookie } = await signUpUser(t.app);
-    for (const url of ['/api/signatures', '/api/uploads', '/api/billing', '/api/organization', '/api/auth/me', '/api/organization/members']) {
+    for (const url of [
+      '/api/signatures',
+      '/api/uploads',
+      '/api/billing',
+      '/api/organization',
+      '/api/auth/me',
+      '/api/organization/members',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');
@@ -99,7 +116,12 @@ describeEachDatabase('the session cookie over https', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: `host-${Date.now()}@example.com`, password: 'Sup3r-secret-pass', name: 'Host', termsAccepted: true },
+      payload: {
+        email: `host-${Date.now()}@example.com`,
+        password: 'Sup3r-secret-pass',
+        name: 'Host',
+        termsAccepted: true,
+      },
     });
     expect(res.statusCode).toBe(201);
     const setCookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token='))!;

@@ -5,7 +5,17 @@ import { redactSecrets, serializeError } from '../../logging';
 import { deriveKey } from './derived-keys';
 import { startSmtpTestServer } from '../../mail/smtp-test-server';
 import { buildTestApp, describeEachDatabase } from '../../../test-support/test-app';
-import { newEmail, newIp, post, PUBLIC_URL, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
+import {
+  newEmail,
+  newIp,
+  post,
+  PUBLIC_URL,
+  signUp,
+  SUBJECTS,
+  tokenFrom,
+  waitForMail,
+  type MailTestApp,
+} from '../../../test-support/accounts';
 
 /**
  * Issue 11, point 10: the server's own log (every line pino writes, at trace level) is read after
@@ -19,7 +29,11 @@ describeEachDatabase('secrets never reach the log', (kind) => {
   beforeAll(async () => {
     const stream = { write: (line: string) => void lines.push(line) };
     const smtp = await startSmtpTestServer();
-    const app = await buildTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, LOG_LEVEL: 'trace' }, { logger: true, logStream: stream });
+    const app = await buildTestApp(
+      kind,
+      { SMTP_URL: smtp.url, PUBLIC_URL, LOG_LEVEL: 'trace' },
+      { logger: true, logStream: stream },
+    );
     t = {
       ...app,
       smtp,
@@ -65,7 +79,10 @@ describeEachDatabase('secrets never reach the log', (kind) => {
     const token = tokenFrom(await waitForMail(t.smtp, email, SUBJECTS.reset, before), '/reset-password/');
     await get(`/reset-password/${encodeURIComponent(token)}`);
     await post(t, '/api/auth/reset-password/check', { token }, { ip: newIp() });
-    expect((await post(t, '/api/auth/reset-password', { token, newPassword: 'Brand-new-Passw0rd' }, { ip: newIp() })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/api/auth/reset-password', { token, newPassword: 'Brand-new-Passw0rd' }, { ip: newIp() }))
+        .statusCode,
+    ).toBe(200);
     expectNotLogged(token);
   });
 
@@ -82,9 +99,19 @@ describeEachDatabase('secrets never reach the log', (kind) => {
   it('invitation link, and the test payment page', async () => {
     const inviter = await signUp(t, {}, { ip: newIp() });
     const mail = await waitForMail(t.smtp, inviter.email, SUBJECTS.verification);
-    await post(t, '/api/auth/verify-email', { token: tokenFrom(mail, '/verify-email/') }, { ip: newIp(), cookie: inviter.cookie });
+    await post(
+      t,
+      '/api/auth/verify-email',
+      { token: tokenFrom(mail, '/verify-email/') },
+      { ip: newIp(), cookie: inviter.cookie },
+    );
     const invitee = newEmail('invitee');
-    const sent = await post(t, '/api/organization/invitations', { email: invitee, role: 'member' }, { cookie: inviter.cookie });
+    const sent = await post(
+      t,
+      '/api/organization/invitations',
+      { email: invitee, role: 'member' },
+      { cookie: inviter.cookie },
+    );
     expect(sent.statusCode).toBe(201);
     const invitation = await t.smtp.waitFor((m) => m.to.includes(invitee));
     const token = tokenFrom(invitation, '/invitations/');
@@ -94,7 +121,12 @@ describeEachDatabase('secrets never reach the log', (kind) => {
     expectNotLogged(token);
     expect(logText()).toContain('/api/invitations/[redacted]');
 
-    const checkout = await post(t, '/api/create-checkout-session', { planType: 'pro', billingPeriod: 'monthly' }, { cookie: inviter.cookie });
+    const checkout = await post(
+      t,
+      '/api/create-checkout-session',
+      { planType: 'pro', billingPeriod: 'monthly' },
+      { cookie: inviter.cookie },
+    );
     expect(checkout.statusCode).toBe(200);
     const id = decodeURIComponent(String(checkout.json().url).split('/checkout/test-payment/')[1] ?? '');
     await get(`/checkout/test-payment/${encodeURIComponent(id)}`);
@@ -106,7 +138,9 @@ describeEachDatabase('secrets never reach the log', (kind) => {
   it('a failed session query is logged without its parameters (the session token)', async () => {
     // A correctly signed cookie whose token PostgreSQL cannot store (a NUL byte): the lookup fails.
     const token = `secret-session-token-${Date.now()}\u0000tail`;
-    const signature = createHmac('sha256', deriveKey(t.config.sessionSecret, 'better-auth')).update(token).digest('base64');
+    const signature = createHmac('sha256', deriveKey(t.config.sessionSecret, 'better-auth'))
+      .update(token)
+      .digest('base64');
     const cookieName = (await t.app.services.betterAuth.$context).authCookies.sessionToken.name;
     const secretBeforeNul = token.split('\u0000')[0]!;
     await get('/api/signatures', `${cookieName}=${encodeURIComponent(`${token}.${signature}`)}`);
@@ -116,7 +150,11 @@ describeEachDatabase('secrets never reach the log', (kind) => {
 });
 
 it('an error serializer drops query parameters and redacts token paths', () => {
-  const error = new DrizzleQueryError('select "user_id" from "session" where "token" = $1', ['tok-abcdefghijklmnop'], new Error('boom'));
+  const error = new DrizzleQueryError(
+    'select "user_id" from "session" where "token" = $1',
+    ['tok-abcdefghijklmnop'],
+    new Error('boom'),
+  );
   const out = JSON.stringify(serializeError(error));
   expect(out).toContain('select \\"user_id\\" from \\"session\\"');
   expect(out).not.toContain('tok-abcdefghijklmnop');

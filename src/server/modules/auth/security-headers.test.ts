@@ -9,7 +9,10 @@ describeEachDatabase('security headers', (kind) => {
   let clientDir: string;
   beforeAll(async () => {
     clientDir = mkdtempSync(path.join(os.tmpdir(), 'sp-client-'));
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>SignaturePro</title><div id="root"></div>');
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><title>SignaturePro</title><div id="root"></div>',
+    );
     t = await buildTestApp(kind, {}, { clientDir });
   });
   afterAll(async () => {
@@ -25,12 +28,15 @@ describeEachDatabase('security headers', (kind) => {
     expect(imgSrc.split(' ')).toContain(new URL(t.config.publicUrl).origin);
   });
 
-  it.each(['/', '/login', '/verify-email', '/api/health', '/no-such-page'])('%s carries CSP with frame-ancestors, nosniff and a Referrer-Policy', async (url) => {
-    const res = await get(url);
-    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  });
+  it.each(['/', '/login', '/verify-email', '/api/health', '/no-such-page'])(
+    '%s carries CSP with frame-ancestors, nosniff and a Referrer-Policy',
+    async (url) => {
+      const res = await get(url);
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    },
+  );
 
   it.each(['/reset-password/abc', '/reset-password', '/magic-link/abc', '/verify-email/abc', '/invitations/abc'])(
     '%s (a token in the URL) sends no referrer at all',

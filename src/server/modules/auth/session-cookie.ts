@@ -39,7 +39,9 @@ function findCookie(header: string | null | undefined, name: string): string | n
 }
 
 /** The session token of a request's signed session cookie (Better Auth's name and secret), or null. */
-export function createSessionTokenReader(auth: { $context: Promise<{ authCookies: { sessionToken: { name: string } }; secret: string }> }) {
+export function createSessionTokenReader(auth: {
+  $context: Promise<{ authCookies: { sessionToken: { name: string } }; secret: string }>;
+}) {
   let settings: Promise<{ cookieName: string; secret: string }> | null = null;
   return async (headers: Headers): Promise<string | null> => {
     settings ??= auth.$context.then((ctx) => ({ cookieName: ctx.authCookies.sessionToken.name, secret: ctx.secret }));

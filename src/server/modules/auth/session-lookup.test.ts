@@ -7,12 +7,15 @@ import { readSignedCookie } from './session-cookie';
 
 const DAY = 86_400_000;
 const SECRET = 'a-test-secret-that-is-long-enough-for-hmac';
-const sign = (token: string, secret = SECRET) => `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+const sign = (token: string, secret = SECRET) =>
+  `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 
 describe('readSignedCookie', () => {
   it('returns the token of a correctly signed cookie, URL-encoded or not', () => {
     const value = sign('tok123');
-    expect(readSignedCookie(`other=1; sp.session_token=${encodeURIComponent(value)}; x=y`, 'sp.session_token', SECRET)).toBe('tok123');
+    expect(
+      readSignedCookie(`other=1; sp.session_token=${encodeURIComponent(value)}; x=y`, 'sp.session_token', SECRET),
+    ).toBe('tok123');
     expect(readSignedCookie(`sp.session_token=${value}`, 'sp.session_token', SECRET)).toBe('tok123');
   });
 
@@ -53,10 +56,16 @@ describeEachDatabase('session lookup on API requests', (kind) => {
     const forged = await signUpUser(t.app);
     const value = decodeURIComponent(/session_token=([^;]+)/.exec(forged.cookie)![1]!);
     const flipped = value.slice(0, 3) + (value[3] === 'a' ? 'b' : 'a') + value.slice(4);
-    expect((await signatures(forged.cookie.replace(/session_token=[^;]+/, `session_token=${encodeURIComponent(flipped)}`))).statusCode).toBe(401);
+    expect(
+      (await signatures(forged.cookie.replace(/session_token=[^;]+/, `session_token=${encodeURIComponent(flipped)}`)))
+        .statusCode,
+    ).toBe(401);
 
     const expired = await signUpUser(t.app);
-    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, tokenOf(expired.cookie)));
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, tokenOf(expired.cookie)));
     expect((await signatures(expired.cookie)).statusCode).toBe(401);
 
     const revoked = await signUpUser(t.app);
@@ -104,11 +113,16 @@ describeEachDatabase('session lookup on API requests', (kind) => {
 
   it('an expired session gets its cookie removed and reads as signed out', async () => {
     const person = await signUpUser(t.app);
-    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, tokenOf(person.cookie)));
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, tokenOf(person.cookie)));
     const res = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: person.cookie } });
     expect(res.json()).toEqual({ user: null, organization: null });
     const cleared = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.includes('session_token='));
     expect(cleared).toContain('Max-Age=0');
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: person.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: person.cookie } })).statusCode,
+    ).toBe(401);
   });
 });

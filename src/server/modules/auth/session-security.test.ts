@@ -6,7 +6,9 @@ import { me, newEmail, newIp, post, signUp } from '../../../test-support/account
 
 /** The session token inside Better Auth's signed cookie value (token.signature). */
 function sessionToken(setCookie: string | string[] | undefined): string {
-  const pair = cookieHeader(setCookie).split('; ').find((c) => c.includes('session_token='));
+  const pair = cookieHeader(setCookie)
+    .split('; ')
+    .find((c) => c.includes('session_token='));
   if (!pair) throw new Error('no session cookie was set');
   return decodeURIComponent(pair.slice(pair.indexOf('=') + 1)).split('.')[0]!;
 }
@@ -18,7 +20,8 @@ describeEachDatabase('sessions, passwords and cross-site requests', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const login = (email: string, password: string, cookie?: string) => post(t, '/api/auth/login', { email, password }, { ip: newIp(), cookie });
+  const login = (email: string, password: string, cookie?: string) =>
+    post(t, '/api/auth/login', { email, password }, { ip: newIp(), cookie });
 
   it('accepts passwords far beyond 64 characters and never trims them', async () => {
     const password = `  ${'correct horse battery staple '.repeat(4)}!  `;
@@ -76,10 +79,18 @@ describeEachDatabase('sessions, passwords and cross-site requests', (kind) => {
     expect((await post(t, '/api/auth/logout', {}, { cookie, headers: evil })).statusCode).toBe(403);
     expect((await me(t, cookie)).statusCode).toBe(200);
     // Without Origin, the browser's Sec-Fetch-Site still gives a cross-site request away.
-    expect((await post(t, '/api/auth/forgot-password', { email }, { headers: { 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(403);
-    expect((await post(t, '/api/auth/login', { email, password }, { headers: { origin: 'null' } })).statusCode).toBe(403);
+    expect(
+      (await post(t, '/api/auth/forgot-password', { email }, { headers: { 'sec-fetch-site': 'cross-site' } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await post(t, '/api/auth/login', { email, password }, { headers: { origin: 'null' } })).statusCode).toBe(
+      403,
+    );
     // The app's own origin is fine, and so is a read from anywhere.
-    expect((await post(t, '/api/auth/login', { email, password }, { headers: { origin: 'http://localhost:5000' } })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/api/auth/login', { email, password }, { headers: { origin: 'http://localhost:5000' } }))
+        .statusCode,
+    ).toBe(200);
     const read = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie, ...evil } });
     expect(read.statusCode).toBe(200);
   });

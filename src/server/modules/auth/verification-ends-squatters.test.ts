@@ -2,7 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { account, session, user } from '../../db/schema/auth.schema';
 import { cookieHeader, describeEachDatabase } from '../../../test-support/test-app';
-import { buildMailTestApp, me, newEmail, newIp, post, signUp, SUBJECTS, tokenFrom, waitForMail, type MailTestApp } from '../../../test-support/accounts';
+import {
+  buildMailTestApp,
+  me,
+  newEmail,
+  newIp,
+  post,
+  signUp,
+  SUBJECTS,
+  tokenFrom,
+  waitForMail,
+  type MailTestApp,
+} from '../../../test-support/accounts';
 import { VERIFIED_SIGNED_OUT } from './email-verification.service';
 
 /**
@@ -21,7 +32,11 @@ describeEachDatabase('verifying an address ends what was set before it', (kind) 
 
   it("the squatter's sessions and password are gone after the owner follows the link", async () => {
     const victim = newEmail('victim');
-    const squatter = await signUp(t, { email: victim, password: 'Squatters-Passw0rd', name: 'Squatter' }, { ip: newIp() });
+    const squatter = await signUp(
+      t,
+      { email: victim, password: 'Squatters-Passw0rd', name: 'Squatter' },
+      { ip: newIp() },
+    );
     const secondDevice = cookieHeader((await login(victim, 'Squatters-Passw0rd')).headers['set-cookie']);
     expect((await me(t, squatter.cookie)).statusCode).toBe(200);
     expect((await me(t, secondDevice)).statusCode).toBe(200);
@@ -34,7 +49,9 @@ describeEachDatabase('verifying an address ends what was set before it', (kind) 
 
     expect((await me(t, squatter.cookie)).statusCode).toBe(401);
     expect((await me(t, secondDevice)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/signatures', headers: { cookie: squatter.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/signatures', headers: { cookie: squatter.cookie } })).statusCode,
+    ).toBe(401);
     expect((await login(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(user).where(eq(user.email, victim));
     expect(row!.emailVerified).toBe(true);
@@ -64,7 +81,12 @@ describeEachDatabase('verifying an address ends what was set before it', (kind) 
     const owner = await signUp(t, {}, { ip: newIp() });
     const other = cookieHeader((await login(owner.email, owner.password)).headers['set-cookie']);
     const mail = await waitForMail(t.smtp, owner.email, SUBJECTS.verification);
-    const res = await post(t, '/api/auth/verify-email', { token: tokenFrom(mail, '/verify-email/') }, { ip: newIp(), cookie: owner.cookie });
+    const res = await post(
+      t,
+      '/api/auth/verify-email',
+      { token: tokenFrom(mail, '/verify-email/') },
+      { ip: newIp(), cookie: owner.cookie },
+    );
     expect(res.json()).toMatchObject({ message: 'Email verified!' });
     expect((await me(t, owner.cookie)).json().user.emailVerified).toBe(true);
     expect((await me(t, other)).statusCode).toBe(401);

@@ -12,12 +12,17 @@ describeEachDatabase('billing maintenance on the jobs runner', (kind) => {
   afterAll(async () => t?.close());
 
   it('is scheduled hourly (once across processes) and a queued pass ends a trial that ran out', async () => {
-    const { rows } = await t.database.db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule`);
+    const { rows } = await t.database.db.execute<{ name: string; cron: string }>(
+      sql`select name, cron from pgboss.schedule`,
+    );
     expect(rows).toContainEqual(expect.objectContaining({ name: BILLING_MAINTENANCE_QUEUE, cron: '7 * * * *' }));
 
     const person = await signUpUser(t.app);
     const [m] = await t.database.db.select().from(member).where(eq(member.userId, person.user.id));
-    await t.database.db.update(organization).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(organization.id, m!.organizationId));
+    await t.database.db
+      .update(organization)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(organization.id, m!.organizationId));
     await t.app.services.jobs.send(BILLING_MAINTENANCE_QUEUE, {});
     const until = Date.now() + 20_000;
     let plan = 'trial';

@@ -28,7 +28,8 @@ export function createBillingMaintenance(deps: {
         subscriptionsSettled++;
       }
     }
-    if (trialsEnded + subscriptionsSettled > 0) deps.log?.info({ trialsEnded, subscriptionsSettled }, 'billing maintenance');
+    if (trialsEnded + subscriptionsSettled > 0)
+      deps.log?.info({ trialsEnded, subscriptionsSettled }, 'billing maintenance');
     return { trialsEnded, subscriptionsSettled };
   }
 
@@ -36,7 +37,9 @@ export function createBillingMaintenance(deps: {
    * One pass. Every process ticks; when another process is in the middle of a pass this one
    * skips (`ranElsewhere`): two passes at once would both see a subscription due and charge it twice.
    */
-  async function run(now = new Date()): Promise<{ trialsEnded: number; subscriptionsSettled: number; ranElsewhere?: true }> {
+  async function run(
+    now = new Date(),
+  ): Promise<{ trialsEnded: number; subscriptionsSettled: number; ranElsewhere?: true }> {
     if (!deps.jobLock) return work(now);
     const outcome = await deps.jobLock.runExclusive('billing-maintenance', () => work(now));
     return outcome.ran ? outcome.result : { trialsEnded: 0, subscriptionsSettled: 0, ranElsewhere: true };
@@ -55,7 +58,14 @@ export const BILLING_MAINTENANCE_QUEUE = 'billing-maintenance';
 export function defineBillingMaintenanceJob(jobs: JobRunner, maintenance: BillingMaintenance) {
   jobs.defineQueue(
     BILLING_MAINTENANCE_QUEUE,
-    { concurrency: 1, expireInSeconds: 900, retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, policy: 'singleton' },
+    {
+      concurrency: 1,
+      expireInSeconds: 900,
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      policy: 'singleton',
+    },
     async () => void (await maintenance.run()),
   );
   return async function afterJobsStart() {

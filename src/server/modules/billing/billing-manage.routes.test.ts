@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user as userTable } from '../../db/schema/auth.schema';
 import { billingSubscription } from '../../db/schema/billing.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { invite, join, signUpPerson } from '../../../test-support/team-world';
 
 const DAY = 86_400_000;
@@ -42,7 +48,12 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
 
   it('says plainly when there is nothing to manage', async () => {
     const { cookie } = await signUpUser(t.app);
-    expect((await overview(cookie)).actions).toEqual({ cancel: false, resume: false, change: false, testRefund: false });
+    expect((await overview(cookie)).actions).toEqual({
+      cancel: false,
+      resume: false,
+      change: false,
+      testRefund: false,
+    });
     for (const [url, body] of [
       ['/api/billing/cancel', {}],
       ['/api/billing/resume', {}],
@@ -71,13 +82,22 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     // Pressing it twice changes nothing more.
     expect((await call('POST', '/api/billing/cancel', cookie)).json().subscription.cancelAtPeriodEnd).toBe(true);
 
-    const change = await call('POST', '/api/billing/change-plan', cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 1 });
+    const change = await call('POST', '/api/billing/change-plan', cookie, {
+      planType: 'pro',
+      billingPeriod: 'monthly',
+      seats: 1,
+    });
     expect(change.statusCode).toBe(409);
-    expect(change.json().error).toMatch(/^Your subscription is set to end on .+\. Resume it first, then change your plan\.$/);
+    expect(change.json().error).toMatch(
+      /^Your subscription is set to end on .+\. Resume it first, then change your plan\.$/,
+    );
 
     const resumed = await call('POST', '/api/billing/resume', cookie);
     expect(resumed.statusCode, resumed.body).toBe(200);
-    expect(resumed.json()).toMatchObject({ subscription: { cancelAtPeriodEnd: false }, actions: { cancel: true, resume: false, change: true } });
+    expect(resumed.json()).toMatchObject({
+      subscription: { cancelAtPeriodEnd: false },
+      actions: { cancel: true, resume: false, change: true },
+    });
 
     expect((await call('POST', '/api/billing/cancel', cookie)).statusCode).toBe(200);
     await runClock(new Date(Date.now() + 8 * DAY));
@@ -85,27 +105,54 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     expect(after.user).toMatchObject({ subscriptionStatus: 'canceled', subscriptionPlan: 'Free' });
     expect(after.organization).toMatchObject({ plan: 'free', seats: 1 });
     const billing = await overview(cookie);
-    expect(billing).toMatchObject({ hasLivePlan: false, payments: [], actions: { cancel: false, resume: false, change: false } });
+    expect(billing).toMatchObject({
+      hasLivePlan: false,
+      payments: [],
+      actions: { cancel: false, resume: false, change: false },
+    });
     expect(billing.subscription).toMatchObject({ providerStatus: 'canceled' });
-    const [row] = await t.database.db.select().from(billingSubscription).where(eq(billingSubscription.id, subscriptionId));
+    const [row] = await t.database.db
+      .select()
+      .from(billingSubscription)
+      .where(eq(billingSubscription.id, subscriptionId));
     expect(row?.providerStatus).toBe('canceled');
     // Nothing live any more: the person may buy again, and resume has nothing to act on.
     expect((await call('POST', '/api/billing/resume', cookie)).statusCode).toBe(404);
-    expect((await call('POST', '/api/create-checkout-session', cookie, { planType: 'pro', billingPeriod: 'monthly' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/create-checkout-session', cookie, { planType: 'pro', billingPeriod: 'monthly' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('switches Standard monthly to Pro annual with 3 seats in place; the next invoice charges the new terms', async () => {
     const { cookie } = await signUpUser(t.app);
     await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
 
-    const same = await call('POST', '/api/billing/change-plan', cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
+    const same = await call('POST', '/api/billing/change-plan', cookie, {
+      planType: 'standard',
+      billingPeriod: 'monthly',
+      seats: 1,
+    });
     expect(same.statusCode).toBe(400);
-    expect(same.json().error).toBe('That is already your plan. Choose another plan, billing period or number of seats.');
-    const bad = await call('POST', '/api/billing/change-plan', cookie, { planType: 'gold', billingPeriod: 'monthly', seats: 0 });
+    expect(same.json().error).toBe(
+      'That is already your plan. Choose another plan, billing period or number of seats.',
+    );
+    const bad = await call('POST', '/api/billing/change-plan', cookie, {
+      planType: 'gold',
+      billingPeriod: 'monthly',
+      seats: 0,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ planType: 'Please choose the Standard or Pro plan.', seats: 'At least one seat is needed.' });
+    expect(bad.json().errors).toMatchObject({
+      planType: 'Please choose the Standard or Pro plan.',
+      seats: 'At least one seat is needed.',
+    });
 
-    const changed = await call('POST', '/api/billing/change-plan', cookie, { planType: 'pro', billingPeriod: 'annual', seats: 3 });
+    const changed = await call('POST', '/api/billing/change-plan', cookie, {
+      planType: 'pro',
+      billingPeriod: 'annual',
+      seats: 3,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
       subscriptionPlan: 'Pro',
@@ -119,10 +166,16 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     await runClock(new Date(Date.now() + 8 * DAY));
     state = await me(cookie);
     expect(state.organization).toMatchObject({ plan: 'pro', seats: 3 });
-    expect((await overview(cookie)).payments).toEqual([expect.objectContaining({ amount: 199_000 + 2 * 19_000, status: 'paid' })]);
+    expect((await overview(cookie)).payments).toEqual([
+      expect.objectContaining({ amount: 199_000 + 2 * 19_000, status: 'paid' }),
+    ]);
 
     // And back down to Standard monthly with one seat.
-    const down = await call('POST', '/api/billing/change-plan', cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
+    const down = await call('POST', '/api/billing/change-plan', cookie, {
+      planType: 'standard',
+      billingPeriod: 'monthly',
+      seats: 1,
+    });
     expect(down.statusCode, down.body).toBe(200);
     state = await me(cookie);
     expect(state.user.subscriptionPlan).toBe('Standard');
@@ -137,39 +190,73 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     await join(t, owner, colleague, 'member');
     await invite(t, owner, `pending-${Date.now()}@example.com`);
 
-    const res = await call('POST', '/api/billing/change-plan', owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 2 });
+    const res = await call('POST', '/api/billing/change-plan', owner.cookie, {
+      planType: 'pro',
+      billingPeriod: 'monthly',
+      seats: 2,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('Your organization uses 3 seats. Remove members or withdraw invitations first, or keep at least 3 seats.');
+    expect(res.json().error).toBe(
+      'Your organization uses 3 seats. Remove members or withdraw invitations first, or keep at least 3 seats.',
+    );
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
     // More seats are always fine.
-    expect((await call('POST', '/api/billing/change-plan', owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 5 })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/billing/change-plan', owner.cookie, {
+          planType: 'pro',
+          billingPeriod: 'monthly',
+          seats: 5,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 5 });
 
     // A member manages only their own billing: the owner's subscription is not theirs to touch.
     expect((await call('POST', '/api/billing/cancel', colleague.cookie)).statusCode).toBe(404);
-    expect((await call('POST', '/api/billing/change-plan', colleague.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 })).statusCode).toBe(404);
-    expect((await overview(owner.cookie)).subscription).toMatchObject({ plan: 'pro', seats: 5, cancelAtPeriodEnd: false });
+    expect(
+      (
+        await call('POST', '/api/billing/change-plan', colleague.cookie, {
+          planType: 'standard',
+          billingPeriod: 'monthly',
+          seats: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await overview(owner.cookie)).subscription).toMatchObject({
+      plan: 'pro',
+      seats: 5,
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it('deleting the account cancels the live subscription at once, then removes the person', async () => {
     const person = await signUpUser(t.app);
     const subscriptionId = await buy(person.cookie, { planType: 'pro', billingPeriod: 'monthly' });
-    const res = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
+    const res = await call('POST', '/api/account/delete', person.cookie, {
+      confirmation: 'DELETE MY ACCOUNT',
+      password: 'Sup3r-secret-pass',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
     expect(await t.database.db.select().from(userTable).where(eq(userTable.id, person.user.id))).toEqual([]);
     // The clock later finds nothing to charge for it.
     const events = await t.app.services.billing.testProvider!.settleDue(new Date(Date.now() + 40 * DAY));
-    expect(events.some((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subscriptionId)).toBe(false);
+    expect(
+      events.some((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subscriptionId),
+    ).toBe(false);
   });
 
-  it("an admin who pays for the team and deletes their account leaves the organization on Free, not on a plan nobody pays for", async () => {
+  it('an admin who pays for the team and deletes their account leaves the organization on Free, not on a plan nobody pays for', async () => {
     const owner = await signUpPerson(t, 'Team Owner');
     const admin = await join(t, owner, await signUpPerson(t, 'Paying Admin'), 'admin');
     const subscriptionId = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
 
-    const res = await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' });
+    const res = await call('POST', '/api/account/delete', admin.cookie, {
+      confirmation: 'DELETE MY ACCOUNT',
+      password: 'Sup3r-secret-pass',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
@@ -178,11 +265,22 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   it('an admin who bought lifetime access for the team and deletes their account leaves the organization on Free', async () => {
     const owner = await signUpPerson(t, 'Lifetime Owner');
     const admin = await join(t, owner, await signUpPerson(t, 'Lifetime Admin'), 'admin');
-    const started = await call('POST', '/api/create-checkout-session', admin.cookie, { planType: 'pro', billingPeriod: 'monthly', promotionCode: 'LIFETIME1DOLLAR' });
+    const started = await call('POST', '/api/create-checkout-session', admin.cookie, {
+      planType: 'pro',
+      billingPeriod: 'monthly',
+      promotionCode: 'LIFETIME1DOLLAR',
+    });
     expect((await call('POST', `/api/test-payments/${started.json().sessionId}/pay`)).statusCode).toBe(200);
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro' });
 
-    expect((await call('POST', '/api/account/delete', admin.cookie, { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/account/delete', admin.cookie, {
+          confirmation: 'DELETE MY ACCOUNT',
+          password: 'Sup3r-secret-pass',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
   });
 });

@@ -46,7 +46,13 @@ export function createBilling(deps: {
       log: deps.log,
     }),
     testPayments: testProvider ? createTestPaymentsService({ testProvider, fulfilment }) : null,
-    maintenance: createBillingMaintenance({ repository, fulfilment, testProvider, jobLock: deps.jobLock, log: deps.log }),
+    maintenance: createBillingMaintenance({
+      repository,
+      fulfilment,
+      testProvider,
+      jobLock: deps.jobLock,
+      log: deps.log,
+    }),
   };
 }
 export type Billing = ReturnType<typeof createBilling>;

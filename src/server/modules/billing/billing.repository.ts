@@ -106,14 +106,20 @@ function queries(db: Executor) {
     },
 
     async listSubscriptions(userId: string): Promise<SubscriptionRow[]> {
-      return db.select().from(billingSubscription).where(eq(billingSubscription.userId, userId)).orderBy(desc(billingSubscription.createdAt));
+      return db
+        .select()
+        .from(billingSubscription)
+        .where(eq(billingSubscription.userId, userId))
+        .orderBy(desc(billingSubscription.createdAt));
     },
 
     async findLiveSubscription(userId: string, liveStatuses: readonly string[]): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .select()
         .from(billingSubscription)
-        .where(and(eq(billingSubscription.userId, userId), inArray(billingSubscription.providerStatus, [...liveStatuses])))
+        .where(
+          and(eq(billingSubscription.userId, userId), inArray(billingSubscription.providerStatus, [...liveStatuses])),
+        )
         .limit(1);
       return row;
     },
@@ -148,7 +154,11 @@ function queries(db: Executor) {
 
     /** Serialises recomputing an organization's plan from its purchases. */
     async lockOrganization(organizationId: string) {
-      await db.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for('update');
+      await db
+        .select({ id: organization.id })
+        .from(organization)
+        .where(eq(organization.id, organizationId))
+        .for('update');
     },
 
     async findOrganization(organizationId: string) {
@@ -177,14 +187,24 @@ function queries(db: Executor) {
         .select({ organizationId: checkoutSession.organizationId })
         .from(billingPayment)
         .leftJoin(checkoutSession, eq(checkoutSession.id, billingPayment.checkoutSessionId))
-        .where(and(eq(billingPayment.userId, userId), eq(billingPayment.kind, 'lifetime'), inArray(billingPayment.status, ['refunded', 'disputed'])))
+        .where(
+          and(
+            eq(billingPayment.userId, userId),
+            eq(billingPayment.kind, 'lifetime'),
+            inArray(billingPayment.status, ['refunded', 'disputed']),
+          ),
+        )
         .limit(1);
       return row;
     },
 
     /** A refund or dispute takes a payment back, whatever its status was. */
     async setPaymentStatus(id: string, status: 'refunded' | 'disputed') {
-      const rows = await db.update(billingPayment).set({ status }).where(eq(billingPayment.id, id)).returning({ id: billingPayment.id });
+      const rows = await db
+        .update(billingPayment)
+        .set({ status })
+        .where(eq(billingPayment.id, id))
+        .returning({ id: billingPayment.id });
       return rows.length > 0;
     },
 
@@ -220,7 +240,10 @@ function queries(db: Executor) {
           and(
             eq(checkoutSession.kind, 'subscription'),
             eq(checkoutSession.status, 'completed'),
-            or(eq(checkoutSession.userId, userId), organizationId ? eq(checkoutSession.organizationId, organizationId) : undefined),
+            or(
+              eq(checkoutSession.userId, userId),
+              organizationId ? eq(checkoutSession.organizationId, organizationId) : undefined,
+            ),
           ),
         )
         .limit(1);
@@ -237,7 +260,13 @@ function queries(db: Executor) {
       const sessions = await db
         .update(checkoutSession)
         .set({ organizationId: toOrganizationId })
-        .where(and(eq(checkoutSession.userId, userId), eq(checkoutSession.organizationId, fromOrganizationId), isNotNull(checkoutSession.completedAt)))
+        .where(
+          and(
+            eq(checkoutSession.userId, userId),
+            eq(checkoutSession.organizationId, fromOrganizationId),
+            isNotNull(checkoutSession.completedAt),
+          ),
+        )
         .returning({ id: checkoutSession.id });
       return subs.length + sessions.length;
     },
@@ -246,7 +275,13 @@ function queries(db: Executor) {
       const [row] = await db
         .select({ plan: billingPayment.plan, checkoutSessionId: billingPayment.checkoutSessionId })
         .from(billingPayment)
-        .where(and(eq(billingPayment.userId, userId), eq(billingPayment.kind, 'lifetime'), eq(billingPayment.status, 'paid')))
+        .where(
+          and(
+            eq(billingPayment.userId, userId),
+            eq(billingPayment.kind, 'lifetime'),
+            eq(billingPayment.status, 'paid'),
+          ),
+        )
         .orderBy(asc(billingPayment.createdAt))
         .limit(1);
       return row;
@@ -268,7 +303,12 @@ function queries(db: Executor) {
     },
 
     async listPayments(userId: string, limit = 24): Promise<PaymentRow[]> {
-      return db.select().from(billingPayment).where(eq(billingPayment.userId, userId)).orderBy(desc(billingPayment.createdAt)).limit(limit);
+      return db
+        .select()
+        .from(billingPayment)
+        .where(eq(billingPayment.userId, userId))
+        .orderBy(desc(billingPayment.createdAt))
+        .limit(limit);
     },
 
     /** Takes an event for this handler; false when it is already applied or another handler holds it. */
@@ -286,12 +326,17 @@ function queries(db: Executor) {
     },
 
     async finishEvent(id: string) {
-      await db.update(processedWebhookEvent).set({ status: 'done', processedAt: new Date() }).where(eq(processedWebhookEvent.id, id));
+      await db
+        .update(processedWebhookEvent)
+        .set({ status: 'done', processedAt: new Date() })
+        .where(eq(processedWebhookEvent.id, id));
     },
 
     /** The handler failed: let the provider's retry apply the event. */
     async releaseEvent(id: string) {
-      await db.delete(processedWebhookEvent).where(and(eq(processedWebhookEvent.id, id), eq(processedWebhookEvent.status, 'processing')));
+      await db
+        .delete(processedWebhookEvent)
+        .where(and(eq(processedWebhookEvent.id, id), eq(processedWebhookEvent.status, 'processing')));
     },
   };
 }
@@ -312,7 +357,11 @@ export function createBillingRepository(db: Db) {
     },
     async withOrganizationLocked<T>(organizationId: string, fn: (q: BillingQueries) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: organization.id }).from(organization).where(eq(organization.id, organizationId)).for('update');
+        await tx
+          .select({ id: organization.id })
+          .from(organization)
+          .where(eq(organization.id, organizationId))
+          .for('update');
         return fn(queries(tx));
       });
     },

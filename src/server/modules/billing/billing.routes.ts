@@ -8,7 +8,10 @@ export async function billingRoutes(parent: FastifyInstance) {
   const { billing } = app.services;
   const { service } = billing;
 
-  app.route({ ...routeOf(billingApi.selectFreePlan), handler: async (request) => service.selectFreePlan(await requireUserId(request)) });
+  app.route({
+    ...routeOf(billingApi.selectFreePlan),
+    handler: async (request) => service.selectFreePlan(await requireUserId(request)),
+  });
 
   app.route({
     ...routeOf(billingApi.startCheckout),
@@ -22,15 +25,30 @@ export async function billingRoutes(parent: FastifyInstance) {
     handler: async (request) => service.confirmPayment(await requireUserId(request), request.body),
   });
 
-  app.route({ ...routeOf(billingApi.overview), handler: async (request) => service.getOverview(await requireUserId(request)) });
+  app.route({
+    ...routeOf(billingApi.overview),
+    handler: async (request) => service.getOverview(await requireUserId(request)),
+  });
 
-  app.route({ ...routeOf(billingApi.entitlement), handler: async (request) => service.getEntitlement(await requireUserId(request)) });
+  app.route({
+    ...routeOf(billingApi.entitlement),
+    handler: async (request) => service.getEntitlement(await requireUserId(request)),
+  });
 
-  app.route({ ...routeOf(billingApi.portal), handler: async (request) => service.createPortalSession(await requireUserId(request)) });
+  app.route({
+    ...routeOf(billingApi.portal),
+    handler: async (request) => service.createPortalSession(await requireUserId(request)),
+  });
 
-  app.route({ ...routeOf(billingApi.cancel), handler: async (request) => service.cancelSubscription(await requireUserId(request)) });
+  app.route({
+    ...routeOf(billingApi.cancel),
+    handler: async (request) => service.cancelSubscription(await requireUserId(request)),
+  });
 
-  app.route({ ...routeOf(billingApi.resume), handler: async (request) => service.resumeSubscription(await requireUserId(request)) });
+  app.route({
+    ...routeOf(billingApi.resume),
+    handler: async (request) => service.resumeSubscription(await requireUserId(request)),
+  });
 
   app.route({
     ...routeOf(billingApi.changePlan),
@@ -48,7 +66,12 @@ export async function billingRoutes(parent: FastifyInstance) {
       ...routeOf(billingApi.stripeWebhook),
       handler: async (request, reply) => {
         if (service.provider !== 'stripe') {
-          return reply.code(404).send({ error: 'Stripe is not configured on this server (STRIPE_SECRET_KEY is not set).', code: 'NOT_FOUND' });
+          return reply
+            .code(404)
+            .send({
+              error: 'Stripe is not configured on this server (STRIPE_SECRET_KEY is not set).',
+              code: 'NOT_FOUND',
+            });
         }
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
@@ -59,13 +82,27 @@ export async function billingRoutes(parent: FastifyInstance) {
 
   const { testPayments } = billing;
   if (testPayments) {
-    app.route({ ...routeOf(billingApi.testRefund), handler: async (request) => service.testRefund(await requireUserId(request)) });
+    app.route({
+      ...routeOf(billingApi.testRefund),
+      handler: async (request) => service.testRefund(await requireUserId(request)),
+    });
     // The test payment page stands in for Stripe Checkout, which needs no login either: the
     // unguessable session id is the capability, and paying only ever helps the session's owner.
-    app.route({ ...routeOf(billingApi.testPaymentView), handler: async (request) => testPayments.view(request.params.id) });
-    app.route({ ...routeOf(billingApi.testPaymentPay), handler: async (request) => testPayments.pay(request.params.id) });
-    app.route({ ...routeOf(billingApi.testPaymentCancel), handler: async (request) => testPayments.cancel(request.params.id) });
-    app.log.warn('Payments run in TEST MODE (no STRIPE_SECRET_KEY): checkout uses the built-in test payment page and takes no money.');
+    app.route({
+      ...routeOf(billingApi.testPaymentView),
+      handler: async (request) => testPayments.view(request.params.id),
+    });
+    app.route({
+      ...routeOf(billingApi.testPaymentPay),
+      handler: async (request) => testPayments.pay(request.params.id),
+    });
+    app.route({
+      ...routeOf(billingApi.testPaymentCancel),
+      handler: async (request) => testPayments.cancel(request.params.id),
+    });
+    app.log.warn(
+      'Payments run in TEST MODE (no STRIPE_SECRET_KEY): checkout uses the built-in test payment page and takes no money.',
+    );
   }
 
   // The hourly maintenance pass runs on the jobs runner (billing-maintenance.ts, app.ts).

@@ -68,19 +68,26 @@ export function createBillingService(deps: {
   /** The subscription the person pays for now, made through the provider this server uses. */
   async function requireLiveSubscription(userId: string): Promise<SubscriptionRow> {
     const live = await repository.findLiveSubscription(userId, LIVE_PROVIDER_STATUSES);
-    if (!live) throw new AppError('NOT_FOUND', 'You have no subscription to manage. Choose a plan on the pricing page first.');
+    if (!live)
+      throw new AppError('NOT_FOUND', 'You have no subscription to manage. Choose a plan on the pricing page first.');
     if (live.provider !== provider.name) {
-      throw new AppError('CONFLICT', 'Your subscription was made with a payment provider this server no longer uses. Please contact support to change it.');
+      throw new AppError(
+        'CONFLICT',
+        'Your subscription was made with a payment provider this server no longer uses. Please contact support to change it.',
+      );
     }
     return live;
   }
 
   /** After a change at the provider, its current state is read back through the one fulfilment path. */
-  const syncAfter = (subscriptionId: string) => callProvider(log, 'subscription re-read', () => fulfilment.syncSubscription(subscriptionId));
+  const syncAfter = (subscriptionId: string) =>
+    callProvider(log, 'subscription re-read', () => fulfilment.syncSubscription(subscriptionId));
 
   const endDate = (sub: SubscriptionRow) => {
     const end = paidUntil(sub);
-    return end ? end.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : 'the end of the period';
+    return end
+      ? end.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+      : 'the end of the period';
   };
 
   async function getOverview(userId: string): Promise<BillingOverview> {
@@ -94,7 +101,8 @@ export function createBillingService(deps: {
     const current = live ?? subscriptions[0];
     const manageable = !!live && live.provider === provider.name;
     const membership = await repository.findPrimaryMembership(userId);
-    const buysFor = membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
+    const buysFor =
+      membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
     const running = manageable && (live.providerStatus === 'trialing' || live.providerStatus === 'active');
     return {
       provider: provider.name,
@@ -135,14 +143,22 @@ export function createBillingService(deps: {
   }
 
   /** What leaving the organization would do to the plan this person pays for it (0024). */
-  async function describeLeave(userId: string, membership: { organizationId: string; role: string } | undefined): Promise<string | null> {
+  async function describeLeave(
+    userId: string,
+    membership: { organizationId: string; role: string } | undefined,
+  ): Promise<string | null> {
     if (!membership || membership.role === 'owner') return null;
     const live = await repository.findLiveSubscription(userId, LIVE_PROVIDER_STATUSES);
     const lifetime = await repository.findLifetimePurchase(userId);
-    const lifetimeOrg = lifetime?.checkoutSessionId ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId : null;
-    const paysForTeam = (live && live.organizationId === membership.organizationId) || lifetimeOrg === membership.organizationId;
+    const lifetimeOrg = lifetime?.checkoutSessionId
+      ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId
+      : null;
+    const paysForTeam =
+      (live && live.organizationId === membership.organizationId) || lifetimeOrg === membership.organizationId;
     if (!paysForTeam) return null;
-    const what = live ? `Your ${getPlan(live.plan === 'pro' ? 'pro' : 'standard').name} subscription` : 'Your lifetime access';
+    const what = live
+      ? `Your ${getPlan(live.plan === 'pro' ? 'pro' : 'standard').name} subscription`
+      : 'Your lifetime access';
     return (
       `${what} moves with you to your own organization if you leave, and you keep paying for it there. ` +
       'The organization you leave goes back to the Free plan unless someone else there pays for a plan.'
@@ -156,7 +172,11 @@ export function createBillingService(deps: {
     /** Whether the person's signatures carry the watermark, and why (a seat notice when seats ran out). */
     async getEntitlement(userId: string): Promise<EntitlementAnswer> {
       const user = await requireUser(userId);
-      const effective = (await deps.effectiveStatus?.(userId)) ?? { status: user.subscriptionStatus, coveredByTeam: false, seatNotice: null };
+      const effective = (await deps.effectiveStatus?.(userId)) ?? {
+        status: user.subscriptionStatus,
+        coveredByTeam: false,
+        seatNotice: null,
+      };
       return {
         subscriptionStatus: effective.status,
         watermark: shouldShowWatermark(effective.status),
@@ -172,16 +192,22 @@ export function createBillingService(deps: {
     async testRefund(userId: string): Promise<BillingOverview> {
       const user = await requireUser(userId);
       if (provider.name !== 'test') {
-        throw new AppError('NOT_FOUND', 'Refunds are made from the Stripe dashboard on this server. Please contact support.');
+        throw new AppError(
+          'NOT_FOUND',
+          'Refunds are made from the Stripe dashboard on this server. Please contact support.',
+        );
       }
-      const lifetime = user.subscriptionStatus === 'lifetime' ? await repository.findLifetimePurchase(userId) : undefined;
+      const lifetime =
+        user.subscriptionStatus === 'lifetime' ? await repository.findLifetimePurchase(userId) : undefined;
       if (lifetime?.checkoutSessionId) {
         await fulfilment.revokePurchase({ lifetimeSessionId: lifetime.checkoutSessionId }, 'refunded');
         return getOverview(userId);
       }
       const live = await requireLiveSubscription(userId);
       const payment = await repository.findLatestSubscriptionPayment(live.id);
-      await callProvider(log, 'test refund', () => fulfilment.revokePurchase({ subscriptionId: live.id, paymentId: payment?.id ?? null }, 'refunded'));
+      await callProvider(log, 'test refund', () =>
+        fulfilment.revokePurchase({ subscriptionId: live.id, paymentId: payment?.id ?? null }, 'refunded'),
+      );
       return getOverview(userId);
     },
 
@@ -208,7 +234,10 @@ export function createBillingService(deps: {
     async startCheckout(userId: string, data: z.output<typeof createCheckoutSchema>): Promise<CreateCheckoutResponse> {
       const user = await requireUser(userId);
       if (user.subscriptionStatus === 'lifetime') {
-        throw new AppError('CONFLICT', 'Your account already has lifetime access, so there is nothing more to pay for.');
+        throw new AppError(
+          'CONFLICT',
+          'Your account already has lifetime access, so there is nothing more to pay for.',
+        );
       }
       const live = await repository.findLiveSubscription(userId, LIVE_PROVIDER_STATUSES);
       if (live) {
@@ -217,12 +246,19 @@ export function createBillingService(deps: {
           `You already have a ${getPlan(live.plan === 'pro' ? 'pro' : 'standard').name} subscription. You can change or cancel it from Plan & Billing.`,
         );
       }
-      const quote = quoteCheckout({ planId: data.planType, billingPeriod: data.billingPeriod, seats: data.seats, promotionCode: data.promotionCode });
+      const quote = quoteCheckout({
+        planId: data.planType,
+        billingPeriod: data.billingPeriod,
+        seats: data.seats,
+        promotionCode: data.promotionCode,
+      });
       const membership = await repository.findPrimaryMembership(userId);
       // Only someone who runs the organization may change its plan by paying.
-      const organizationId = membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
+      const organizationId =
+        membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
       // One 7-day trial per person and per organization: a second subscription is charged at once (0024).
-      const trialDays = quote.trialDays > 0 && (await repository.hasHadSubscription(userId, organizationId)) ? 0 : quote.trialDays;
+      const trialDays =
+        quote.trialDays > 0 && (await repository.hasHadSubscription(userId, organizationId)) ? 0 : quote.trialDays;
 
       let promotionCodeId: string | null = null;
       const code = data.promotionCode;
@@ -240,7 +276,9 @@ export function createBillingService(deps: {
         (await repository.saveCustomerId(
           userId,
           provider.name,
-          await callProvider(log, 'customer create', () => provider.createCustomer({ email: user.email, name: user.name, userId })),
+          await callProvider(log, 'customer create', () =>
+            provider.createCustomer({ email: user.email, name: user.name, userId }),
+          ),
         ));
 
       const metadata = {
@@ -290,9 +328,14 @@ export function createBillingService(deps: {
     },
 
     /** The success page's confirmation: the same fulfilment as the webhook, for the caller's own session. */
-    async confirmPayment(userId: string, { sessionId }: z.output<typeof paymentSuccessSchema>): Promise<PaymentSuccessResponse> {
+    async confirmPayment(
+      userId: string,
+      { sessionId }: z.output<typeof paymentSuccessSchema>,
+    ): Promise<PaymentSuccessResponse> {
       await requireUser(userId);
-      const result = await callProvider(log, 'payment confirmation', () => fulfilment.fulfilCheckoutSession(sessionId, userId));
+      const result = await callProvider(log, 'payment confirmation', () =>
+        fulfilment.fulfilCheckoutSession(sessionId, userId),
+      );
       const user = await requireUser(userId);
       return {
         ok: true,
@@ -305,7 +348,8 @@ export function createBillingService(deps: {
     async createPortalSession(userId: string): Promise<{ url: string }> {
       await requireUser(userId);
       const customerId = await repository.findCustomerId(userId, provider.name);
-      if (!customerId) throw new AppError('NOT_FOUND', 'There is no billing account to manage yet. Choose a paid plan first.');
+      if (!customerId)
+        throw new AppError('NOT_FOUND', 'There is no billing account to manage yet. Choose a paid plan first.');
       const url = await callProvider(log, 'portal session create', () =>
         provider.createPortalSession(customerId, `${publicUrl}/account/billing`),
       );
@@ -313,7 +357,10 @@ export function createBillingService(deps: {
     },
 
     /** A provider webhook: verified on the exact bytes received, then applied once by event id. */
-    async receiveWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    async receiveWebhook(
+      rawBody: Buffer,
+      signatureHeader: string | undefined,
+    ): Promise<{ received: true; duplicate: boolean }> {
       let event;
       try {
         event = provider.parseWebhook(rawBody, signatureHeader);
@@ -350,7 +397,10 @@ export function createBillingService(deps: {
       await requireUser(userId);
       const live = await requireLiveSubscription(userId);
       if (live.providerStatus !== 'trialing' && live.providerStatus !== 'active') {
-        throw new AppError('CONFLICT', 'This subscription cannot be resumed while a payment is outstanding. Please update your payment method first.');
+        throw new AppError(
+          'CONFLICT',
+          'This subscription cannot be resumed while a payment is outstanding. Please update your payment method first.',
+        );
       }
       if (live.cancelAtPeriodEnd) {
         await callProvider(log, 'subscription resume', () => provider.resumeSubscription(live.id));
@@ -364,10 +414,16 @@ export function createBillingService(deps: {
       await requireUser(userId);
       const live = await requireLiveSubscription(userId);
       if (live.cancelAtPeriodEnd) {
-        throw new AppError('CONFLICT', `Your subscription is set to end on ${endDate(live)}. Resume it first, then change your plan.`);
+        throw new AppError(
+          'CONFLICT',
+          `Your subscription is set to end on ${endDate(live)}. Resume it first, then change your plan.`,
+        );
       }
       if (live.providerStatus !== 'trialing' && live.providerStatus !== 'active') {
-        throw new AppError('CONFLICT', 'Your plan cannot be changed while a payment is outstanding. Please update your payment method first.');
+        throw new AppError(
+          'CONFLICT',
+          'Your plan cannot be changed while a payment is outstanding. Please update your payment method first.',
+        );
       }
       const quote = quoteCheckout({ planId: data.planType, billingPeriod: data.billingPeriod, seats: data.seats });
       if (quote.planId === live.plan && quote.billingPeriod === live.billingPeriod && quote.seats === live.seats) {
@@ -400,7 +456,9 @@ export function createBillingService(deps: {
       // Lifetime access was this person's: an organization it covered (say an admin's purchase)
       // goes back to Free with its one included seat, as it would when a subscription ends.
       const lifetime = await repository.findLifetimePurchase(userId);
-      const lifetimeOrg = lifetime?.checkoutSessionId ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId : null;
+      const lifetimeOrg = lifetime?.checkoutSessionId
+        ? (await repository.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId
+        : null;
       // Others' purchases for the same organization still stand (0024).
       if (lifetimeOrg) await fulfilment.recomputeOrganization(lifetimeOrg, { exceptUserId: userId, dropToFree: true });
 
@@ -419,7 +477,10 @@ export function createBillingService(deps: {
           await fulfilment.syncSubscription(sub.id);
         } catch (error) {
           log?.error({ err: error }, 'payment provider: subscription cancel before account deletion failed');
-          throw new AppError('UNAVAILABLE', 'We could not cancel your subscription, so your account was not deleted. Please try again in a minute.');
+          throw new AppError(
+            'UNAVAILABLE',
+            'We could not cancel your subscription, so your account was not deleted. Please try again in a minute.',
+          );
         }
       }
     },

@@ -66,7 +66,9 @@ export function computeEntitlement(input: {
     const plan = getPlan(input.lifetime.plan);
     return {
       user: { subscriptionStatus: 'lifetime', subscriptionPlan: plan.name },
-      organization: input.lifetime.organizationId ? { id: input.lifetime.organizationId, plan: plan.id, seats: plan.includedSeats } : null,
+      organization: input.lifetime.organizationId
+        ? { id: input.lifetime.organizationId, plan: plan.id, seats: plan.includedSeats }
+        : null,
     };
   }
 
@@ -75,7 +77,9 @@ export function computeEntitlement(input: {
     const status = toProductStatus(facts.providerStatus);
     if (!status || !isPaidPlanId(facts.plan)) continue;
     const better =
-      !best || RANK[status] > RANK[best.status] || (RANK[status] === RANK[best.status] && facts.createdAt > best.facts.createdAt);
+      !best ||
+      RANK[status] > RANK[best.status] ||
+      (RANK[status] === RANK[best.status] && facts.createdAt > best.facts.createdAt);
     if (better) best = { facts, status };
   }
   if (!best) {
@@ -138,7 +142,10 @@ export function computeOrganizationPlan(input: {
     else good.push({ plan: l.plan, seats: getPlan(l.plan).includedSeats });
   }
   for (const s of input.subscriptions) {
-    const effect = computeEntitlement({ subscriptions: [{ ...s, organizationId: 'org' }], lifetime: null })?.organization;
+    const effect = computeEntitlement({
+      subscriptions: [{ ...s, organizationId: 'org' }],
+      lifetime: null,
+    })?.organization;
     if (!effect) continue;
     if (effect.plan === 'free') ended = true;
     else good.push({ plan: effect.plan, seats: effect.seats });

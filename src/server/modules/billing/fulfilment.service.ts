@@ -1,6 +1,11 @@
 import { INCLUDED_SEATS, isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
 import { AppError } from '../../errors';
-import type { PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscription } from '../../payments/payment-provider';
+import type {
+  PaymentProvider,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+} from '../../payments/payment-provider';
 import type { BillingQueries, BillingRepository, CheckoutSessionRow } from './billing.repository';
 import { computeEntitlement, computeOrganizationPlan } from './entitlement';
 
@@ -40,7 +45,8 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
     if (plan) await q.setOrganizationPlan(organizationId, plan.plan, plan.seats);
     else if (options.dropToFree) {
       const org = await q.findOrganization(organizationId);
-      if (org && (org.plan === 'standard' || org.plan === 'pro')) await q.setOrganizationPlan(organizationId, 'free', INCLUDED_SEATS);
+      if (org && (org.plan === 'standard' || org.plan === 'pro'))
+        await q.setOrganizationPlan(organizationId, 'free', INCLUDED_SEATS);
     }
   }
 
@@ -53,7 +59,8 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
         q.findRevokedLifetime(userId),
       ]);
       let lifetimeOrg: string | null = null;
-      if (lifetime?.checkoutSessionId) lifetimeOrg = (await q.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId ?? null;
+      if (lifetime?.checkoutSessionId)
+        lifetimeOrg = (await q.findCheckoutSession(lifetime.checkoutSessionId))?.organizationId ?? null;
       const entitlement = computeEntitlement({
         subscriptions: subscriptions.map((s) => ({
           plan: s.plan,
@@ -65,19 +72,27 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
         lifetime: lifetime ? { plan: lifetime.plan, organizationId: lifetimeOrg } : null,
         revokedLifetime: revoked ? { organizationId: revoked.organizationId } : null,
       });
-      if (entitlement) await q.setUserPlan(userId, entitlement.user.subscriptionStatus, entitlement.user.subscriptionPlan);
+      if (entitlement)
+        await q.setUserPlan(userId, entitlement.user.subscriptionStatus, entitlement.user.subscriptionPlan);
       // Each organization is decided by everything bought for it, so one person's purchase
       // never lowers what someone else bought for the same team.
       const organizations = new Set(
-        [...subscriptions.map((s) => s.organizationId), lifetimeOrg, revoked?.organizationId].filter((id): id is string => !!id),
+        [...subscriptions.map((s) => s.organizationId), lifetimeOrg, revoked?.organizationId].filter(
+          (id): id is string => !!id,
+        ),
       );
       for (const organizationId of organizations) await recomputeOrganizationWith(q, organizationId);
     });
   }
 
   /** The organization's plan without one person's purchases (their account is being deleted). */
-  async function recomputeOrganization(organizationId: string, options: { exceptUserId?: string; dropToFree?: boolean } = {}) {
-    await repository.withOrganizationLocked(organizationId, (q) => recomputeOrganizationWith(q, organizationId, options));
+  async function recomputeOrganization(
+    organizationId: string,
+    options: { exceptUserId?: string; dropToFree?: boolean } = {},
+  ) {
+    await repository.withOrganizationLocked(organizationId, (q) =>
+      recomputeOrganizationWith(q, organizationId, options),
+    );
   }
 
   /**
@@ -98,7 +113,10 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
    * and the person's status recomputed (lifetime gone). Subscription: it is ended at once at the
    * provider and read back, as any cancellation is, and its payment is marked.
    */
-  async function revokePurchase(purchase: { lifetimeSessionId?: string | null; subscriptionId?: string | null; paymentId?: string | null }, reason: 'refunded' | 'disputed') {
+  async function revokePurchase(
+    purchase: { lifetimeSessionId?: string | null; subscriptionId?: string | null; paymentId?: string | null },
+    reason: 'refunded' | 'disputed',
+  ) {
     if (purchase.lifetimeSessionId) {
       const row = await repository.findCheckoutSession(purchase.lifetimeSessionId);
       if (!row || row.kind !== 'lifetime') return false;
@@ -177,7 +195,10 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
     const row = await repository.findCheckoutSession(sessionId);
     if (!row || row.provider !== provider.name || (callerUserId !== undefined && row.userId !== callerUserId)) {
       if (callerUserId !== undefined) {
-        throw new AppError('NOT_FOUND', 'We could not find that payment session. If you were charged, please contact support.');
+        throw new AppError(
+          'NOT_FOUND',
+          'We could not find that payment session. If you were charged, please contact support.',
+        );
       }
       return { state: 'ignored' };
     }
@@ -255,7 +276,14 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
           const found = await provider.findChargedPurchase(event.subject);
           // A partial refund is a credit, not a refund of the purchase: it takes nothing away.
           if (!found || (reason === 'refunded' && !found.fullyRefunded)) break;
-          await revokePurchase({ lifetimeSessionId: found.lifetimeSessionId, subscriptionId: found.subscriptionId, paymentId: found.invoiceId }, reason);
+          await revokePurchase(
+            {
+              lifetimeSessionId: found.lifetimeSessionId,
+              subscriptionId: found.subscriptionId,
+              paymentId: found.invoiceId,
+            },
+            reason,
+          );
           break;
         }
         case 'ignored':
@@ -269,6 +297,14 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
     return { applied: true };
   }
 
-  return { applyEvent, fulfilCheckoutSession, syncSubscription, recomputeEntitlement, recomputeOrganization, movePurchases, revokePurchase };
+  return {
+    applyEvent,
+    fulfilCheckoutSession,
+    syncSubscription,
+    recomputeEntitlement,
+    recomputeOrganization,
+    movePurchases,
+    revokePurchase,
+  };
 }
 export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -33,15 +33,26 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
     const { sessionId } = started.json();
     const page = (await call('GET', `/api/test-payments/${sessionId}`)).json();
     expect((await call('POST', `/api/test-payments/${sessionId}/pay`)).statusCode).toBe(200);
-    const subscriptionId = (await t.app.services.billing.testProvider!.retrieveCheckoutSession(sessionId)).subscriptionId;
+    const subscriptionId = (await t.app.services.billing.testProvider!.retrieveCheckoutSession(sessionId))
+      .subscriptionId;
     return { sessionId, page, subscriptionId };
   }
 
   async function exportHtml(cookie: string): Promise<string> {
     const headers = { cookie, origin: t.config.publicUrl };
-    const created = await t.app.inject({ method: 'POST', url: '/api/signatures', headers, payload: createEmptySignature({ name: 'Seat Holder', email: 'seat@example.com' }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/signatures',
+      headers,
+      payload: createEmptySignature({ name: 'Seat Holder', email: 'seat@example.com' }),
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const res = await t.app.inject({ method: 'POST', url: `/api/signatures/${created.json().id}/generate-html`, headers, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/signatures/${created.json().id}/generate-html`,
+      headers,
+      payload: {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().htmlSignature as string;
   }
@@ -50,97 +61,147 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
   async function team(count: number, label: string): Promise<{ owner: Person; members: Person[] }> {
     const owner = await signUpPerson(t, `${label} Owner`);
     const members: Person[] = [];
-    for (let i = 0; i < count; i++) members.push(await join(t, owner, await signUpPerson(t, `${label} Member ${i + 1}`), 'member'));
+    for (let i = 0; i < count; i++)
+      members.push(await join(t, owner, await signUpPerson(t, `${label} Member ${i + 1}`), 'member'));
     return { owner, members };
   }
 
   describe('1. seats are paid for', () => {
-    it('10 people, then a 1-seat purchase: the owner is covered, 9 keep the watermark and are told why and who can add seats', { timeout: 120_000 }, async () => {
-      const { owner, members } = await team(9, 'Seat');
-      await buy(owner.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
-      expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'standard', seats: 1 });
-      expect((await entitlement(owner.cookie))).toMatchObject({ watermark: false, seatNotice: null });
+    it(
+      '10 people, then a 1-seat purchase: the owner is covered, 9 keep the watermark and are told why and who can add seats',
+      { timeout: 120_000 },
+      async () => {
+        const { owner, members } = await team(9, 'Seat');
+        await buy(owner.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
+        expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'standard', seats: 1 });
+        expect(await entitlement(owner.cookie)).toMatchObject({ watermark: false, seatNotice: null });
 
-      const notice =
-        "Your organization's Standard plan pays for 1 seat and 10 people use it. Seats go to the owner first, then by the date people joined, " +
-        'so your signature carries the SignaturePro watermark. Ask Seat Owner, who pays for the plan, to add seats under Plan & Billing.';
-      let watermarked = 0;
-      for (const m of members) {
-        const answer = await entitlement(m.cookie);
-        expect(answer).toEqual({ subscriptionStatus: 'none', watermark: true, coveredByTeam: false, seatNotice: notice });
-        expect((await me(m.cookie)).user).toMatchObject({ coveredByTeam: false, seatNotice: notice });
-        if (answer.watermark) watermarked++;
-      }
-      expect(watermarked).toBe(9);
-      expect(await exportHtml(members[8]!.cookie)).toContain('Created with SignaturePro');
+        const notice =
+          "Your organization's Standard plan pays for 1 seat and 10 people use it. Seats go to the owner first, then by the date people joined, " +
+          'so your signature carries the SignaturePro watermark. Ask Seat Owner, who pays for the plan, to add seats under Plan & Billing.';
+        let watermarked = 0;
+        for (const m of members) {
+          const answer = await entitlement(m.cookie);
+          expect(answer).toEqual({
+            subscriptionStatus: 'none',
+            watermark: true,
+            coveredByTeam: false,
+            seatNotice: notice,
+          });
+          expect((await me(m.cookie)).user).toMatchObject({ coveredByTeam: false, seatNotice: notice });
+          if (answer.watermark) watermarked++;
+        }
+        expect(watermarked).toBe(9);
+        expect(await exportHtml(members[8]!.cookie)).toContain('Created with SignaturePro');
 
-      // Three seats: the two who joined first are covered too, nobody else.
-      const changed = await call('POST', '/api/billing/change-plan', owner.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 3 });
-      expect(changed.statusCode, changed.body).toBe(200);
-      const covered = [];
-      for (const m of members) covered.push((await entitlement(m.cookie)).coveredByTeam);
-      expect(covered).toEqual([true, true, false, false, false, false, false, false, false]);
-      expect(await exportHtml(members[0]!.cookie)).not.toContain('Created with SignaturePro');
+        // Three seats: the two who joined first are covered too, nobody else.
+        const changed = await call('POST', '/api/billing/change-plan', owner.cookie, {
+          planType: 'standard',
+          billingPeriod: 'monthly',
+          seats: 3,
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        const covered = [];
+        for (const m of members) covered.push((await entitlement(m.cookie)).coveredByTeam);
+        expect(covered).toEqual([true, true, false, false, false, false, false, false, false]);
+        expect(await exportHtml(members[0]!.cookie)).not.toContain('Created with SignaturePro');
 
-      // The subscription's trial ending changes nothing about who is covered: seats are what was bought.
-      await runClock(new Date(Date.now() + 8 * DAY));
-      expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'standard', seats: 3 });
-      expect((await entitlement(members[2]!.cookie)).watermark).toBe(true);
-    });
+        // The subscription's trial ending changes nothing about who is covered: seats are what was bought.
+        await runClock(new Date(Date.now() + 8 * DAY));
+        expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'standard', seats: 3 });
+        expect((await entitlement(members[2]!.cookie)).watermark).toBe(true);
+      },
+    );
 
-    it('a $1 lifetime purchase covers its one seat only, not everyone who joined during the trial', { timeout: 120_000 }, async () => {
-      const { owner, members } = await team(3, 'Lifetime');
-      await buy(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', promotionCode: 'LIFETIME1DOLLAR' });
-      expect((await me(owner.cookie)).user.subscriptionStatus).toBe('lifetime');
-      for (const m of members) expect((await entitlement(m.cookie)).watermark).toBe(true);
-    });
+    it(
+      'a $1 lifetime purchase covers its one seat only, not everyone who joined during the trial',
+      { timeout: 120_000 },
+      async () => {
+        const { owner, members } = await team(3, 'Lifetime');
+        await buy(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', promotionCode: 'LIFETIME1DOLLAR' });
+        expect((await me(owner.cookie)).user.subscriptionStatus).toBe('lifetime');
+        for (const m of members) expect((await entitlement(m.cookie)).watermark).toBe(true);
+      },
+    );
   });
 
   describe('2. plan tiers hold on the server', () => {
-    it('a Standard organization is refused Pro features by the API, in words naming the plan', { timeout: 60_000 }, async () => {
-      const owner = await signUpPerson(t, 'Standard Owner');
-      await buy(owner.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 3 });
-      const org = (await call('GET', '/api/organization', owner.cookie)).json();
-      expect(org.capabilities).toEqual({
-        teamMembers: true,
-        teamRoles: false,
-        signatureDefaults: false,
-        organizationTemplates: false,
-        workspacePush: false,
-        severalSignatures: true,
-      });
+    it(
+      'a Standard organization is refused Pro features by the API, in words naming the plan',
+      { timeout: 60_000 },
+      async () => {
+        const owner = await signUpPerson(t, 'Standard Owner');
+        await buy(owner.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 3 });
+        const org = (await call('GET', '/api/organization', owner.cookie)).json();
+        expect(org.capabilities).toEqual({
+          teamMembers: true,
+          teamRoles: false,
+          signatureDefaults: false,
+          organizationTemplates: false,
+          workspacePush: false,
+          severalSignatures: true,
+        });
 
-      const defaults = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
-        template: 'modern',
-        primaryColor: '#2d8659',
-        secondaryColor: '#333333',
-        requiredPhone: true,
-        requiredTitle: false,
-        requiredAddress: false,
-      });
-      expect(defaults.statusCode).toBe(403);
-      expect(defaults.json().error).toBe(
-        "Organization signature defaults are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
-      );
-      const admin = await call('POST', '/api/organization/invitations', owner.cookie, { email: `std-admin-${Date.now()}@example.com`, role: 'admin' });
-      expect(admin.statusCode).toBe(403);
-      expect(admin.json().error).toBe("Team roles (admins) are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.");
-      // Standard sells seats, so inviting members to them works.
-      const memberInvite = await call('POST', '/api/organization/invitations', owner.cookie, { email: `std-member-${Date.now()}@example.com`, role: 'member' });
-      expect(memberInvite.statusCode, memberInvite.body).toBe(201);
+        const defaults = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
+          template: 'modern',
+          primaryColor: '#2d8659',
+          secondaryColor: '#333333',
+          requiredPhone: true,
+          requiredTitle: false,
+          requiredAddress: false,
+        });
+        expect(defaults.statusCode).toBe(403);
+        expect(defaults.json().error).toBe(
+          "Organization signature defaults are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+        );
+        const admin = await call('POST', '/api/organization/invitations', owner.cookie, {
+          email: `std-admin-${Date.now()}@example.com`,
+          role: 'admin',
+        });
+        expect(admin.statusCode).toBe(403);
+        expect(admin.json().error).toBe(
+          "Team roles (admins) are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+        );
+        // Standard sells seats, so inviting members to them works.
+        const memberInvite = await call('POST', '/api/organization/invitations', owner.cookie, {
+          email: `std-member-${Date.now()}@example.com`,
+          role: 'member',
+        });
+        expect(memberInvite.statusCode, memberInvite.body).toBe(201);
 
-      // Upgrading to Pro in place opens them.
-      expect((await call('POST', '/api/billing/change-plan', owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 })).statusCode).toBe(200);
-      expect((await call('POST', '/api/organization/invitations', owner.cookie, { email: `pro-admin-${Date.now()}@example.com`, role: 'admin' })).statusCode).toBe(201);
-    });
+        // Upgrading to Pro in place opens them.
+        expect(
+          (
+            await call('POST', '/api/billing/change-plan', owner.cookie, {
+              planType: 'pro',
+              billingPeriod: 'monthly',
+              seats: 3,
+            })
+          ).statusCode,
+        ).toBe(200);
+        expect(
+          (
+            await call('POST', '/api/organization/invitations', owner.cookie, {
+              email: `pro-admin-${Date.now()}@example.com`,
+              role: 'admin',
+            })
+          ).statusCode,
+        ).toBe(201);
+      },
+    );
 
     it('choosing Free ends the trial’s Pro features at once', async () => {
       const owner = await signUpPerson(t, 'Free Owner');
       expect((await call('GET', '/api/organization', owner.cookie)).json().capabilities.signatureDefaults).toBe(true);
       expect((await call('POST', '/api/select-free-plan', owner.cookie, {})).statusCode).toBe(200);
-      const res = await call('POST', '/api/organization/invitations', owner.cookie, { email: `free-${Date.now()}@example.com`, role: 'member' });
+      const res = await call('POST', '/api/organization/invitations', owner.cookie, {
+        email: `free-${Date.now()}@example.com`,
+        role: 'member',
+      });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe("Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.");
+      expect(res.json().error).toBe(
+        "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+      );
     });
   });
 
@@ -149,11 +210,19 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
       const person = await signUpPerson(t, 'One Design');
       expect((await call('POST', '/api/select-free-plan', person.cookie, {})).statusCode).toBe(200);
       const headers = { cookie: person.cookie, origin: t.config.publicUrl };
-      const create = () => t.app.inject({ method: 'POST', url: '/api/signatures', headers, payload: createEmptySignature({ name: 'One Design' }) });
+      const create = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/signatures',
+          headers,
+          payload: createEmptySignature({ name: 'One Design' }),
+        });
       expect((await create()).statusCode).toBe(201);
       const second = await create();
       expect(second.statusCode).toBe(403);
-      expect(second.json().error).toBe("Several signatures are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.");
+      expect(second.json().error).toBe(
+        "Several signatures are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+      );
       await buy(person.cookie, { planType: 'standard', billingPeriod: 'monthly' });
       expect((await create()).statusCode).toBe(201);
     });
@@ -172,7 +241,10 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
 
       const second = await buy(owner.cookie, { planType: 'standard', billingPeriod: 'monthly' });
       expect(second.page).toMatchObject({ trialDays: 0, dueToday: 1900 });
-      expect((await overview(owner.cookie)).subscription).toMatchObject({ providerStatus: 'active', trialEndsAt: null });
+      expect((await overview(owner.cookie)).subscription).toMatchObject({
+        providerStatus: 'active',
+        trialEndsAt: null,
+      });
     });
 
     it('an admin of an organization that already had a trial gets none either', { timeout: 60_000 }, async () => {
@@ -188,18 +260,28 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
   describe('4. refunds (test provider)', () => {
     it('a test refund of lifetime access takes it away: watermark back, organization on Free', async () => {
       const owner = await signUpPerson(t, 'Refund Owner');
-      const { sessionId } = await buy(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', promotionCode: 'LIFETIME1DOLLAR' });
+      const { sessionId } = await buy(owner.cookie, {
+        planType: 'pro',
+        billingPeriod: 'monthly',
+        promotionCode: 'LIFETIME1DOLLAR',
+      });
       expect((await overview(owner.cookie)).actions.testRefund).toBe(true);
       const refunded = await call('POST', '/api/billing/test-refund', owner.cookie);
       expect(refunded.statusCode, refunded.body).toBe(200);
-      expect(refunded.json()).toMatchObject({ subscriptionStatus: 'canceled', hasLivePlan: false, actions: { testRefund: false } });
+      expect(refunded.json()).toMatchObject({
+        subscriptionStatus: 'canceled',
+        hasLivePlan: false,
+        actions: { testRefund: false },
+      });
       expect(refunded.json().payments[0]).toMatchObject({ status: 'refunded' });
       const state = await me(owner.cookie);
       expect(state.user.subscriptionStatus).toBe('canceled');
       expect(state.organization).toMatchObject({ plan: 'free', seats: 1 });
       expect(await exportHtml(owner.cookie)).toContain('Created with SignaturePro');
       // Confirming the old payment again does not bring lifetime back.
-      expect((await call('POST', '/api/payment-success', owner.cookie, { sessionId })).json().subscriptionStatus).toBe('canceled');
+      expect((await call('POST', '/api/payment-success', owner.cookie, { sessionId })).json().subscriptionStatus).toBe(
+        'canceled',
+      );
     });
 
     it('a test refund of a subscription ends it at once', async () => {
@@ -207,10 +289,14 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
       const { subscriptionId, sessionId } = await buy(owner.cookie, { planType: 'standard', billingPeriod: 'monthly' });
       const refunded = await call('POST', '/api/billing/test-refund', owner.cookie);
       expect(refunded.statusCode, refunded.body).toBe(200);
-      expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId!)).status).toBe('canceled');
+      expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId!)).status).toBe(
+        'canceled',
+      );
       expect((await me(owner.cookie)).user.subscriptionStatus).toBe('canceled');
       // The success page replayed afterwards changes nothing.
-      expect((await call('POST', '/api/payment-success', owner.cookie, { sessionId })).json().subscriptionStatus).toBe('canceled');
+      expect((await call('POST', '/api/payment-success', owner.cookie, { sessionId })).json().subscriptionStatus).toBe(
+        'canceled',
+      );
       expect((await call('POST', '/api/billing/test-refund', owner.cookie)).statusCode).toBe(404);
     });
   });
@@ -222,28 +308,40 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
       await buy(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 5 });
       await buy(admin.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
       expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 5 });
-      expect((await me(admin.cookie)).user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
+      expect((await me(admin.cookie)).user).toMatchObject({
+        subscriptionStatus: 'active',
+        subscriptionPlan: 'Standard',
+      });
     });
 
-    it('a paying admin is told their subscription moves with them when they leave, and it does', { timeout: 60_000 }, async () => {
-      const owner = await signUpPerson(t, 'Left Owner');
-      const admin = await join(t, owner, await signUpPerson(t, 'Leaving Admin'), 'admin');
-      const { subscriptionId } = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
-      expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
-      expect((await overview(admin.cookie)).leaveNotice).toBe(
-        'Your Pro subscription moves with you to your own organization if you leave, and you keep paying for it there. ' +
-          'The organization you leave goes back to the Free plan unless someone else there pays for a plan.',
-      );
-      expect((await overview(owner.cookie)).leaveNotice).toBeNull();
+    it(
+      'a paying admin is told their subscription moves with them when they leave, and it does',
+      { timeout: 60_000 },
+      async () => {
+        const owner = await signUpPerson(t, 'Left Owner');
+        const admin = await join(t, owner, await signUpPerson(t, 'Leaving Admin'), 'admin');
+        const { subscriptionId } = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
+        expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
+        expect((await overview(admin.cookie)).leaveNotice).toBe(
+          'Your Pro subscription moves with you to your own organization if you leave, and you keep paying for it there. ' +
+            'The organization you leave goes back to the Free plan unless someone else there pays for a plan.',
+        );
+        expect((await overview(owner.cookie)).leaveNotice).toBeNull();
 
-      const left = await call('POST', '/api/account/leave-organization', admin.cookie, { confirmation: 'LEAVE ORGANIZATION' });
-      expect(left.statusCode, left.body).toBe(204);
-      const adminState = await me(admin.cookie);
-      expect(adminState.organization).toMatchObject({ plan: 'pro', seats: 3, role: 'owner' });
-      const [row] = await t.database.db.select().from(billingSubscription).where(eq(billingSubscription.id, subscriptionId!));
-      expect(row!.organizationId).toBe(adminState.organization.id);
-      expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
-      expect((await overview(admin.cookie)).leaveNotice).toBeNull();
-    });
+        const left = await call('POST', '/api/account/leave-organization', admin.cookie, {
+          confirmation: 'LEAVE ORGANIZATION',
+        });
+        expect(left.statusCode, left.body).toBe(204);
+        const adminState = await me(admin.cookie);
+        expect(adminState.organization).toMatchObject({ plan: 'pro', seats: 3, role: 'owner' });
+        const [row] = await t.database.db
+          .select()
+          .from(billingSubscription)
+          .where(eq(billingSubscription.id, subscriptionId!));
+        expect(row!.organizationId).toBe(adminState.organization.id);
+        expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
+        expect((await overview(admin.cookie)).leaveNotice).toBeNull();
+      },
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../../test-support/stripe-stand-in';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 
 /**
  * Issue 11, points 3 and 4 with Stripe (the real SDK against the stand-in, webhooks signed as
@@ -12,7 +18,11 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
   let stripe: StripeStandIn;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    t = await buildTestApp(kind, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url });
+    t = await buildTestApp(kind, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -35,7 +45,10 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
     const res = await call('POST', '/api/create-checkout-session', user.cookie, body);
     expect(res.statusCode, res.body).toBe(200);
     const { sessionId } = res.json();
-    const { subscriptionId } = stripe.completeSession(sessionId, body.promotionCode ? {} : { subscriptionStatus: 'active' });
+    const { subscriptionId } = stripe.completeSession(
+      sessionId,
+      body.promotionCode ? {} : { subscriptionStatus: 'active' },
+    );
     expect((await call('POST', '/api/payment-success', user.cookie, { sessionId })).statusCode).toBe(200);
     return { cookie: user.cookie, sessionId, subscriptionId };
   }
@@ -71,7 +84,9 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
       const chargeId = stripe.addCharge({ subscriptionId: buyer.subscriptionId!, amount: 1900 });
       const res = await deliver(stripe.signedEvent('charge.dispute.created', stripe.disputeCharge(chargeId)));
       expect(res.statusCode, res.body).toBe(200);
-      expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${buyer.subscriptionId}`)).toBe(true);
+      expect(
+        stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${buyer.subscriptionId}`),
+      ).toBe(true);
       expect(stripe.subscriptions.get(buyer.subscriptionId!)).toMatchObject({ status: 'canceled' });
       const state = await me(buyer.cookie);
       expect(state.user.subscriptionStatus).toBe('canceled');
@@ -81,7 +96,11 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
     it('a forged refund event changes nothing', async () => {
       const buyer = await bought({ planType: 'pro', billingPeriod: 'monthly', promotionCode: 'LIFETIME1DOLLAR' });
       const chargeId = stripe.addCharge({ sessionId: buyer.sessionId, amount: 100 });
-      const forged = stripe.signedEvent('charge.refunded', { ...stripe.refundCharge(chargeId) }, { secret: 'whsec_not_the_real_one' });
+      const forged = stripe.signedEvent(
+        'charge.refunded',
+        { ...stripe.refundCharge(chargeId) },
+        { secret: 'whsec_not_the_real_one' },
+      );
       expect((await deliver(forged)).statusCode).toBe(400);
       expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('lifetime');
     });
@@ -90,16 +109,25 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
   describe('3. one trial', () => {
     it('a second checkout after cancelling goes to Stripe without trial_period_days', async () => {
       const buyer = await bought({ planType: 'standard', billingPeriod: 'monthly' });
-      const firstSession = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!;
+      const firstSession = stripe.requests
+        .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+        .at(-1)!;
       expect(firstSession.body.subscription_data).toMatchObject({ trial_period_days: '7' });
 
       stripe.setSubscription(buyer.subscriptionId!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
-      await deliver(stripe.signedEvent('customer.subscription.deleted', stripe.subscriptions.get(buyer.subscriptionId!)!));
+      await deliver(
+        stripe.signedEvent('customer.subscription.deleted', stripe.subscriptions.get(buyer.subscriptionId!)!),
+      );
       expect((await me(buyer.cookie)).user.subscriptionStatus).toBe('canceled');
 
-      const again = await call('POST', '/api/create-checkout-session', buyer.cookie, { planType: 'standard', billingPeriod: 'monthly' });
+      const again = await call('POST', '/api/create-checkout-session', buyer.cookie, {
+        planType: 'standard',
+        billingPeriod: 'monthly',
+      });
       expect(again.statusCode, again.body).toBe(200);
-      const secondSession = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!;
+      const secondSession = stripe.requests
+        .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+        .at(-1)!;
       expect(secondSession.body.subscription_data).toBeDefined();
       expect(secondSession.body.subscription_data).not.toHaveProperty('trial_period_days');
     });

@@ -9,7 +9,12 @@ import { member, organization, user } from '../../db/schema/auth.schema';
  */
 export async function findEffectiveSubscriptionStatus(db: Db, userId: string): Promise<EffectiveStatus | undefined> {
   const [first] = await db
-    .select({ own: user.subscriptionStatus, organizationId: organization.id, organizationPlan: organization.plan, seats: organization.seats })
+    .select({
+      own: user.subscriptionStatus,
+      organizationId: organization.id,
+      organizationPlan: organization.plan,
+      seats: organization.seats,
+    })
     .from(user)
     .leftJoin(member, eq(member.userId, user.id))
     .leftJoin(organization, eq(organization.id, member.organizationId))
@@ -19,7 +24,14 @@ export async function findEffectiveSubscriptionStatus(db: Db, userId: string): P
   if (!first) return undefined;
   const members = first.organizationId
     ? await db
-        .select({ userId: member.userId, role: member.role, joinedAt: member.createdAt, ownStatus: user.subscriptionStatus, name: user.name, email: user.email })
+        .select({
+          userId: member.userId,
+          role: member.role,
+          joinedAt: member.createdAt,
+          ownStatus: user.subscriptionStatus,
+          name: user.name,
+          email: user.email,
+        })
         .from(member)
         .innerJoin(user, eq(user.id, member.userId))
         .where(eq(member.organizationId, first.organizationId))

@@ -19,7 +19,10 @@ describeEachDatabase('a seat on a paid team plan', (kind) => {
     await db.update(user).set({ subscriptionStatus: ownerStatus }).where(eq(user.id, owner.user.id));
     await db.update(organization).set({ plan }).where(eq(organization.id, ownerMembership!.organizationId));
     // One organization per person: the mate moves into the owner's organization as a member.
-    await db.update(member).set({ organizationId: ownerMembership!.organizationId, role: 'member' }).where(eq(member.userId, mate.user.id));
+    await db
+      .update(member)
+      .set({ organizationId: ownerMembership!.organizationId, role: 'member' })
+      .where(eq(member.userId, mate.user.id));
     return mate;
   }
 

@@ -20,7 +20,8 @@ export function createTestPaymentsService(deps: { testProvider: TestPaymentProvi
   return {
     async view(id: string): Promise<TestPaymentView> {
       const s = await findSession(id);
-      const recurringTotal = s.mode === 'subscription' ? s.lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0) : 0;
+      const recurringTotal =
+        s.mode === 'subscription' ? s.lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0) : 0;
       return {
         id,
         status: s.status,

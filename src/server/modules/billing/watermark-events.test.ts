@@ -19,7 +19,11 @@ describe('recordWatermarkShown', () => {
       expect(await recordWatermarkShown(analytics, 'u1', status, { signatureId: 's1' })).toBe(true);
     }
     expect(recorded).toHaveLength(5);
-    expect(recorded[0]).toEqual({ name: 'free_plan_watermark_shown', userId: 'u1', properties: { subscriptionStatus: 'free', signatureId: 's1' } });
+    expect(recorded[0]).toEqual({
+      name: 'free_plan_watermark_shown',
+      userId: 'u1',
+      properties: { subscriptionStatus: 'free', signatureId: 's1' },
+    });
   });
 
   it('records nothing for paying statuses', async () => {

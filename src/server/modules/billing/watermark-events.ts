@@ -14,6 +14,9 @@ export async function recordWatermarkShown(
   properties: Record<string, unknown> = {},
 ): Promise<boolean> {
   if (!shouldShowWatermark(subscriptionStatus)) return false;
-  await analytics.record('free_plan_watermark_shown', userId, { subscriptionStatus: subscriptionStatus ?? 'none', ...properties });
+  await analytics.record('free_plan_watermark_shown', userId, {
+    subscriptionStatus: subscriptionStatus ?? 'none',
+    ...properties,
+  });
   return true;
 }

@@ -107,8 +107,14 @@ describeEachDatabase('contact form API', (kind) => {
 
   it.each([
     ['a filled honeypot', () => buildContactBody({ formToken: agedToken(), honeypot: 'https://spam.example' })],
-    ['a submit within 2 seconds of the form loading', () => buildContactBody({ formToken: issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form')) })],
-    ['a forged token', () => buildContactBody({ formToken: issueFormToken('another-secret-another-secret-0000', Date.now() - 60_000) })],
+    [
+      'a submit within 2 seconds of the form loading',
+      () => buildContactBody({ formToken: issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form')) }),
+    ],
+    [
+      'a forged token',
+      () => buildContactBody({ formToken: issueFormToken('another-secret-another-secret-0000', Date.now() - 60_000) }),
+    ],
     ['no token at all', () => buildContactBody()],
   ])('silently drops %s: the same answer as success, nothing stored, nothing sent', async (_case, body) => {
     const res = await post(body());
@@ -121,7 +127,11 @@ describeEachDatabase('contact form API', (kind) => {
   });
 
   it('refuses an expired form with words for the person', async () => {
-    const res = await post(buildContactBody({ formToken: issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form'), Date.now() - 25 * 3600_000) }));
+    const res = await post(
+      buildContactBody({
+        formToken: issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form'), Date.now() - 25 * 3600_000),
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('This form has expired. Please reload the page and send your message again.');
   });
@@ -136,7 +146,12 @@ describeEachDatabase('contact form API', (kind) => {
       message: 'Message must be at least 10 characters',
     });
     const long = await post(
-      buildContactBody({ name: 'n'.repeat(101), subject: 's'.repeat(121), message: 'm'.repeat(2001), formToken: agedToken() }),
+      buildContactBody({
+        name: 'n'.repeat(101),
+        subject: 's'.repeat(121),
+        message: 'm'.repeat(2001),
+        formToken: agedToken(),
+      }),
     );
     expect(long.json().errors).toEqual({
       name: 'Name must be less than 100 characters',
@@ -161,7 +176,9 @@ describeEachDatabase('contact form API', (kind) => {
   it('limits requests per IP address, whatever the email', async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) {
-      expect((await post(buildContactBody({ email: `ip${i}@example.com`, formToken: agedToken() }), ip)).statusCode).toBe(200);
+      expect(
+        (await post(buildContactBody({ email: `ip${i}@example.com`, formToken: agedToken() }), ip)).statusCode,
+      ).toBe(200);
     }
     const res = await post(buildContactBody({ email: 'fresh@example.com', formToken: agedToken() }), ip);
     expect(res.statusCode).toBe(429);

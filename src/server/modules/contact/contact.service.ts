@@ -66,7 +66,10 @@ export function createContactService(deps: ContactServiceDeps) {
       else {
         const token = checkFormToken(deps.secret, formToken, now());
         if (token === 'expired') {
-          throw new AppError('VALIDATION', 'This form has expired. Please reload the page and send your message again.');
+          throw new AppError(
+            'VALIDATION',
+            'This form has expired. Please reload the page and send your message again.',
+          );
         }
         if (token === 'too-fresh') dropReason = 'too-fresh';
         if (token === 'invalid') dropReason = 'invalid-token';

@@ -13,7 +13,12 @@ export function createDataExportRepository(db: Db) {
     },
     async memberships(userId: string) {
       return db
-        .select({ organizationId: member.organizationId, name: organization.name, role: member.role, joinedAt: member.createdAt })
+        .select({
+          organizationId: member.organizationId,
+          name: organization.name,
+          role: member.role,
+          joinedAt: member.createdAt,
+        })
         .from(member)
         .innerJoin(organization, eq(organization.id, member.organizationId))
         .where(eq(member.userId, userId))
@@ -22,31 +27,59 @@ export function createDataExportRepository(db: Db) {
     async sessions(userId: string) {
       // Never the token: a session's secret is not the person's data, it is a key to it.
       return db
-        .select({ createdAt: session.createdAt, lastActiveAt: session.updatedAt, expiresAt: session.expiresAt, userAgent: session.userAgent, ipAddress: session.ipAddress })
+        .select({
+          createdAt: session.createdAt,
+          lastActiveAt: session.updatedAt,
+          expiresAt: session.expiresAt,
+          userAgent: session.userAgent,
+          ipAddress: session.ipAddress,
+        })
         .from(session)
         .where(eq(session.userId, userId))
         .orderBy(asc(session.createdAt));
     },
     async signaturesOf(userId: string) {
-      return db.select().from(signature).where(eq(signature.userId, userId)).orderBy(desc(signature.isDefault), asc(signature.createdAt), asc(signature.id));
+      return db
+        .select()
+        .from(signature)
+        .where(eq(signature.userId, userId))
+        .orderBy(desc(signature.isDefault), asc(signature.createdAt), asc(signature.id));
     },
     async uploadsOf(userId: string) {
       return db
-        .select({ id: upload.id, objectKey: upload.objectKey, contentType: upload.contentType, width: upload.width, height: upload.height, bytes: upload.bytes, createdAt: upload.createdAt })
+        .select({
+          id: upload.id,
+          objectKey: upload.objectKey,
+          contentType: upload.contentType,
+          width: upload.width,
+          height: upload.height,
+          bytes: upload.bytes,
+          createdAt: upload.createdAt,
+        })
         .from(upload)
         .where(and(eq(upload.userId, userId), eq(upload.status, 'stored')))
         .orderBy(asc(upload.createdAt));
     },
     async activityOf(userId: string) {
       return db
-        .select({ name: analyticsEvent.name, properties: analyticsEvent.properties, createdAt: analyticsEvent.createdAt })
+        .select({
+          name: analyticsEvent.name,
+          properties: analyticsEvent.properties,
+          createdAt: analyticsEvent.createdAt,
+        })
         .from(analyticsEvent)
         .where(eq(analyticsEvent.userId, userId))
         .orderBy(asc(analyticsEvent.createdAt));
     },
     async invitationsSentBy(userId: string) {
       return db
-        .select({ email: invitation.email, role: invitation.role, status: invitation.status, createdAt: invitation.createdAt, expiresAt: invitation.expiresAt })
+        .select({
+          email: invitation.email,
+          role: invitation.role,
+          status: invitation.status,
+          createdAt: invitation.createdAt,
+          expiresAt: invitation.expiresAt,
+        })
         .from(invitation)
         .where(eq(invitation.inviterId, userId))
         .orderBy(asc(invitation.createdAt));
@@ -99,7 +132,14 @@ export function createDataExportRepository(db: Db) {
     },
     async invitationsOf(organizationId: string) {
       return db
-        .select({ email: invitation.email, role: invitation.role, status: invitation.status, invitedBy: user.email, createdAt: invitation.createdAt, expiresAt: invitation.expiresAt })
+        .select({
+          email: invitation.email,
+          role: invitation.role,
+          status: invitation.status,
+          invitedBy: user.email,
+          createdAt: invitation.createdAt,
+          expiresAt: invitation.expiresAt,
+        })
         .from(invitation)
         .innerJoin(user, eq(user.id, invitation.inviterId))
         .where(eq(invitation.organizationId, organizationId))

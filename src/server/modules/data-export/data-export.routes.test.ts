@@ -7,10 +7,27 @@ import { createTeamWorld, signUpPerson } from '../../../test-support/team-world'
 import { EXPORT_FORMAT } from './data-export.service';
 
 const newSignature = (email: string) => ({
-  name: 'Dana Export', title: 'Archivist', company: 'Acme & Co', phone: '+1 555 0100', mobile: '', email, website: 'https://acme.example',
-  address: '', photoUrl: '', imageLinkUrl: 'none', customImageUrl: '', socialLinks: { github: 'https://github.com/dana' },
+  name: 'Dana Export',
+  title: 'Archivist',
+  company: 'Acme & Co',
+  phone: '+1 555 0100',
+  mobile: '',
+  email,
+  website: 'https://acme.example',
+  address: '',
+  photoUrl: '',
+  imageLinkUrl: 'none',
+  customImageUrl: '',
+  socialLinks: { github: 'https://github.com/dana' },
   customFields: [{ label: 'Pronouns', value: 'she/her' }],
-  design: { template: 'modern', primaryColor: '#1a73e8', fontFamily: 'Arial', layout: 'horizontal', animateLogo: 'false', photoShape: 'round' },
+  design: {
+    template: 'modern',
+    primaryColor: '#1a73e8',
+    fontFamily: 'Arial',
+    layout: 'horizontal',
+    animateLogo: 'false',
+    photoShape: 'round',
+  },
 });
 
 describeEachDatabase('download my data', (kind) => {
@@ -26,23 +43,48 @@ describeEachDatabase('download my data', (kind) => {
     const other = await signUpPerson(t, 'Not Included');
     expect((await call('POST', '/api/signatures', person.cookie, newSignature(person.email))).statusCode).toBe(201);
     expect((await call('POST', '/api/signatures', other.cookie, newSignature(other.email))).statusCode).toBe(201);
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
     const { uploadURL } = (await call('POST', '/api/objects/upload', person.cookie)).json();
-    expect((await t.app.inject({ method: 'PUT', url: uploadURL, headers: { cookie: person.cookie, 'content-type': 'image/png' }, payload: png })).statusCode).toBe(200);
-    const attached = await call('PUT', '/api/signatures/image', person.cookie, { imageURL: uploadURL, signatureId: 'temp' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: uploadURL,
+          headers: { cookie: person.cookie, 'content-type': 'image/png' },
+          payload: png,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const attached = await call('PUT', '/api/signatures/image', person.cookie, {
+      imageURL: uploadURL,
+      signatureId: 'temp',
+    });
     expect(attached.statusCode).toBe(200);
 
     const res = await call('GET', '/api/account/export', person.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="signaturepro-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="signaturepro-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json();
     expect(data.format).toBe(EXPORT_FORMAT);
-    expect(data.account).toMatchObject({ id: person.user.id, email: person.email, name: 'Dana Export', emailVerified: expect.any(Boolean) });
+    expect(data.account).toMatchObject({
+      id: person.user.id,
+      email: person.email,
+      name: 'Dana Export',
+      emailVerified: expect.any(Boolean),
+    });
     expect(data.organizations).toEqual([expect.objectContaining({ id: person.organizationId, role: 'owner' })]);
     expect(data.signatures).toHaveLength(1);
-    expect(data.signatures[0]).toMatchObject({ name: 'Dana Export', company: 'Acme & Co', socialLinks: { github: 'https://github.com/dana' } });
+    expect(data.signatures[0]).toMatchObject({
+      name: 'Dana Export',
+      company: 'Acme & Co',
+      socialLinks: { github: 'https://github.com/dana' },
+    });
     expect(data.uploads).toHaveLength(1);
     expect(data.uploads[0].url).toMatch(new RegExp(`^${t.config.publicUrl}/objects/`));
     const file = await t.app.inject({ method: 'GET', url: new URL(data.uploads[0].url).pathname });
@@ -53,7 +95,10 @@ describeEachDatabase('download my data', (kind) => {
     const text = res.body;
     expect(text).not.toContain(other.email);
     expect(text).not.toMatch(/"(token|password|accessToken|refreshToken|idToken)"/i);
-    const tokens = await t.database.db.select({ token: session.token }).from(session).where(eq(session.userId, person.user.id));
+    const tokens = await t.database.db
+      .select({ token: session.token })
+      .from(session)
+      .where(eq(session.userId, person.user.id));
     expect(tokens.length).toBeGreaterThan(0);
     for (const { token } of tokens) expect(text).not.toContain(token);
   });
@@ -73,15 +118,23 @@ describeEachDatabase('download my data', (kind) => {
     expect(res.headers['content-disposition']).toMatch(/filename="signaturepro-organization-/);
     const data = res.json();
     expect(data.organization).toMatchObject({ id: owner.organizationId });
-    expect(data.members.map((m: { email: string }) => m.email).sort()).toEqual([owner.email, admin.email, member.email].sort());
-    expect(data.invitations.map((i: { status: string }) => i.status).sort()).toEqual(['accepted', 'accepted', 'pending']);
+    expect(data.members.map((m: { email: string }) => m.email).sort()).toEqual(
+      [owner.email, admin.email, member.email].sort(),
+    );
+    expect(data.invitations.map((i: { status: string }) => i.status).sort()).toEqual([
+      'accepted',
+      'accepted',
+      'pending',
+    ]);
     expect(data.signatures.map((s: { owner: string }) => s.owner)).toEqual([member.email]);
     expect(res.body).not.toContain(other.email);
 
     for (const who of [admin, member]) {
       const refused = await call('GET', '/api/organization/export', who.cookie);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toBe("Only the organization's owner can download the organization's data. Your own data is under Profile.");
+      expect(refused.json().error).toBe(
+        "Only the organization's owner can download the organization's data. Your own data is under Profile.",
+      );
     }
   });
 });

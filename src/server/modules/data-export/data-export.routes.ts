@@ -20,10 +20,12 @@ export async function dataExportRoutes(parent: FastifyInstance) {
   const exports = createDataExportService({ db: app.services.database.db, publicUrl: app.services.config.publicUrl });
   app.route({
     ...routeOf(filesApi.exportAccount),
-    handler: async (request, reply) => download(reply, 'my-data', await exports.exportAccount(await requireUserId(request))),
+    handler: async (request, reply) =>
+      download(reply, 'my-data', await exports.exportAccount(await requireUserId(request))),
   });
   app.route({
     ...routeOf(filesApi.exportOrganization),
-    handler: async (request, reply) => download(reply, 'organization', await exports.exportOrganization(await requireUserId(request))),
+    handler: async (request, reply) =>
+      download(reply, 'organization', await exports.exportOrganization(await requireUserId(request))),
   });
 }

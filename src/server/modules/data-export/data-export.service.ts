@@ -18,7 +18,8 @@ export function createDataExportService(deps: { db: Db; publicUrl: string }) {
   const origin = deps.publicUrl.replace(/\/$/, '');
   /** Stored paths (/objects/…) as the absolute URLs the signatures use. */
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
-  const objectUrl = (objectKey: string | null) => (objectKey ? `${origin}/objects/${objectKey.replace(/^public\//, '')}` : null);
+  const objectUrl = (objectKey: string | null) =>
+    objectKey ? `${origin}/objects/${objectKey.replace(/^public\//, '')}` : null;
 
   const toSignature = (row: SignatureRow) => ({
     id: row.id,
@@ -49,16 +50,17 @@ export function createDataExportService(deps: { db: Db; publicUrl: string }) {
     async exportAccount(userId: string) {
       const person = await repository.findUser(userId);
       if (!person) throw unauthenticated();
-      const [memberships, sessions, signatures, uploads, activity, invitationsSent, subscriptions, payments] = await Promise.all([
-        repository.memberships(userId),
-        repository.sessions(userId),
-        repository.signaturesOf(userId),
-        repository.uploadsOf(userId),
-        repository.activityOf(userId),
-        repository.invitationsSentBy(userId),
-        repository.subscriptionsOf(userId),
-        repository.paymentsOf(userId),
-      ]);
+      const [memberships, sessions, signatures, uploads, activity, invitationsSent, subscriptions, payments] =
+        await Promise.all([
+          repository.memberships(userId),
+          repository.sessions(userId),
+          repository.signaturesOf(userId),
+          repository.uploadsOf(userId),
+          repository.activityOf(userId),
+          repository.invitationsSentBy(userId),
+          repository.subscriptionsOf(userId),
+          repository.paymentsOf(userId),
+        ]);
       return {
         format: EXPORT_FORMAT,
         exportedAt: new Date().toISOString(),
@@ -72,7 +74,12 @@ export function createDataExportService(deps: { db: Db; publicUrl: string }) {
           subscriptionPlan: person.subscriptionPlan,
           createdAt: iso(person.createdAt),
         },
-        organizations: memberships.map((m) => ({ id: m.organizationId, name: m.name, role: m.role, joinedAt: iso(m.joinedAt) })),
+        organizations: memberships.map((m) => ({
+          id: m.organizationId,
+          name: m.name,
+          role: m.role,
+          joinedAt: iso(m.joinedAt),
+        })),
         signatures: signatures.map(toSignature),
         uploads: uploads.map((u) => ({
           id: u.id,
@@ -83,7 +90,11 @@ export function createDataExportService(deps: { db: Db; publicUrl: string }) {
           bytes: u.bytes,
           createdAt: iso(u.createdAt),
         })),
-        invitationsSent: invitationsSent.map((i) => ({ ...i, createdAt: iso(i.createdAt), expiresAt: iso(i.expiresAt) })),
+        invitationsSent: invitationsSent.map((i) => ({
+          ...i,
+          createdAt: iso(i.createdAt),
+          expiresAt: iso(i.expiresAt),
+        })),
         subscriptions: subscriptions.map((s) => ({
           ...s,
           trialEndsAt: iso(s.trialEndsAt),

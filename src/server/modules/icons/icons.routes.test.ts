@@ -11,28 +11,31 @@ describeEachDatabase('social icons', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it.each(SOCIAL_PLATFORMS)('serves %s as a 40x40 PNG in its brand colour, cacheable from any origin', async (platform) => {
-    const res = await t.app.inject({ method: 'GET', url: socialIconPath(platform) });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  it.each(SOCIAL_PLATFORMS)(
+    'serves %s as a 40x40 PNG in its brand colour, cacheable from any origin',
+    async (platform) => {
+      const res = await t.app.inject({ method: 'GET', url: socialIconPath(platform) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
-    const image = sharp(res.rawPayload);
-    const meta = await image.metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 40, 40]);
-    // A pixel near the edge shows the platform colour; the rounded corner is see-through.
-    const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
-    const hex = SOCIAL_PLATFORM_INFO[platform].color;
-    const brand = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    expect(at(20, 2).slice(0, 3)).toEqual(brand);
-    expect(at(0, 0)[3]).toBeLessThan(40);
-    // And the mark is there: some pixels are white.
-    let white = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! > 240 && data[i + 1]! > 240 && data[i + 2]! > 240) white++;
-    expect(white).toBeGreaterThan(40);
-  });
+      const image = sharp(res.rawPayload);
+      const meta = await image.metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 40, 40]);
+      // A pixel near the edge shows the platform colour; the rounded corner is see-through.
+      const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
+      const hex = SOCIAL_PLATFORM_INFO[platform].color;
+      const brand = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      expect(at(20, 2).slice(0, 3)).toEqual(brand);
+      expect(at(0, 0)[3]).toBeLessThan(40);
+      // And the mark is there: some pixels are white.
+      let white = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! > 240 && data[i + 1]! > 240 && data[i + 2]! > 240) white++;
+      expect(white).toBeGreaterThan(40);
+    },
+  );
 
   it('answers 404 for an unknown platform or file', async () => {
     for (const url of ['/icons/v1/myspace.png', '/icons/v1/linkedin.svg', '/icons/v0/linkedin.png']) {

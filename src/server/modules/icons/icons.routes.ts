@@ -10,7 +10,9 @@ export async function iconsRoutes(parent: FastifyInstance) {
   // Drawn at start-up so that the first signature sent never waits on a render. A failure here
   // must not stop the app: the icon route tries again, and answers 500 if it still cannot draw.
   app.addHook('onReady', async () => {
-    await icons.renderAllIcons().catch((error: unknown) => app.log.error({ err: error }, 'social icons could not be drawn'));
+    await icons
+      .renderAllIcons()
+      .catch((error: unknown) => app.log.error({ err: error }, 'social icons could not be drawn'));
   });
 
   // The version is in the path: new artwork gets new URLs, so the old ones may be cached forever.

@@ -13,7 +13,9 @@ export function createIconsService() {
   function renderIcon(platform: SocialPlatform): Promise<Buffer> {
     let png = rendered.get(platform);
     if (!png) {
-      png = sharp(Buffer.from(socialIconSvg(platform))).png({ compressionLevel: 9 }).toBuffer();
+      png = sharp(Buffer.from(socialIconSvg(platform)))
+        .png({ compressionLevel: 9 })
+        .toBuffer();
       // A failed render is not cached, so the next request tries again.
       png.catch(() => rendered.delete(platform));
       rendered.set(platform, png);

@@ -28,7 +28,10 @@ export function createNewsletterService(deps: { repository: NewsletterRepository
       const email = input.email.toLowerCase();
       const added = await deps.repository.insertSubscriber(randomUUID(), email, 'footer');
       return added
-        ? { status: 'subscribed', message: `You're subscribed: we saved ${email} and will send product news about once a month.` }
+        ? {
+            status: 'subscribed',
+            message: `You're subscribed: we saved ${email} and will send product news about once a month.`,
+          }
         : { status: 'already-subscribed', message: `${email} is already subscribed, so there's nothing more to do.` };
     },
   };

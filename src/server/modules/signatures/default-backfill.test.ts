@@ -9,7 +9,10 @@ import { createTestDatabase, describeEachDatabase } from '../../../test-support/
 import { DEFAULT_DESIGN } from '../../../shared/signature/signature-schema';
 
 /** The hand-written data step of issue 14.5 (docs/decisions/0120): existing people get their oldest signature as the default. */
-const BACKFILL = readFileSync(path.resolve(__dirname, '../../db/migrations/0006_backfill_default_signatures.sql'), 'utf8');
+const BACKFILL = readFileSync(
+  path.resolve(__dirname, '../../db/migrations/0006_backfill_default_signatures.sql'),
+  'utf8',
+);
 
 describeEachDatabase('backfilling default signatures', (kind) => {
   let database: Database;
@@ -22,7 +25,16 @@ describeEachDatabase('backfilling default signatures', (kind) => {
     const { db } = database;
     const now = Date.now();
     for (const id of ['u-old', 'u-set', 'u-none']) {
-      await db.insert(user).values({ id, name: id, email: `${id}@example.com`, emailVerified: false, createdAt: new Date(), updatedAt: new Date() });
+      await db
+        .insert(user)
+        .values({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          emailVerified: false,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
     }
     const row = (id: string, userId: string, ageMinutes: number, isDefault = false) => ({
       id,
@@ -37,7 +49,10 @@ describeEachDatabase('backfilling default signatures', (kind) => {
 
     await db.execute(sql.raw(BACKFILL));
 
-    const defaults = await db.select({ id: signature.id, userId: signature.userId }).from(signature).where(eq(signature.isDefault, true));
+    const defaults = await db
+      .select({ id: signature.id, userId: signature.userId })
+      .from(signature)
+      .where(eq(signature.isDefault, true));
     expect(defaults.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
       { id: 'old-1', userId: 'u-old' },
       { id: 'set-2', userId: 'u-set' },

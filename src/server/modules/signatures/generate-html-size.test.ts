@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signature } from '../../db/schema/signatures.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { SOCIAL_PLATFORMS, createEmptySignature } from '../../../shared/signature/signature-schema';
 import { SOCIAL_PLATFORM_HOSTS } from '../../../shared/signature/social-hosts';
@@ -22,7 +28,12 @@ describeEachDatabase('generate-html and the Gmail size limit', (kind) => {
   afterAll(async () => t?.close());
 
   async function create(): Promise<string> {
-    const res = await call('POST', '/api/signatures', owner.cookie, createEmptySignature({ name: 'Ada Lovelace', email: 'ada@example.com' }));
+    const res = await call(
+      'POST',
+      '/api/signatures',
+      owner.cookie,
+      createEmptySignature({ name: 'Ada Lovelace', email: 'ada@example.com' }),
+    );
     expect(res.statusCode).toBe(201);
     return (res.json() as { id: string }).id;
   }
@@ -32,17 +43,27 @@ describeEachDatabase('generate-html and the Gmail size limit', (kind) => {
     // Written to the row directly: the schema's own limits are not what this test is about.
     const address = 'R&D, Q&A & M&A\n'.repeat(20);
     const customFields = Array.from({ length: 5 }, (_, i) => ({ label: `Note ${i + 1}`, value: '&'.repeat(200) }));
-    const socialLinks = Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]));
+    const socialLinks = Object.fromEntries(
+      SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]),
+    );
     await t.database.db.update(signature).set({ address, customFields, socialLinks }).where(eq(signature.id, id));
 
     const res = await call('POST', `/api/signatures/${id}/generate-html`, owner.cookie, {});
     expect(res.statusCode).toBe(400);
     const { error } = res.json() as { error: string };
-    expect(error).toMatch(/^Gmail keeps at most 10,000 characters and this signature takes [\d,]+ characters once Gmail saves it\. Shorten it by at least [\d,]+ characters\./);
+    expect(error).toMatch(
+      /^Gmail keeps at most 10,000 characters and this signature takes [\d,]+ characters once Gmail saves it\. Shorten it by at least [\d,]+ characters\./,
+    );
     expect(error).toContain('The longest parts: the 9 social links (');
 
     // The editor computes the same words from the same fields.
-    const fields = createEmptySignature({ name: 'Ada Lovelace', email: 'ada@example.com', address, customFields, socialLinks });
+    const fields = createEmptySignature({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      address,
+      customFields,
+      socialLinks,
+    });
     const expected = checkGmailSize(fields, { publicUrl: t.config.publicUrl, showWatermark: true }).refusal;
     expect(error).toBe(expected?.message);
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -35,8 +41,18 @@ describeEachDatabase('input hygiene on every text endpoint', (kind) => {
       ['PUT', '/api/account/profile', true, { name: bad, timezone: 'Europe/London' }],
       ['PUT', '/api/organization', true, { name: bad, domain: 'example.com' }],
       ['POST', '/api/organization/invitations', true, { email: `a${bad}@example.com`, role: 'member' }],
-      ['POST', '/api/contact', false, { name: bad, email: 'ada@example.com', subject: 'Hello', message: 'A long enough message.' }],
-      ['POST', '/api/auth/signup', false, { email: 'nul@example.com', password: 'Sup3r-secret-pass', name: bad, termsAccepted: true }],
+      [
+        'POST',
+        '/api/contact',
+        false,
+        { name: bad, email: 'ada@example.com', subject: 'Hello', message: 'A long enough message.' },
+      ],
+      [
+        'POST',
+        '/api/auth/signup',
+        false,
+        { email: 'nul@example.com', password: 'Sup3r-secret-pass', name: bad, termsAccepted: true },
+      ],
       ['POST', '/api/auth/login', false, { email: 'nul@example.com', password: `Sup3r${bad}` }],
       ['POST', '/api/newsletter', false, { email: `a${bad}@example.com` }],
     ] as const;
@@ -71,19 +87,32 @@ describeEachDatabase('input hygiene on every text endpoint', (kind) => {
       customFields: [{ label: 'Pro\u200Dnouns', value: 'she/\u200Fher' }],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Ada Lovelace', title: 'Countess', customFields: [{ label: 'Pronouns', value: 'she/her' }] });
-    const profile = await call('PUT', '/api/account/profile', owner.cookie, { name: 'Ada\u202E Lovelace', timezone: 'Europe/London' });
+    expect(res.json()).toMatchObject({
+      name: 'Ada Lovelace',
+      title: 'Countess',
+      customFields: [{ label: 'Pronouns', value: 'she/her' }],
+    });
+    const profile = await call('PUT', '/api/account/profile', owner.cookie, {
+      name: 'Ada\u202E Lovelace',
+      timezone: 'Europe/London',
+    });
     expect(profile.statusCode).toBe(200);
     const me = await call('GET', '/api/auth/me', owner.cookie);
     expect(me.json().user.name).toBe('Ada Lovelace');
   });
 
   it('refuses a LinkedIn link on another host, in words naming LinkedIn', async () => {
-    const res = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, { socialLinks: { linkedin: 'https://linkedin.evil.example/in/ada' } });
+    const res = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
+      socialLinks: { linkedin: 'https://linkedin.evil.example/in/ada' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Your LinkedIn link must be an address on linkedin.com or lnkd.in, like https://linkedin.com/in/yourname');
+    expect(res.json().error).toBe(
+      'Your LinkedIn link must be an address on linkedin.com or lnkd.in, like https://linkedin.com/in/yourname',
+    );
     expect(res.json().errors).toHaveProperty(['socialLinks.linkedin']);
-    const ok = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, { socialLinks: { linkedin: 'https://uk.linkedin.com/in/ada' } });
+    const ok = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
+      socialLinks: { linkedin: 'https://uk.linkedin.com/in/ada' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -91,13 +120,18 @@ describeEachDatabase('input hygiene on every text endpoint', (kind) => {
     const res = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, { design: { photoShape: 'circle' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().design.photoShape).toBe('round');
-    const created = await call('POST', '/api/signatures', owner.cookie, { ...createEmptySignature(), design: { ...createEmptySignature().design, photoShape: 'circle' } });
+    const created = await call('POST', '/api/signatures', owner.cookie, {
+      ...createEmptySignature(),
+      design: { ...createEmptySignature().design, photoShape: 'circle' },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().design.photoShape).toBe('round');
   });
 
   it('holds the limits on the escaped output', async () => {
-    const res = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, { customImageUrl: `https://example.com/?${'a=1&'.repeat(100)}` });
+    const res = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
+      customImageUrl: `https://example.com/?${'a=1&'.repeat(100)}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/once written into the signature, where each & counts as 5 characters/);
   });

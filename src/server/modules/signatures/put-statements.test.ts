@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -32,9 +38,15 @@ describeEachDatabase('statements per signature save', (kind) => {
 
   it('an autosave and a rename are one statement each', async () => {
     const person = await signUpUser(t.app);
-    const created = await call('POST', '/api/signatures', person.cookie, createEmptySignature({ name: 'Ada', email: 'ada@example.com' }));
+    const created = await call(
+      'POST',
+      '/api/signatures',
+      person.cookie,
+      createEmptySignature({ name: 'Ada', email: 'ada@example.com' }),
+    );
     const id = created.json().id as string;
-    const put = (body: object) => async () => expect((await call('PUT', `/api/signatures/${id}`, person.cookie, body)).statusCode).toBe(200);
+    const put = (body: object) => async () =>
+      expect((await call('PUT', `/api/signatures/${id}`, person.cookie, body)).statusCode).toBe(200);
     expect(await countStatements(put({ title: 'CTO' }))).toBe(1);
     expect(await countStatements(put({ label: 'Work' }))).toBe(1);
     expect(await countStatements(put({ title: 'CEO', label: 'Office' }))).toBe(2);

@@ -2,9 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { organization, user } from '../../db/schema/auth.schema';
 import { signature } from '../../db/schema/signatures.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { signUpPerson } from '../../../test-support/team-world';
-import { createEmptySignature, type SavedSignature, type SignatureFields } from '../../../shared/signature/signature-schema';
+import {
+  createEmptySignature,
+  type SavedSignature,
+  type SignatureFields,
+} from '../../../shared/signature/signature-schema';
 
 /** Issue 14, point 5: a person's several signatures (docs/decisions/0120). */
 describeEachDatabase('several signatures per person', (kind) => {
@@ -16,7 +26,8 @@ describeEachDatabase('several signatures per person', (kind) => {
   afterAll(async () => t?.close());
 
   const call = apiCaller(() => t.app);
-  const fields = (overrides: Partial<SignatureFields> = {}) => createEmptySignature({ name: 'Ada Lovelace', email: 'ada@example.com', ...overrides });
+  const fields = (overrides: Partial<SignatureFields> = {}) =>
+    createEmptySignature({ name: 'Ada Lovelace', email: 'ada@example.com', ...overrides });
 
   async function create(cookie: string, body: Record<string, unknown>): Promise<SavedSignature> {
     const res = await call('POST', '/api/signatures', cookie, body);
@@ -29,8 +40,17 @@ describeEachDatabase('several signatures per person', (kind) => {
     const person = await signUpUser(t.app);
     const first = await create(person.cookie, fields({ title: 'First' }));
     expect(first).toMatchObject({ label: 'My signature', isDefault: true, sendAsEmail: null, version: 1 });
-    const second = await create(person.cookie, { ...fields({ title: 'Second' }), label: 'Deutsch', sendAsEmail: ' Ada@Example.DE ' });
-    expect(second).toMatchObject({ label: 'Deutsch', isDefault: false, sendAsEmail: 'ada@example.de', title: 'Second' });
+    const second = await create(person.cookie, {
+      ...fields({ title: 'Second' }),
+      label: 'Deutsch',
+      sendAsEmail: ' Ada@Example.DE ',
+    });
+    expect(second).toMatchObject({
+      label: 'Deutsch',
+      isDefault: false,
+      sendAsEmail: 'ada@example.de',
+      title: 'Second',
+    });
     const third = await create(person.cookie, fields({ title: 'Third' }));
     expect(third.label).toBe('Signature 3');
     expect((await list(person.cookie)).map((s) => s.title)).toEqual(['First', 'Second', 'Third']);
@@ -65,10 +85,16 @@ describeEachDatabase('several signatures per person', (kind) => {
   it('renames and sets "Used for" through the partial save, with or without other fields, keeping the version for metadata alone', async () => {
     const person = await signUpUser(t.app);
     const sig = await create(person.cookie, fields());
-    const renamed = await call('PUT', `/api/signatures/${sig.id}`, person.cookie, { label: '  Sales alias ', sendAsEmail: 'Sales@Example.com' });
+    const renamed = await call('PUT', `/api/signatures/${sig.id}`, person.cookie, {
+      label: '  Sales alias ',
+      sendAsEmail: 'Sales@Example.com',
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ label: 'Sales alias', sendAsEmail: 'sales@example.com', version: 1 });
-    const both = await call('PUT', `/api/signatures/${sig.id}`, person.cookie, { title: 'Head of Sales', label: 'Sales' });
+    const both = await call('PUT', `/api/signatures/${sig.id}`, person.cookie, {
+      title: 'Head of Sales',
+      label: 'Sales',
+    });
     expect(both.json()).toMatchObject({ label: 'Sales', title: 'Head of Sales', version: 2 });
     const cleared = await call('PUT', `/api/signatures/${sig.id}`, person.cookie, { sendAsEmail: '' });
     expect(cleared.json()).toMatchObject({ sendAsEmail: null });
@@ -82,7 +108,13 @@ describeEachDatabase('several signatures per person', (kind) => {
       title: 'VP Sales',
     });
     expect(full.statusCode).toBe(200);
-    expect(full.json()).toMatchObject({ title: 'VP Sales', label: 'Sales', sendAsEmail: null, isDefault: true, version: 3 });
+    expect(full.json()).toMatchObject({
+      title: 'VP Sales',
+      label: 'Sales',
+      sendAsEmail: null,
+      isDefault: true,
+      version: 3,
+    });
 
     for (const [body, words] of [
       [{ label: '' }, 'Please give the signature a name'],
@@ -102,7 +134,10 @@ describeEachDatabase('several signatures per person', (kind) => {
     const other = await signUpUser(t.app);
     await create(person.cookie, { ...fields(), sendAsEmail: 'team@example.com' });
     const second = await create(person.cookie, fields());
-    const clash = await call('POST', '/api/signatures', person.cookie, { ...fields(), sendAsEmail: 'TEAM@example.com' });
+    const clash = await call('POST', '/api/signatures', person.cookie, {
+      ...fields(),
+      sendAsEmail: 'TEAM@example.com',
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error).toBe(
       'Another of your signatures is already used for team@example.com. Each send-as address has one signature: clear "Used for" on that one first, or choose another address.',
@@ -117,8 +152,18 @@ describeEachDatabase('several signatures per person', (kind) => {
   it('duplicates a signature with copyFrom (content copied, new name, not the default), only from your own', async () => {
     const person = await signUpUser(t.app);
     const other = await signUpUser(t.app);
-    const source = await create(person.cookie, fields({ title: 'CTO', socialLinks: { github: 'https://github.com/ada' }, design: { ...fields().design, template: 'modern' } }));
-    await call('PUT', `/api/signatures/${source.id}`, person.cookie, { label: 'English', sendAsEmail: 'ada@example.com' });
+    const source = await create(
+      person.cookie,
+      fields({
+        title: 'CTO',
+        socialLinks: { github: 'https://github.com/ada' },
+        design: { ...fields().design, template: 'modern' },
+      }),
+    );
+    await call('PUT', `/api/signatures/${source.id}`, person.cookie, {
+      label: 'English',
+      sendAsEmail: 'ada@example.com',
+    });
     const copy = await create(person.cookie, { copyFrom: source.id, name: 'ignored' });
     expect(copy).toMatchObject({
       label: 'English (copy)',
@@ -156,7 +201,9 @@ describeEachDatabase('several signatures per person', (kind) => {
     expect((await call('DELETE', `/api/signatures/${c.id}`, person.cookie)).statusCode).toBe(200);
     const last = await call('DELETE', `/api/signatures/${b.id}`, person.cookie);
     expect(last.statusCode).toBe(409);
-    expect(last.json().error).toBe('This is your only signature, so it cannot be deleted. Create another one first, or edit this one instead.');
+    expect(last.json().error).toBe(
+      'This is your only signature, so it cannot be deleted. Create another one first, or edit this one instead.',
+    );
     expect((await list(person.cookie)).map((s) => [s.id, s.isDefault])).toEqual([[b.id, true]]);
     expect((await call('DELETE', `/api/signatures/${b.id}`)).statusCode).toBe(401);
   });
@@ -179,9 +226,14 @@ describeEachDatabase('several signatures per person', (kind) => {
     for (const body of [fields(), { copyFrom: first.id }]) {
       const res = await call('POST', '/api/signatures', person.cookie, body);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe("Several signatures are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.");
+      expect(res.json().error).toBe(
+        "Several signatures are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+      );
     }
-    await t.database.db.update(organization).set({ plan: 'standard' }).where(eq(organization.id, person.organizationId));
+    await t.database.db
+      .update(organization)
+      .set({ plan: 'standard' })
+      .where(eq(organization.id, person.organizationId));
     await create(person.cookie, { copyFrom: first.id });
     expect(await list(person.cookie)).toHaveLength(2);
   });
@@ -212,10 +264,16 @@ describeEachDatabase('several signatures per person', (kind) => {
     const a = await create(person.cookie, fields({ title: 'A' }));
     const b = await create(person.cookie, fields({ title: 'B' }));
     expect((await call('PUT', `/api/signatures/${a.id}`, person.cookie, { title: 'A2' })).json().version).toBe(2);
-    const stale = await call('PUT', `/api/signatures/${a.id}`, person.cookie, { ...fields({ title: 'A stale' }), version: 1 });
+    const stale = await call('PUT', `/api/signatures/${a.id}`, person.cookie, {
+      ...fields({ title: 'A stale' }),
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current).toMatchObject({ id: a.id, title: 'A2', label: 'My signature' });
-    const fine = await call('PUT', `/api/signatures/${b.id}`, person.cookie, { ...fields({ title: 'B2' }), version: 1 });
+    const fine = await call('PUT', `/api/signatures/${b.id}`, person.cookie, {
+      ...fields({ title: 'B2' }),
+      version: 1,
+    });
     expect(fine.statusCode).toBe(200);
   });
 
@@ -230,7 +288,10 @@ describeEachDatabase('several signatures per person', (kind) => {
       [true, 'My signature', null, true, 'A'],
       [false, 'Deutsch', 'ada@example.de', false, 'B'],
     ]);
-    const deleted = await call('POST', '/api/account/delete', person.cookie, { confirmation: 'DELETE MY ACCOUNT', password: person.password });
+    const deleted = await call('POST', '/api/account/delete', person.cookie, {
+      confirmation: 'DELETE MY ACCOUNT',
+      password: person.password,
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.database.db.select().from(user).where(eq(user.id, person.user.id))).toEqual([]);
     expect(await t.database.db.select().from(signature).where(eq(signature.userId, person.user.id))).toEqual([]);

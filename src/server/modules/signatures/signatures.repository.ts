@@ -4,7 +4,12 @@ import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.rep
 import { session } from '../../db/schema/auth.schema';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
-import type { CustomFieldsPatch, SignatureFields, SignaturePatch, SocialLinks } from '../../../shared/signature/signature-schema';
+import type {
+  CustomFieldsPatch,
+  SignatureFields,
+  SignaturePatch,
+  SocialLinks,
+} from '../../../shared/signature/signature-schema';
 
 export type SignatureRow = typeof signature.$inferSelect;
 
@@ -22,12 +27,17 @@ const isWritableBy = (id: string, writer: Writer) =>
     ? isOwnedBy(id, writer.userId)
     : and(
         eq(signature.id, id),
-        eq(signature.userId, sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now} and s.created_at > ${new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)})`),
+        eq(
+          signature.userId,
+          sql`(select s.user_id from ${session} s where s.token = ${writer.sessionToken} and s.expires_at > ${writer.now} and s.created_at > ${new Date(writer.now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)})`,
+        ),
       );
 
 /** A platform set to '' or null is removed. */
 function keptLinks(links: Record<string, string | null | undefined>): SocialLinks {
-  return Object.fromEntries(Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== '')) as SocialLinks;
+  return Object.fromEntries(
+    Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== ''),
+  ) as SocialLinks;
 }
 
 /**
@@ -57,7 +67,11 @@ function patchedCustomFields(changes: CustomFieldsPatch): SQL {
 
 /** The name of the unique index a write ran into, or undefined (pg and PGlite both say 23505). */
 export function uniqueViolation(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }
@@ -89,11 +103,17 @@ export function createSignaturesRepository(db: Db) {
     ): Promise<SignatureRow> {
       const firstOfPerson = sql<boolean>`not exists (select 1 from ${signature} s where s.user_id = ${values.userId})`;
       try {
-        const [row] = await db.insert(signature).values({ ...values, isDefault: firstOfPerson }).returning();
+        const [row] = await db
+          .insert(signature)
+          .values({ ...values, isDefault: firstOfPerson })
+          .returning();
         return row!;
       } catch (error) {
         if (uniqueViolation(error) !== 'signature_one_default_per_user') throw error;
-        const [row] = await db.insert(signature).values({ ...values, isDefault: false }).returning();
+        const [row] = await db
+          .insert(signature)
+          .values({ ...values, isDefault: false })
+          .returning();
         return row!;
       }
     },
@@ -124,7 +144,11 @@ export function createSignaturesRepository(db: Db) {
           .update(signature)
           .set({ isDefault: false })
           .where(and(eq(signature.userId, target.userId), eq(signature.isDefault, true), ne(signature.id, id)));
-        const [row] = await tx.update(signature).set({ ...columns, isDefault: true }).where(eq(signature.id, id)).returning();
+        const [row] = await tx
+          .update(signature)
+          .set({ ...columns, isDefault: true })
+          .where(eq(signature.id, id))
+          .returning();
         return row;
       });
     },
@@ -182,11 +206,15 @@ export function createSignaturesRepository(db: Db) {
             ? { design: sql`${signature.design} || ${JSON.stringify(design)}::jsonb` }
             : {}),
           ...(socialLinks ? { socialLinks: full ? keptLinks(socialLinks) : mergedSocialLinks(socialLinks) } : {}),
-          ...(customFieldsPatch && customFieldsPatch.length > 0 ? { customFields: patchedCustomFields(customFieldsPatch) } : {}),
+          ...(customFieldsPatch && customFieldsPatch.length > 0
+            ? { customFields: patchedCustomFields(customFieldsPatch) }
+            : {}),
           version: sql`${signature.version} + 1`,
           updatedAt: sql`now()`,
         })
-        .where(full ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!)) : isWritableBy(id, writer))
+        .where(
+          full ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!)) : isWritableBy(id, writer),
+        )
         .returning();
       return row;
     },

@@ -2,9 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { session, user } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature } from '../../db/schema/signatures.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { createTeamWorld } from '../../../test-support/team-world';
-import { createEmptySignature, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
+import {
+  createEmptySignature,
+  type SignatureFields,
+  type SignaturePatch,
+} from '../../../shared/signature/signature-schema';
 
 /** A complete, valid signature; tests override what they care about. */
 function buildSignature(overrides: Partial<SignatureFields> = {}): SignatureFields {
@@ -42,7 +52,10 @@ describeEachDatabase('signatures API', (kind) => {
     const owner = await signUpUser(t.app);
     const mine = await createSignature(owner.cookie, { name: 'Kept' });
     const token = decodeURIComponent(/session_token=([^;]+)/.exec(owner.cookie)![1]!).split('.')[0]!;
-    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
     for (const body of [{ name: 'Changed' }, { name: 42 }]) {
       const res = await call('PUT', `/api/signatures/${mine.id}`, owner.cookie, body);
       expect(res.statusCode).toBe(401);
@@ -90,7 +103,9 @@ describeEachDatabase('signatures API', (kind) => {
       await call('PUT', '/api/signatures/does-not-exist', bob.cookie, { name: 'Mallory' }),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toBe('We could not find that signature. It may have been deleted, or it belongs to another account.');
+      expect(res.json().error).toBe(
+        'We could not find that signature. It may have been deleted, or it belongs to another account.',
+      );
     }
     const bobs = await call('GET', '/api/signatures', bob.cookie);
     expect(bobs.json().some((s: { id: string }) => s.id === mine.id)).toBe(false);
@@ -116,26 +131,51 @@ describeEachDatabase('signatures API', (kind) => {
     expect(bad.json().errors['design.secondaryColor']).toBe('Colour must look like #666666');
 
     // A row written before the key existed.
-    await t.database.db.update(signature).set({ design: sql`${signature.design} - 'secondaryColor'` }).where(eq(signature.id, sig.id));
-    const old = (await call('GET', '/api/signatures', alice.cookie)).json().find((s: { id: string }) => s.id === sig.id);
+    await t.database.db
+      .update(signature)
+      .set({ design: sql`${signature.design} - 'secondaryColor'` })
+      .where(eq(signature.id, sig.id));
+    const old = (await call('GET', '/api/signatures', alice.cookie))
+      .json()
+      .find((s: { id: string }) => s.id === sig.id);
     expect(old.design).toMatchObject({ template: 'modern', secondaryColor: '#666666' });
     expect((await call('POST', `/api/signatures/${sig.id}/generate-html`, alice.cookie, {})).statusCode).toBe(200);
   });
 
   it('accepts the whole signature as read back from the API (server-owned keys ignored, its version checked)', async () => {
     const sig = await createSignature(alice.cookie);
-    const whole = { ...sig, name: 'Ada King', design: { ...sig.design, layout: 'vertical' }, version: sig.version, htmlSignature: '<b>x</b>' };
+    const whole = {
+      ...sig,
+      name: 'Ada King',
+      design: { ...sig.design, layout: 'vertical' },
+      version: sig.version,
+      htmlSignature: '<b>x</b>',
+    };
     const res = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, whole);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Ada King', version: 2, htmlSignature: null, design: { layout: 'vertical' } });
+    expect(res.json()).toMatchObject({
+      name: 'Ada King',
+      version: 2,
+      htmlSignature: null,
+      design: { layout: 'vertical' },
+    });
   });
 
   it('a stale full save answers 409 with the stored signature and writes nothing (decision 0006)', async () => {
     const sig = await createSignature(alice.cookie, { socialLinks: { github: 'https://github.com/a' } });
     // Another tab saves first.
-    const other = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { ...sig, name: 'Other tab', version: 1 });
+    const other = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, {
+      ...sig,
+      name: 'Other tab',
+      version: 1,
+    });
     expect(other.json()).toMatchObject({ name: 'Other tab', version: 2 });
-    const stale = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { ...sig, name: 'This tab', socialLinks: {}, version: 1 });
+    const stale = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, {
+      ...sig,
+      name: 'This tab',
+      socialLinks: {},
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       code: 'CONFLICT',
@@ -145,22 +185,36 @@ describeEachDatabase('signatures API', (kind) => {
     const [row] = await t.database.db.select().from(signature).where(eq(signature.id, sig.id));
     expect(row).toMatchObject({ name: 'Other tab', version: 2, socialLinks: { github: 'https://github.com/a' } });
     // Overwrite: saved again with the version it was just told; the whole map replaces the stored one.
-    const overwrite = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { ...sig, name: 'This tab', socialLinks: { x: undefined, twitter: 'https://x.com/a', linkedin: '' }, version: 2 });
+    const overwrite = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, {
+      ...sig,
+      name: 'This tab',
+      socialLinks: { x: undefined, twitter: 'https://x.com/a', linkedin: '' },
+      version: 2,
+    });
     expect(overwrite.statusCode).toBe(200);
     expect(overwrite.json()).toMatchObject({ name: 'This tab', version: 3 });
     expect(overwrite.json().socialLinks).toEqual({ twitter: 'https://x.com/a' });
     // Someone else's signature stays a 404 with or without a version; a bad version is a 400.
-    expect((await call('PUT', `/api/signatures/${sig.id}`, bob.cookie, { name: 'B', version: 1 })).statusCode).toBe(404);
-    expect((await call('PUT', `/api/signatures/${sig.id}`, bob.cookie, { name: 'B', version: 3 })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/signatures/${sig.id}`, bob.cookie, { name: 'B', version: 1 })).statusCode).toBe(
+      404,
+    );
+    expect((await call('PUT', `/api/signatures/${sig.id}`, bob.cookie, { name: 'B', version: 3 })).statusCode).toBe(
+      404,
+    );
     const bad = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { name: 'B', version: 'two' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('The version must be the whole number the signature was read with.');
     // Without a version, a partial patch is written as before.
-    expect((await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { title: 'Patched' })).json()).toMatchObject({ title: 'Patched', version: 4 });
+    expect((await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { title: 'Patched' })).json()).toMatchObject({
+      title: 'Patched',
+      version: 4,
+    });
   });
 
   it('concurrent partial patches to different social platforms all survive; empty or null removes one', async () => {
-    const sig = await createSignature(alice.cookie, { socialLinks: { linkedin: 'https://linkedin.com/in/a', twitter: 'https://x.com/a' } });
+    const sig = await createSignature(alice.cookie, {
+      socialLinks: { linkedin: 'https://linkedin.com/in/a', twitter: 'https://x.com/a' },
+    });
     const patches = [
       { socialLinks: { github: 'https://github.com/x' } },
       { socialLinks: { youtube: 'https://youtube.com/@x' } },
@@ -171,7 +225,11 @@ describeEachDatabase('signatures API', (kind) => {
     const results = await Promise.all(patches.map((p) => call('PUT', `/api/signatures/${sig.id}`, alice.cookie, p)));
     expect(results.map((r) => r.statusCode)).toEqual(patches.map(() => 200));
     const [row] = await t.database.db.select().from(signature).where(eq(signature.id, sig.id));
-    expect(row!.socialLinks).toEqual({ github: 'https://github.com/x', youtube: 'https://youtube.com/@x', dribbble: 'https://dribbble.com/x' });
+    expect(row!.socialLinks).toEqual({
+      github: 'https://github.com/x',
+      youtube: 'https://youtube.com/@x',
+      dribbble: 'https://dribbble.com/x',
+    });
     expect(row!.version).toBe(1 + patches.length);
   });
 
@@ -186,14 +244,18 @@ describeEachDatabase('signatures API', (kind) => {
       call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 2, value: { label: 'C', value: 'three' } }] }),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    const read = async () => (await t.database.db.select().from(signature).where(eq(signature.id, sig.id)))[0]!.customFields;
+    const read = async () =>
+      (await t.database.db.select().from(signature).where(eq(signature.id, sig.id)))[0]!.customFields;
     expect(await read()).toEqual([{ label: 'A', value: 'one' }, b, { label: 'C', value: 'three' }]);
 
     // A removal names the field it removes, so one sent twice (or after another tab's edit) removes nothing more.
     const remove = { customFieldsPatch: [{ index: 1, value: null, was: b }] };
     expect((await call('PUT', url, alice.cookie, remove)).statusCode).toBe(200);
     expect((await call('PUT', url, alice.cookie, remove)).statusCode).toBe(200);
-    expect(await read()).toEqual([{ label: 'A', value: 'one' }, { label: 'C', value: 'three' }]);
+    expect(await read()).toEqual([
+      { label: 'A', value: 'one' },
+      { label: 'C', value: 'three' },
+    ]);
 
     // Past the end adds at the end; never more than five.
     const add = await call('PUT', url, alice.cookie, {
@@ -208,10 +270,15 @@ describeEachDatabase('signatures API', (kind) => {
     expect(add.json().customFields.map((f: { label: string }) => f.label)).toEqual(['A', 'C', 'D', 'E', 'G']);
 
     // An unconditional removal, then the whole-list form still replaces everything.
-    expect((await call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 0, value: null }] })).json().customFields).toHaveLength(4);
+    expect(
+      (await call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 0, value: null }] })).json().customFields,
+    ).toHaveLength(4);
     expect((await call('PUT', url, alice.cookie, { customFields: [a] })).json().customFields).toEqual([a]);
 
-    const both = await call('PUT', url, alice.cookie, { customFields: [a], customFieldsPatch: [{ index: 0, value: b }] });
+    const both = await call('PUT', url, alice.cookie, {
+      customFields: [a],
+      customFieldsPatch: [{ index: 0, value: b }],
+    });
     expect(both.statusCode).toBe(400);
     expect(both.json().error).toBe('Send the whole customFields list or customFieldsPatch, not both');
     const outOfRange = await call('PUT', url, alice.cookie, { customFieldsPatch: [{ index: 5, value: b }] });
@@ -247,7 +314,9 @@ describeEachDatabase('signatures API', (kind) => {
     const results = await Promise.all(patches.map((p) => call('PUT', `/api/signatures/${sig.id}`, alice.cookie, p)));
     expect(results.map((r) => r.statusCode)).toEqual(patches.map(() => 200));
 
-    const saved = (await call('GET', '/api/signatures', alice.cookie)).json().find((s: { id: string }) => s.id === sig.id);
+    const saved = (await call('GET', '/api/signatures', alice.cookie))
+      .json()
+      .find((s: { id: string }) => s.id === sig.id);
     const expected: Record<string, unknown> = { design: {} };
     for (const { design, ...fields } of patches) {
       Object.assign(expected, fields);
@@ -267,7 +336,9 @@ describeEachDatabase('signatures API', (kind) => {
     expect(badColour.statusCode).toBe(400);
     expect(badColour.json().errors['design.primaryColor']).toBe('Colour must look like #1a73e8');
 
-    const badFont = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, { design: { fontFamily: 'Comic Sans' } });
+    const badFont = await call('PUT', `/api/signatures/${sig.id}`, alice.cookie, {
+      design: { fontFamily: 'Comic Sans' },
+    });
     expect(badFont.json().errors['design.fontFamily']).toBe('Please choose one of the listed fonts');
 
     const missing = await call('POST', '/api/signatures', alice.cookie, { name: 'Only a name' });
@@ -286,11 +357,19 @@ describeEachDatabase('signatures API', (kind) => {
     expect(body.length).toBe(body.htmlSignature.length);
     expect(body.length).toBeLessThan(10_000);
 
-    const saved = (await call('GET', '/api/signatures', alice.cookie)).json().find((s: { id: string }) => s.id === sig.id);
+    const saved = (await call('GET', '/api/signatures', alice.cookie))
+      .json()
+      .find((s: { id: string }) => s.id === sig.id);
     expect(saved.htmlSignature).toBe(body.htmlSignature);
-    const events = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'gmail_export_attempted'));
+    const events = await t.database.db
+      .select()
+      .from(analyticsEvent)
+      .where(eq(analyticsEvent.name, 'gmail_export_attempted'));
     expect(events.some((e) => e.properties.signatureId === sig.id)).toBe(true);
-    const shown = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'free_plan_watermark_shown'));
+    const shown = await t.database.db
+      .select()
+      .from(analyticsEvent)
+      .where(eq(analyticsEvent.name, 'free_plan_watermark_shown'));
     expect(shown.some((e) => e.properties.signatureId === sig.id)).toBe(true);
   });
 
@@ -301,7 +380,10 @@ describeEachDatabase('signatures API', (kind) => {
     const res = await call('POST', `/api/signatures/${sig.id}/generate-html`, payer.cookie, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().htmlSignature).not.toContain('Created with SignaturePro');
-    const shown = await t.database.db.select().from(analyticsEvent).where(eq(analyticsEvent.name, 'free_plan_watermark_shown'));
+    const shown = await t.database.db
+      .select()
+      .from(analyticsEvent)
+      .where(eq(analyticsEvent.name, 'free_plan_watermark_shown'));
     expect(shown.some((e) => e.properties.signatureId === sig.id)).toBe(false);
   });
 
@@ -309,7 +391,10 @@ describeEachDatabase('signatures API', (kind) => {
     const { owner, member, other } = await createTeamWorld(t);
     const requirements = { requiredTitle: true, requiredPhone: true, requiredAddress: false };
     const saved = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
-      template: 'professional', primaryColor: '#0066cc', secondaryColor: '#333333', ...requirements,
+      template: 'professional',
+      primaryColor: '#0066cc',
+      secondaryColor: '#333333',
+      ...requirements,
     });
     expect(saved.statusCode).toBe(200);
 
@@ -323,7 +408,11 @@ describeEachDatabase('signatures API', (kind) => {
       'Please enter your name and email address before exporting.',
     );
 
-    await call('PUT', `/api/signatures/${sig.id}`, member.cookie, { name: 'Mia Member', title: 'Designer', phone: '+1 555 0100' });
+    await call('PUT', `/api/signatures/${sig.id}`, member.cookie, {
+      name: 'Mia Member',
+      title: 'Designer',
+      phone: '+1 555 0100',
+    });
     expect((await call('POST', `/api/signatures/${sig.id}/generate-html`, member.cookie, {})).statusCode).toBe(200);
 
     // Another organization's rules do not reach this one.

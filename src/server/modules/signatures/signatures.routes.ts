@@ -11,13 +11,23 @@ export async function signaturesRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { signatures, auth } = app.services;
 
-  app.route({ ...routeOf(signaturesApi.list), handler: async (request) => signatures.listSignatures(await requireUserId(request)) });
+  app.route({
+    ...routeOf(signaturesApi.list),
+    handler: async (request) => signatures.listSignatures(await requireUserId(request)),
+  });
 
   app.route({
     ...routeOf(signaturesApi.create),
     preValidation: signedIn,
     handler: async (request, reply) =>
-      reply.code(201).send(await signatures.createSignature(await enforceSignatureQuota(app.services, await requireUserId(request)), request.body)),
+      reply
+        .code(201)
+        .send(
+          await signatures.createSignature(
+            await enforceSignatureQuota(app.services, await requireUserId(request)),
+            request.body,
+          ),
+        ),
   });
 
   // Autosave calls this on every pause in typing: the session is checked inside the UPDATE, so a
@@ -34,7 +44,12 @@ export async function signaturesRoutes(parent: FastifyInstance) {
         throw request.validationError;
       }
       try {
-        return await signatures.updateSignature({ sessionToken, now: new Date() }, request.params.id, request.body, () => requireUserId(request));
+        return await signatures.updateSignature(
+          { sessionToken, now: new Date() },
+          request.params.id,
+          request.body,
+          () => requireUserId(request),
+        );
       } catch (error) {
         // A stale full save: the words, and the stored signature the editor offers to reload.
         if (!(error instanceof SignatureConflictError)) throw error;

@@ -31,7 +31,10 @@ export type SignatureBody = Record<string, unknown>;
 
 // Someone else's signature answers exactly like a missing one, so ids reveal nothing.
 const signatureNotFound = () =>
-  new AppError('NOT_FOUND', 'We could not find that signature. It may have been deleted, or it belongs to another account.');
+  new AppError(
+    'NOT_FOUND',
+    'We could not find that signature. It may have been deleted, or it belongs to another account.',
+  );
 
 // A full signature read back from the API carries these; they are the server's to set, not the client's.
 const SERVER_OWNED_KEYS = ['id', 'htmlSignature', 'version', 'createdAt', 'updatedAt'] as const;
@@ -44,7 +47,10 @@ const sendAsTaken = (address: string | null | undefined) =>
   );
 
 const lastSignature = () =>
-  new AppError('CONFLICT', 'This is your only signature, so it cannot be deleted. Create another one first, or edit this one instead.');
+  new AppError(
+    'CONFLICT',
+    'This is your only signature, so it cannot be deleted. Create another one first, or edit this one instead.',
+  );
 
 /** True when a PUT body carries a label, a send-as address or the default flag (the rare path). */
 function hasMetaKeys(input: SignatureBody): boolean {
@@ -69,7 +75,9 @@ function readBaseVersion(input: SignatureBody): number | undefined {
   const version = input.version;
   if (version === undefined || version === null) return undefined;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw invalid('The version must be the whole number the signature was read with.', { version: 'Must be a whole number' });
+    throw invalid('The version must be the whole number the signature was read with.', {
+      version: 'Must be a whole number',
+    });
   }
   return version;
 }
@@ -82,8 +90,17 @@ function withoutServerOwnedKeys(input: SignatureBody): SignatureBody {
 
 /** The signature's own fields (what a copy takes), without its id, label or versions. */
 function contentOf(row: SignatureRow): unknown {
-  const { id: _id, label: _label, sendAsEmail: _sendAs, isDefault: _isDefault, htmlSignature: _html, version: _v, createdAt: _c, updatedAt: _u, ...fields } =
-    toSavedSignature(row);
+  const {
+    id: _id,
+    label: _label,
+    sendAsEmail: _sendAs,
+    isDefault: _isDefault,
+    htmlSignature: _html,
+    version: _v,
+    createdAt: _c,
+    updatedAt: _u,
+    ...fields
+  } = toSavedSignature(row);
   return fields;
 }
 
@@ -203,7 +220,9 @@ export function createSignaturesService(deps: {
         fields = signatureFieldsSchema.parse(contentOf(source));
         label ??= `${source.label} (copy)`.slice(0, SIGNATURE_LABEL_MAX);
       } else {
-        fields = signatureFieldsSchema.parse((await deps.signatureDefaults?.withSignatureDefaults(userId, rest)) ?? rest);
+        fields = signatureFieldsSchema.parse(
+          (await deps.signatureDefaults?.withSignatureDefaults(userId, rest)) ?? rest,
+        );
       }
       label ??= existing.length === 0 ? FIRST_SIGNATURE_LABEL : `Signature ${existing.length + 1}`;
       const sendAsEmail = options.sendAsEmail ?? null;
@@ -255,7 +274,8 @@ export function createSignaturesService(deps: {
       if (!row) {
         const userId = await signedIn();
         // Only a refused save reads the row, so the happy path stays one statement.
-        const stored = baseVersion === undefined || !userId ? undefined : await repository.findOwnedSignature(id, userId);
+        const stored =
+          baseVersion === undefined || !userId ? undefined : await repository.findOwnedSignature(id, userId);
         if (stored) throw new SignatureConflictError(toSavedSignature(stored));
         throw signatureNotFound();
       }

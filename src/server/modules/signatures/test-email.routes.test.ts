@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
 import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
-import { buildMailTestApp, PUBLIC_URL, settleMail, waitForMail, type MailTestApp } from '../../../test-support/accounts';
+import {
+  buildMailTestApp,
+  PUBLIC_URL,
+  settleMail,
+  waitForMail,
+  type MailTestApp,
+} from '../../../test-support/accounts';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { TEST_EMAIL_LIMIT, TEST_EMAIL_SUBJECT } from './test-email.service';
 
@@ -18,13 +24,18 @@ describeEachDatabase('POST /api/signatures/:id/test-email', (kind) => {
   async function person(verified: boolean) {
     const signedUp = await signUpUser(t.app);
     if (verified) await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, signedUp.user.id));
-    const created = await call('POST', '/api/signatures', signedUp.cookie, createEmptySignature({
-      name: 'Ada Lovelace',
-      title: 'Engineer',
-      email: 'ada@example.com',
-      website: 'example.com/?a=1&b=2',
-      photoUrl: '/objects/uploads/logo.png',
-    }));
+    const created = await call(
+      'POST',
+      '/api/signatures',
+      signedUp.cookie,
+      createEmptySignature({
+        name: 'Ada Lovelace',
+        title: 'Engineer',
+        email: 'ada@example.com',
+        website: 'example.com/?a=1&b=2',
+        photoUrl: '/objects/uploads/logo.png',
+      }),
+    );
     expect(created.statusCode).toBe(201);
     return { ...signedUp, signatureId: created.json().id as string };
   }
@@ -67,14 +78,19 @@ describeEachDatabase('POST /api/signatures/:id/test-email', (kind) => {
   it(`allows ${TEST_EMAIL_LIMIT.limit} an hour per person, then 429 with words and Retry-After`, async () => {
     const carol = await person(true);
     const url = `/api/signatures/${carol.signatureId}/test-email`;
-    for (let i = 0; i < TEST_EMAIL_LIMIT.limit; i += 1) expect((await call('POST', url, carol.cookie, {})).statusCode).toBe(200);
+    for (let i = 0; i < TEST_EMAIL_LIMIT.limit; i += 1)
+      expect((await call('POST', url, carol.cookie, {})).statusCode).toBe(200);
     const limited = await call('POST', url, carol.cookie, {});
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatch(/^You can send 5 test emails an hour\. Please try again in \d+ (minutes?|hours?)\.$/);
+    expect(limited.json().error).toMatch(
+      /^You can send 5 test emails an hour\. Please try again in \d+ (minutes?|hours?)\.$/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
     // Another person is not held back by Carol's count.
     const dave = await person(true);
-    expect((await call('POST', `/api/signatures/${dave.signatureId}/test-email`, dave.cookie, {})).statusCode).toBe(200);
+    expect((await call('POST', `/api/signatures/${dave.signatureId}/test-email`, dave.cookie, {})).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses an empty signature with words', async () => {

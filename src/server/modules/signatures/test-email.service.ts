@@ -26,7 +26,8 @@ const FONT = 'Arial,Helvetica,sans-serif';
  */
 export function testEmailMessage(to: string, name: string, rendered: RenderedSignature): MailMessage {
   const greeting = name.trim() ? `Hi ${name.trim()},` : 'Hi,';
-  const intro = 'This is the test email you asked for from the SignaturePro editor. Below is your signature as your recipients will get it: check the images, the links and the colours, in light and dark mode.';
+  const intro =
+    'This is the test email you asked for from the SignaturePro editor. Below is your signature as your recipients will get it: check the images, the links and the colours, in light and dark mode.';
   const html = [
     `<div style="font-family:${FONT};font-size:14px;line-height:20px;color:#202124">`,
     `<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>`,
@@ -59,10 +60,15 @@ export function createTestEmailService(deps: {
       if (!person) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
       const row = await signatures.findOwnedSignature(signatureId, userId);
       if (!row) {
-        throw new AppError('NOT_FOUND', 'We could not find that signature. It may have been deleted, or it belongs to another account.');
+        throw new AppError(
+          'NOT_FOUND',
+          'We could not find that signature. It may have been deleted, or it belongs to another account.',
+        );
       }
       if (!person.emailVerified) {
-        throw forbidden(`Verify your email address first: we only send test emails to a confirmed address. Look for the code we sent to ${person.email}.`);
+        throw forbidden(
+          `Verify your email address first: we only send test emails to a confirmed address. Look for the code we sent to ${person.email}.`,
+        );
       }
       const saved = toSavedSignature(row);
       const showWatermark = shouldShowWatermark(await signatures.findSubscriptionStatus(userId));
@@ -70,8 +76,11 @@ export function createTestEmailService(deps: {
       if (rendered.text.trim() === '' || (!saved.name.trim() && !saved.email.trim() && !saved.title.trim())) {
         throw invalid('Your signature is empty: add your name in the Details tab, then send the test email.');
       }
-      await consumeOrThrow(deps.limiter, TEST_EMAIL_LIMIT, userId, (wait) =>
-        `You can send ${TEST_EMAIL_LIMIT.limit} test emails an hour. Please try again ${wait}.`,
+      await consumeOrThrow(
+        deps.limiter,
+        TEST_EMAIL_LIMIT,
+        userId,
+        (wait) => `You can send ${TEST_EMAIL_LIMIT.limit} test emails an hour. Please try again ${wait}.`,
       );
       await deps.sendMail(testEmailMessage(person.email, saved.name || person.name, rendered));
       return { to: person.email, message: `Test email sent to ${person.email}.` };

@@ -3,7 +3,12 @@
 type Json = Record<string, unknown>;
 
 const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 const asRecord = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
 
@@ -44,22 +49,31 @@ export function renderApiDocs(document: Json): string {
       if (parameters.length > 0) {
         parts.push(
           `<p><strong>Parameters:</strong> ${parameters
-            .map((p) => `<code>${escapeHtml(String(p.name))}</code> <span class="muted">(${escapeHtml(String(p.in))}${p.required ? ', required' : ''})</span>`)
+            .map(
+              (p) =>
+                `<code>${escapeHtml(String(p.name))}</code> <span class="muted">(${escapeHtml(String(p.in))}${p.required ? ', required' : ''})</span>`,
+            )
             .join(', ')}</p>`,
         );
       }
       const requestContent = asRecord(asRecord(operation.requestBody).content);
       for (const [type, media] of Object.entries(requestContent)) {
-        parts.push(`<details><summary>Request body (${escapeHtml(type)})</summary>${schemaBlock(asRecord(media).schema)}</details>`);
+        parts.push(
+          `<details><summary>Request body (${escapeHtml(type)})</summary>${schemaBlock(asRecord(media).schema)}</details>`,
+        );
       }
       for (const [status, rawResponse] of Object.entries(asRecord(operation.responses))) {
         const response = asRecord(rawResponse);
         const content = Object.entries(asRecord(response.content));
         if (content.length === 0) {
-          parts.push(`<details><summary>${escapeHtml(status)} ${escapeHtml(String(response.description ?? ''))}</summary><p class="muted">No body.</p></details>`);
+          parts.push(
+            `<details><summary>${escapeHtml(status)} ${escapeHtml(String(response.description ?? ''))}</summary><p class="muted">No body.</p></details>`,
+          );
         }
         for (const [type, media] of content) {
-          parts.push(`<details><summary>${escapeHtml(status)} (${escapeHtml(type)})</summary>${schemaBlock(asRecord(media).schema)}</details>`);
+          parts.push(
+            `<details><summary>${escapeHtml(status)} (${escapeHtml(type)})</summary>${schemaBlock(asRecord(media).schema)}</details>`,
+          );
         }
       }
       parts.push('</section>');
@@ -67,9 +81,14 @@ export function renderApiDocs(document: Json): string {
       toc.push(`<li><a href="#${id}"><code>${escapeHtml(upper)} ${escapeHtml(path)}</code></a></li>`);
     }
   }
-  const sections = [...byTag.entries()].map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>\n${ops.join('\n')}`);
+  const sections = [...byTag.entries()].map(
+    ([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>\n${ops.join('\n')}`,
+  );
   const components = asRecord(asRecord(document.components).schemas);
-  const shared = Object.entries(components).map(([name, schema]) => `<section class="op" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${schemaBlock(schema)}</section>`);
+  const shared = Object.entries(components).map(
+    ([name, schema]) =>
+      `<section class="op" id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3>${schemaBlock(schema)}</section>`,
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(String(info.title ?? 'API'))} reference</title><style>${STYLE}</style></head>

@@ -14,7 +14,13 @@ async function answers(probe: () => Promise<void>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)));
   try {
-    return await Promise.race([probe().then(() => true, () => false), timeout]);
+    return await Promise.race([
+      probe().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -27,7 +33,9 @@ const WORDS: Record<keyof Readiness['checks'], string> = {
 };
 
 /** Asks each outside service at once, each for at most 3 s. */
-export async function checkReadiness(services: Pick<Services, 'database' | 'rateLimiter' | 'storage'>): Promise<Readiness> {
+export async function checkReadiness(
+  services: Pick<Services, 'database' | 'rateLimiter' | 'storage'>,
+): Promise<Readiness> {
   const usesRedis = services.rateLimiter.kind === 'redis';
   const [database, redis, storage] = await Promise.all([
     answers(() => services.database.ping()),
@@ -39,7 +47,9 @@ export async function checkReadiness(services: Pick<Services, 'database' | 'rate
     redis: redis === null ? 'not used' : redis ? 'ok' : 'down',
     storage: storage ? 'ok' : 'down',
   };
-  const down = (Object.keys(checks) as Array<keyof Readiness['checks']>).filter((name) => checks[name] === 'down').map((name) => WORDS[name]);
+  const down = (Object.keys(checks) as Array<keyof Readiness['checks']>)
+    .filter((name) => checks[name] === 'down')
+    .map((name) => WORDS[name]);
   if (down.length === 0) return { ready: true, checks, message: '' };
   const list = down.length === 1 ? down[0]! : `${down.slice(0, -1).join(', ')} and ${down.at(-1)}`;
   const message = `Not ready: ${list} ${down.length === 1 ? 'is' : 'are'} not answering.`;

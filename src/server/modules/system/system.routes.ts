@@ -23,7 +23,10 @@ export async function systemRoutes(parent: FastifyInstance) {
 
   // Alive: the process answers. Nothing outside it is asked, so an orchestrator does not restart a
   // healthy process because the database is away (that is /api/ready's business).
-  app.route({ ...routeOf(systemApi.health), handler: async () => ({ status: 'ok' as const, database: app.services.database.kind }) });
+  app.route({
+    ...routeOf(systemApi.health),
+    handler: async () => ({ status: 'ok' as const, database: app.services.database.kind }),
+  });
 
   // Ready: the database, Redis (when REDIS_URL is set) and the object storage answer. A load
   // balancer sends traffic only to ready processes.

@@ -17,7 +17,12 @@ describeEachDatabase('invitation limits', (kind) => {
   afterAll(async () => t?.close());
 
   const inviteAs = (cookie: string, email = `someone-${randomUUID()}@example.com`, app = t.app) =>
-    app.inject({ method: 'POST', url: '/api/organization/invitations', headers: { cookie }, payload: { email, role: 'member' } });
+    app.inject({
+      method: 'POST',
+      url: '/api/organization/invitations',
+      headers: { cookie },
+      payload: { email, role: 'member' },
+    });
   const cancel = (cookie: string, id: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/organization/invitations/${id}`, headers: { cookie } });
 
@@ -55,7 +60,9 @@ describeEachDatabase('invitation limits', (kind) => {
     const refused = await inviteAs(olivia.cookie);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(refused.json().error).toMatch(/^Your organization has sent 20 invitations in the last hour, the most we allow an hour\. Please try again in \d+ (?:minutes?|hour)\.$/);
+    expect(refused.json().error).toMatch(
+      /^Your organization has sent 20 invitations in the last hour, the most we allow an hour\. Please try again in \d+ (?:minutes?|hour)\.$/,
+    );
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(55 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
@@ -64,12 +71,18 @@ describeEachDatabase('invitation limits', (kind) => {
   it('a re-invite is another mail and counts too', async () => {
     const owen = await owner('Resend Owner');
     const first = await inviteAs(owen.cookie);
-    await t.database.db.insert(analyticsEvent).values(Array.from({ length: 19 }, () => ledger(owen.user.id, owen.organizationId, 5)));
+    await t.database.db
+      .insert(analyticsEvent)
+      .values(Array.from({ length: 19 }, () => ledger(owen.user.id, owen.organizationId, 5)));
     // Past the one-minute cooldown of the re-invite button.
     await t.database.db.execute(
       `update invitation set expires_at = expires_at - interval '2 minutes' where id = '${first.json().id as string}'`,
     );
-    const resend = await t.app.inject({ method: 'POST', url: `/api/organization/invitations/${first.json().id}/resend`, headers: { cookie: owen.cookie } });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/organization/invitations/${first.json().id}/resend`,
+      headers: { cookie: owen.cookie },
+    });
     expect(resend.statusCode).toBe(429);
     expect(resend.headers['retry-after']).toBeDefined();
   });
@@ -85,7 +98,9 @@ describeEachDatabase('invitation limits', (kind) => {
 
     // Someone who sent 20 from the organization they just left cannot start again in a new one.
     const mover = await owner('Moving Owner');
-    await t.database.db.insert(analyticsEvent).values(Array.from({ length: 20 }, () => ledger(mover.user.id, randomUUID(), 10)));
+    await t.database.db
+      .insert(analyticsEvent)
+      .values(Array.from({ length: 20 }, () => ledger(mover.user.id, randomUUID(), 10)));
     const refused = await inviteAs(mover.cookie);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toMatch(/^You have sent 20 invitations in the last hour/);
@@ -98,13 +113,20 @@ describeEachDatabase('invitation limits', (kind) => {
     await t.database.db.insert(analyticsEvent).values(rows);
     const refused = await inviteAs(daily.cookie);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toMatch(/sent 100 invitations in the last day, the most we allow a day\. Please try again in \d+ hours?\./);
+    expect(refused.json().error).toMatch(
+      /sent 100 invitations in the last day, the most we allow a day\. Please try again in \d+ hours?\./,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60 * 60);
   });
 
   it('is counted in the database: a second server process sees the same count', async () => {
     const shared = await owner('Two Process Owner');
-    const second = await buildApp(t.config, { database: t.database, clientDir: false, logger: false, rateLimitPrefix: `other-${randomUUID()}:` });
+    const second = await buildApp(t.config, {
+      database: t.database,
+      clientDir: false,
+      logger: false,
+      rateLimitPrefix: `other-${randomUUID()}:`,
+    });
     try {
       await second.ready();
       for (let i = 0; i < 10; i++) expect((await inviteAs(shared.cookie)).statusCode).toBe(201);

@@ -32,7 +32,11 @@ export function createInvitationLimits(db: Db) {
   return {
     /** Invitations go out under the inviter's name: only from an address its owner has proved. */
     async assertVerifiedInviter(inviterId: string) {
-      const [row] = await db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, inviterId)).limit(1);
+      const [row] = await db
+        .select({ emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, inviterId))
+        .limit(1);
       if (!row?.emailVerified) {
         throw forbidden(
           'Please verify your email address before inviting people: use the link or code we emailed you (you can ask for a new one on the editor page).',
@@ -48,14 +52,19 @@ export function createInvitationLimits(db: Db) {
         for (const rule of INVITATION_LIMITS) {
           const since = new Date(now.getTime() - rule.windowMs);
           const scopes = [
-            { who: 'Your organization has', where: sql`${analyticsEvent.properties}->>'organizationId' = ${input.organizationId}` },
+            {
+              who: 'Your organization has',
+              where: sql`${analyticsEvent.properties}->>'organizationId' = ${input.organizationId}`,
+            },
             { who: 'You have', where: eq(analyticsEvent.userId, input.inviterId) },
           ];
           for (const scope of scopes) {
             const [row] = await tx
               .select({ n: count(), oldest: min(analyticsEvent.createdAt) })
               .from(analyticsEvent)
-              .where(and(eq(analyticsEvent.name, INVITATION_SENT_EVENT), gt(analyticsEvent.createdAt, since), scope.where));
+              .where(
+                and(eq(analyticsEvent.name, INVITATION_SENT_EVENT), gt(analyticsEvent.createdAt, since), scope.where),
+              );
             if (Number(row?.n ?? 0) >= rule.limit) {
               const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
               const retryAfterMs = Math.max(1000, oldest + rule.windowMs - now.getTime());

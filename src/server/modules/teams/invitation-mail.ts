@@ -16,7 +16,12 @@ export function invitationMessage(input: {
 }): MailMessage {
   const link = `${input.publicUrl}/invitations/${encodeURIComponent(input.token)}`;
   const role = ROLE_LABELS[input.role].toLowerCase();
-  const expires = input.expiresAt.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const expires = input.expiresAt.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const layout: MailLayout = {
     preheader: `${input.inviterName} invited you to ${input.organizationName} on SignaturePro.`,
     heading: `Join ${input.organizationName} on SignaturePro`,
@@ -28,9 +33,14 @@ export function invitationMessage(input: {
       },
       { type: 'button', label: `Join ${input.organizationName}`, href: link },
       { type: 'link', intro: 'If the button does not work, paste this link into your browser:', href: link },
-      { type: 'paragraph', text: `The invitation works until ${expires}. You can sign up or log in on the page it opens.`, muted: true },
+      {
+        type: 'paragraph',
+        text: `The invitation works until ${expires}. You can sign up or log in on the page it opens.`,
+        muted: true,
+      },
     ],
-    footer: "If you weren't expecting this invitation, you can ignore this email; nothing happens unless you accept it.",
+    footer:
+      "If you weren't expecting this invitation, you can ignore this email; nothing happens unless you accept it.",
     publicUrl: input.publicUrl,
   };
   return {

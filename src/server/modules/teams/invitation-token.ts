@@ -11,7 +11,8 @@ export function createInvitationTokens(sessionSecret: string) {
   const secret = deriveKey(sessionSecret, 'invitation-token');
   const sign = (id: string, expiresAt: Date) =>
     createHmac('sha256', secret).update(`invitation:${id}:${expiresAt.getTime()}`).digest('base64url');
-  const tokenFor = (invitation: { id: string; expiresAt: Date }) => `${invitation.id}.${sign(invitation.id, invitation.expiresAt)}`;
+  const tokenFor = (invitation: { id: string; expiresAt: Date }) =>
+    `${invitation.id}.${sign(invitation.id, invitation.expiresAt)}`;
 
   return {
     tokenFor,

@@ -17,9 +17,19 @@ describeEachDatabase('invitations', (kind) => {
 
   it('mails an accept link built from PUBLIC_URL, which a new person signs up from and joins with', async () => {
     const owner = await signUpPerson(t, 'Olivia Owner');
-    await t.app.inject({ method: 'PUT', url: '/api/organization', headers: as(owner.cookie), payload: { name: 'Acme Inc', domain: 'acme.com' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/organization',
+      headers: as(owner.cookie),
+      payload: { name: 'Acme Inc', domain: 'acme.com' },
+    });
     const email = `newcomer-${Date.now()}@example.com`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/organization/invitations', headers: as(owner.cookie), payload: { email, role: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/invitations',
+      headers: as(owner.cookie),
+      payload: { email, role: 'admin' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'invitation', email, role: 'admin', status: 'pending' });
 
@@ -34,12 +44,25 @@ describeEachDatabase('invitations', (kind) => {
 
     const preview = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ organizationName: 'Acme Inc', inviterName: 'Olivia Owner', email, role: 'admin', status: 'pending', viewer: null });
+    expect(preview.json()).toMatchObject({
+      organizationName: 'Acme Inc',
+      inviterName: 'Olivia Owner',
+      email,
+      role: 'admin',
+      status: 'pending',
+      viewer: null,
+    });
 
     const newcomer = await signUpPerson(t, 'Someone Else');
-    const wrong = await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: as(newcomer.cookie) });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${token}/accept`,
+      headers: as(newcomer.cookie),
+    });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().error).toBe(`This invitation was sent to ${email}. Please log in with that email address to accept it.`);
+    expect(wrong.json().error).toBe(
+      `This invitation was sent to ${email}. Please log in with that email address to accept it.`,
+    );
 
     const invited = await t.app.inject({
       method: 'POST',
@@ -48,19 +71,32 @@ describeEachDatabase('invitations', (kind) => {
     });
     const cookie = String(invited.headers['set-cookie']).split(';')[0]!;
     const before = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}`, headers: as(cookie) });
-    expect(before.json().viewer).toMatchObject({ emailMatches: true, alreadyMember: false, blockedReason: null, leaves: { closes: true } });
+    expect(before.json().viewer).toMatchObject({
+      emailMatches: true,
+      alreadyMember: false,
+      blockedReason: null,
+      leaves: { closes: true },
+    });
     const ownOrgId = (await t.app.inject({ method: 'GET', url: '/api/organization', headers: as(cookie) })).json().id;
 
-    const accepted = await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: as(cookie) });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${token}/accept`,
+      headers: as(cookie),
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ organization: { id: owner.organizationId, name: 'Acme Inc' }, role: 'admin' });
     const org = await t.app.inject({ method: 'GET', url: '/api/organization', headers: as(cookie) });
     expect(org.json()).toMatchObject({ id: owner.organizationId, role: 'admin', canManage: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(cookie) })).json().organization.id).toBe(owner.organizationId);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(cookie) })).json().organization.id,
+    ).toBe(owner.organizationId);
     // The solo organization made at signup is closed rather than left empty.
     expect(await t.database.db.select().from(organization).where(eq(organization.id, ownOrgId))).toEqual([]);
     // Accepting twice is harmless; the link then reads as used.
-    expect((await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: as(cookie) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: as(cookie) })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` })).json().status).toBe('accepted');
   });
 
@@ -71,12 +107,23 @@ describeEachDatabase('invitations', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${tampered}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${id}` })).statusCode).toBe(404);
 
-    const tooSoon = await t.app.inject({ method: 'POST', url: `/api/organization/invitations/${id}/resend`, headers: as(owner.cookie) });
+    const tooSoon = await t.app.inject({
+      method: 'POST',
+      url: `/api/organization/invitations/${id}/resend`,
+      headers: as(owner.cookie),
+    });
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().error).toBe('The invitation was just sent. Please wait a minute before sending it again.');
 
-    await t.database.db.update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.id, id));
-    const resent = await t.app.inject({ method: 'POST', url: `/api/organization/invitations/${id}/resend`, headers: as(owner.cookie) });
+    await t.database.db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitation.id, id));
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/organization/invitations/${id}/resend`,
+      headers: as(owner.cookie),
+    });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().expired).toBe(false);
     const [row] = await t.database.db.select().from(invitation).where(eq(invitation.id, id));
@@ -84,12 +131,26 @@ describeEachDatabase('invitations', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${tokenOf(t, row!)}` })).statusCode).toBe(200);
 
-    const withdrawn = await t.app.inject({ method: 'DELETE', url: `/api/organization/invitations/${id}`, headers: as(owner.cookie) });
+    const withdrawn = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/organization/invitations/${id}`,
+      headers: as(owner.cookie),
+    });
     expect(withdrawn.statusCode).toBe(204);
     // The page can say it was withdrawn; accepting it is refused.
-    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${tokenOf(t, row!)}` })).json().status).toBe('canceled');
+    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${tokenOf(t, row!)}` })).json().status).toBe(
+      'canceled',
+    );
     const someone = await signUpPerson(t, 'Late Accepter');
-    expect((await t.app.inject({ method: 'POST', url: `/api/invitations/${tokenOf(t, row!)}/accept`, headers: as(someone.cookie) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/invitations/${tokenOf(t, row!)}/accept`,
+          headers: as(someone.cookie),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('enforces the trial’s 10 seats, counting pending invitations, and 1 seat once the trial is over', async () => {
@@ -109,7 +170,10 @@ describeEachDatabase('invitations', (kind) => {
     );
 
     const lapsed = await signUpPerson(t, 'Lapsed Owner');
-    await t.database.db.update(organization).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(organization.id, lapsed.organizationId));
+    await t.database.db
+      .update(organization)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(organization.id, lapsed.organizationId));
     const one = await t.app.inject({
       method: 'POST',
       url: '/api/organization/invitations',
@@ -124,7 +188,10 @@ describeEachDatabase('invitations', (kind) => {
     );
 
     const paid = await signUpPerson(t, 'Paid Owner');
-    await t.database.db.update(organization).set({ plan: 'pro', seats: 2 }).where(eq(organization.id, paid.organizationId));
+    await t.database.db
+      .update(organization)
+      .set({ plan: 'pro', seats: 2 })
+      .where(eq(organization.id, paid.organizationId));
     await invite(t, paid, `paid-1-${Date.now()}@example.com`);
     const third = await t.app.inject({
       method: 'POST',
@@ -137,14 +204,29 @@ describeEachDatabase('invitations', (kind) => {
 
   it('checks the invite form with the spec’s messages and refuses duplicates', async () => {
     const owner = await signUpPerson(t, 'Form Owner');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/organization/invitations', headers: as(owner.cookie), payload: { email: 'nope', role: 'owner' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/invitations',
+      headers: as(owner.cookie),
+      payload: { email: 'nope', role: 'owner' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ email: 'Please enter a valid email address', role: 'Please select a role' });
     const email = `dup-${Date.now()}@example.com`;
     await invite(t, owner, email);
-    const again = await t.app.inject({ method: 'POST', url: '/api/organization/invitations', headers: as(owner.cookie), payload: { email, role: 'member' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/invitations',
+      headers: as(owner.cookie),
+      payload: { email, role: 'member' },
+    });
     expect(again.statusCode).toBe(409);
-    const self = await t.app.inject({ method: 'POST', url: '/api/organization/invitations', headers: as(owner.cookie), payload: { email: owner.email, role: 'member' } });
+    const self = await t.app.inject({
+      method: 'POST',
+      url: '/api/organization/invitations',
+      headers: as(owner.cookie),
+      payload: { email: owner.email, role: 'member' },
+    });
     expect(self.json().error).toBe('That person is already a member of your team.');
   });
 
@@ -157,6 +239,8 @@ describeEachDatabase('invitations', (kind) => {
     expect(preview.json().viewer.blockedReason).toMatch(/Hand it over or delete it/);
     const res = await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: as(b.cookie) });
     expect(res.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'GET', url: '/api/organization', headers: as(b.cookie) })).json().id).toBe(b.organizationId);
+    expect((await t.app.inject({ method: 'GET', url: '/api/organization', headers: as(b.cookie) })).json().id).toBe(
+      b.organizationId,
+    );
   });
 });

@@ -98,7 +98,11 @@ export function createInvitationsService(deps: {
       others > 0
         ? `You own ${current.organization.name}, which has other members. Hand it over or delete it under Account › Danger Zone before joining another organization.`
         : null;
-    return { alreadyMember: false, blockedReason, leaves: { name: current.organization.name, closes: current.role === 'owner' } };
+    return {
+      alreadyMember: false,
+      blockedReason,
+      leaves: { name: current.organization.name, closes: current.role === 'owner' },
+    };
   }
 
   return {
@@ -111,10 +115,14 @@ export function createInvitationsService(deps: {
       const row = await withSendSlot(orgId, userId, () =>
         repository.inTransaction(async (tx) => {
           const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
-          if (await tx.findMemberByEmail(orgId, email)) throw new AppError('CONFLICT', 'That person is already a member of your team.');
+          if (await tx.findMemberByEmail(orgId, email))
+            throw new AppError('CONFLICT', 'That person is already a member of your team.');
           const existing = await tx.findPendingInvitationByEmail(orgId, email);
           if (existing && !isExpired(existing)) {
-            throw new AppError('CONFLICT', 'That person has already been invited. Use Re-invite to send the invitation again.');
+            throw new AppError(
+              'CONFLICT',
+              'That person has already been invited. Use Re-invite to send the invitation again.',
+            );
           }
           await assertSeatFree(tx, org);
           const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
@@ -139,11 +147,17 @@ export function createInvitationsService(deps: {
           assertCapability(org, 'teamMembers');
           const sentAt = current.expiresAt.getTime() - INVITATION_TTL_MS;
           if (Date.now() - sentAt < RESEND_COOLDOWN_MS) {
-            throw new AppError('RATE_LIMITED', 'The invitation was just sent. Please wait a minute before sending it again.');
+            throw new AppError(
+              'RATE_LIMITED',
+              'The invitation was just sent. Please wait a minute before sending it again.',
+            );
           }
           // An expired invitation gave its seat back; taking it up again needs a free one.
           if (isExpired(current)) await assertSeatFree(tx, org);
-          return tx.renewInvitation(current.id, { expiresAt: new Date(Date.now() + INVITATION_TTL_MS), inviterId: userId });
+          return tx.renewInvitation(current.id, {
+            expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+            inviterId: userId,
+          });
         }),
       );
       await sendInvitation(row, caller.organization, userId);
@@ -163,11 +177,16 @@ export function createInvitationsService(deps: {
     async previewInvitation(token: string, userId: string | null): Promise<InvitationPreview> {
       const found = await findByToken(token);
       const inv = found.invitation;
-      const status = inv.status === 'pending' && isExpired(inv) ? 'expired' : (inv.status as InvitationPreview['status']);
+      const status =
+        inv.status === 'pending' && isExpired(inv) ? 'expired' : (inv.status as InvitationPreview['status']);
       let viewer: InvitationPreview['viewer'] = null;
       const person = userId ? await repository.findUser(userId) : undefined;
       if (person) {
-        viewer = { email: person.email, emailMatches: person.email === inv.email, ...(await describeMove(person.id, inv.organizationId)) };
+        viewer = {
+          email: person.email,
+          emailMatches: person.email === inv.email,
+          ...(await describeMove(person.id, inv.organizationId)),
+        };
       }
       return {
         organizationName: found.organizationName,
@@ -192,7 +211,9 @@ export function createInvitationsService(deps: {
       if (!person) throw invalidLink();
       // The link was mailed to one address; only the account with that address may use it.
       if (person.email !== inv.email) {
-        throw forbidden(`This invitation was sent to ${inv.email}. Please log in with that email address to accept it.`);
+        throw forbidden(
+          `This invitation was sent to ${inv.email}. Please log in with that email address to accept it.`,
+        );
       }
       const joined = { organization: { id: inv.organizationId, name: found.organizationName }, role: roleOf(inv) };
       if (inv.status === 'accepted') {
@@ -200,7 +221,10 @@ export function createInvitationsService(deps: {
         throw new AppError('CONFLICT', 'This invitation has already been used. Please ask for a new one.');
       }
       if (isExpired(inv)) {
-        throw new AppError('CONFLICT', `This invitation has expired. Please ask ${found.inviterName.trim() || 'the person who invited you'} to send a new one.`);
+        throw new AppError(
+          'CONFLICT',
+          `This invitation has expired. Please ask ${found.inviterName.trim() || 'the person who invited you'} to send a new one.`,
+        );
       }
       await repository.inTransaction(async (tx) => {
         const org = await tx.lockOrganization(inv.organizationId);

@@ -14,7 +14,10 @@ export function applySignatureDefaults(
   defaults: (SignatureDefaults & { logoUrl: string | null }) | null,
 ): Record<string, unknown> {
   if (!defaults) return input;
-  const fromDefaults: Record<string, unknown> = { primaryColor: defaults.primaryColor, secondaryColor: defaults.secondaryColor };
+  const fromDefaults: Record<string, unknown> = {
+    primaryColor: defaults.primaryColor,
+    secondaryColor: defaults.secondaryColor,
+  };
   // Until the renderer offers a template, a default naming it leaves the product's default in place.
   if ((TEMPLATES as readonly string[]).includes(defaults.template)) fromDefaults.template = defaults.template;
   const given = isRecord(input.design) ? input.design : {};

@@ -31,7 +31,11 @@ export function assertOwner(caller: Caller, action = 'do that'): void {
  * The plan catalogue's capabilities, held on the server: a plan without one answers 403 with
  * words naming the plan that has it (docs/decisions/0024-seats-tiers-trials-refunds.md).
  */
-export function assertCapability(org: Pick<OrganizationRow, 'plan' | 'trialEndsAt'>, capability: PlanCapability, now = new Date()): void {
+export function assertCapability(
+  org: Pick<OrganizationRow, 'plan' | 'trialEndsAt'>,
+  capability: PlanCapability,
+  now = new Date(),
+): void {
   if (!hasCapability(organizationTier(org, now), capability)) throw forbidden(capabilityRefusal(capability));
 }
 
@@ -40,17 +44,26 @@ export function assertCapability(org: Pick<OrganizationRow, 'plan' | 'trialEndsA
  * the seats bought (1 included plus extras, kept on organization.seats by billing); otherwise
  * (Free, or a trial that ended unpaid) the 1 included seat.
  */
-export function seatLimit(org: Pick<OrganizationRow, 'plan' | 'trialEndsAt' | 'seats'>, now = new Date()): { limit: number; onTrial: boolean } {
+export function seatLimit(
+  org: Pick<OrganizationRow, 'plan' | 'trialEndsAt' | 'seats'>,
+  now = new Date(),
+): { limit: number; onTrial: boolean } {
   if (org.plan === 'trial') {
     const running = org.trialEndsAt !== null && org.trialEndsAt.getTime() > now.getTime();
-    return running ? { limit: Math.max(TRIAL_SEATS, org.seats), onTrial: true } : { limit: INCLUDED_SEATS, onTrial: false };
+    return running
+      ? { limit: Math.max(TRIAL_SEATS, org.seats), onTrial: true }
+      : { limit: INCLUDED_SEATS, onTrial: false };
   }
-  if (org.plan === 'standard' || org.plan === 'pro') return { limit: Math.max(INCLUDED_SEATS, org.seats), onTrial: false };
+  if (org.plan === 'standard' || org.plan === 'pro')
+    return { limit: Math.max(INCLUDED_SEATS, org.seats), onTrial: false };
   return { limit: INCLUDED_SEATS, onTrial: false };
 }
 
 export async function seatUsage(repository: TeamsQueries, org: OrganizationRow, now = new Date()): Promise<SeatUsage> {
-  const [active, pending] = await Promise.all([repository.countMembers(org.id), repository.countOpenInvitations(org.id, now)]);
+  const [active, pending] = await Promise.all([
+    repository.countMembers(org.id),
+    repository.countOpenInvitations(org.id, now),
+  ]);
   const { limit, onTrial } = seatLimit(org, now);
   return { used: active + pending, limit, active, pending, onTrial };
 }

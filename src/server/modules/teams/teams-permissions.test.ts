@@ -11,7 +11,14 @@ import { accountRoutes } from '../account/account.routes';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { INVITATION_TTL_MS } from './invitations.service';
-import { createTeamWorld, invite, join, secondSession, signUpPerson, type TeamWorld } from '../../../test-support/team-world';
+import {
+  createTeamWorld,
+  invite,
+  join,
+  secondSession,
+  signUpPerson,
+  type TeamWorld,
+} from '../../../test-support/team-world';
 import { teamsRoutes } from './teams.routes';
 
 /**
@@ -49,7 +56,12 @@ async function ageInvitation(t: TestApp, id: string) {
 }
 
 const CASES: RouteCase[] = [
-  { method: 'GET', path: '/api/account/profile', call: () => ({ url: '/api/account/profile' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'GET',
+    path: '/api/account/profile',
+    call: () => ({ url: '/api/account/profile' }),
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
   {
     method: 'PUT',
     path: '/api/account/profile',
@@ -62,11 +74,19 @@ const CASES: RouteCase[] = [
     call: (w, _t, actor) => {
       const password = actor === 'anonymous' ? 'whatever' : w[actor].password;
       const next = `N3w-Passw0rd!${seq++}`;
-      return { url: '/api/account/password', payload: { currentPassword: password, newPassword: next, confirmPassword: next } };
+      return {
+        url: '/api/account/password',
+        payload: { currentPassword: password, newPassword: next, confirmPassword: next },
+      };
     },
     allowed: ['member', 'admin', 'owner', 'other'],
   },
-  { method: 'GET', path: '/api/account/sessions', call: () => ({ url: '/api/account/sessions' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'GET',
+    path: '/api/account/sessions',
+    call: () => ({ url: '/api/account/sessions' }),
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
   {
     method: 'POST',
     path: '/api/account/sessions/sign-out-others',
@@ -81,7 +101,12 @@ const CASES: RouteCase[] = [
     allowed: ['owner'],
     denied: { member: 404, admin: 404, other: 404 },
   },
-  { method: 'GET', path: '/api/organization', call: () => ({ url: '/api/organization' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'GET',
+    path: '/api/organization',
+    call: () => ({ url: '/api/organization' }),
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
   {
     method: 'PUT',
     path: '/api/organization',
@@ -105,12 +130,24 @@ const CASES: RouteCase[] = [
     path: '/api/organization/signature-defaults',
     call: () => ({
       url: '/api/organization/signature-defaults',
-      payload: { template: 'modern', primaryColor: '#2d8659', secondaryColor: '#333333', requiredPhone: true, requiredTitle: false, requiredAddress: false },
+      payload: {
+        template: 'modern',
+        primaryColor: '#2d8659',
+        secondaryColor: '#333333',
+        requiredPhone: true,
+        requiredTitle: false,
+        requiredAddress: false,
+      },
     }),
     needs: 'signatureDefaults',
     allowed: ['admin', 'owner', 'other'],
   },
-  { method: 'GET', path: '/api/organization/members', call: () => ({ url: '/api/organization/members' }), allowed: ['member', 'admin', 'owner', 'other'] },
+  {
+    method: 'GET',
+    path: '/api/organization/members',
+    call: () => ({ url: '/api/organization/members' }),
+    allowed: ['member', 'admin', 'owner', 'other'],
+  },
   {
     method: 'PATCH',
     path: '/api/organization/members/:id',
@@ -154,7 +191,9 @@ const CASES: RouteCase[] = [
   {
     method: 'DELETE',
     path: '/api/organization/invitations/:id',
-    call: async (w, t) => ({ url: `/api/organization/invitations/${(await invite(t, w.owner, fresh('withdraw'))).id}` }),
+    call: async (w, t) => ({
+      url: `/api/organization/invitations/${(await invite(t, w.owner, fresh('withdraw'))).id}`,
+    }),
     allowed: ['admin', 'owner'],
     denied: { other: 404 },
   },
@@ -199,7 +238,10 @@ const CASES: RouteCase[] = [
   {
     method: 'POST',
     path: '/api/account/delete',
-    call: () => ({ url: '/api/account/delete', payload: { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' } }),
+    call: () => ({
+      url: '/api/account/delete',
+      payload: { confirmation: 'DELETE MY ACCOUNT', password: 'Sup3r-secret-pass' },
+    }),
     // B's owner is alone in B and may go; A's owner must first hand A over or delete it.
     allowed: ['member', 'admin', 'other'],
     denied: { owner: 409 },
@@ -248,7 +290,12 @@ describeEachDatabase('account and team permissions', (kind) => {
         await forgetInvitationsSent(t);
         const { url, payload } = await c.call(world, t, actor);
         const headers = actor === 'anonymous' ? {} : { cookie: world[actor].cookie };
-        const res = await t.app.inject({ method: c.method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+        const res = await t.app.inject({
+          method: c.method,
+          url,
+          headers,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
         outcome[actor] = res.statusCode;
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         if (ok && actor !== 'anonymous' && res.headers['set-cookie']) {
@@ -263,7 +310,10 @@ describeEachDatabase('account and team permissions', (kind) => {
         }
       }
       const allowed = ACTORS.filter((a) => outcome[a] >= 200 && outcome[a] < 300);
-      expect({ route: `${c.method} ${c.path}`, allowed: allowed.sort() }).toEqual({ route: `${c.method} ${c.path}`, allowed: [...c.allowed].sort() });
+      expect({ route: `${c.method} ${c.path}`, allowed: allowed.sort() }).toEqual({
+        route: `${c.method} ${c.path}`,
+        allowed: [...c.allowed].sort(),
+      });
       for (const actor of ACTORS.filter((a) => !c.allowed.includes(a))) {
         const expected = c.denied?.[actor] ?? (actor === 'anonymous' ? 401 : 403);
         expect({ actor, status: outcome[actor] }).toEqual({ actor, status: expected });
@@ -292,7 +342,8 @@ describeEachDatabase('account and team permissions by plan', (kind) => {
       plan === 'trial'
         ? { plan: 'trial', trialEndsAt: new Date(Date.now() + 3 * 86_400_000), seats: 100 }
         : { plan, trialEndsAt: null, seats: 100 };
-    for (const id of [w.owner.organizationId, w.other.organizationId]) await t.database.db.update(organization).set(values).where(eq(organization.id, id));
+    for (const id of [w.owner.organizationId, w.other.organizationId])
+      await t.database.db.update(organization).set(values).where(eq(organization.id, id));
   }
 
   for (const plan of PLANS) {
@@ -307,7 +358,12 @@ describeEachDatabase('account and team permissions by plan', (kind) => {
           await forgetInvitationsSent(t);
           const { url, payload } = await c.call(world, t, actor);
           await putOnPlan(world, plan);
-          const res = await t.app.inject({ method: c.method, url, headers: { cookie: world[actor].cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+          const res = await t.app.inject({
+            method: c.method,
+            url,
+            headers: { cookie: world[actor].cookie },
+            ...(payload === undefined ? {} : { payload: payload as object }),
+          });
           if (res.statusCode < 300 && res.headers['set-cookie']) {
             world[actor].cookie = cookieHeader(res.headers['set-cookie']);
             const body = payload as { newPassword?: string } | undefined;
@@ -317,8 +373,11 @@ describeEachDatabase('account and team permissions by plan', (kind) => {
           const planAllows = !c.needs || hasCapability(plan, c.needs);
           const expected = roleAllows && planAllows ? 'ok' : roleAllows ? 403 : (c.denied?.[actor] ?? 403);
           const got = res.statusCode >= 200 && res.statusCode < 300 ? 'ok' : res.statusCode;
-          rows.push(`${c.method} ${c.path} as ${actor}: ${got === expected ? 'as expected' : `got ${got}, expected ${expected}`}`);
-          if (roleAllows && !planAllows) expect(res.json().error, `${c.method} ${c.path} on ${plan}`).toBe(capabilityRefusal(c.needs!));
+          rows.push(
+            `${c.method} ${c.path} as ${actor}: ${got === expected ? 'as expected' : `got ${got}, expected ${expected}`}`,
+          );
+          if (roleAllows && !planAllows)
+            expect(res.json().error, `${c.method} ${c.path} on ${plan}`).toBe(capabilityRefusal(c.needs!));
         }
       }
       expect(rows.filter((r) => !r.endsWith('as expected'))).toEqual([]);

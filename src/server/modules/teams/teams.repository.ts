@@ -42,7 +42,12 @@ function createTeamsQueries(db: Executor) {
 
     async updateOrganization(
       organizationId: string,
-      values: Partial<{ name: string; domain: string | null; logo: string | null; signatureDefaults: SignatureDefaults | null }>,
+      values: Partial<{
+        name: string;
+        domain: string | null;
+        logo: string | null;
+        signatureDefaults: SignatureDefaults | null;
+      }>,
     ): Promise<OrganizationRow | undefined> {
       const [row] = await db.update(organization).set(values).where(eq(organization.id, organizationId)).returning();
       return row;
@@ -50,7 +55,14 @@ function createTeamsQueries(db: Executor) {
 
     async listMembers(organizationId: string) {
       const rows = await db
-        .select({ id: member.id, userId: member.userId, role: member.role, createdAt: member.createdAt, email: user.email, name: user.name })
+        .select({
+          id: member.id,
+          userId: member.userId,
+          role: member.role,
+          createdAt: member.createdAt,
+          email: user.email,
+          name: user.name,
+        })
         .from(member)
         .innerJoin(user, eq(member.userId, user.id))
         .where(eq(member.organizationId, organizationId))
@@ -62,7 +74,9 @@ function createTeamsQueries(db: Executor) {
       const [row] = await db
         .select({ n: count() })
         .from(member)
-        .where(and(eq(member.organizationId, organizationId), exceptUserId ? ne(member.userId, exceptUserId) : undefined));
+        .where(
+          and(eq(member.organizationId, organizationId), exceptUserId ? ne(member.userId, exceptUserId) : undefined),
+        );
       return row?.n ?? 0;
     },
 
@@ -120,7 +134,13 @@ function createTeamsQueries(db: Executor) {
       const [row] = await db
         .select({ n: count() })
         .from(invitation)
-        .where(and(eq(invitation.organizationId, organizationId), eq(invitation.status, 'pending'), gt(invitation.expiresAt, now)));
+        .where(
+          and(
+            eq(invitation.organizationId, organizationId),
+            eq(invitation.status, 'pending'),
+            gt(invitation.expiresAt, now),
+          ),
+        );
       return row?.n ?? 0;
     },
 
@@ -137,7 +157,13 @@ function createTeamsQueries(db: Executor) {
       const [row] = await db
         .select()
         .from(invitation)
-        .where(and(eq(invitation.organizationId, organizationId), eq(invitation.email, email), eq(invitation.status, 'pending')))
+        .where(
+          and(
+            eq(invitation.organizationId, organizationId),
+            eq(invitation.email, email),
+            eq(invitation.status, 'pending'),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -154,7 +180,13 @@ function createTeamsQueries(db: Executor) {
       return row;
     },
 
-    async insertInvitation(values: { organizationId: string; email: string; role: TeamRole; inviterId: string; expiresAt: Date }) {
+    async insertInvitation(values: {
+      organizationId: string;
+      email: string;
+      role: TeamRole;
+      inviterId: string;
+      expiresAt: Date;
+    }) {
       const [row] = await db
         .insert(invitation)
         .values({ id: randomUUID(), status: 'pending', ...values })

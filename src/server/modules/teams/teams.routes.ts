@@ -13,22 +13,35 @@ export async function teamsRoutes(parent: FastifyInstance) {
     return payload;
   });
 
-  app.route({ ...routeOf(teamsApi.getOrganization), handler: async (request) => teams.getOrganization(await requireUserId(request)) });
+  app.route({
+    ...routeOf(teamsApi.getOrganization),
+    handler: async (request) => teams.getOrganization(await requireUserId(request)),
+  });
   app.route({
     ...routeOf(teamsApi.updateOrganization),
     preValidation: signedIn,
     handler: async (request) => teams.updateOrganization(await requireUserId(request), request.body),
   });
-  app.route({ ...routeOf(teamsApi.updateLogo), preValidation: signedIn, handler: async (request) => teams.updateLogo(await requireUserId(request), request.body) });
+  app.route({
+    ...routeOf(teamsApi.updateLogo),
+    preValidation: signedIn,
+    handler: async (request) => teams.updateLogo(await requireUserId(request), request.body),
+  });
 
-  app.route({ ...routeOf(teamsApi.getSignatureDefaults), handler: async (request) => teams.readSignatureDefaults(await requireUserId(request)) });
+  app.route({
+    ...routeOf(teamsApi.getSignatureDefaults),
+    handler: async (request) => teams.readSignatureDefaults(await requireUserId(request)),
+  });
   app.route({
     ...routeOf(teamsApi.updateSignatureDefaults),
     preValidation: signedIn,
     handler: async (request) => teams.updateSignatureDefaults(await requireUserId(request), request.body),
   });
 
-  app.route({ ...routeOf(teamsApi.listTeam), handler: async (request) => teams.listTeam(await requireUserId(request)) });
+  app.route({
+    ...routeOf(teamsApi.listTeam),
+    handler: async (request) => teams.listTeam(await requireUserId(request)),
+  });
   app.route({
     ...routeOf(teamsApi.changeMemberRole),
     preValidation: signedIn,
@@ -46,7 +59,8 @@ export async function teamsRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(teamsApi.invite),
     preValidation: signedIn,
-    handler: async (request, reply) => reply.code(201).send(await invitations.invite(await requireUserId(request), request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await invitations.invite(await requireUserId(request), request.body)),
   });
   app.route({
     ...routeOf(teamsApi.resendInvitation),
@@ -74,7 +88,10 @@ export async function teamsRoutes(parent: FastifyInstance) {
   });
 
   // The accept page: readable by whoever holds the link, signed in or not.
-  app.route({ ...routeOf(teamsApi.previewInvitation), handler: async (request) => invitations.previewInvitation(request.params.token, await getUserId(request)) });
+  app.route({
+    ...routeOf(teamsApi.previewInvitation),
+    handler: async (request) => invitations.previewInvitation(request.params.token, await getUserId(request)),
+  });
   app.route({
     ...routeOf(teamsApi.acceptInvitation),
     preValidation: signedIn,

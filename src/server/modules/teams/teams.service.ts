@@ -20,7 +20,12 @@ import {
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Db } from '../../db/client';
 import { applySignatureDefaults } from './signature-defaults';
-import { capabilityRefusal, describeCapabilities, hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import {
+  capabilityRefusal,
+  describeCapabilities,
+  hasCapability,
+  organizationTier,
+} from '../../../shared/billing/plan-features';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import {
@@ -38,12 +43,19 @@ const memberNotFound = () => notFound('That team member');
 
 /** Stored defaults are read through the schema: a value written by an older version falls back to the default. */
 function readDefaults(org: OrganizationRow): SignatureDefaults {
-  const parsed = signatureDefaultsSchema.safeParse({ ...DEFAULT_SIGNATURE_DEFAULTS, ...(org.signatureDefaults as object | null) });
+  const parsed = signatureDefaultsSchema.safeParse({
+    ...DEFAULT_SIGNATURE_DEFAULTS,
+    ...(org.signatureDefaults as object | null),
+  });
   return parsed.success ? parsed.data : DEFAULT_SIGNATURE_DEFAULTS;
 }
 
 /** Someone leaves an organization (or is removed): what they bought for it goes with them (0024). */
-export type PurchasesFollowPayer = (userId: string, fromOrganizationId: string, toOrganizationId: string) => Promise<boolean>;
+export type PurchasesFollowPayer = (
+  userId: string,
+  fromOrganizationId: string,
+  toOrganizationId: string,
+) => Promise<boolean>;
 
 const hasDefaults = (org: OrganizationRow) => hasCapability(organizationTier(org), 'signatureDefaults');
 
@@ -85,10 +97,14 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     return target;
   }
 
-  async function getSignatureDefaults(userId: string): Promise<(SignatureDefaults & { logoUrl: string | null }) | null> {
+  async function getSignatureDefaults(
+    userId: string,
+  ): Promise<(SignatureDefaults & { logoUrl: string | null }) | null> {
     const found = await repository.findMembershipOfUser(userId);
     // Defaults are a Pro (and trial) capability: a plan without it neither requires nor applies them.
-    return found && hasDefaults(found.organization) ? { ...readDefaults(found.organization), logoUrl: found.organization.logo } : null;
+    return found && hasDefaults(found.organization)
+      ? { ...readDefaults(found.organization), logoUrl: found.organization.logo }
+      : null;
   }
 
   /** After someone left `fromOrganizationId` for `toOrganizationId`: their purchases follow them. */
@@ -99,7 +115,10 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
   return {
     /** Seats an organization fills now (members and open invitations): billing will not sell fewer. */
     async seatsInUse(organizationId: string): Promise<number> {
-      const [active, pending] = await Promise.all([repository.countMembers(organizationId), repository.countOpenInvitations(organizationId, new Date())]);
+      const [active, pending] = await Promise.all([
+        repository.countMembers(organizationId),
+        repository.countOpenInvitations(organizationId, new Date()),
+      ]);
       return active + pending;
     },
 
@@ -107,7 +126,10 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       return describeOrganization(await requireCaller(repository, userId));
     },
 
-    async updateOrganization(userId: string, values: z.output<typeof organizationSchema>): Promise<OrganizationDetails> {
+    async updateOrganization(
+      userId: string,
+      values: z.output<typeof organizationSchema>,
+    ): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, "change the organization's details");
       const org = await repository.updateOrganization(caller.organization.id, values);
@@ -117,7 +139,9 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     async updateLogo(userId: string, { logoUrl }: z.output<typeof logoUrlSchema>): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, "change the organization's logo");
-      const org = await repository.updateOrganization(caller.organization.id, { logo: logoUrl === '' ? null : logoUrl });
+      const org = await repository.updateOrganization(caller.organization.id, {
+        logo: logoUrl === '' ? null : logoUrl,
+      });
       return describeOrganization(caller, org ?? caller.organization);
     },
 
@@ -125,7 +149,10 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       return describeDefaults(await requireCaller(repository, userId));
     },
 
-    async updateSignatureDefaults(userId: string, signatureDefaults: SignatureDefaults): Promise<SignatureDefaultsResponse> {
+    async updateSignatureDefaults(
+      userId: string,
+      signatureDefaults: SignatureDefaults,
+    ): Promise<SignatureDefaultsResponse> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, 'change the signature defaults');
       assertCapability(caller.organization, 'signatureDefaults');
@@ -156,7 +183,12 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
      */
     async withSignatureDefaults(userId: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
       const found = await repository.findMembershipOfUser(userId);
-      if (!found || !hasDefaults(found.organization) || (found.organization.signatureDefaults === null && !found.organization.logo)) return input;
+      if (
+        !found ||
+        !hasDefaults(found.organization) ||
+        (found.organization.signatureDefaults === null && !found.organization.logo)
+      )
+        return input;
       return applySignatureDefaults(input, { ...readDefaults(found.organization), logoUrl: found.organization.logo });
     },
 
@@ -205,7 +237,11 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     /** Only active members have a role to change; the owner's never changes here (see transferOwnership). */
-    async changeMemberRole(userId: string, memberId: string, { role }: z.output<typeof changeRoleSchema>): Promise<TeamEntry> {
+    async changeMemberRole(
+      userId: string,
+      memberId: string,
+      { role }: z.output<typeof changeRoleSchema>,
+    ): Promise<TeamEntry> {
       const caller = await requireCaller(repository, userId);
       assertManager(caller, "change a member's role");
       const target = await findEditableMember(caller, memberId, 'changed');
@@ -241,12 +277,16 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     /** The owner hands the organization to an active member and stays on as an admin. */
-    async transferOwnership(userId: string, { memberId }: z.output<typeof transferOwnershipSchema>): Promise<OrganizationDetails> {
+    async transferOwnership(
+      userId: string,
+      { memberId }: z.output<typeof transferOwnershipSchema>,
+    ): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertOwner(caller, 'hand the organization over');
       const target = await repository.findMember(caller.organization.id, memberId);
       if (!target) throw memberNotFound();
-      if (target.userId === userId) throw new AppError('VALIDATION', 'You already own this organization. Please choose another member.');
+      if (target.userId === userId)
+        throw new AppError('VALIDATION', 'You already own this organization. Please choose another member.');
       await repository.inTransaction(async (tx) => {
         await tx.setMemberRole(caller.organization.id, target.id, 'owner');
         await tx.setMemberRole(caller.organization.id, caller.memberId, 'admin');
@@ -259,7 +299,10 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
      * and defaults are erased. The owner keeps their account and plan in the emptied organization,
      * so the subscription's link to it (billing keeps organization ids) stays intact.
      */
-    async deleteOrganization(userId: string, _confirmed: z.output<typeof deleteOrganizationSchema>): Promise<OrganizationDetails> {
+    async deleteOrganization(
+      userId: string,
+      _confirmed: z.output<typeof deleteOrganizationSchema>,
+    ): Promise<OrganizationDetails> {
       const caller = await requireCaller(repository, userId);
       assertOwner(caller, 'delete the organization');
       const orgId = caller.organization.id;
@@ -269,7 +312,10 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
         for (const m of await tx.listMembers(orgId)) {
           if (m.userId === userId) continue;
           await tx.deleteMember(orgId, m.id);
-          moved.push({ userId: m.userId, to: await tx.createPersonalOrganization({ id: m.userId, name: m.name, email: m.email }, INCLUDED_SEATS) });
+          moved.push({
+            userId: m.userId,
+            to: await tx.createPersonalOrganization({ id: m.userId, name: m.name, email: m.email }, INCLUDED_SEATS),
+          });
         }
         for (const i of await tx.listPendingInvitations(orgId)) await tx.closeInvitation(i.id, 'canceled');
         const owner = await tx.findUser(userId);

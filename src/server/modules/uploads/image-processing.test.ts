@@ -2,16 +2,28 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { imageGeometry, LOGO_BOX, PHOTO_SIZE, type ImageVariant } from '../../../shared/signature/image-geometry';
-import { looksLikeSvg, processImage, sniffImageType, UNREADABLE_IMAGE_MESSAGE, type ProcessedImage } from './image-processing';
+import {
+  looksLikeSvg,
+  processImage,
+  sniffImageType,
+  UNREADABLE_IMAGE_MESSAGE,
+  type ProcessedImage,
+} from './image-processing';
 
 const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: { r: 30, g: 90, b: 200, alpha: channels === 4 ? 0.5 : 1 } } });
 
 const animatedGif = async (width: number, height: number, colours = ['#ff0000', '#00ff00', '#0000ff']) => {
   const frames = await Promise.all(
-    colours.map((background) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer()),
+    colours.map((background) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
   );
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 };
 
 const fileOf = (processed: ProcessedImage, suffix: string) => {
@@ -25,7 +37,10 @@ const exported = (processed: ProcessedImage, shape: string, animate = false) =>
   imageGeometry(`https://app.example/objects/${processed.name}`, shape, animate);
 
 async function alphaAt(bytes: Buffer, x: number, y: number, frame = 0): Promise<number> {
-  const { data, info } = await sharp(bytes, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes, { animated: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const pageHeight = info.pageHeight ?? info.height;
   return data[((frame * pageHeight + y) * info.width + x) * 4 + 3]!;
 }
@@ -83,7 +98,13 @@ describe('processImage', () => {
     const round = fileOf(out, '-o.png').bytes;
     expect(await alphaAt(square, 0, 0)).toBe(255);
     for (const bytes of [rounded, round]) {
-      for (const [x, y] of [[0, 0], [159, 0], [0, 159], [159, 159]] as const) expect(await alphaAt(bytes, x, y)).toBe(0);
+      for (const [x, y] of [
+        [0, 0],
+        [159, 0],
+        [0, 159],
+        [159, 159],
+      ] as const)
+        expect(await alphaAt(bytes, x, y)).toBe(0);
       expect(await alphaAt(bytes, 80, 80)).toBe(255);
     }
     // Rounded keeps the edge's middle; round cuts in from the corner much further.
@@ -137,8 +158,13 @@ describe('processImage', () => {
     const meta = await sharp(gif.bytes).metadata();
     expect(meta.pages).toBe(3);
     expect([gif.width, gif.height]).toEqual([160, 160]);
-    const { data, info } = await sharp(gif.bytes, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const pixel = (frame: number, x: number, y: number) => [...data.subarray(((frame * 160 + y) * info.width + x) * 4, ((frame * 160 + y) * info.width + x) * 4 + 4)];
+    const { data, info } = await sharp(gif.bytes, { animated: true })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (frame: number, x: number, y: number) => [
+      ...data.subarray(((frame * 160 + y) * info.width + x) * 4, ((frame * 160 + y) * info.width + x) * 4 + 4),
+    ];
     expect(pixel(0, 80, 80).slice(0, 3)).toEqual([255, 0, 0]);
     expect(pixel(1, 80, 80).slice(0, 3)).toEqual([0, 255, 0]);
     expect(pixel(2, 80, 80).slice(0, 3)).toEqual([0, 0, 255]);
@@ -159,10 +185,13 @@ describe('processImage', () => {
   it('answers 400 in plain words for a corrupt image', async () => {
     const png = await solid(100, 100).png().toBuffer();
     const truncated = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
-    await expect(processImage(truncated)).rejects.toMatchObject({ code: 'VALIDATION', message: UNREADABLE_IMAGE_MESSAGE });
+    await expect(processImage(truncated)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: UNREADABLE_IMAGE_MESSAGE,
+    });
   });
 
-  it('for any size and shape: the exported proportions equal the file\'s within 1%, at 2x when the source allows', async () => {
+  it("for any size and shape: the exported proportions equal the file's within 1%, at 2x when the source allows", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1400 }),
@@ -170,7 +199,11 @@ describe('processImage', () => {
         fc.constantFrom('square', 'rounded', 'round'),
         fc.boolean(),
         async (width, height, shape, alpha) => {
-          const out = await processImage(await solid(width, height, alpha ? 4 : 3).png().toBuffer());
+          const out = await processImage(
+            await solid(width, height, alpha ? 4 : 3)
+              .png()
+              .toBuffer(),
+          );
           const shown = exported(out, shape);
           const name = shown.src.slice(shown.src.lastIndexOf('/') + 1);
           const file = out.files.find((f) => f.name === name)!;
@@ -184,7 +217,10 @@ describe('processImage', () => {
           const density = file.width / shown.width;
           expect([1, 2]).toContain(density);
           expect(file.height / shown.height!).toBe(density);
-          const covers = shown.kind === 'photo' ? Math.min(width, height) >= 160 : width >= shown.width * 2 && height >= shown.height! * 2;
+          const covers =
+            shown.kind === 'photo'
+              ? Math.min(width, height) >= 160
+              : width >= shown.width * 2 && height >= shown.height! * 2;
           if (covers) expect(density).toBe(2);
           if (shown.kind === 'photo' && shape !== 'square') expect(await alphaAt(file.bytes, 0, 0)).toBe(0);
         },

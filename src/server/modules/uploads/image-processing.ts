@@ -51,8 +51,15 @@ export function sniffImageType(bytes: Buffer): UploadImageType | null {
 
 /** True when the bytes look like an SVG document, so the refusal can say why. */
 export function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 2048).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  return head.startsWith('<svg') || ((head.startsWith('<?xml') || head.startsWith('<!doctype svg')) && head.includes('<svg'));
+  const head = bytes
+    .subarray(0, 2048)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return (
+    head.startsWith('<svg') || ((head.startsWith('<?xml') || head.startsWith('<!doctype svg')) && head.includes('<svg'))
+  );
 }
 
 /** The refusal for bytes that are no image we take: SVG named as such, anything else as unsupported. */
@@ -87,7 +94,9 @@ export function newImageId(): string {
 
 /** 2 when the source covers twice the display size (within DENSITY_TOLERANCE), else 1. */
 function densityFor(source: { width: number; height: number }, width: number, height: number): number {
-  const covers = source.width >= IMAGE_DENSITY * width * DENSITY_TOLERANCE && source.height >= IMAGE_DENSITY * height * DENSITY_TOLERANCE;
+  const covers =
+    source.width >= IMAGE_DENSITY * width * DENSITY_TOLERANCE &&
+    source.height >= IMAGE_DENSITY * height * DENSITY_TOLERANCE;
   return covers ? IMAGE_DENSITY : 1;
 }
 
@@ -95,11 +104,15 @@ function densityFor(source: { width: number; height: number }, width: number, he
 function shapeMask(variant: ImageVariant, size: number, density: number): Buffer | null {
   if (variant === 'r') {
     const r = ROUNDED_RADIUS * density;
-    return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${r}" ry="${r}" fill="#fff"/></svg>`);
+    return Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" rx="${r}" ry="${r}" fill="#fff"/></svg>`,
+    );
   }
   if (variant === 'o') {
     const half = size / 2;
-    return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${half}" cy="${half}" r="${half}" fill="#fff"/></svg>`);
+    return Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${half}" cy="${half}" r="${half}" fill="#fff"/></svg>`,
+    );
   }
   return null;
 }
@@ -163,12 +176,20 @@ export async function processImage(input: Buffer, id: string = newImageId()): Pr
     }
     const upright = (meta.orientation ?? 1) >= 5;
     const frameHeight = animated ? (meta.pageHeight ?? meta.height ?? 0) : (meta.height ?? 0);
-    const sourceSize = upright ? { width: frameHeight, height: meta.width ?? 0 } : { width: meta.width ?? 0, height: frameHeight };
+    const sourceSize = upright
+      ? { width: frameHeight, height: meta.width ?? 0 }
+      : { width: meta.width ?? 0, height: frameHeight };
     if (sourceSize.width < 1 || sourceSize.height < 1) throw invalid(UNREADABLE_IMAGE_MESSAGE);
 
     const transparent = meta.hasAlpha === true || meta.format === 'png' || meta.format === 'gif';
     const logo = fitLogo(sourceSize.width, sourceSize.height);
-    const image: StoredImageName = { id, width: logo.width, height: logo.height, animated, ext: transparent ? 'png' : 'jpg' };
+    const image: StoredImageName = {
+      id,
+      width: logo.width,
+      height: logo.height,
+      animated,
+      ext: transparent ? 'png' : 'jpg',
+    };
     const logoSize = { ...logo, density: densityFor(sourceSize, logo.width, logo.height) };
     const photoSize = { width: PHOTO_SIZE, height: PHOTO_SIZE, density: 1 };
     const square = Math.min(sourceSize.width, sourceSize.height);
@@ -178,7 +199,8 @@ export async function processImage(input: Buffer, id: string = newImageId()): Pr
     const jobs: Promise<ImageFile>[] = [];
     for (const withFrames of animated ? [false, true] : [false]) {
       jobs.push(renderVariant(source, image, 'logo', withFrames, logoSize));
-      for (const variant of ['q', 'r', 'o'] as const) jobs.push(renderVariant(source, image, variant, withFrames, photoSize));
+      for (const variant of ['q', 'r', 'o'] as const)
+        jobs.push(renderVariant(source, image, variant, withFrames, photoSize));
     }
     const files = await Promise.all(jobs);
     return {

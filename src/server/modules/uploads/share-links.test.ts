@@ -13,7 +13,9 @@ describe('resolveShareLink', () => {
   });
 
   it('turns a Dropbox share page into the file, keeping its access key', () => {
-    expect(resolve('https://www.dropbox.com/s/abc123/logo.png?dl=0')).toBe('https://www.dropbox.com/s/abc123/logo.png?raw=1');
+    expect(resolve('https://www.dropbox.com/s/abc123/logo.png?dl=0')).toBe(
+      'https://www.dropbox.com/s/abc123/logo.png?raw=1',
+    );
     expect(resolve('https://www.dropbox.com/scl/fi/xyz789/logo.png?rlkey=k3y&st=s7&dl=0')).toBe(
       'https://www.dropbox.com/scl/fi/xyz789/logo.png?rlkey=k3y&st=s7&raw=1',
     );

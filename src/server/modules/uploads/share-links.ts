@@ -30,20 +30,28 @@ function fromDrive(url: URL): URL {
   const queryId = url.searchParams.get('id') ?? '';
   if ((url.pathname === '/open' || url.pathname === '/uc') && DRIVE_ID.test(queryId)) return driveFile(queryId);
   if (url.pathname.startsWith('/drive/folders/') || url.pathname.startsWith('/drive/u/')) {
-    throw refuse('That Google Drive link opens a folder. Open the image itself in Drive, choose Share, then Copy link, and paste that link.');
+    throw refuse(
+      'That Google Drive link opens a folder. Open the image itself in Drive, choose Share, then Copy link, and paste that link.',
+    );
   }
   if (url.hostname === 'docs.google.com') {
     throw refuse('That is a Google Docs page, not an image. Download the image and use Upload Logo instead.');
   }
-  throw refuse('That Google Drive link does not point at a file. Open the image in Drive, choose Share, then Copy link, and paste that link.');
+  throw refuse(
+    'That Google Drive link does not point at a file. Open the image in Drive, choose Share, then Copy link, and paste that link.',
+  );
 }
 
 function fromDropbox(url: URL): URL {
   if (url.pathname.startsWith('/sh/') || url.pathname.startsWith('/scl/fo/')) {
-    throw refuse('That Dropbox link opens a folder. Open the image itself in Dropbox, copy its link, and paste that link.');
+    throw refuse(
+      'That Dropbox link opens a folder. Open the image itself in Dropbox, copy its link, and paste that link.',
+    );
   }
   if (!url.pathname.startsWith('/s/') && !url.pathname.startsWith('/scl/fi/')) {
-    throw refuse('That Dropbox link does not point at a file. Open the image in Dropbox, copy its link, and paste that link.');
+    throw refuse(
+      'That Dropbox link does not point at a file. Open the image in Dropbox, copy its link, and paste that link.',
+    );
   }
   // raw=1 asks Dropbox for the file itself (its other parameters, such as rlkey, are the access key).
   const direct = new URL(url.href);

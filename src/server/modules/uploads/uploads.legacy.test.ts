@@ -61,7 +61,11 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
   }
 
   async function generatedImg(caller: Caller, id: string) {
-    const res = await t.app.inject({ method: 'POST', url: `/api/signatures/${id}/generate-html`, headers: { cookie: caller.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/signatures/${id}/generate-html`,
+      headers: { cookie: caller.cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const img = /<img src="([^"]+)" width="(\d+)"(?: height="(\d+)")?/.exec(res.json().htmlSignature as string);
     expect(img).not.toBeNull();
@@ -69,7 +73,9 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
   }
 
   it('draws a wide legacy logo at its true ratio, in every signature that shows it, and keeps the old file', async () => {
-    const wide = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
     const legacy = await storeLegacyUpload(alice, wide, 'png');
     const byPath = await createSignature(alice, legacy.path);
     const byAddress = await createSignature(alice, `${t.config.publicUrl}${legacy.path}`);
@@ -99,7 +105,9 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
   });
 
   it('cuts a square legacy photo into the chosen shape, and runs only once', async () => {
-    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#d93025' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#d93025' } })
+      .jpeg()
+      .toBuffer();
     const legacy = await storeLegacyUpload(alice, photo, 'jpg');
     const id = await createSignature(alice, legacy.path);
     expect(await t.app.services.uploads.upgradeLegacyImages()).toEqual({ upgraded: 1, failed: 0 });
@@ -115,19 +123,37 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
   });
 
   it('deleting an upgraded upload deletes the old file too', async () => {
-    const logo = await sharp({ create: { width: 400, height: 100, channels: 3, background: '#0b8043' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 400, height: 100, channels: 3, background: '#0b8043' } })
+      .png()
+      .toBuffer();
     const legacy = await storeLegacyUpload(alice, logo, 'png');
     await t.app.services.uploads.upgradeLegacyImages();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${legacy.id}`, headers: { cookie: alice.cookie } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${legacy.id}`,
+      headers: { cookie: alice.cookie },
+    });
     expect(res.statusCode).toBe(204);
     expect(await t.app.services.storage.get(legacy.objectKey)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: legacy.path })).statusCode).toBe(404);
   });
 
   it('leaves an unreadable legacy file as it was and goes on with the others', async () => {
-    const broken = await storeLegacyUpload(alice, await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer(), 'png');
+    const broken = await storeLegacyUpload(
+      alice,
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+      'png',
+    );
     await t.app.services.storage.put(broken.objectKey, Buffer.from('not an image'), 'image/png');
-    const good = await storeLegacyUpload(alice, await sharp({ create: { width: 500, height: 100, channels: 3, background: '#000' } }).png().toBuffer(), 'png');
+    const good = await storeLegacyUpload(
+      alice,
+      await sharp({ create: { width: 500, height: 100, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+      'png',
+    );
     expect(await t.app.services.uploads.upgradeLegacyImages()).toEqual({ upgraded: 1, failed: 1 });
     const [brokenRow] = await t.database.db.select().from(upload).where(eq(upload.id, broken.id));
     expect(brokenRow!.objectKey).toBe(broken.objectKey);
@@ -137,14 +163,18 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
   });
 
   it('runs by itself when the server starts', async () => {
-    const wide = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#f4b400' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#f4b400' } })
+      .png()
+      .toBuffer();
     const legacy = await storeLegacyUpload(alice, wide, 'png');
     const id = await createSignature(alice, legacy.path);
     // A second server on the same database and files, as after a deployment.
     const restarted = await buildApp(t.config, { database: t.database, clientDir: false, logger: false });
     try {
       await restarted.ready();
-      await expect.poll(async () => photoOf(alice, id), { timeout: 10_000 }).toMatch(/^\/objects\/[a-z2-7]{20}-160x53\.png$/);
+      await expect
+        .poll(async () => photoOf(alice, id), { timeout: 10_000 })
+        .toMatch(/^\/objects\/[a-z2-7]{20}-160x53\.png$/);
     } finally {
       await restarted.close();
     }

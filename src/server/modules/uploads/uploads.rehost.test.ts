@@ -25,12 +25,24 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     userId = (await signUpUser(t.app)).user.id;
-    wide = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#1a73e8' } }).png().toBuffer();
+    wide = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#1a73e8' } })
+      .png()
+      .toBuffer();
     const animated = await sharp(
-      await Promise.all(['#ff0000', '#00ff00'].map((background) => sharp({ create: { width: 200, height: 200, channels: 3, background } }).png().toBuffer())),
+      await Promise.all(
+        ['#ff0000', '#00ff00'].map((background) =>
+          sharp({ create: { width: 200, height: 200, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        ),
+      ),
       { join: { animated: true } },
-    ).gif().toBuffer();
-    const webp = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#00aa00' } }).webp().toBuffer();
+    )
+      .gif()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#00aa00' } })
+      .webp()
+      .toBuffer();
     server = createServer((request, response) => {
       requested.push(request.url ?? '');
       const url = new URL(request.url ?? '/', 'http://x');
@@ -38,24 +50,42 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
         if (url.pathname === '/uc' && url.searchParams.get('id') !== 'private0123456789') {
           return response.writeHead(200, { 'content-type': 'image/png' }).end(wide);
         }
-        if (url.pathname === '/uc') return response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>');
+        if (url.pathname === '/uc')
+          return response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>');
         return response.writeHead(200, { 'content-type': 'image/png' }).end(wide);
       }
-      if (url.pathname === '/spinner.gif') return response.writeHead(200, { 'content-type': 'image/gif' }).end(animated);
+      if (url.pathname === '/spinner.gif')
+        return response.writeHead(200, { 'content-type': 'image/gif' }).end(animated);
       if (url.pathname === '/photo.webp') return response.writeHead(200, { 'content-type': 'image/webp' }).end(webp);
       if (url.pathname === '/logo.svg') {
-        return response.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>');
+        return response
+          .writeHead(200, { 'content-type': 'image/svg+xml' })
+          .end('<svg xmlns="http://www.w3.org/2000/svg"/>');
       }
-      if (url.pathname === '/page') return response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE html><html><body>hi</body></html>');
-      if (url.pathname === '/disguised.png') return response.writeHead(200, { 'content-type': 'image/png' }).end('<?xml version="1.0"?><svg/>');
+      if (url.pathname === '/page')
+        return response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<!DOCTYPE html><html><body>hi</body></html>');
+      if (url.pathname === '/disguised.png')
+        return response.writeHead(200, { 'content-type': 'image/png' }).end('<?xml version="1.0"?><svg/>');
       response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { storage, signatures } = t.app.services;
-    local = createUploadsService({ db: t.database.db, storage, signatures, publicUrl: t.config.publicUrl, fetchOptions: { testOnlyAllowLoopback: true } });
+    local = createUploadsService({
+      db: t.database.db,
+      storage,
+      signatures,
+      publicUrl: t.config.publicUrl,
+      fetchOptions: { testOnlyAllowLoopback: true },
+    });
     const internet: Connector = (request: ConnectRequest) =>
-      defaultConnector({ ...request, url: new URL(`${request.url.pathname}${request.url.search}`, origin), address: { address: '127.0.0.1', family: 4 } });
+      defaultConnector({
+        ...request,
+        url: new URL(`${request.url.pathname}${request.url.search}`, origin),
+        address: { address: '127.0.0.1', family: 4 },
+      });
     internetService = createUploadsService({
       db: t.database.db,
       storage,
@@ -95,10 +125,18 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
   });
 
   it('refuses SVG with the reason, a web page with what to do, and reads the type from the bytes', async () => {
-    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/logo.svg` })).rejects.toThrow(/Gmail does not show SVG/);
-    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/disguised.png` })).rejects.toThrow(/Gmail does not show SVG/);
-    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/page` })).rejects.toThrow(/web page, not an image.*Copy image address/);
-    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/nothing.png` })).rejects.toThrow(/error \(404\)/);
+    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/logo.svg` })).rejects.toThrow(
+      /Gmail does not show SVG/,
+    );
+    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/disguised.png` })).rejects.toThrow(
+      /Gmail does not show SVG/,
+    );
+    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/page` })).rejects.toThrow(
+      /web page, not an image.*Copy image address/,
+    );
+    await expect(local.attachUploadedImage(userId, { imageURL: `${origin}/nothing.png` })).rejects.toThrow(
+      /error \(404\)/,
+    );
   });
 
   it('turns Google Drive and Dropbox share links into their files', async () => {
@@ -113,7 +151,9 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
     expect(requested.at(-1)).toBe('/s/abc123/logo.png?raw=1');
 
     await expect(
-      internetService.attachUploadedImage(userId, { imageURL: 'https://drive.google.com/file/d/private0123456789/view' }),
+      internetService.attachUploadedImage(userId, {
+        imageURL: 'https://drive.google.com/file/d/private0123456789/view',
+      }),
     ).rejects.toThrow(/Anyone with the link/);
   });
 
@@ -139,7 +179,9 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
 
   it('never fetches without the test-only option: the app default refuses the local server', async () => {
     const before = requested.length;
-    await expect(t.app.services.uploads.attachUploadedImage(userId, { imageURL: `${origin}/wide.png` })).rejects.toMatchObject({
+    await expect(
+      t.app.services.uploads.attachUploadedImage(userId, { imageURL: `${origin}/wide.png` }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION',
     });
     expect(requested.length).toBe(before);

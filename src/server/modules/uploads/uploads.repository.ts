@@ -33,11 +33,22 @@ export function createUploadsRepository(db: Db) {
     },
 
     /** Claims a pending, unexpired slot of its owner; undefined when someone else got there first. */
-    async markUploadReceived(id: string, userId: string, values: { rawKey: string; contentType: string; bytes: number }) {
+    async markUploadReceived(
+      id: string,
+      userId: string,
+      values: { rawKey: string; contentType: string; bytes: number },
+    ) {
       const [row] = await db
         .update(upload)
         .set({ ...values, status: 'received' })
-        .where(and(eq(upload.id, id), eq(upload.userId, userId), eq(upload.status, 'pending'), gt(upload.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(upload.id, id),
+            eq(upload.userId, userId),
+            eq(upload.status, 'pending'),
+            gt(upload.expiresAt, sql`now()`),
+          ),
+        )
         .returning();
       return row;
     },

@@ -10,7 +10,9 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
 type Caller = { cookie: string };
 
 const pngWithAlpha = () =>
-  sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 describeEachDatabase('uploads API', (kind) => {
   let t: TestApp;
@@ -25,16 +27,31 @@ describeEachDatabase('uploads API', (kind) => {
   afterAll(async () => t?.close());
 
   async function requestSlot(caller: Caller): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: caller.cookie }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { cookie: caller.cookie },
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     return res.json().uploadURL as string;
   }
 
   const putBytes = (caller: Caller, uploadURL: string, bytes: Buffer, contentType = 'image/png') =>
-    t.app.inject({ method: 'PUT', url: uploadURL, headers: { cookie: caller.cookie, 'content-type': contentType }, payload: bytes });
+    t.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      headers: { cookie: caller.cookie, 'content-type': contentType },
+      payload: bytes,
+    });
 
   const attach = (caller: Caller, imageURL: string, signatureId = 'temp') =>
-    t.app.inject({ method: 'PUT', url: '/api/signatures/image', headers: { cookie: caller.cookie }, payload: { imageURL, signatureId } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/signatures/image',
+      headers: { cookie: caller.cookie },
+      payload: { imageURL, signatureId },
+    });
 
   /** The spec's three calls: a slot, the bytes, then the re-encoded public image. */
   async function uploadImage(caller: Caller, bytes: Buffer, contentType = 'image/png', signatureId = 'temp') {
@@ -48,13 +65,18 @@ describeEachDatabase('uploads API', (kind) => {
   it('refuses a signed-out caller', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/objects/upload', payload: {} })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/uploads' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/signatures/image', payload: { imageURL: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/signatures/image', payload: { imageURL: 'x' } })).statusCode,
+    ).toBe(401);
   });
 
   it('issues a one-time URL on this server that expires in 15 minutes', async () => {
     const uploadURL = await requestSlot(alice);
     expect(uploadURL).toMatch(/^\/api\/objects\/uploads\/[0-9a-f-]{36}$/);
-    const [row] = await t.database.db.select().from(upload).where(eq(upload.id, uploadURL.split('/').pop()!));
+    const [row] = await t.database.db
+      .select()
+      .from(upload)
+      .where(eq(upload.id, uploadURL.split('/').pop()!));
     const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(row!.status).toBe('pending');
     expect(minutes).toBeGreaterThan(14.5);
@@ -123,7 +145,9 @@ describeEachDatabase('uploads API', (kind) => {
   });
 
   it('accepts WebP, and trusts the bytes over the declared type', async () => {
-    const webp = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#00aa00' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#00aa00' } })
+      .webp()
+      .toBuffer();
     const res = await uploadImage(alice, webp, 'application/octet-stream');
     expect(res.statusCode).toBe(200);
     expect(res.json().objectPath).toMatch(/\.jpg$/);
@@ -146,10 +170,20 @@ describeEachDatabase('uploads API', (kind) => {
   });
 
   it('refuses SVG (saying why) and other non-images with 415', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     for (const [bytes, type, message] of [
-      [svg, 'image/svg+xml', 'That is an SVG image, and Gmail does not show SVG images. Please use a PNG or JPEG version of it.'],
-      [svg, 'image/png', 'That is an SVG image, and Gmail does not show SVG images. Please use a PNG or JPEG version of it.'],
+      [
+        svg,
+        'image/svg+xml',
+        'That is an SVG image, and Gmail does not show SVG images. Please use a PNG or JPEG version of it.',
+      ],
+      [
+        svg,
+        'image/png',
+        'That is an SVG image, and Gmail does not show SVG images. Please use a PNG or JPEG version of it.',
+      ],
       [Buffer.from('hello'), 'text/plain', 'Please upload a PNG, JPEG, GIF or WebP image.'],
     ] as const) {
       const res = await putBytes(alice, await requestSlot(alice), bytes, type);
@@ -165,7 +199,7 @@ describeEachDatabase('uploads API', (kind) => {
     expect(res.json().error).toBe('That file is not a readable image.');
   });
 
-  it("keeps each slot to its owner: another user gets 404 and the slot stays usable", async () => {
+  it('keeps each slot to its owner: another user gets 404 and the slot stays usable', async () => {
     const uploadURL = await requestSlot(alice);
     const png = await pngWithAlpha();
     const stolen = await putBytes(bob, uploadURL, png);
@@ -187,7 +221,10 @@ describeEachDatabase('uploads API', (kind) => {
   it('refuses an expired slot', async () => {
     const uploadURL = await requestSlot(alice);
     const id = uploadURL.split('/').pop()!;
-    await t.database.db.update(upload).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(upload.id, id));
+    await t.database.db
+      .update(upload)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(upload.id, id));
     const res = await putBytes(alice, uploadURL, await pngWithAlpha());
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('This upload link has expired. Please upload the image again.');
@@ -219,7 +256,11 @@ describeEachDatabase('uploads API', (kind) => {
   });
 
   it('refuses to fetch a typed address on a private network (no request is made)', async () => {
-    for (const url of ['http://127.0.0.1:5000/x.png', 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:10.0.0.1]/a.png']) {
+    for (const url of [
+      'http://127.0.0.1:5000/x.png',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:10.0.0.1]/a.png',
+    ]) {
       const res = await attach(alice, url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error).toMatch(/private or local network|port 5000/);
@@ -238,7 +279,11 @@ describeEachDatabase('uploads API', (kind) => {
     const list = await t.app.inject({ method: 'GET', url: '/api/uploads', headers: { cookie: alice.cookie } });
     const { id } = (list.json() as { id: string; objectPath: string }[]).find((u) => u.objectPath === objectPath)!;
 
-    const foreign = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${id}`, headers: { cookie: bob.cookie } });
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${id}`,
+      headers: { cookie: bob.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: objectPath })).statusCode).toBe(200);
 
@@ -262,13 +307,16 @@ describeEachDatabase('uploads API', (kind) => {
     expect(received!.status).toBe('received');
     expect(await t.app.services.storage.get(received!.rawKey!)).not.toBeNull();
 
-    await t.database.db.update(upload).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(upload.id, id));
+    await t.database.db
+      .update(upload)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(upload.id, id));
     await requestSlot(carol);
     expect(await t.database.db.select().from(upload).where(eq(upload.id, id))).toEqual([]);
     expect(await t.app.services.storage.get(received!.rawKey!)).toBeNull();
   });
 
-  it("removes every file and row of a user (for account deletion)", async () => {
+  it('removes every file and row of a user (for account deletion)', async () => {
     const dave = await signUpUser(t.app);
     const { objectPath } = (await uploadImage(dave, await pngWithAlpha())).json();
     await putBytes(dave, await requestSlot(dave), await pngWithAlpha());

@@ -30,8 +30,10 @@ async function uploadReceiverRoutes(parent: FastifyInstance) {
   // rethrown error reaches the app's handler, now in the words the upload screen should show.
   app.setErrorHandler((error, _request, _reply) => {
     const status = (error as { statusCode?: number }).statusCode;
-    if (!(error instanceof AppError) && status === 413) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE_MESSAGE);
-    if (!(error instanceof AppError) && status === 415) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+    if (!(error instanceof AppError) && status === 413)
+      throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE_MESSAGE);
+    if (!(error instanceof AppError) && status === 415)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
     throw error;
   });
 
@@ -40,7 +42,8 @@ async function uploadReceiverRoutes(parent: FastifyInstance) {
     ...routeOf(uploadsApi.receive),
     bodyLimit: MAX_UPLOAD_BYTES + 1,
     preValidation: signedIn,
-    handler: async (request) => uploads.receiveUpload(await requireUserId(request), request.params.id, uploadBody(request.body)),
+    handler: async (request) =>
+      uploads.receiveUpload(await requireUserId(request), request.params.id, uploadBody(request.body)),
   });
 }
 
@@ -57,7 +60,9 @@ export async function uploadsRoutes(parent: FastifyInstance) {
       .then(({ upgraded, failed }) => {
         if (upgraded + failed > 0) app.log.info({ upgraded, failed }, 'older uploaded images given their geometry');
       })
-      .catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'older uploaded images not upgraded'));
+      .catch((error: unknown) =>
+        app.log.warn({ err: { message: (error as Error).message } }, 'older uploaded images not upgraded'),
+      );
   });
   app.addHook('onClose', async () => {
     await legacyUpgrade;
@@ -65,14 +70,22 @@ export async function uploadsRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(uploadsApi.createSlot),
-    handler: async (request) => uploads.createUploadSlot(await enforceUploadQuota(app.services, await requireUserId(request))),
+    handler: async (request) =>
+      uploads.createUploadSlot(await enforceUploadQuota(app.services, await requireUserId(request))),
   });
 
   await app.register(uploadReceiverRoutes);
 
-  app.route({ ...routeOf(uploadsApi.attach), preValidation: signedIn, handler: async (request) => uploads.attachUploadedImage(await requireUserId(request), request.body) });
+  app.route({
+    ...routeOf(uploadsApi.attach),
+    preValidation: signedIn,
+    handler: async (request) => uploads.attachUploadedImage(await requireUserId(request), request.body),
+  });
 
-  app.route({ ...routeOf(uploadsApi.list), handler: async (request) => uploads.listUploadedImages(await requireUserId(request)) });
+  app.route({
+    ...routeOf(uploadsApi.list),
+    handler: async (request) => uploads.listUploadedImages(await requireUserId(request)),
+  });
 
   app.route({
     ...routeOf(uploadsApi.remove),

@@ -38,7 +38,11 @@ const UPLOAD_URL_PATH = /\/api\/objects\/uploads\/([0-9a-f-]{36})$/i;
 const LEGACY_IMAGE_NAME = /^[0-9a-f-]{36}\.(?:png|jpg)$/;
 const PUBLIC_PATH = /^\/objects\/([^/?#]+)$/;
 const WEB_PAGE = /^\s*(?:<!doctype html|<html|<head|<body|<meta|<title)/i;
-const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, PublicImageType>> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
+const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, PublicImageType>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+};
 
 const uploadURLFor = (id: string) => `/api/objects/uploads/${id}`;
 const publicKeyFor = (name: string) => `public/${name}`;
@@ -47,7 +51,6 @@ const objectPathFor = (objectKey: string) => `/objects/${objectKey.slice('public
 
 const uploadNotFound = () => new AppError('NOT_FOUND', 'We could not find that upload. Please upload the image again.');
 const imageNotFound = () => new AppError('NOT_FOUND', 'That image was not found. It may have been deleted.');
-
 
 /** What the uploads service needs from signatures: an owner check and the photo field. */
 export type SignaturePhotoTarget = {
@@ -148,7 +151,10 @@ export function createUploadsService(deps: {
   const logoFile = (processed: ProcessedImage) => processed.files.find((file) => file.name === processed.name)!;
 
   /** Re-encodes a received upload into its public files and returns the logo's key. */
-  async function storeReceivedUpload(userId: string, row: UploadRow & { rawKey: string }): Promise<{ objectKey: string; note?: string }> {
+  async function storeReceivedUpload(
+    userId: string,
+    row: UploadRow & { rawKey: string },
+  ): Promise<{ objectKey: string; note?: string }> {
     const raw = await storage.get(row.rawKey);
     if (!raw) throw uploadNotFound();
     // A new name for every upload: Gmail's image proxy caches by URL, so a reused URL stays stale.
@@ -187,9 +193,14 @@ export function createUploadsService(deps: {
       const counted = await deps.limiter.hit(deps.fetchLimit ?? IMAGE_FETCH_LIMIT, userId);
       if (!counted.allowed) {
         const minutes = Math.max(1, Math.ceil(counted.retryAfterMs / 60_000));
-        throw new AppError('RATE_LIMITED', `You have added many images by address in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or upload the image.`, undefined, {
-          'retry-after': String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
-        });
+        throw new AppError(
+          'RATE_LIMITED',
+          `You have added many images by address in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or upload the image.`,
+          undefined,
+          {
+            'retry-after': String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
+          },
+        );
       }
     }
     const fetched = await safeFetch(url.href, deps.fetchOptions);
@@ -199,7 +210,9 @@ export function createUploadsService(deps: {
       if (service === 'google-drive') throw invalid(DRIVE_NOT_SHARED_MESSAGE);
       if (service === 'dropbox') throw invalid(DROPBOX_NOT_SHARED_MESSAGE);
       if (WEB_PAGE.test(fetched.bytes.subarray(0, 512).toString('utf8'))) {
-        throw invalid('That address opens a web page, not an image. Right-click the image, choose Copy image address, and paste that address.');
+        throw invalid(
+          'That address opens a web page, not an image. Right-click the image, choose Copy image address, and paste that address.',
+        );
       }
       throw unsupportedImageError(fetched.bytes);
     }
@@ -271,7 +284,9 @@ export function createUploadsService(deps: {
      * The one-off start-up step for uploads older than decision 0070 (UUID names, drawn 80 px wide
      * with no shape): each gets its geometry, once. Safe to run in several processes at once.
      */
-    async upgradeLegacyImages(log?: { warn(obj: object, msg: string): void }): Promise<{ upgraded: number; failed: number }> {
+    async upgradeLegacyImages(log?: {
+      warn(obj: object, msg: string): void;
+    }): Promise<{ upgraded: number; failed: number }> {
       let upgraded = 0;
       let failed = 0;
       for (const row of await repository.listLegacyStoredUploads()) {
@@ -281,7 +296,10 @@ export function createUploadsService(deps: {
         } catch (error) {
           // An unreadable file stays as it was (drawn 80 px wide); the others go on.
           failed += 1;
-          log?.warn({ err: { message: (error as Error).message }, uploadId: row.id }, 'could not give an older image its geometry');
+          log?.warn(
+            { err: { message: (error as Error).message }, uploadId: row.id },
+            'could not give an older image its geometry',
+          );
         }
       }
       return { upgraded, failed };
@@ -315,7 +333,11 @@ export function createUploadsService(deps: {
       // Each attempt writes its own key, so two racing uploads to one slot cannot mix their bytes.
       const rawKey = `raw/${uploadId}-${randomUUID()}`;
       await storage.put(rawKey, body, contentType);
-      const received = await repository.markUploadReceived(uploadId, userId, { rawKey, contentType, bytes: body.length });
+      const received = await repository.markUploadReceived(uploadId, userId, {
+        rawKey,
+        contentType,
+        bytes: body.length,
+      });
       if (!received) {
         await storage.delete(rawKey);
         throw new AppError('CONFLICT', 'This upload link has already been used. Please upload the image again.');
@@ -327,7 +349,10 @@ export function createUploadsService(deps: {
      * Step 3: re-encodes the upload as public images and, for a saved signature, makes it the
      * photo. A typed address (not one of the caller's upload slots) is fetched once and re-hosted.
      */
-    async attachUploadedImage(userId: string, { imageURL, signatureId = 'temp' }: AttachImageInput): Promise<AttachedImage> {
+    async attachUploadedImage(
+      userId: string,
+      { imageURL, signatureId = 'temp' }: AttachImageInput,
+    ): Promise<AttachedImage> {
       const path = imageURL.split(/[?#]/)[0] ?? '';
       const uploadId = UPLOAD_URL_PATH.exec(path)?.[1];
       const targetId = signatureId === 'temp' ? null : signatureId;
@@ -346,7 +371,8 @@ export function createUploadsService(deps: {
       } else {
         const slot = await findOwnedUpload(userId, uploadId.toLowerCase());
         if (slot.status === 'stored' && slot.objectKey) stored = { objectKey: slot.objectKey };
-        else if (slot.status === 'received' && slot.rawKey) stored = await storeReceivedUpload(userId, { ...slot, rawKey: slot.rawKey });
+        else if (slot.status === 'received' && slot.rawKey)
+          stored = await storeReceivedUpload(userId, { ...slot, rawKey: slot.rawKey });
         else throw invalid('The image has not finished uploading. Please upload it again.');
       }
 

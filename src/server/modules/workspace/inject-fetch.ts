@@ -12,7 +12,14 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
     const body = init?.body;
-    const payload = body === undefined || body === null ? undefined : typeof body === 'string' ? body : body instanceof URLSearchParams ? body.toString() : String(body);
+    const payload =
+      body === undefined || body === null
+        ? undefined
+        : typeof body === 'string'
+          ? body
+          : body instanceof URLSearchParams
+            ? body.toString()
+            : String(body);
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
@@ -24,6 +31,9 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
       if (value === undefined) continue;
       out.set(key, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: out,
+    });
   }) as typeof fetch;
 }

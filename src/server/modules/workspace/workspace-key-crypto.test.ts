@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decryptServiceAccountKey, encryptServiceAccountKey } from './workspace-key-crypto';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters!';
-const KEY = '{"type":"service_account","private_key":"-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----\\n"}';
+const KEY =
+  '{"type":"service_account","private_key":"-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----\\n"}';
 
 describe('service account keys at rest (AES-256-GCM)', () => {
   it('round-trips, with a new IV each time and no plaintext in the stored value', () => {
@@ -21,6 +22,8 @@ describe('service account keys at rest (AES-256-GCM)', () => {
     const [v, iv, tag, data] = stored.split('.');
     const flipped = Buffer.from(data!, 'base64url');
     flipped[0] = flipped[0]! ^ 1;
-    expect(() => decryptServiceAccountKey(SECRET, 'org-1', [v, iv, tag, flipped.toString('base64url')].join('.'))).toThrow();
+    expect(() =>
+      decryptServiceAccountKey(SECRET, 'org-1', [v, iv, tag, flipped.toString('base64url')].join('.')),
+    ).toThrow();
   });
 });

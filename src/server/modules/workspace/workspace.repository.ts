@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth.schema';
-import { workspaceConnection, workspacePeople, workspacePushLog, workspaceTemplate } from '../../db/schema/workspace.schema';
+import {
+  workspaceConnection,
+  workspacePeople,
+  workspacePushLog,
+  workspaceTemplate,
+} from '../../db/schema/workspace.schema';
 
 export type ConnectionRow = typeof workspaceConnection.$inferSelect;
 export type PersonRow = typeof workspacePeople.$inferSelect;
@@ -24,7 +29,10 @@ export type SyncedPerson = {
 export function createWorkspaceRepository(db: Db) {
   return {
     async findConnection(organizationId: string): Promise<ConnectionRow | undefined> {
-      const [row] = await db.select().from(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
+      const [row] = await db
+        .select()
+        .from(workspaceConnection)
+        .where(eq(workspaceConnection.organizationId, organizationId));
       return row;
     },
     async listConnections(): Promise<ConnectionRow[]> {
@@ -62,18 +70,33 @@ export function createWorkspaceRepository(db: Db) {
     },
 
     async findTemplate(organizationId: string): Promise<TemplateRow | undefined> {
-      const [row] = await db.select().from(workspaceTemplate).where(eq(workspaceTemplate.organizationId, organizationId));
+      const [row] = await db
+        .select()
+        .from(workspaceTemplate)
+        .where(eq(workspaceTemplate.organizationId, organizationId));
       return row;
     },
-    async saveTemplate(organizationId: string, template: unknown, editableFields: string[], userId: string): Promise<void> {
+    async saveTemplate(
+      organizationId: string,
+      template: unknown,
+      editableFields: string[],
+      userId: string,
+    ): Promise<void> {
       await db
         .insert(workspaceTemplate)
         .values({ organizationId, template, editableFields, updatedBy: userId })
-        .onConflictDoUpdate({ target: workspaceTemplate.organizationId, set: { template, editableFields, updatedBy: userId, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: workspaceTemplate.organizationId,
+          set: { template, editableFields, updatedBy: userId, updatedAt: new Date() },
+        });
     },
 
     async listPeople(organizationId: string): Promise<PersonRow[]> {
-      return db.select().from(workspacePeople).where(eq(workspacePeople.organizationId, organizationId)).orderBy(workspacePeople.email);
+      return db
+        .select()
+        .from(workspacePeople)
+        .where(eq(workspacePeople.organizationId, organizationId))
+        .orderBy(workspacePeople.email);
     },
     async findPerson(organizationId: string, email: string): Promise<PersonRow | undefined> {
       const [row] = await db
@@ -100,13 +123,22 @@ export function createWorkspaceRepository(db: Db) {
      * Writes the directory's people: new ones added, known ones updated (their own edits and push
      * status kept), people no longer listed removed. Answers the addresses whose directory data changed.
      */
-    async applyDirectory(organizationId: string, people: SyncedPerson[]): Promise<{ changed: string[]; added: number; removed: number }> {
+    async applyDirectory(
+      organizationId: string,
+      people: SyncedPerson[],
+    ): Promise<{ changed: string[]; added: number; removed: number }> {
       return db.transaction(async (tx) => {
-        const existing = await tx.select().from(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
+        const existing = await tx
+          .select()
+          .from(workspacePeople)
+          .where(eq(workspacePeople.organizationId, organizationId));
         const byEmail = new Map(existing.map((p) => [p.email, p]));
         const emails = people.map((p) => p.email);
         const accounts = emails.length
-          ? await tx.select({ id: user.id, email: user.email }).from(user).where(inArray(sql`lower(${user.email})`, emails))
+          ? await tx
+              .select({ id: user.id, email: user.email })
+              .from(user)
+              .where(inArray(sql`lower(${user.email})`, emails))
           : [];
         const accountOf = new Map(accounts.map((a) => [a.email.toLowerCase(), a.id]));
         const changed: string[] = [];
@@ -139,7 +171,12 @@ export function createWorkspaceRepository(db: Db) {
         if (gone.length) {
           await tx
             .delete(workspacePeople)
-            .where(and(eq(workspacePeople.organizationId, organizationId), emails.length ? notInArray(workspacePeople.email, emails) : sql`true`));
+            .where(
+              and(
+                eq(workspacePeople.organizationId, organizationId),
+                emails.length ? notInArray(workspacePeople.email, emails) : sql`true`,
+              ),
+            );
         }
         return { changed, added, removed: gone.length };
       });

@@ -4,7 +4,13 @@ import { organization, user } from '../../db/schema/auth.schema';
 import { workspaceConnection, workspacePushLog } from '../../db/schema/workspace.schema';
 import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../../google/google-stand-in';
 import { GMAIL_SETTINGS_SCOPE } from '../../google/workspace-client';
-import { apiCaller, buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import {
+  apiCaller,
+  buildTestApp,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../../test-support/test-app';
 import { join, type Person } from '../../../test-support/team-world';
 import { DAILY_QUEUE } from './workspace.service';
 import { ApiError } from '../../../client/lib/api';
@@ -15,7 +21,16 @@ import { member } from '../../db/schema/auth.schema';
 const DOMAIN = 'acme-gws.test';
 const at = (local: string) => `${local}@${DOMAIN}`;
 const PEOPLE: StandInPerson[] = [
-  { primaryEmail: at('ada'), fullName: 'Ada Admin', givenName: 'Ada', familyName: 'Admin', title: 'Head of Ops', department: 'Operations', orgUnitPath: '/', isAdmin: true },
+  {
+    primaryEmail: at('ada'),
+    fullName: 'Ada Admin',
+    givenName: 'Ada',
+    familyName: 'Admin',
+    title: 'Head of Ops',
+    department: 'Operations',
+    orgUnitPath: '/',
+    isAdmin: true,
+  },
   {
     primaryEmail: at('ben'),
     fullName: 'Ben Carter',
@@ -29,12 +44,40 @@ const PEOPLE: StandInPerson[] = [
       { type: 'mobile', value: '+1 555 0199' },
     ],
   },
-  { primaryEmail: at('chloe'), fullName: 'Chloe Dubois', givenName: 'Chloe', familyName: 'Dubois', title: 'Marketing Manager', department: 'Marketing', orgUnitPath: '/Marketing' },
-  { primaryEmail: at('dan'), fullName: 'Dan NoMail', givenName: 'Dan', familyName: 'NoMail', department: 'Sales', orgUnitPath: '/Sales', isMailboxSetup: false },
-  { primaryEmail: at('eve'), fullName: 'Eve Gone', givenName: 'Eve', familyName: 'Gone', orgUnitPath: '/', suspended: true },
+  {
+    primaryEmail: at('chloe'),
+    fullName: 'Chloe Dubois',
+    givenName: 'Chloe',
+    familyName: 'Dubois',
+    title: 'Marketing Manager',
+    department: 'Marketing',
+    orgUnitPath: '/Marketing',
+  },
+  {
+    primaryEmail: at('dan'),
+    fullName: 'Dan NoMail',
+    givenName: 'Dan',
+    familyName: 'NoMail',
+    department: 'Sales',
+    orgUnitPath: '/Sales',
+    isMailboxSetup: false,
+  },
+  {
+    primaryEmail: at('eve'),
+    fullName: 'Eve Gone',
+    givenName: 'Eve',
+    familyName: 'Gone',
+    orgUnitPath: '/',
+    suspended: true,
+  },
 ];
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -51,7 +94,11 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   let owner: Person;
   let ben: Person;
   const account = makeTestServiceAccount(DOMAIN);
-  type Overview = { people: { email: string; pushStatus: string; hasGmail: boolean; linked: boolean; pushError: string | null }[]; audit: { personEmail: string; result: string; actor: string }[]; connection: { lastSyncResult: string | null } | null };
+  type Overview = {
+    people: { email: string; pushStatus: string; hasGmail: boolean; linked: boolean; pushError: string | null }[];
+    audit: { personEmail: string; result: string; actor: string }[];
+    connection: { lastSyncResult: string | null } | null;
+  };
   const overview = async () => (await call('GET', '/api/workspace', owner.cookie)).json() as Overview;
   const settled = (o: Overview) => o.people.length > 0 && o.people.every((p) => p.pushStatus !== 'pending');
 
@@ -77,38 +124,60 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   });
 
   it('connect: a broken key, a scope not granted and a non-admin are refused with words; a good key is kept encrypted and never shown', async () => {
-    const bad = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson: 'not json', adminEmail: at('ada') });
+    const bad = await call('POST', '/api/workspace/connection', owner.cookie, {
+      keyJson: 'not json',
+      adminEmail: at('ada'),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/key/i);
 
     const gmailOnly = makeTestServiceAccount(DOMAIN, [GMAIL_SETTINGS_SCOPE]);
     await google.state.grant(gmailOnly.client);
-    const scopes = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson: gmailOnly.keyJson, adminEmail: at('ada') });
+    const scopes = await call('POST', '/api/workspace/connection', owner.cookie, {
+      keyJson: gmailOnly.keyJson,
+      adminEmail: at('ada'),
+    });
     expect(scopes.statusCode).toBe(400);
     expect(scopes.json().error).toMatch(/scope/i);
 
-    const notAdmin = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson: account.keyJson, adminEmail: at('chloe') });
+    const notAdmin = await call('POST', '/api/workspace/connection', owner.cookie, {
+      keyJson: account.keyJson,
+      adminEmail: at('chloe'),
+    });
     expect(notAdmin.statusCode).toBe(400);
     expect(notAdmin.json().error).toMatch(/admin/i);
 
-    const missingAdmin = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson: account.keyJson, adminEmail: 'nobody' });
+    const missingAdmin = await call('POST', '/api/workspace/connection', owner.cookie, {
+      keyJson: account.keyJson,
+      adminEmail: 'nobody',
+    });
     expect(missingAdmin.statusCode).toBe(400);
     expect(missingAdmin.json().error).toMatch(/admin/i);
 
-    const ok = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson: account.keyJson, adminEmail: at('ada') });
+    const ok = await call('POST', '/api/workspace/connection', owner.cookie, {
+      keyJson: account.keyJson,
+      adminEmail: at('ada'),
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ connected: true, clientId: account.client.clientId });
     expect(ok.body).not.toContain('PRIVATE KEY');
 
     const page = await call('GET', '/api/workspace', owner.cookie);
     expect(page.statusCode).toBe(200);
-    expect(page.json().connection).toMatchObject({ clientId: account.client.clientId, adminEmail: at('ada'), testMode: false });
+    expect(page.json().connection).toMatchObject({
+      clientId: account.client.clientId,
+      adminEmail: at('ada'),
+      testMode: false,
+    });
     expect(page.json().scopes).toEqual([
       'https://www.googleapis.com/auth/gmail.settings.basic',
       'https://www.googleapis.com/auth/admin.directory.user.readonly',
     ]);
     expect(page.body).not.toContain('PRIVATE KEY');
-    const [row] = await t.database.db.select().from(workspaceConnection).where(eq(workspaceConnection.organizationId, owner.organizationId));
+    const [row] = await t.database.db
+      .select()
+      .from(workspaceConnection)
+      .where(eq(workspaceConnection.organizationId, owner.organizationId));
     expect(row!.encryptedKey).toMatch(/^v1\./);
     expect(row!.encryptedKey).not.toContain('PRIVATE');
 
@@ -133,7 +202,10 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   });
 
   it('dry run shows HTML and size; push writes each once, skips no-Gmail, leaves unchanged ones alone, and audits', async () => {
-    const dry = await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'department', value: 'Sales' }, dryRun: true });
+    const dry = await call('POST', '/api/workspace/push', owner.cookie, {
+      target: { kind: 'department', value: 'Sales' },
+      dryRun: true,
+    });
     expect(dry.statusCode).toBe(200);
     const entries = dry.json().people as { email: string; html: string; chars: number; hasGmail: boolean }[];
     expect(entries.map((e) => e.email)).toEqual([at('ben'), at('dan')]);
@@ -147,19 +219,38 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     expect(push.json()).toMatchObject({ dryRun: false, queued: 4 });
     const o = await until(overview, settled, 'the push');
     const status = Object.fromEntries(o.people.map((p) => [p.email, p.pushStatus]));
-    expect(status).toEqual({ [at('ada')]: 'pushed', [at('ben')]: 'pushed', [at('chloe')]: 'pushed', [at('dan')]: 'skipped' });
+    expect(status).toEqual({
+      [at('ada')]: 'pushed',
+      [at('ben')]: 'pushed',
+      [at('chloe')]: 'pushed',
+      [at('dan')]: 'skipped',
+    });
     expect(o.people.find((p) => p.email === at('dan'))!.pushError).toMatch(/Mail service not enabled/);
     expect(google.state.patchesFor(at('ben'))).toBe(1);
     expect(await google.state.storedSignature(at('ben'))).toContain('Ben Carter');
     expect(google.state.tokenRequestsFor(at('ben'))).toBe(1);
 
-    await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'selection', emails: [at('ben'), at('chloe')] } });
-    await until(overview, (v) => settled(v) && v.audit.filter((a) => a.result === 'unchanged').length === 2, 'the second push');
+    await call('POST', '/api/workspace/push', owner.cookie, {
+      target: { kind: 'selection', emails: [at('ben'), at('chloe')] },
+    });
+    await until(
+      overview,
+      (v) => settled(v) && v.audit.filter((a) => a.result === 'unchanged').length === 2,
+      'the second push',
+    );
     expect(google.state.patchesFor(at('ben'))).toBe(1);
     expect(google.state.patchesFor(at('chloe'))).toBe(1);
     expect(google.state.tokenRequestsFor(at('ben'))).toBe(1);
-    const rows = await t.database.db.select().from(workspacePushLog).where(eq(workspacePushLog.organizationId, owner.organizationId));
-    expect(rows.filter((r) => r.result === 'pushed').map((r) => r.personEmail).sort()).toEqual([at('ada'), at('ben'), at('chloe')]);
+    const rows = await t.database.db
+      .select()
+      .from(workspacePushLog)
+      .where(eq(workspacePushLog.organizationId, owner.organizationId));
+    expect(
+      rows
+        .filter((r) => r.result === 'pushed')
+        .map((r) => r.personEmail)
+        .sort(),
+    ).toEqual([at('ada'), at('ben'), at('chloe')]);
     expect(rows.find((r) => r.personEmail === at('dan'))!.result).toBe('skipped');
     expect(rows.every((r) => r.actor === `Olivia Owner (${owner.email})`)).toBe(true);
     expect(rows.find((r) => r.result === 'pushed')!.htmlChars).toBeGreaterThan(100);
@@ -168,7 +259,16 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   it('the template locks fields: a person sees why, cannot change a locked one, and an edit of an unlocked one is pushed', async () => {
     const save = await call('PUT', '/api/workspace/template', owner.cookie, {
       template: {
-        design: { template: 'modern', primaryColor: '#0b5cab', secondaryColor: '#555555', fontFamily: 'Arial', layout: 'horizontal', animateLogo: 'false', photoShape: 'round', logoBacking: 'none' },
+        design: {
+          template: 'modern',
+          primaryColor: '#0b5cab',
+          secondaryColor: '#555555',
+          fontFamily: 'Arial',
+          layout: 'horizontal',
+          animateLogo: 'false',
+          photoShape: 'round',
+          logoBacking: 'none',
+        },
         company: 'Acme GWS',
         website: 'https://acme.example',
         address: '',
@@ -179,7 +279,11 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     });
     expect(save.statusCode).toBe(200);
     expect(save.json().repushQueued).toBe(3);
-    await until(overview, (v) => settled(v) && (v.audit.filter((a) => a.actor === 'Template change' && a.result === 'pushed').length === 3), 'the template re-push');
+    await until(
+      overview,
+      (v) => settled(v) && v.audit.filter((a) => a.actor === 'Template change' && a.result === 'pushed').length === 3,
+      'the template re-push',
+    );
     expect(await google.state.storedSignature(at('ben'))).toContain('Acme GWS');
 
     const mine = await call('GET', '/api/workspace/me', ben.cookie);
@@ -198,7 +302,11 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     const edit = await call('PUT', '/api/workspace/me', ben.cookie, { mobile: '+44 20 7946 0000' });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().person.html).toContain('+44 20 7946 0000');
-    await until(async () => google.state.storedSignature(at('ben')), (s) => !!s?.includes('+44 20 7946 0000'), 'the re-push of the edit');
+    await until(
+      async () => google.state.storedSignature(at('ben')),
+      (s) => !!s?.includes('+44 20 7946 0000'),
+      'the re-push of the edit',
+    );
     expect(google.state.patchesFor(at('ben'))).toBe(before + 1);
 
     const install = await call('POST', '/api/workspace/me/install', ben.cookie);
@@ -211,7 +319,10 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     expect(o.people.length).toBe(4);
     expect(o.template.template.company).toBe('Acme GWS');
     expect(o.audit.length).toBeGreaterThan(0);
-    const dry = await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'selection', emails: [at('ben')] }, dryRun: true });
+    const dry = await call('POST', '/api/workspace/push', owner.cookie, {
+      target: { kind: 'selection', emails: [at('ben')] },
+      dryRun: true,
+    });
     const preview = readAnswer(workspaceApi.push, dry.statusCode, dry.json());
     expect(preview.dryRun && preview.people[0]!.email).toBe(at('ben'));
     const mine = readAnswer(workspaceApi.mine, 200, (await call('GET', '/api/workspace/me', ben.cookie)).json());
@@ -221,17 +332,24 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     const sync = await call('POST', '/api/workspace/sync', owner.cookie);
     expect(sync.statusCode).toBe(202);
     expect(readAnswer(workspaceApi.sync, 202, sync.json()).message).toMatch(/directory|waiting/);
-    const typedOverview = async () => readAnswer(workspaceApi.overview, 200, (await call('GET', '/api/workspace', owner.cookie)).json());
+    const typedOverview = async () =>
+      readAnswer(workspaceApi.overview, 200, (await call('GET', '/api/workspace', owner.cookie)).json());
     await until(typedOverview, (v) => v.connection?.lastSyncAt !== o.connection?.lastSyncAt, 'the sync');
 
     // Views are loose: a send-as address added to an entry reaches the screen.
-    const withSendAs = readAnswer(workspaceApi.push, 200, { dryRun: true, people: [{ ...(preview.dryRun ? preview.people[0] : {}), sendAsEmail: 'sales@acme.example' }] });
+    const withSendAs = readAnswer(workspaceApi.push, 200, {
+      dryRun: true,
+      people: [{ ...(preview.dryRun ? preview.people[0] : {}), sendAsEmail: 'sales@acme.example' }],
+    });
     expect(withSendAs.dryRun && withSendAs.people[0]!['sendAsEmail']).toBe('sales@acme.example');
     expect(() => readAnswer(workspaceApi.overview, 200, { people: 'none' })).toThrow(ApiError);
 
     const noTarget = await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'nobody' } });
     expect(noTarget.statusCode).toBe(400);
-    expect(noTarget.json()).toMatchObject({ code: 'VALIDATION', error: 'Please choose who to push to: everyone, a department, an organizational unit or a selection' });
+    expect(noTarget.json()).toMatchObject({
+      code: 'VALIDATION',
+      error: 'Please choose who to push to: everyone, a department, an organizational unit or a selection',
+    });
     expect(noTarget.json().errors['target.kind']).toMatch(/Please choose who to push to/);
     const noAdmin = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson: '{}' });
     expect(noAdmin.statusCode).toBe(400);
@@ -240,17 +358,34 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   });
 
   it('a 429 is retried and succeeds; a 400 fails at once with words', async () => {
-    google.state.injectFailures('sendAs.patch', 1, { status: 429, reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' });
+    google.state.injectFailures('sendAs.patch', 1, {
+      status: 429,
+      reason: 'rateLimitExceeded',
+      message: 'Rate Limit Exceeded',
+    });
     const before = google.state.patchesFor(at('ben'));
     await call('PUT', '/api/workspace/me', ben.cookie, { mobile: '+1 555 7000' });
-    await until(async () => google.state.storedSignature(at('ben')), (s) => !!s?.includes('+1 555 7000'), 'the retried push', 60_000);
+    await until(
+      async () => google.state.storedSignature(at('ben')),
+      (s) => !!s?.includes('+1 555 7000'),
+      'the retried push',
+      60_000,
+    );
     // The 429 answer and the retry that succeeded: two PATCH requests, one stored signature.
     expect(google.state.patchesFor(at('ben'))).toBe(before + 2);
 
-    google.state.injectFailures('sendAs.patch', 1, { status: 400, reason: 'invalidArgument', message: 'Invalid signature' });
+    google.state.injectFailures('sendAs.patch', 1, {
+      status: 400,
+      reason: 'invalidArgument',
+      message: 'Invalid signature',
+    });
     const beforeBad = google.state.patchesFor(at('ben'));
     await call('PUT', '/api/workspace/me', ben.cookie, { mobile: '+1 555 8000' });
-    const o = await until(overview, (v) => v.people.find((p) => p.email === at('ben'))!.pushStatus === 'failed', 'the failed push');
+    const o = await until(
+      overview,
+      (v) => v.people.find((p) => p.email === at('ben'))!.pushStatus === 'failed',
+      'the failed push',
+    );
     expect(o.people.find((p) => p.email === at('ben'))!.pushError).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(google.state.patchesFor(at('ben'))).toBe(beforeBad + 1);
@@ -264,7 +399,9 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
       (v) => settled(v) && v.audit.filter((a) => a.actor === 'Schedule').length >= 3,
       'the scheduled re-push',
     );
-    const scheduled = Object.fromEntries(o.audit.filter((a) => a.actor === 'Schedule').map((a) => [a.personEmail, a.result]));
+    const scheduled = Object.fromEntries(
+      o.audit.filter((a) => a.actor === 'Schedule').map((a) => [a.personEmail, a.result]),
+    );
     expect(scheduled).toMatchObject({ [at('ada')]: 'unchanged', [at('chloe')]: 'unchanged', [at('ben')]: 'pushed' });
     expect(google.state.patchesFor(at('ada'))).toBe(before.ada);
     expect(google.state.patchesFor(at('ben'))).toBe(before.ben + 1);
@@ -273,14 +410,30 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
 
   it('a signature over 10,000 characters is refused before any call to Google', async () => {
     const long = at('long');
-    await google.state.addPeople([{ primaryEmail: long, fullName: 'Lena Long', givenName: 'Lena', familyName: 'Long', title: 'Very '.repeat(2400), orgUnitPath: '/' }]);
+    await google.state.addPeople([
+      {
+        primaryEmail: long,
+        fullName: 'Lena Long',
+        givenName: 'Lena',
+        familyName: 'Long',
+        title: 'Very '.repeat(2400),
+        orgUnitPath: '/',
+      },
+    ]);
     await call('POST', '/api/workspace/sync', owner.cookie);
     await until(overview, (v) => v.people.some((p) => p.email === long), 'the sync of the long one');
-    const dry = await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'selection', emails: [long] }, dryRun: true });
+    const dry = await call('POST', '/api/workspace/push', owner.cookie, {
+      target: { kind: 'selection', emails: [long] },
+      dryRun: true,
+    });
     expect(dry.json().people[0]).toMatchObject({ email: long, tooLong: true });
     const listsBefore = google.state.counters.requests['sendAs.list'];
     await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'selection', emails: [long] } });
-    const o = await until(overview, (v) => v.people.find((p) => p.email === long)!.pushStatus === 'failed', 'the refusal');
+    const o = await until(
+      overview,
+      (v) => v.people.find((p) => p.email === long)!.pushStatus === 'failed',
+      'the refusal',
+    );
     expect(o.people.find((p) => p.email === long)!.pushError).toMatch(/10,000/);
     expect(google.state.patchesFor(long)).toBe(0);
     expect(google.state.counters.requests['sendAs.list']).toBe(listsBefore);
@@ -296,7 +449,10 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   it('disconnect deletes the key; Install in Gmail then explains copy and paste', async () => {
     const res = await call('DELETE', '/api/workspace/connection', owner.cookie);
     expect(res.statusCode).toBe(200);
-    const rows = await t.database.db.select().from(workspaceConnection).where(eq(workspaceConnection.organizationId, owner.organizationId));
+    const rows = await t.database.db
+      .select()
+      .from(workspaceConnection)
+      .where(eq(workspaceConnection.organizationId, owner.organizationId));
     expect(rows).toEqual([]);
     expect((await overview()).connection).toBeNull();
     const install = await call('POST', '/api/workspace/me/install', ben.cookie);

@@ -19,20 +19,51 @@ export function workspaceRoutes(workspace: WorkspaceService) {
       return payload;
     });
 
-    app.route({ ...routeOf(workspaceApi.overview), handler: async (request) => workspace.overview(await requireUserId(request)) });
-    app.route({ ...routeOf(workspaceApi.connect), handler: async (request) => workspace.connect(await requireUserId(request), request.body) });
-    app.route({ ...routeOf(workspaceApi.connectTestMode), handler: async (request) => workspace.connectTestMode(await requireUserId(request)) });
-    app.route({ ...routeOf(workspaceApi.check), handler: async (request) => workspace.check(await requireUserId(request)) });
-    app.route({ ...routeOf(workspaceApi.disconnect), handler: async (request) => workspace.disconnect(await requireUserId(request)) });
+    app.route({
+      ...routeOf(workspaceApi.overview),
+      handler: async (request) => workspace.overview(await requireUserId(request)),
+    });
+    app.route({
+      ...routeOf(workspaceApi.connect),
+      handler: async (request) => workspace.connect(await requireUserId(request), request.body),
+    });
+    app.route({
+      ...routeOf(workspaceApi.connectTestMode),
+      handler: async (request) => workspace.connectTestMode(await requireUserId(request)),
+    });
+    app.route({
+      ...routeOf(workspaceApi.check),
+      handler: async (request) => workspace.check(await requireUserId(request)),
+    });
+    app.route({
+      ...routeOf(workspaceApi.disconnect),
+      handler: async (request) => workspace.disconnect(await requireUserId(request)),
+    });
     app.route({
       ...routeOf(workspaceApi.sync),
-      handler: async (request, reply) => reply.code(202).send(await workspace.requestSync(await requireUserId(request))),
+      handler: async (request, reply) =>
+        reply.code(202).send(await workspace.requestSync(await requireUserId(request))),
     });
-    app.route({ ...routeOf(workspaceApi.saveTemplate), handler: async (request) => workspace.saveTemplate(await requireUserId(request), request.body) });
-    app.route({ ...routeOf(workspaceApi.push), handler: async (request) => workspace.push(await requireUserId(request), request.body) });
+    app.route({
+      ...routeOf(workspaceApi.saveTemplate),
+      handler: async (request) => workspace.saveTemplate(await requireUserId(request), request.body),
+    });
+    app.route({
+      ...routeOf(workspaceApi.push),
+      handler: async (request) => workspace.push(await requireUserId(request), request.body),
+    });
 
-    app.route({ ...routeOf(workspaceApi.mine), handler: async (request) => workspace.mySignature(await requireUserId(request)) });
-    app.route({ ...routeOf(workspaceApi.editMine), handler: async (request) => workspace.editMySignature(await requireUserId(request), request.body) });
-    app.route({ ...routeOf(workspaceApi.installMine), handler: async (request) => workspace.installMine(await requireUserId(request)) });
+    app.route({
+      ...routeOf(workspaceApi.mine),
+      handler: async (request) => workspace.mySignature(await requireUserId(request)),
+    });
+    app.route({
+      ...routeOf(workspaceApi.editMine),
+      handler: async (request) => workspace.editMySignature(await requireUserId(request), request.body),
+    });
+    app.route({
+      ...routeOf(workspaceApi.installMine),
+      handler: async (request) => workspace.installMine(await requireUserId(request)),
+    });
   };
 }

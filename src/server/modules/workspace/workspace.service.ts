@@ -7,7 +7,14 @@ import { GoogleWorkspaceError, isGoogleWorkspaceError } from '../../google/error
 import type { GoogleStandInState } from '../../google/google-stand-in';
 import { parseServiceAccountKey } from '../../google/service-account-key';
 import { createTestModeServiceAccount } from '../../google/test-mode';
-import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE, createTokenCache, createWorkspaceClient, type RetryPolicy, type WorkspaceClient } from '../../google/workspace-client';
+import {
+  DIRECTORY_SCOPE,
+  GMAIL_SETTINGS_SCOPE,
+  createTokenCache,
+  createWorkspaceClient,
+  type RetryPolicy,
+  type WorkspaceClient,
+} from '../../google/workspace-client';
 import { workspaceKeySecret } from '../../google/workspace-key-secret';
 import type { JobRunner } from '../../jobs/job-runner';
 import {
@@ -29,7 +36,14 @@ import { assertCapability, assertManager, requireCaller, type Caller } from '../
 import { createTeamsRepository } from '../teams/teams.repository';
 import { decryptServiceAccountKey, encryptServiceAccountKey } from './workspace-key-crypto';
 import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
-import { effectiveTemplate, lockReasons, personValues, renderPersonSignature, sha256, type EffectiveTemplate } from './workspace-signature';
+import {
+  effectiveTemplate,
+  lockReasons,
+  personValues,
+  renderPersonSignature,
+  sha256,
+  type EffectiveTemplate,
+} from './workspace-signature';
 
 export const PUSH_QUEUE = 'workspace-push';
 export const SYNC_QUEUE = 'workspace-sync';
@@ -57,7 +71,8 @@ export type WorkspaceDeps = {
   log?: { warn(obj: object, msg: string): void };
 };
 
-const notConnected = () => new AppError('CONFLICT', 'Google Workspace is not connected yet. Connect it first under Account → Workspace.');
+const notConnected = () =>
+  new AppError('CONFLICT', 'Google Workspace is not connected yet. Connect it first under Account → Workspace.');
 
 export function createWorkspaceService(deps: WorkspaceDeps) {
   const repo = createWorkspaceRepository(deps.db);
@@ -113,7 +128,10 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     const row = await repo.findTemplate(organizationId);
     if (row) return effectiveTemplate(row);
     // Until owners save one, the organization's name fills the company line.
-    const [org] = await deps.db.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
+    const [org] = await deps.db
+      .select({ name: organization.name })
+      .from(organization)
+      .where(eq(organization.id, organizationId));
     return effectiveTemplate(undefined, { company: org?.name ?? '' });
   }
 
@@ -123,12 +141,20 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   }
 
   /** Queues one push per person (one job each, deduped per person while one waits). */
-  async function queuePushes(organizationId: string, emails: string[], actor: string, actorUserId: string | null): Promise<number> {
+  async function queuePushes(
+    organizationId: string,
+    emails: string[],
+    actor: string,
+    actorUserId: string | null,
+  ): Promise<number> {
     await repo.markPending(organizationId, emails);
     // A person whose push already waits keeps that one job (it renders their signature when it runs).
     await deps.jobs.sendMany<PushJob>(
       PUSH_QUEUE,
-      emails.map((email) => ({ data: { organizationId, email, actor, actorUserId }, singletonKey: `${organizationId}:${email}` })),
+      emails.map((email) => ({
+        data: { organizationId, email, actor, actorUserId },
+        singletonKey: `${organizationId}:${email}`,
+      })),
     );
     return emails.length;
   }
@@ -171,7 +197,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       case 'department':
         return people.filter((p) => (p.department ?? '') === target.value);
       case 'orgUnit':
-        return people.filter((p) => p.orgUnitPath === target.value || p.orgUnitPath.startsWith(`${target.value.replace(/\/$/, '')}/`));
+        return people.filter(
+          (p) => p.orgUnitPath === target.value || p.orgUnitPath.startsWith(`${target.value.replace(/\/$/, '')}/`),
+        );
       case 'selection': {
         const wanted = new Set(target.emails.map((e) => e.toLowerCase()));
         return people.filter((p) => wanted.has(p.email));
@@ -218,16 +246,14 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           pushedAt: p.pushedAt?.toISOString() ?? null,
           pushError: p.pushError,
         })),
-        audit: audit.map(
-          (a): AuditEntry => ({
-            at: a.createdAt.toISOString(),
-            personEmail: a.personEmail,
-            actor: a.actor,
-            result: a.result as AuditEntry['result'],
-            detail: a.detail,
-            htmlChars: a.htmlChars,
-          }),
-        ),
+        audit: audit.map((a): AuditEntry => ({
+          at: a.createdAt.toISOString(),
+          personEmail: a.personEmail,
+          actor: a.actor,
+          result: a.result as AuditEntry['result'],
+          detail: a.detail,
+          htmlChars: a.htmlChars,
+        })),
         queue: { pending: queue.depth },
       };
     },
@@ -241,7 +267,10 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     async connectTestMode(userId: string) {
       const caller = await managerOf(userId);
       if (deps.config.google.mode !== 'test' || !deps.testMode) {
-        throw new AppError('CONFLICT', 'The TEST MODE Workspace is only offered when no Google setting (GOOGLE_TOKEN_URL, GOOGLE_GMAIL_API_URL, GOOGLE_DIRECTORY_API_URL) is set.');
+        throw new AppError(
+          'CONFLICT',
+          'The TEST MODE Workspace is only offered when no Google setting (GOOGLE_TOKEN_URL, GOOGLE_GMAIL_API_URL, GOOGLE_DIRECTORY_API_URL) is set.',
+        );
       }
       const account = await createTestModeServiceAccount(deps.testMode);
       return connectWith(caller, account.keyJson, account.adminEmail, true);
@@ -253,7 +282,10 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       if (!conn) throw notConnected();
       try {
         await clientOf(conn).checkConnection(conn.adminEmail);
-        return { ok: true, message: 'Connected: the key works, both scopes are granted and the admin can read the directory.' };
+        return {
+          ok: true,
+          message: 'Connected: the key works, both scopes are granted and the admin can read the directory.',
+        };
       } catch (err) {
         if (isGoogleWorkspaceError(err)) return { ok: false, message: err.message };
         throw err;
@@ -290,24 +322,40 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       return { saved: true, repushQueued: queued };
     },
 
-    async push(userId: string, input: unknown): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
+    async push(
+      userId: string,
+      input: unknown,
+    ): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
       const caller = await managerOf(userId);
       const body = pushBodySchema.parse(input);
       const orgId = caller.organization.id;
       if (!(await repo.findConnection(orgId))) throw notConnected();
       const [tpl, people] = await Promise.all([templateOf(orgId), repo.listPeople(orgId)]);
       const chosen = selectPeople(people, body.target);
-      if (chosen.length === 0) throw invalid('Nobody matches that choice. Sync the directory first, or choose other people.');
+      if (chosen.length === 0)
+        throw invalid('Nobody matches that choice. Sync the directory first, or choose other people.');
       if (body.dryRun) {
         return {
           dryRun: true,
           people: chosen.map((p) => {
             const html = renderPersonSignature(p, tpl, deps.config.publicUrl);
-            return { email: p.email, fullName: p.fullName, html, chars: html.length, hasGmail: p.hasGmail, tooLong: html.length > GMAIL_SIGNATURE_MAX_CHARS };
+            return {
+              email: p.email,
+              fullName: p.fullName,
+              html,
+              chars: html.length,
+              hasGmail: p.hasGmail,
+              tooLong: html.length > GMAIL_SIGNATURE_MAX_CHARS,
+            };
           }),
         };
       }
-      const queued = await queuePushes(orgId, chosen.map((p) => p.email), await actorWords(userId), userId);
+      const queued = await queuePushes(
+        orgId,
+        chosen.map((p) => p.email),
+        await actorWords(userId),
+        userId,
+      );
       return { dryRun: false, queued };
     },
 
@@ -333,7 +381,11 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
     async editMySignature(userId: string, input: unknown): Promise<MySignatureView> {
       const { caller, person, tpl } = await myRow(userId);
-      if (!person) throw new AppError('NOT_FOUND', "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.");
+      if (!person)
+        throw new AppError(
+          'NOT_FOUND',
+          "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.",
+        );
       const edit = personEditSchema.parse(input);
       const locked = lockReasons(tpl);
       const refused = (Object.keys(edit) as PersonField[]).filter((field) => locked[field]);
@@ -347,7 +399,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       }
       const overrides = { ...(person.overrides as object), ...edit };
       await repo.saveOverrides(person.id, overrides);
-      if (person.pushStatus !== 'never') await queuePushes(caller.organization.id, [person.email], await actorWords(userId), userId);
+      if (person.pushStatus !== 'never')
+        await queuePushes(caller.organization.id, [person.email], await actorWords(userId), userId);
       return service.mySignature(userId);
     },
 
@@ -361,10 +414,26 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           'Your organization has not connected Google Workspace, so we cannot write to your Gmail. Use "Copy to Gmail" instead: copy the signature, then paste it in Gmail under Settings → See all settings → Signature.',
         );
       }
-      if (!person) throw new AppError('NOT_FOUND', "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.");
-      const result = await service.runPush({ organizationId: caller.organization.id, email: person.email, actor: await actorWords(userId), actorUserId: userId }, { retryCount: PUSH_RETRY_LIMIT });
+      if (!person)
+        throw new AppError(
+          'NOT_FOUND',
+          "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.",
+        );
+      const result = await service.runPush(
+        {
+          organizationId: caller.organization.id,
+          email: person.email,
+          actor: await actorWords(userId),
+          actorUserId: userId,
+        },
+        { retryCount: PUSH_RETRY_LIMIT },
+      );
       const after = await repo.findPerson(caller.organization.id, person.email);
-      return { result, status: after?.pushStatus ?? result, message: after?.pushError ?? resultWords(result, person.email) };
+      return {
+        result,
+        status: after?.pushStatus ?? result,
+        message: after?.pushError ?? resultWords(result, person.email),
+      };
     },
 
     async runSync(job: SyncJob): Promise<void> {
@@ -412,7 +481,10 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     },
 
     /** One person's push (a job of PUSH_QUEUE, or Install in Gmail). Idempotent: an unchanged signature is not patched. */
-    async runPush(job: PushJob, attempt: { retryCount: number }): Promise<'pushed' | 'unchanged' | 'skipped' | 'failed'> {
+    async runPush(
+      job: PushJob,
+      attempt: { retryCount: number },
+    ): Promise<'pushed' | 'unchanged' | 'skipped' | 'failed'> {
       const conn = await repo.findConnection(job.organizationId);
       const person = await repo.findPerson(job.organizationId, job.email);
       if (!conn || !person) return 'skipped';
@@ -443,20 +515,37 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       const tpl = await templateOf(job.organizationId);
       const html = renderPersonSignature(person, tpl, deps.config.publicUrl);
       if (html.length > GMAIL_SIGNATURE_MAX_CHARS) {
-        return fail(`This signature is ${html.length.toLocaleString('en-US')} characters; Gmail takes at most 10,000. Shorten the template or the person's fields.`, html);
+        return fail(
+          `This signature is ${html.length.toLocaleString('en-US')} characters; Gmail takes at most 10,000. Shorten the template or the person's fields.`,
+          html,
+        );
       }
       try {
         const client = clientOf(conn);
         const primary = await client.primarySendAs(person.email);
         const sentHash = sha256(html);
-        const unchanged = primary.signature === html || (person.sentHash === sentHash && person.storedHash === sha256(primary.signature));
+        const unchanged =
+          primary.signature === html ||
+          (person.sentHash === sentHash && person.storedHash === sha256(primary.signature));
         if (unchanged) {
-          await repo.recordPushResult(person.id, { pushStatus: 'pushed', pushError: null, pushedAt: person.pushedAt ?? new Date(), sentHash, storedHash: sha256(primary.signature) });
+          await repo.recordPushResult(person.id, {
+            pushStatus: 'pushed',
+            pushError: null,
+            pushedAt: person.pushedAt ?? new Date(),
+            sentHash,
+            storedHash: sha256(primary.signature),
+          });
           await audit('unchanged', 'Gmail already has this signature; nothing was sent.', html);
           return 'unchanged';
         }
         const stored = await client.patchSignature(person.email, primary.sendAsEmail, html);
-        await repo.recordPushResult(person.id, { pushStatus: 'pushed', pushError: null, pushedAt: new Date(), sentHash, storedHash: sha256(stored.signature) });
+        await repo.recordPushResult(person.id, {
+          pushStatus: 'pushed',
+          pushError: null,
+          pushedAt: new Date(),
+          sentHash,
+          storedHash: sha256(stored.signature),
+        });
         await audit('pushed', `Written to ${primary.sendAsEmail}.`, html);
         return 'pushed';
       } catch (err) {
@@ -490,12 +579,26 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   function registerJobs() {
     deps.jobs.defineQueue<PushJob>(
       PUSH_QUEUE,
-      { concurrency: PUSH_CONCURRENCY, expireInSeconds: deps.leaseSeconds ?? 120, retryLimit: PUSH_RETRY_LIMIT, retryDelaySeconds: 5, retryBackoff: true, policy: 'stately' },
+      {
+        concurrency: PUSH_CONCURRENCY,
+        expireInSeconds: deps.leaseSeconds ?? 120,
+        retryLimit: PUSH_RETRY_LIMIT,
+        retryDelaySeconds: 5,
+        retryBackoff: true,
+        policy: 'stately',
+      },
       async (data, job) => void (await service.runPush(data, job)),
     );
     deps.jobs.defineQueue<SyncJob>(
       SYNC_QUEUE,
-      { concurrency: 2, expireInSeconds: Math.max(600, deps.leaseSeconds ?? 120), retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, policy: 'stately' },
+      {
+        concurrency: 2,
+        expireInSeconds: Math.max(600, deps.leaseSeconds ?? 120),
+        retryLimit: 3,
+        retryDelaySeconds: 60,
+        retryBackoff: true,
+        policy: 'stately',
+      },
       async (data) => service.runSync(data),
     );
     deps.jobs.defineQueue<object>(
@@ -503,9 +606,15 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       { concurrency: 1, expireInSeconds: 600, retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false },
       async () => {
         for (const conn of await repo.listConnections()) {
-          await deps.jobs.send<SyncJob>(SYNC_QUEUE, { organizationId: conn.organizationId, actor: 'Schedule' }, { singletonKey: conn.organizationId });
+          await deps.jobs.send<SyncJob>(
+            SYNC_QUEUE,
+            { organizationId: conn.organizationId, actor: 'Schedule' },
+            { singletonKey: conn.organizationId },
+          );
           const people = await repo.listPeople(conn.organizationId);
-          const again = people.filter((p) => p.pushStatus === 'pushed' || p.pushStatus === 'failed').map((p) => p.email);
+          const again = people
+            .filter((p) => p.pushStatus === 'pushed' || p.pushStatus === 'failed')
+            .map((p) => p.email);
           if (again.length) await queuePushes(conn.organizationId, again, 'Schedule', null);
         }
       },
