@@ -22,6 +22,16 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /metrics': 'Prometheus text format (observability/metrics.ts), not JSON',
   'GET /robots.txt': 'plain text for crawlers (site/seo.routes.ts)',
   'GET /sitemap.xml': 'XML for crawlers (site/seo.routes.ts)',
+  // TEST MODE only (config.google.mode 'test'): a stand-in for Google, not our API.
+  'POST /test-mode/google/token':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'GET /test-mode/google/gmail/v1/users/:user/settings/sendAs':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'PATCH /test-mode/google/gmail/v1/users/:user/settings/sendAs/:email':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'GET /test-mode/google/admin/directory/v1/users':
+    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'GET /test-mode/google': 'the TEST MODE HTML page listing the stand-in directory (google/test-mode.ts), not JSON',
 };
 
 describeEachDatabase('API contract', (kind) => {

@@ -42,7 +42,7 @@ export type RouteContract = {
   querystring?: $ZodType;
   body?: $ZodType;
   /** Each status the route answers with a body of its own; 4xx and 5xx default to apiErrorSchema. */
-  responses: Partial<Record<200 | 201 | 204 | 302 | 409 | 503, $ZodType>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 409 | 503, $ZodType>>;
   /** Not application/json: the content type the 200 answer is sent as (files, images). */
   produces?: string;
 };
@@ -51,7 +51,7 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;
 }
 
-type SuccessStatus = 200 | 201 | 204;
+type SuccessStatus = 200 | 201 | 202 | 204;
 /** The parsed body of a successful answer. */
 export type SuccessOf<C extends RouteContract> = {
   [S in keyof C['responses']]: S extends SuccessStatus

@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { DEFAULT_DESIGN, designSchema, signatureFieldsSchema } from '../signature/signature-schema';
+import {
+  DEFAULT_DESIGN,
+  LAYOUTS,
+  LOGO_BACKINGS,
+  PHOTO_SHAPES,
+  SOCIAL_PLATFORMS,
+  designSchema,
+  signatureFieldsSchema,
+} from '../signature/signature-schema';
+import { defineRoute, isoDateTime } from './contract';
 
 /**
  * The Google Workspace API (issue 14): request and answer shapes, one schema for the browser's
- * forms and the server's routes (fastify-type-provider-zod in modules/workspace).
+ * forms and the server's routes, and the routes themselves (`workspaceApi`, decision 0100).
  */
 
 /** The fields an organization's template may leave to each person; every other one is locked. */
@@ -131,72 +140,232 @@ export type PersonEdit = z.infer<typeof personEditSchema>;
 export const PUSH_STATUSES = ['never', 'pending', 'pushed', 'skipped', 'failed'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
 
-export type WorkspacePersonView = {
-  email: string;
-  fullName: string;
-  title: string | null;
-  department: string | null;
-  orgUnitPath: string;
-  hasGmail: boolean;
-  linked: boolean;
-  pushStatus: PushStatus;
-  pushedAt: string | null;
-  pushError: string | null;
-};
+export const pushStatusSchema = z.enum(PUSH_STATUSES);
+const personFieldSchema = z.enum(PERSON_FIELDS);
 
-export type WorkspaceConnectionView = {
-  clientId: string;
-  clientEmail: string;
-  adminEmail: string;
-  testMode: boolean;
-  connectedAt: string;
-  lastSyncAt: string | null;
-  lastSyncResult: string | null;
-  lastSyncOk: boolean | null;
-};
+/* Answers: views are loose so a field added on the server (say, a send-as address) passes through. */
 
-export type AuditEntry = {
-  at: string;
-  personEmail: string;
-  actor: string;
-  result: 'pushed' | 'unchanged' | 'skipped' | 'failed';
-  detail: string | null;
-  htmlChars: number | null;
-};
+export const workspacePersonViewSchema = z
+  .looseObject({
+    email: z.string(),
+    fullName: z.string(),
+    title: z.string().nullable(),
+    department: z.string().nullable(),
+    orgUnitPath: z.string(),
+    hasGmail: z.boolean(),
+    /** A SignaturePro account of the organization has this address. */
+    linked: z.boolean(),
+    pushStatus: pushStatusSchema,
+    pushedAt: isoDateTime.nullable(),
+    pushError: z.string().nullable(),
+  })
+  .meta({ id: 'WorkspacePerson' });
+export type WorkspacePersonView = z.infer<typeof workspacePersonViewSchema>;
 
-export type WorkspaceOverview = {
-  /** The scopes to authorise in the Admin console, exactly. */
-  scopes: string[];
-  /** The embedded TEST MODE Workspace can be used (no Google setting is set). */
-  testModeAvailable: boolean;
-  connection: WorkspaceConnectionView | null;
-  template: { template: OrgTemplate; editableFields: PersonField[] };
-  people: WorkspacePersonView[];
-  audit: AuditEntry[];
-  queue: { pending: number };
-};
+export const workspaceConnectionViewSchema = z
+  .looseObject({
+    clientId: z.string(),
+    clientEmail: z.string(),
+    adminEmail: z.string(),
+    testMode: z.boolean(),
+    connectedAt: isoDateTime,
+    lastSyncAt: isoDateTime.nullable(),
+    lastSyncResult: z.string().nullable(),
+    lastSyncOk: z.boolean().nullable(),
+  })
+  .meta({ id: 'WorkspaceConnection' });
+export type WorkspaceConnectionView = z.infer<typeof workspaceConnectionViewSchema>;
 
-export type DryRunEntry = {
-  email: string;
-  fullName: string;
-  html: string;
-  chars: number;
-  hasGmail: boolean;
-  tooLong: boolean;
-};
+export const auditEntrySchema = z
+  .looseObject({
+    at: isoDateTime,
+    personEmail: z.string(),
+    actor: z.string(),
+    result: z.enum(['pushed', 'unchanged', 'skipped', 'failed']),
+    detail: z.string().nullable(),
+    htmlChars: z.number().nullable(),
+  })
+  .meta({ id: 'WorkspaceAuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export type MySignatureView = {
-  connected: boolean;
-  person: {
-    email: string;
-    values: Record<PersonField, unknown>;
-    /** Why each locked field is locked, in words; editable fields are absent. */
-    locked: Partial<Record<PersonField, string>>;
-    editable: PersonField[];
-    html: string;
-    chars: number;
-    pushStatus: PushStatus;
-    pushedAt: string | null;
-    pushError: string | null;
-  } | null;
+/**
+ * The template as the API answers it: described, not re-checked (the form's schema trims and
+ * normalises, which an answer cannot be encoded through). The stored template was read through
+ * orgTemplateSchema, so its values are those of OrgTemplate.
+ */
+export const orgTemplateViewSchema = z
+  .looseObject({
+    design: z.looseObject({
+      template: designSchema.shape.template,
+      primaryColor: z.string(),
+      secondaryColor: z.string(),
+      fontFamily: designSchema.shape.fontFamily,
+      layout: z.enum(LAYOUTS),
+      animateLogo: z.enum(['true', 'false']),
+      photoShape: z.enum(PHOTO_SHAPES),
+      logoBacking: z.enum(LOGO_BACKINGS),
+    }),
+    company: z.string(),
+    website: z.string(),
+    address: z.string(),
+    photoUrl: z.string(),
+    socialLinks: z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string()),
+  })
+  .meta({ id: 'WorkspaceTemplate' });
+
+export const workspaceTemplateViewSchema = z.looseObject({
+  template: orgTemplateViewSchema,
+  editableFields: z.array(personFieldSchema),
+});
+
+export const workspaceOverviewSchema = z
+  .looseObject({
+    /** The scopes to authorise in the Admin console, exactly. */
+    scopes: z.array(z.string()),
+    /** The embedded TEST MODE Workspace can be used (no Google setting is set). */
+    testModeAvailable: z.boolean(),
+    connection: workspaceConnectionViewSchema.nullable(),
+    template: workspaceTemplateViewSchema,
+    people: z.array(workspacePersonViewSchema),
+    audit: z.array(auditEntrySchema),
+    queue: z.looseObject({ pending: z.number() }),
+  })
+  .meta({ id: 'WorkspaceOverview' });
+export type WorkspaceOverview = z.infer<typeof workspaceOverviewSchema>;
+
+export const dryRunEntrySchema = z
+  .looseObject({
+    email: z.string(),
+    fullName: z.string(),
+    html: z.string(),
+    chars: z.number(),
+    hasGmail: z.boolean(),
+    tooLong: z.boolean(),
+  })
+  .meta({ id: 'WorkspaceDryRunEntry' });
+export type DryRunEntry = z.infer<typeof dryRunEntrySchema>;
+
+export const mySignatureViewSchema = z
+  .looseObject({
+    connected: z.boolean(),
+    person: z
+      .looseObject({
+        email: z.string(),
+        values: z.partialRecord(personFieldSchema, z.unknown()),
+        /** Why each locked field is locked, in words; editable fields are absent. */
+        locked: z.partialRecord(personFieldSchema, z.string()),
+        editable: z.array(personFieldSchema),
+        html: z.string(),
+        chars: z.number(),
+        pushStatus: pushStatusSchema,
+        pushedAt: isoDateTime.nullable(),
+        pushError: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'WorkspaceMySignature' });
+export type MySignatureView = z.infer<typeof mySignatureViewSchema>;
+
+export const workspaceConnectedSchema = z.looseObject({
+  connected: z.literal(true),
+  clientId: z.string(),
+  clientEmail: z.string(),
+  adminEmail: z.string(),
+});
+export const connectionCheckSchema = z.looseObject({ ok: z.boolean(), message: z.string() });
+export const syncRequestedSchema = z.looseObject({ queued: z.boolean(), message: z.string() });
+export const templateSavedSchema = z.looseObject({ saved: z.boolean(), repushQueued: z.number() });
+export const pushAnswerSchema = z.discriminatedUnion('dryRun', [
+  z.looseObject({ dryRun: z.literal(true), people: z.array(dryRunEntrySchema) }),
+  z.looseObject({ dryRun: z.literal(false), queued: z.number() }),
+]);
+export type PushAnswer = z.infer<typeof pushAnswerSchema>;
+export const installAnswerSchema = z.looseObject({ result: z.string(), status: z.string(), message: z.string() });
+
+const tags = ['workspace'] as const;
+
+/** The 11 Workspace endpoints (owners and admins of a Pro organization; /me is each person's own). */
+export const workspaceApi = {
+  overview: defineRoute({
+    method: 'GET',
+    path: '/api/workspace',
+    summary: "The organization's Google Workspace: connection, template, people, recent pushes",
+    tags,
+    responses: { 200: workspaceOverviewSchema },
+  }),
+  connect: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/connection',
+    summary: 'Connect Google Workspace with a service account key (checked against Google, kept encrypted)',
+    tags,
+    body: connectBodySchema,
+    responses: { 200: workspaceConnectedSchema },
+  }),
+  connectTestMode: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/connection/test-mode',
+    summary: 'Connect the embedded TEST MODE Workspace (only when no Google setting is set)',
+    tags,
+    responses: { 200: workspaceConnectedSchema },
+  }),
+  check: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/connection/check',
+    summary: 'Check the connection: the key, both scopes and the admin',
+    tags,
+    responses: { 200: connectionCheckSchema },
+  }),
+  disconnect: defineRoute({
+    method: 'DELETE',
+    path: '/api/workspace/connection',
+    summary: 'Disconnect Google Workspace (the key is deleted)',
+    tags,
+    responses: { 200: z.looseObject({ connected: z.literal(false) }) },
+  }),
+  sync: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/sync',
+    summary: 'Read the directory again (queued: 202)',
+    tags,
+    responses: { 202: syncRequestedSchema },
+  }),
+  saveTemplate: defineRoute({
+    method: 'PUT',
+    path: '/api/workspace/template',
+    summary: "Save the organization's template and the fields each person may edit; pushed signatures are pushed again",
+    tags,
+    body: templateBodySchema,
+    responses: { 200: templateSavedSchema },
+  }),
+  push: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/push',
+    summary:
+      'Push signatures to Gmail for everyone, a department, an organizational unit or a selection (dryRun: preview only)',
+    tags,
+    body: pushBodySchema,
+    responses: { 200: pushAnswerSchema },
+  }),
+  mine: defineRoute({
+    method: 'GET',
+    path: '/api/workspace/me',
+    summary: 'Your own Workspace signature: values, locked fields and why, push status',
+    tags,
+    responses: { 200: mySignatureViewSchema },
+  }),
+  editMine: defineRoute({
+    method: 'PUT',
+    path: '/api/workspace/me',
+    summary: 'Edit the fields of your Workspace signature the template leaves editable',
+    tags,
+    body: personEditSchema,
+    responses: { 200: mySignatureViewSchema },
+  }),
+  installMine: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/me/install',
+    summary: 'Install in Gmail: push your own Workspace signature now',
+    tags,
+    responses: { 200: installAnswerSchema },
+  }),
 };

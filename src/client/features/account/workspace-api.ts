@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConnectBody,
-  DryRunEntry,
-  MySignatureView,
-  PersonEdit,
-  PushTarget,
-  TemplateBody,
-  WorkspaceOverview,
+import {
+  workspaceApi,
+  type ConnectBody,
+  type PersonEdit,
+  type PushTarget,
+  type TemplateBody,
 } from '../../../shared/api/workspace';
-import { api } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 
 export const WORKSPACE_KEY = ['/api/workspace'] as const;
 export const MY_WORKSPACE_KEY = ['/api/workspace/me'] as const;
@@ -17,7 +15,7 @@ export const MY_WORKSPACE_KEY = ['/api/workspace/me'] as const;
 export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
   useQuery({
     queryKey: WORKSPACE_KEY,
-    queryFn: () => api.get<WorkspaceOverview>('/api/workspace'),
+    queryFn: () => callApi(workspaceApi.overview),
     enabled,
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -29,7 +27,7 @@ export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
   });
 
 export const useMyWorkspaceSignature = (enabled: boolean) =>
-  useQuery({ queryKey: MY_WORKSPACE_KEY, queryFn: () => api.get<MySignatureView>('/api/workspace/me'), enabled });
+  useQuery({ queryKey: MY_WORKSPACE_KEY, queryFn: () => callApi(workspaceApi.mine), enabled });
 
 function useWorkspaceMutation<TInput, TResult>(request: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -45,20 +43,14 @@ function useWorkspaceMutation<TInput, TResult>(request: (input: TInput) => Promi
 }
 
 export const useConnect = () =>
-  useWorkspaceMutation((input: ConnectBody) => api.post<{ clientId: string }>('/api/workspace/connection', input));
-export const useConnectTestMode = () =>
-  useWorkspaceMutation(() => api.post<{ clientId: string }>('/api/workspace/connection/test-mode'));
-export const useCheckConnection = () =>
-  useWorkspaceMutation(() => api.post<{ ok: boolean; message: string }>('/api/workspace/connection/check'));
-export const useDisconnect = () =>
-  useWorkspaceMutation(() => api.delete<{ connected: false }>('/api/workspace/connection'));
-export const useSync = () =>
-  useWorkspaceMutation(() => api.post<{ queued: boolean; message: string }>('/api/workspace/sync'));
+  useWorkspaceMutation((input: ConnectBody) => callApi(workspaceApi.connect, { body: input }));
+export const useConnectTestMode = () => useWorkspaceMutation(() => callApi(workspaceApi.connectTestMode));
+export const useCheckConnection = () => useWorkspaceMutation(() => callApi(workspaceApi.check));
+export const useDisconnect = () => useWorkspaceMutation(() => callApi(workspaceApi.disconnect));
+export const useSync = () => useWorkspaceMutation(() => callApi(workspaceApi.sync));
 export const useSaveTemplate = () =>
-  useWorkspaceMutation((input: TemplateBody) => api.put<{ repushQueued: number }>('/api/workspace/template', input));
+  useWorkspaceMutation((input: TemplateBody) => callApi(workspaceApi.saveTemplate, { body: input }));
 export const usePush = () =>
-  useWorkspaceMutation((input: { target: PushTarget; dryRun: boolean }) =>
-    api.post<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }>('/api/workspace/push', input),
-  );
+  useWorkspaceMutation((input: { target: PushTarget; dryRun: boolean }) => callApi(workspaceApi.push, { body: input }));
 export const useEditMine = () =>
-  useWorkspaceMutation((input: PersonEdit) => api.put<MySignatureView>('/api/workspace/me', input));
+  useWorkspaceMutation((input: PersonEdit) => callApi(workspaceApi.editMine, { body: input }));

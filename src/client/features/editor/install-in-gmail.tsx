@@ -1,7 +1,9 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { workspaceApi } from '../../../shared/api/workspace';
+import { ApiError, errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 
 /**
  * "Install in Gmail" (issue 14, point 6): a person of an organization connected to Google Workspace
@@ -15,7 +17,7 @@ export function InstallInGmailButton() {
     setBusy(true);
     setNote(null);
     try {
-      const result = await api.post<{ result: string; message: string }>('/api/workspace/me/install');
+      const result = await callApi(workspaceApi.installMine);
       setNote({ ok: result.result === 'pushed' || result.result === 'unchanged', text: result.message });
     } catch (error) {
       const upgrade = error instanceof ApiError && error.status === 403;

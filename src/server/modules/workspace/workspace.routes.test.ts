@@ -13,6 +13,9 @@ import {
 } from '../../../test-support/test-app';
 import { join, type Person } from '../../../test-support/team-world';
 import { DAILY_QUEUE } from './workspace.service';
+import { ApiError } from '../../../client/lib/api';
+import { readAnswer } from '../../../client/lib/api-client';
+import { workspaceApi } from '../../../shared/api/workspace';
 import { member } from '../../db/schema/auth.schema';
 
 const DOMAIN = 'acme-gws.test';
@@ -309,6 +312,49 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     const install = await call('POST', '/api/workspace/me/install', ben.cookie);
     expect(install.statusCode).toBe(200);
     expect(install.json().result).toBe('unchanged');
+  });
+
+  it("the client's helper reads every Workspace answer through workspaceApi; a field the server adds passes through; bad bodies get the schema's words", async () => {
+    const o = readAnswer(workspaceApi.overview, 200, (await call('GET', '/api/workspace', owner.cookie)).json());
+    expect(o.people.length).toBe(4);
+    expect(o.template.template.company).toBe('Acme GWS');
+    expect(o.audit.length).toBeGreaterThan(0);
+    const dry = await call('POST', '/api/workspace/push', owner.cookie, {
+      target: { kind: 'selection', emails: [at('ben')] },
+      dryRun: true,
+    });
+    const preview = readAnswer(workspaceApi.push, dry.statusCode, dry.json());
+    expect(preview.dryRun && preview.people[0]!.email).toBe(at('ben'));
+    const mine = readAnswer(workspaceApi.mine, 200, (await call('GET', '/api/workspace/me', ben.cookie)).json());
+    expect(mine.person?.editable).toEqual(['mobile']);
+    const check = await call('POST', '/api/workspace/connection/check', owner.cookie);
+    expect(readAnswer(workspaceApi.check, check.statusCode, check.json()).ok).toBe(true);
+    const sync = await call('POST', '/api/workspace/sync', owner.cookie);
+    expect(sync.statusCode).toBe(202);
+    expect(readAnswer(workspaceApi.sync, 202, sync.json()).message).toMatch(/directory|waiting/);
+    const typedOverview = async () =>
+      readAnswer(workspaceApi.overview, 200, (await call('GET', '/api/workspace', owner.cookie)).json());
+    await until(typedOverview, (v) => v.connection?.lastSyncAt !== o.connection?.lastSyncAt, 'the sync');
+
+    // Views are loose: a send-as address added to an entry reaches the screen.
+    const withSendAs = readAnswer(workspaceApi.push, 200, {
+      dryRun: true,
+      people: [{ ...(preview.dryRun ? preview.people[0] : {}), sendAsEmail: 'sales@acme.example' }],
+    });
+    expect(withSendAs.dryRun && withSendAs.people[0]!['sendAsEmail']).toBe('sales@acme.example');
+    expect(() => readAnswer(workspaceApi.overview, 200, { people: 'none' })).toThrow(ApiError);
+
+    const noTarget = await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'nobody' } });
+    expect(noTarget.statusCode).toBe(400);
+    expect(noTarget.json()).toMatchObject({
+      code: 'VALIDATION',
+      error: 'Please choose who to push to: everyone, a department, an organizational unit or a selection',
+    });
+    expect(noTarget.json().errors['target.kind']).toMatch(/Please choose who to push to/);
+    const noAdmin = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson: '{}' });
+    expect(noAdmin.statusCode).toBe(400);
+    expect(noAdmin.json().errors.adminEmail).toBe('Please enter the address of a Workspace admin');
+    expect(noAdmin.headers['cache-control']).toBe('no-store');
   });
 
   it('a 429 is retried and succeeds; a 400 fails at once with words', async () => {
