@@ -128,7 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.jobLeaseSeconds / 4))),
   });
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix ?? config.redisKeyPrefix);
-  const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log);
+  const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log, { jobs });
   const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
   const storage = createObjectStorage(config, app.log);
   const teams = createTeamsService({
@@ -206,8 +206,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   // onClose hooks run in reverse order: this one runs before the database closes.
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    await mailer.stop();
+    // Together: the mail being sent is waited for (or handed back) while the runner waits for its jobs.
+    await Promise.all([jobs.stop(), mailer.stop()]);
     await rateLimiter.close();
   });
 
@@ -341,6 +341,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await jobs.start();
     await jobs.schedule(DAILY_QUEUE, '0 3 * * *');
     await startBillingMaintenance();
+    await mailer.startOnRunner();
   });
 
   await registerClient(app, options.clientDir === undefined ? path.join(rootDir, 'dist/client') : options.clientDir);

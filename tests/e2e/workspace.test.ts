@@ -7,6 +7,7 @@ import { invitation, member, organization } from '../../src/server/db/schema/aut
 import { makeTestServiceAccount, startGoogleStandIn } from '../../src/server/google/google-stand-in';
 import { TEST_MODE_DOMAIN } from '../../src/server/google/test-mode';
 import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
+import { createEmptySignature } from '../../src/shared/signature/signature-schema';
 import { startApp, type RunningApp } from './support/app-server';
 import { openBrowser, type Browser } from './support/browser';
 
@@ -172,6 +173,65 @@ describe('Google Workspace (TEST MODE)', () => {
     await small.page.getByTestId(`status-${BEN}`).waitFor();
     await shoot(small.page, 'pushed-375');
   }, 90_000);
+
+  it("each send-as address is given its own signature: Chloe's alias gets hers, the table and the dry run list both addresses", async () => {
+    const CHLOE = `chloe.dubois@${TEST_MODE_DOMAIN}`;
+    const ALIAS = `marketing@${TEST_MODE_DOMAIN}`;
+    const chloe = await browser();
+    await signUp(chloe.context, CHLOE, 'Chloe Dubois');
+    const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, {
+      data: { email: CHLOE, role: 'member' },
+    });
+    expect(invite.status()).toBe(201);
+    const [row] = await app.app.services.database.db
+      .select()
+      .from(invitation)
+      .where(eq(invitation.id, (await invite.json()).id));
+    const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
+    expect((await chloe.context.request.post(`${app.url}/api/invitations/${token}/accept`)).status()).toBe(200);
+    const base = createEmptySignature({ name: 'Chloe Dubois', email: CHLOE });
+    const mine = await chloe.context.request.post(`${app.url}/api/signatures`, {
+      data: { ...base, mobile: '+33 6 11 11 11 11', label: 'Mine' },
+    });
+    expect(mine.status(), await mine.text()).toBe(201);
+    const campaign = await chloe.context.request.post(`${app.url}/api/signatures`, {
+      data: { ...base, mobile: '+33 6 22 22 22 22', label: 'Campaigns', sendAsEmail: ALIAS },
+    });
+    expect(campaign.status(), await campaign.text()).toBe(201);
+    // A sync links her account to her directory entry.
+    const sync = await owner.context.request.post(`${app.url}/api/workspace/sync`);
+    expect(sync.status()).toBe(202);
+    await expect
+      .poll(
+        async () =>
+          (await (await owner.context.request.get(`${app.url}/api/workspace`)).json()).people.find(
+            (p: { email: string }) => p.email === CHLOE,
+          )?.linked,
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    const { page } = owner;
+    await page.reload();
+    await page.getByLabel('Select Chloé Dubois').check();
+    await page.getByLabel('Push to').selectOption('selection');
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await expect.poll(() => page.getByTestId('dry-run').textContent()).toContain(`Alias ${ALIAS}`);
+    expect(await page.getByTestId('dry-run').textContent()).toContain('+33 6 22 22 22 22');
+    await shoot(page, 'alias-dry-run-1280');
+    await page.getByRole('button', { name: 'Push signatures' }).click();
+    await expect
+      .poll(() => page.getByTestId(`addresses-${CHLOE}`).textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`${ALIAS}.*pushed`));
+    expect(await app.app.services.googleTestMode!.storedSignature(ALIAS)).toContain('+33 6 22 22 22 22');
+    expect(await app.app.services.googleTestMode!.storedSignature(CHLOE)).toContain('+33 6 11 11 11 11');
+    await shoot(page, 'alias-pushed-1280');
+    const small = await browser(375);
+    await small.context.addCookies(await owner.context.cookies());
+    await small.page.goto(`${app.url}/account/workspace`);
+    await small.page.getByTestId(`addresses-${CHLOE}`).waitFor();
+    await shoot(small.page, 'alias-pushed-375');
+  }, 120_000);
 
   it('"Install in Gmail" in the editor puts the person\'s signature into Gmail with one click', async () => {
     // Ben is a paying member: the editor opens for him (a person with no plan is sent to /pricing).

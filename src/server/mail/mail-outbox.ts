@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import type { JobRunner } from '../jobs/job-runner';
 import { createMailOutboxRepository, type OutboxRow } from './mail-outbox.repository';
 import { createMailSeal } from './mail-seal';
 import type { MailMessage, MailTransport } from './mailer';
@@ -20,7 +21,14 @@ export interface MailOutbox extends MailTransport {
   /** Sends everything that is due now and resolves when done. */
   drain(): Promise<number>;
   stop(): Promise<void>;
+  /** On the jobs runner: queues the first sweep and the safety cron; call once the runner has started. */
+  startOnRunner(): Promise<void>;
 }
+
+/** One job per recorded mail (singletonKey = the mail's id): sends it if its row can still be claimed. */
+export const MAIL_SEND_QUEUE = 'mail-send';
+/** The recurring sweep for mail left behind (failed and due again, handed back, recorded by a process that died). */
+export const MAIL_SWEEP_QUEUE = 'mail-sweep';
 
 type SealedBody = Pick<MailMessage, 'html' | 'text' | 'replyTo' | 'logHint'>;
 
@@ -42,7 +50,15 @@ export function createMailOutbox(
   transport: MailTransport,
   config: Pick<AppConfig, 'sessionSecret' | 'publicUrl'>,
   log: Log,
-  options: { pollMs?: number; stopWaitMs?: number } = {},
+  options: {
+    pollMs?: number;
+    stopWaitMs?: number;
+    /**
+     * The app's jobs runner (docs/decisions/0119): sending runs as its jobs instead of this outbox's own
+     * timer. Without it (a bare outbox in a test), the outbox polls every `pollMs` itself.
+     */
+    jobs?: JobRunner;
+  } = {},
 ): MailOutbox {
   const repo = createMailOutboxRepository(db);
   const seal = createMailSeal(config.sessionSecret);
@@ -54,6 +70,10 @@ export function createMailOutbox(
   let cutShort = false;
   /** Rows this process has claimed and not yet finished: handed back if a stop cannot wait for them. */
   const holding = new Set<string>();
+  /** Sends started by a job of MAIL_SEND_QUEUE (a drain is `running`): stop() waits for them too. */
+  const sending = new Set<Promise<boolean>>();
+  const jobs = options.jobs;
+  const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
 
   async function record(message: MailMessage): Promise<string> {
     const id = randomUUID();
@@ -142,7 +162,10 @@ export function createMailOutbox(
         again = false;
         total += await drainOnce();
       } while (again && !stopped);
-      return total;
+      // A mail whose job is sending it in this process right now counts as being drained: wait for it,
+      // so "drain, then read the mailbox" holds on the jobs runner too.
+      const inFlight = await Promise.allSettled([...sending]);
+      return total + inFlight.filter((r) => r.status === 'fulfilled' && r.value).length;
     })().finally(() => {
       running = null;
       cutShort = false;
@@ -154,15 +177,83 @@ export function createMailOutbox(
     if (stopped) return;
     drain().catch((err: unknown) => log.error({ err }, 'mail outbox drain failed'));
   };
-  const timer = setInterval(kick, options.pollMs ?? OUTBOX_POLL_MS);
-  timer.unref();
-  // Mail recorded before a restart goes out now rather than at the first poll.
-  setImmediate(kick);
+
+  /** The next sweep, once across processes: one waiting sweep job at a time (stately, one key). */
+  const nextSweep = (afterMs: number) =>
+    jobs!.send(
+      MAIL_SWEEP_QUEUE,
+      {},
+      { singletonKey: 'sweep', ...(afterMs > 0 ? { startAfter: new Date(Date.now() + afterMs) } : {}) },
+    );
+
+  let timer: NodeJS.Timeout | undefined;
+  if (jobs) {
+    // The row's own claim (one conditional UPDATE with a lease) still decides who sends: a job that
+    // finds its row taken or sent does nothing. Retries are the outbox's own schedule (next_attempt_at),
+    // picked up by the sweep, so the jobs themselves are not retried.
+    jobs.defineQueue<{ id: string }>(
+      MAIL_SEND_QUEUE,
+      {
+        concurrency: 4,
+        expireInSeconds: SEND_LEASE_MS / 1000,
+        retryLimit: 0,
+        retryDelaySeconds: 1,
+        retryBackoff: false,
+        policy: 'stately',
+      },
+      async ({ id }) => {
+        if (stopped) return;
+        const attempt = claimAndSend(id);
+        sending.add(attempt);
+        try {
+          await attempt;
+        } finally {
+          sending.delete(attempt);
+        }
+      },
+    );
+    jobs.defineQueue<object>(
+      MAIL_SWEEP_QUEUE,
+      {
+        concurrency: 1,
+        expireInSeconds: Math.ceil(SEND_LEASE_MS / 1000),
+        retryLimit: 0,
+        retryDelaySeconds: 1,
+        retryBackoff: false,
+        policy: 'stately',
+      },
+      async () => {
+        try {
+          if (!stopped) await drain();
+        } finally {
+          // The chain goes on while this process runs; the cron (every minute) restarts it if a process died mid-sweep.
+          if (!stopped) await nextSweep(pollMs);
+        }
+      },
+    );
+  } else {
+    timer = setInterval(kick, pollMs);
+    timer.unref();
+    // Mail recorded before a restart goes out now rather than at the first poll.
+    setImmediate(kick);
+  }
 
   return {
     async enqueue(message) {
-      await record(message);
-      kick();
+      const id = await record(message);
+      if (!jobs) return kick();
+      try {
+        await jobs.send(MAIL_SEND_QUEUE, { id }, { singletonKey: id });
+      } catch (err) {
+        // The runner is not started (yet) or the database hiccupped: the row is recorded, the sweep sends it.
+        log.warn({ err, mail: { id } }, 'mail recorded; its send job could not be queued, the sweep will send it');
+      }
+    },
+    async startOnRunner() {
+      if (!jobs) return;
+      // Mail recorded before a restart goes out now; the cron restarts the sweep chain if a process died mid-sweep.
+      await nextSweep(0);
+      await jobs.schedule(MAIL_SWEEP_QUEUE, '* * * * *');
     },
     async deliver(message) {
       const id = await record(message);
@@ -176,14 +267,12 @@ export function createMailOutbox(
      */
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       if (running) cutShort = true;
       let timeout: NodeJS.Timeout | undefined;
+      const busy = Promise.allSettled([running ?? Promise.resolve(0), ...sending]);
       const finished = await Promise.race([
-        (running ?? Promise.resolve(0)).then(
-          () => true,
-          () => true,
-        ),
+        busy.then(() => true),
         new Promise<false>(
           (resolve) => (timeout = setTimeout(() => resolve(false), options.stopWaitMs ?? STOP_WAIT_MS)),
         ),

@@ -143,6 +143,17 @@ export type PushStatus = (typeof PUSH_STATUSES)[number];
 export const pushStatusSchema = z.enum(PUSH_STATUSES);
 const personFieldSchema = z.enum(PERSON_FIELDS);
 
+/** One Gmail send-as address we write to, with its own status (docs/decisions/0118). */
+export const sendAsStatusViewSchema = z.looseObject({
+  sendAsEmail: z.string(),
+  /** The signature written there (its "Signature name"), or null for the organization's version. */
+  label: z.string().nullable(),
+  status: z.enum(['pushed', 'failed']),
+  pushedAt: isoDateTime.nullable(),
+  error: z.string().nullable(),
+});
+export type SendAsStatusView = z.infer<typeof sendAsStatusViewSchema>;
+
 /* Answers: views are loose so a field added on the server (say, a send-as address) passes through. */
 
 export const workspacePersonViewSchema = z
@@ -158,6 +169,8 @@ export const workspacePersonViewSchema = z
     pushStatus: pushStatusSchema,
     pushedAt: isoDateTime.nullable(),
     pushError: z.string().nullable(),
+    /** Each Gmail send-as address we write to (the primary first), with its own status. */
+    addresses: z.array(sendAsStatusViewSchema),
   })
   .meta({ id: 'WorkspacePerson' });
 export type WorkspacePersonView = z.infer<typeof workspacePersonViewSchema>;
@@ -180,6 +193,8 @@ export const auditEntrySchema = z
   .looseObject({
     at: isoDateTime,
     personEmail: z.string(),
+    /** The send-as address written to; null for a whole-person result (no Gmail, not Pro). */
+    sendAsEmail: z.string().nullable(),
     actor: z.string(),
     result: z.enum(['pushed', 'unchanged', 'skipped', 'failed']),
     detail: z.string().nullable(),
@@ -237,6 +252,10 @@ export const dryRunEntrySchema = z
   .looseObject({
     email: z.string(),
     fullName: z.string(),
+    /** One entry per (person, send-as address): the primary, and each alias a signature is "Used for". */
+    sendAsEmail: z.string(),
+    /** The signature's name, or null for the organization's version. */
+    label: z.string().nullable(),
     html: z.string(),
     chars: z.number(),
     hasGmail: z.boolean(),

@@ -27,6 +27,19 @@ function StatusBadge({ person }: { person: WorkspacePersonView }) {
       {person.pushError && (person.pushStatus === 'failed' || person.pushStatus === 'pending') && (
         <p className="mt-1 text-xs text-red-700">{person.pushError}</p>
       )}
+      {person.addresses.length > 1 && (
+        <ul className="mt-1 space-y-0.5 text-xs text-slate-600" data-testid={`addresses-${person.email}`}>
+          {person.addresses.map((a) => (
+            <li key={a.sendAsEmail} className="break-all">
+              {a.sendAsEmail}
+              {a.label ? ` (“${a.label}”)` : ''}:{' '}
+              <span className={a.status === 'failed' ? 'text-red-700' : 'text-green-800'}>
+                {a.status === 'failed' ? `failed${a.error ? ` — ${a.error}` : ''}` : 'pushed'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -75,7 +88,7 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
     <SectionCard
       id="workspace-people"
       title="People and push"
-      description={`${data.people.length} people from the directory. Pushing writes each signature to the person's primary Gmail address.`}
+      description={`${data.people.length} people from the directory. Pushing writes each person's signature to their primary Gmail address, and to each alias one of their signatures is “Used for”.`}
     >
       {data.people.length === 0 ? (
         <p className="text-sm text-slate-600">No people yet: press "Sync directory" above.</p>
@@ -132,10 +145,21 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
               </div>
               <ul className="divide-y divide-slate-200">
                 {dryRun.map((entry) => (
-                  <li key={entry.email} className="p-3">
+                  <li key={`${entry.email}-${entry.sendAsEmail}`} className="p-3">
                     <p className="text-sm font-medium text-slate-900">
                       {entry.fullName} <span className="font-normal text-slate-500">{entry.email}</span>
                     </p>
+                    {entry.sendAsEmail !== entry.email && (
+                      <p className="text-xs text-slate-600">
+                        Alias {entry.sendAsEmail}
+                        {entry.label ? `: “${entry.label}”` : ''} (written only if Gmail lists this address for them)
+                      </p>
+                    )}
+                    {entry.sendAsEmail === entry.email && entry.label && (
+                      <p className="text-xs text-slate-600">
+                        Their signature “{entry.label}”, with the organization’s locked fields
+                      </p>
+                    )}
                     <p className={`text-xs ${entry.tooLong ? 'text-red-700' : 'text-slate-500'}`}>
                       {entry.chars.toLocaleString('en-US')} characters
                       {entry.tooLong ? ' — over Gmail’s 10,000: it would be refused' : ''}
@@ -235,7 +259,12 @@ export function WorkspaceAudit({ data }: { data: WorkspaceOverview }) {
                   <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-600">
                     {formatDate(a.at, { dateStyle: 'short', timeStyle: 'medium' })}
                   </td>
-                  <td className="py-2 pr-3 align-top break-all">{a.personEmail}</td>
+                  <td className="py-2 pr-3 align-top break-all">
+                    {a.personEmail}
+                    {a.sendAsEmail && a.sendAsEmail !== a.personEmail && (
+                      <span className="block text-xs text-slate-500">as {a.sendAsEmail}</span>
+                    )}
+                  </td>
                   <td className="py-2 pr-3 align-top text-slate-700">{a.actor}</td>
                   <td className="py-2 align-top">
                     <span className="font-medium">{RESULT_WORDS[a.result] ?? a.result}</span>

@@ -1,6 +1,16 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.schema';
 
+export type SendAsPushState = {
+  status: 'pushed' | 'failed';
+  /** The signature written there (its label), or null for the organization's version. */
+  label: string | null;
+  pushedAt: string | null;
+  error: string | null;
+  sentHash: string | null;
+  storedHash: string | null;
+};
+
 /**
  * Google Workspace (issue 14): one connection per organization (the service account key, encrypted),
  * the organization's template and locks, the people read from the directory with their push status,
@@ -66,6 +76,12 @@ export const workspacePeople = pgTable(
     /** sha256 of the HTML last sent and of the copy Gmail stored: an unchanged signature is not patched again. */
     sentHash: text('sent_hash'),
     storedHash: text('stored_hash'),
+    /**
+     * Per Gmail send-as address we write to (the primary and each alias one of the person's signatures
+     * is "Used for"): status, when, Google's words, and the hashes of what we sent and what Gmail stored.
+     * Keyed by the lower-case address (docs/decisions/0118).
+     */
+    sendAsState: jsonb('send_as_state').$type<Record<string, SendAsPushState>>().notNull().default({}),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,6 +98,8 @@ export const workspacePushLog = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
     personEmail: text('person_email').notNull(),
+    /** The Gmail send-as address written to (the primary or an alias); null for a whole-person result (no Gmail, not Pro). */
+    sendAsEmail: text('send_as_email'),
     /** Who asked: a person's name and address, or "Schedule", "Template change", "Directory change". */
     actor: text('actor').notNull(),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),

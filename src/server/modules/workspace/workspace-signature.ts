@@ -98,3 +98,83 @@ export function renderPersonSignature(person: PersonRow, tpl: EffectiveTemplate,
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/** A person's own editor signature (a row of `signature`), as far as the Workspace push needs it. */
+export type OwnSignature = SignatureFields & { label: string; sendAsEmail: string | null; isDefault: boolean };
+
+/**
+ * One of the person's own signatures with the organization's locks applied as for the primary: the
+ * template's design; each locked field from the directory or the template; each editable field from
+ * the person's Workspace edits (PUT /api/workspace/me) when they made one, else from the signature;
+ * the address is the send-as address it is written to.
+ */
+export function ownSignatureFields(
+  person: PersonRow,
+  tpl: EffectiveTemplate,
+  own: SignatureFields,
+  sendAsEmail: string,
+): SignatureFields {
+  const base = baseValues(person, tpl.template);
+  const overrides = (person.overrides ?? {}) as Partial<Record<PersonField, unknown>>;
+  const pick = (field: PersonField): unknown => {
+    if (!tpl.editableFields.includes(field)) return base[field];
+    if (overrides[field] !== undefined) return overrides[field];
+    return own[field];
+  };
+  return {
+    ...own,
+    name: String(pick('name') ?? ''),
+    title: String(pick('title') ?? ''),
+    phone: String(pick('phone') ?? ''),
+    mobile: String(pick('mobile') ?? ''),
+    email: sendAsEmail,
+    company: String(pick('company') ?? ''),
+    website: String(pick('website') ?? ''),
+    address: String(pick('address') ?? ''),
+    photoUrl: String(pick('photoUrl') ?? ''),
+    socialLinks: (pick('socialLinks') ?? {}) as SignatureFields['socialLinks'],
+    design: tpl.template.design,
+  };
+}
+
+/** What one send-as address of a person is given: the primary, or an alias one of their signatures is "Used for". */
+export type SendAsTarget = { sendAsEmail: string; primary: boolean; label: string | null; html: string };
+
+/**
+ * Every address a person's push writes to (docs/decisions/0118). The primary (the directory's address)
+ * gets the signature "Used for" it, else the person's default signature, else (no account, or no
+ * signature) the organization's version. Each other address one of their signatures names is an alias
+ * target; the push writes it only if Gmail lists that address for the person.
+ */
+export function sendAsTargets(
+  person: PersonRow,
+  tpl: EffectiveTemplate,
+  own: OwnSignature[],
+  publicUrl: string,
+): SendAsTarget[] {
+  const render = (fields: SignatureFields) => renderSignature(fields, { publicUrl, showWatermark: false }).html;
+  const primaryEmail = person.email.toLowerCase();
+  const forPrimary =
+    own.find((s) => s.sendAsEmail?.toLowerCase() === primaryEmail) ?? own.find((s) => s.isDefault) ?? own[0];
+  const targets: SendAsTarget[] = [
+    forPrimary
+      ? {
+          sendAsEmail: primaryEmail,
+          primary: true,
+          label: forPrimary.label,
+          html: render(ownSignatureFields(person, tpl, forPrimary, primaryEmail)),
+        }
+      : { sendAsEmail: primaryEmail, primary: true, label: null, html: renderPersonSignature(person, tpl, publicUrl) },
+  ];
+  for (const s of own) {
+    const address = s.sendAsEmail?.toLowerCase();
+    if (!address || address === primaryEmail) continue;
+    targets.push({
+      sendAsEmail: address,
+      primary: false,
+      label: s.label,
+      html: render(ownSignatureFields(person, tpl, s, address)),
+    });
+  }
+  return targets;
+}

@@ -193,7 +193,9 @@ export function createWorkspaceRepository(db: Db) {
     },
     async recordPushResult(
       personId: string,
-      values: Partial<Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash'>>,
+      values: Partial<
+        Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash' | 'sendAsState'>
+      >,
     ): Promise<void> {
       await db.update(workspacePeople).set(values).where(eq(workspacePeople.id, personId));
     },

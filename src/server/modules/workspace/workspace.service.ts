@@ -40,10 +40,14 @@ import {
   effectiveTemplate,
   lockReasons,
   personValues,
-  renderPersonSignature,
+  sendAsTargets,
   sha256,
   type EffectiveTemplate,
+  type OwnSignature,
+  type SendAsTarget,
 } from './workspace-signature';
+import type { SendAsPushState } from '../../db/schema/workspace.schema';
+import { createSignaturesRepository } from '../signatures/signatures.repository';
 
 export const PUSH_QUEUE = 'workspace-push';
 export const SYNC_QUEUE = 'workspace-sync';
@@ -77,6 +81,7 @@ const notConnected = () =>
 export function createWorkspaceService(deps: WorkspaceDeps) {
   const repo = createWorkspaceRepository(deps.db);
   const teams = createTeamsRepository(deps.db);
+  const signatures = createSignaturesRepository(deps.db);
   // One cache per process: a person's token is asked for once an hour, whichever job needs it.
   const tokenCache = createTokenCache();
   const secret = workspaceKeySecret(deps.config);
@@ -245,10 +250,24 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           pushStatus: p.pushStatus as PushStatus,
           pushedAt: p.pushedAt?.toISOString() ?? null,
           pushError: p.pushError,
+          addresses: Object.entries((p.sendAsState ?? {}) as Record<string, SendAsPushState>)
+            .map(([sendAsEmail, st]) => ({
+              sendAsEmail,
+              label: st.label,
+              status: st.status,
+              pushedAt: st.pushedAt,
+              error: st.error,
+            }))
+            .sort(
+              (a, b) =>
+                Number(b.sendAsEmail === p.email) - Number(a.sendAsEmail === p.email) ||
+                a.sendAsEmail.localeCompare(b.sendAsEmail),
+            ),
         })),
         audit: audit.map((a): AuditEntry => ({
           at: a.createdAt.toISOString(),
           personEmail: a.personEmail,
+          sendAsEmail: a.sendAsEmail,
           actor: a.actor,
           result: a.result as AuditEntry['result'],
           detail: a.detail,
@@ -335,20 +354,22 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       if (chosen.length === 0)
         throw invalid('Nobody matches that choice. Sync the directory first, or choose other people.');
       if (body.dryRun) {
-        return {
-          dryRun: true,
-          people: chosen.map((p) => {
-            const html = renderPersonSignature(p, tpl, deps.config.publicUrl);
-            return {
+        const entries: DryRunEntry[] = [];
+        for (const p of chosen) {
+          for (const target of sendAsTargets(p, tpl, await ownSignaturesOf(p), deps.config.publicUrl)) {
+            entries.push({
               email: p.email,
               fullName: p.fullName,
-              html,
-              chars: html.length,
+              sendAsEmail: target.sendAsEmail,
+              label: target.label,
+              html: target.html,
+              chars: target.html.length,
               hasGmail: p.hasGmail,
-              tooLong: html.length > GMAIL_SIGNATURE_MAX_CHARS,
-            };
-          }),
-        };
+              tooLong: target.html.length > GMAIL_SIGNATURE_MAX_CHARS,
+            });
+          }
+        }
+        return { dryRun: true, people: entries };
       }
       const queued = await queuePushes(
         orgId,
@@ -362,7 +383,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     async mySignature(userId: string): Promise<MySignatureView> {
       const { caller, person, tpl } = await myRow(userId);
       if (!person) return { connected: !!(await repo.findConnection(caller.organization.id)), person: null };
-      const html = renderPersonSignature(person, tpl, deps.config.publicUrl);
+      // What the primary address is given: the person's default signature with the locks, or the organization's version.
+      const html = sendAsTargets(person, tpl, await ownSignaturesOf(person), deps.config.publicUrl)[0]!.html;
       return {
         connected: true,
         person: {
@@ -480,7 +502,12 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       if (again.length) await queuePushes(job.organizationId, again, 'Directory change', null);
     },
 
-    /** One person's push (a job of PUSH_QUEUE, or Install in Gmail). Idempotent: an unchanged signature is not patched. */
+    /**
+     * One person's push (a job of PUSH_QUEUE, or Install in Gmail): every send-as address the person
+     * is given a signature for (docs/decisions/0118), one after another. Idempotent per address: an
+     * address whose signature in Gmail is already ours is not patched, so a job that runs again (a
+     * retry after a 429 on the alias, a lease that ended) patches only what is still missing.
+     */
     async runPush(
       job: PushJob,
       attempt: { retryCount: number },
@@ -488,10 +515,16 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       const conn = await repo.findConnection(job.organizationId);
       const person = await repo.findPerson(job.organizationId, job.email);
       if (!conn || !person) return 'skipped';
-      const audit = (result: 'pushed' | 'unchanged' | 'skipped' | 'failed', detail: string | null, html?: string) =>
+      const audit = (
+        result: 'pushed' | 'unchanged' | 'skipped' | 'failed',
+        detail: string | null,
+        html?: string,
+        sendAsEmail: string | null = null,
+      ) =>
         repo.addAudit({
           organizationId: job.organizationId,
           personEmail: person.email,
+          sendAsEmail,
           actor: job.actor,
           actorUserId: job.actorUserId,
           result,
@@ -499,13 +532,14 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           htmlChars: html?.length ?? null,
           htmlHash: html ? sha256(html) : null,
         });
-      const fail = async (words: string, html?: string) => {
+      const failAll = async (words: string, html?: string, sendAsEmail: string | null = null) => {
         deps.onPushFailure?.();
         await repo.recordPushResult(person.id, { pushStatus: 'failed', pushError: words });
-        await audit('failed', words, html);
+        await audit('failed', words, html, sendAsEmail);
         return 'failed' as const;
       };
-      if (!(await orgCapable(job.organizationId))) return fail('Not pushed: Google Workspace is part of the Pro plan.');
+      if (!(await orgCapable(job.organizationId)))
+        return failAll('Not pushed: Google Workspace is part of the Pro plan.');
       const skip = async (words: string) => {
         await repo.recordPushResult(person.id, { pushStatus: 'skipped', pushError: words });
         await audit('skipped', words);
@@ -513,53 +547,141 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       };
       if (!person.hasGmail) return skip('No Gmail: Google says "Mail service not enabled" for this person.');
       const tpl = await templateOf(job.organizationId);
-      const html = renderPersonSignature(person, tpl, deps.config.publicUrl);
-      if (html.length > GMAIL_SIGNATURE_MAX_CHARS) {
-        return fail(
-          `This signature is ${html.length.toLocaleString('en-US')} characters; Gmail takes at most 10,000. Shorten the template or the person's fields.`,
-          html,
-        );
-      }
+      const targets = sendAsTargets(person, tpl, await ownSignaturesOf(person), deps.config.publicUrl);
+      const tooLong = (html: string) =>
+        `This signature is ${html.length.toLocaleString('en-US')} characters; Gmail takes at most 10,000. Shorten the template or the person's fields.`;
+      const primaryTarget = targets[0]!;
+      // The primary over the limit: refused before any call, as before aliases existed.
+      if (primaryTarget.html.length > GMAIL_SIGNATURE_MAX_CHARS)
+        return failAll(tooLong(primaryTarget.html), primaryTarget.html, primaryTarget.sendAsEmail);
+
+      const state: Record<string, SendAsPushState> = {
+        ...((person.sendAsState ?? {}) as Record<string, SendAsPushState>),
+      };
+      // An address no signature is "Used for" any more is left alone in Gmail and drops out of the statuses.
+      for (const key of Object.keys(state)) if (!targets.some((t) => t.sendAsEmail === key)) delete state[key];
+      const outcomes: ('pushed' | 'unchanged' | 'failed')[] = [];
+      const failures: string[] = [];
+      let lastPushedAt: Date | null = person.pushedAt;
+      const saveState = (
+        extra: Partial<Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash'>> = {},
+      ) => repo.recordPushResult(person.id, { sendAsState: state, ...extra });
+      const failAddress = async (target: SendAsTarget, words: string) => {
+        deps.onPushFailure?.();
+        const before = state[target.sendAsEmail];
+        state[target.sendAsEmail] = {
+          status: 'failed',
+          label: target.label,
+          pushedAt: before?.pushedAt ?? null,
+          error: words,
+          sentHash: before?.sentHash ?? null,
+          storedHash: before?.storedHash ?? null,
+        };
+        failures.push(target.primary ? words : `${target.sendAsEmail}: ${words}`);
+        outcomes.push('failed');
+        await saveState();
+        await audit('failed', words, target.html, target.sendAsEmail);
+      };
+
       try {
         const client = clientOf(conn);
-        const primary = await client.primarySendAs(person.email);
-        const sentHash = sha256(html);
-        const unchanged =
-          primary.signature === html ||
-          (person.sentHash === sentHash && person.storedHash === sha256(primary.signature));
-        if (unchanged) {
-          await repo.recordPushResult(person.id, {
-            pushStatus: 'pushed',
-            pushError: null,
-            pushedAt: person.pushedAt ?? new Date(),
-            sentHash,
-            storedHash: sha256(primary.signature),
-          });
-          await audit('unchanged', 'Gmail already has this signature; nothing was sent.', html);
-          return 'unchanged';
+        const listed = await client.listSendAs(person.email);
+        const gmailPrimary = listed.find((s) => s.isPrimary);
+        if (!gmailPrimary) return failAll(`Gmail lists no primary address for ${person.email}.`);
+        // Addresses Gmail lists for the person; a signature "Used for" another address is left out.
+        const byAddress = new Map(listed.map((s) => [s.sendAsEmail.toLowerCase(), s]));
+        const work = targets
+          .map((target) =>
+            target.primary ? { target, sendAs: gmailPrimary } : { target, sendAs: byAddress.get(target.sendAsEmail) },
+          )
+          .filter(
+            (w): w is { target: SendAsTarget; sendAs: NonNullable<typeof w.sendAs> } =>
+              !!w.sendAs && (w.target.primary || !w.sendAs.isPrimary),
+          );
+        for (const { target, sendAs } of work) {
+          const address = sendAs.sendAsEmail.toLowerCase();
+          const key = target.primary ? target.sendAsEmail : address;
+          if (target.html.length > GMAIL_SIGNATURE_MAX_CHARS) {
+            await failAddress(target, tooLong(target.html));
+            continue;
+          }
+          const sentHash = sha256(target.html);
+          const known =
+            state[key] ?? (target.primary ? { sentHash: person.sentHash, storedHash: person.storedHash } : undefined);
+          const unchanged =
+            sendAs.signature === target.html ||
+            (known?.sentHash === sentHash && known?.storedHash === sha256(sendAs.signature));
+          const previous = state[key];
+          if (unchanged) {
+            state[key] = {
+              status: 'pushed',
+              label: target.label,
+              pushedAt: previous?.pushedAt ?? person.pushedAt?.toISOString() ?? new Date().toISOString(),
+              error: null,
+              sentHash,
+              storedHash: sha256(sendAs.signature),
+            };
+            await saveState(target.primary ? { sentHash, storedHash: sha256(sendAs.signature) } : {});
+            await audit(
+              'unchanged',
+              `Gmail already has this signature for ${sendAs.sendAsEmail}; nothing was sent.`,
+              target.html,
+              address,
+            );
+            outcomes.push('unchanged');
+            continue;
+          }
+          try {
+            const stored = await client.patchSignature(person.email, sendAs.sendAsEmail, target.html);
+            lastPushedAt = new Date();
+            state[key] = {
+              status: 'pushed',
+              label: target.label,
+              pushedAt: lastPushedAt.toISOString(),
+              error: null,
+              sentHash,
+              storedHash: sha256(stored.signature),
+            };
+            await saveState(target.primary ? { sentHash, storedHash: sha256(stored.signature) } : {});
+            await audit(
+              'pushed',
+              `Written to ${sendAs.sendAsEmail}${target.label ? ` ("${target.label}")` : ''}.`,
+              target.html,
+              address,
+            );
+            outcomes.push('pushed');
+          } catch (err) {
+            if (!isGoogleWorkspaceError(err) || err.kind === 'mail_not_enabled') throw err;
+            if (err.retryable && attempt.retryCount < PUSH_RETRY_LIMIT) throw err;
+            await failAddress(target, err.message);
+          }
         }
-        const stored = await client.patchSignature(person.email, primary.sendAsEmail, html);
-        await repo.recordPushResult(person.id, {
-          pushStatus: 'pushed',
-          pushError: null,
-          pushedAt: new Date(),
-          sentHash,
-          storedHash: sha256(stored.signature),
-        });
-        await audit('pushed', `Written to ${primary.sendAsEmail}.`, html);
-        return 'pushed';
       } catch (err) {
-        if (err instanceof AppError) return fail(err.message, html);
+        if (err instanceof AppError) return failAll(err.message, primaryTarget.html);
         if (!isGoogleWorkspaceError(err)) throw err;
         if (err.kind === 'mail_not_enabled') return skip(`No Gmail: ${err.message}`);
         if (err.retryable && attempt.retryCount < PUSH_RETRY_LIMIT) {
-          await repo.recordPushResult(person.id, { pushStatus: 'pending', pushError: `Trying again: ${err.message}` });
+          // Addresses already written are unchanged when the job runs again; only the rest is patched.
+          await saveState({ pushStatus: 'pending', pushError: `Trying again: ${err.message}` });
           throw err;
         }
-        return fail(err.message, html);
+        return failAll(err.message, primaryTarget.html);
       }
+      if (failures.length) {
+        await saveState({ pushStatus: 'failed', pushError: failures.join(' ') });
+        return 'failed';
+      }
+      await saveState({ pushStatus: 'pushed', pushError: null, pushedAt: lastPushedAt ?? new Date() });
+      return outcomes.includes('pushed') ? 'pushed' : 'unchanged';
     },
   };
+
+  /** The person's own editor signatures (default first), when they have a SignaturePro account. */
+  async function ownSignaturesOf(person: PersonRow): Promise<OwnSignature[]> {
+    if (!person.linkedUserId) return [];
+    const rows = await signatures.listSignaturesByUser(person.linkedUserId);
+    return rows.map((row) => ({ ...row, imageLinkUrl: row.imageLinkUrl as OwnSignature['imageLinkUrl'] }));
+  }
 
   async function myRow(userId: string) {
     const caller = await requireCaller(teams, userId);
