@@ -9,7 +9,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptySignature } from '../shared/signature/signature-schema';
-import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
+import { startSmtpTestServer, type SmtpTestServer } from '../test-support/smtp-server';
 import { createScratchPostgres } from '../test-support/test-app';
 import { freePort } from '../test-support/free-port';
 
@@ -163,7 +163,7 @@ describeServices(suiteTitle, () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let dataDir: string;
   let smtpPort: number;
-  let sink: SmtpSink | null = null;
+  let sink: SmtpTestServer | null = null;
   let env: Record<string, string>;
   let a: ServerProcess;
   let b: ServerProcess;
@@ -279,22 +279,21 @@ describeServices(suiteTitle, () => {
       `select id, recipient from mail_outbox where status <> 'sent'`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(people.length);
-    sink = await startSmtpSink(smtpPort);
+    sink = await startSmtpTestServer(smtpPort);
     // The retries have backed off (2 s, 10 s, 30 s…) while the server was away; make them due now, as
     // the next retry would, so both processes' polls (every 2 s) race for the same rows.
     await pgQuery(`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
-    await sink.waitForMessages(rows.length, 30_000);
+    await sink.waitForCount(rows.length, 30_000);
     // Both keep polling every 2 s; give them time to send something twice if they were going to.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    const ids = sink.messages.map((m) => m.parsed.messageId);
+    const ids = sink.mails.map((m) => m.parsed.messageId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const row of rows)
       expect(
         ids.filter((id) => id === `<${row.id}@127.0.0.1>`),
         row.recipient,
       ).toHaveLength(1);
-    for (const person of people)
-      expect(sink.messages.filter((m) => m.envelopeTo.includes(person.email))).toHaveLength(1);
+    for (const person of people) expect(sink.mails.filter((m) => m.envelopeTo.includes(person.email))).toHaveLength(1);
   }, 90_000);
 
   async function pgQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
@@ -472,7 +471,7 @@ describeServices(suiteTitle, () => {
     // Every sign-up B or C acknowledged had its verification mail queued; B's unsent ones go out through C.
     expect(signedUp.length).toBeGreaterThan(0);
     const deadline = Date.now() + 30_000;
-    const delivered = (email: string) => sink!.messages.filter((m) => m.envelopeTo.includes(email)).length;
+    const delivered = (email: string) => sink!.mails.filter((m) => m.envelopeTo.includes(email)).length;
     while (signedUp.some((email) => delivered(email) === 0) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 3_000));

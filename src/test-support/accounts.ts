@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { startSmtpTestServer, type CapturedMail, type SmtpTestServer } from '../server/mail/smtp-test-server';
+import { startSmtpTestServer, type CapturedMail, type SmtpTestServer } from './smtp-server';
 import { buildTestApp, cookieHeader, type DatabaseKind, type TestApp } from './test-app';
 
 /** Test-only helpers for the account flows: an app that mails a real SMTP server on loopback. */

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessage, newsletterSubscriber } from '../../src/server/db/schema/marketing.schema';
 import { issueFormToken } from '../../src/server/modules/contact/form-token';
-import { startSmtpSink, type SmtpSink } from '../../src/test-support/smtp-sink';
+import { startSmtpTestServer, type SmtpTestServer } from '../../src/test-support/smtp-server';
 import { startApp, type RunningApp } from './support/app-server';
 import { openBrowser, readClipboard, type Browser } from './support/browser';
 import { deriveKey } from '../../src/server/modules/auth/derived-keys';
@@ -13,7 +13,7 @@ import { deriveKey } from '../../src/server/modules/auth/derived-keys';
  * message reaching support over SMTP), the newsletter box, and the clipboard check.
  */
 const SUPPORT = 'support@signaturepro.example';
-let sink: SmtpSink;
+let sink: SmtpTestServer;
 let running: RunningApp;
 let browser: Browser;
 let page: Page;
@@ -22,7 +22,7 @@ const url = (path: string) => `${running.url}${path}`;
 const field = (name: 'name' | 'email' | 'subject' | 'message') => page.locator(`#contact-${name}`);
 const errorOf = (name: 'name' | 'email' | 'subject' | 'message') => page.locator(`#contact-${name}-error`);
 const formAlert = () => page.locator('#contact-form-error');
-const supportMail = () => sink.messages.filter((m) => m.envelopeTo.includes(SUPPORT));
+const supportMail = () => sink.mails.filter((m) => m.envelopeTo.includes(SUPPORT));
 
 /** Opens /contact and waits until the form holds its signed token (the 2-second lock starts there). */
 async function openContact() {
@@ -48,7 +48,7 @@ async function storedSubjects(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
+  sink = await startSmtpTestServer();
   // Trusting loopback as a proxy lets the 429 case write "from" other addresses (X-Forwarded-For),
   // so that it exhausts one sender's limit without using up the browser's per-IP allowance.
   running = await startApp({ SMTP_URL: sink.url, SUPPORT_EMAIL: SUPPORT, TRUST_PROXY: '127.0.0.1' });

@@ -12,7 +12,7 @@ import { buildTestApp, createTestDatabase, describeEachDatabase } from '../../te
 import { createMailOutbox } from './mail-outbox';
 import { createMailSeal } from './mail-seal';
 import { createMailboxTransport, type MailMessage, type MailTransport } from './mailer';
-import { startSmtpTestServer } from './smtp-test-server';
+import { startSmtpTestServer } from '../../test-support/smtp-server';
 
 const quietLog = { info() {}, warn() {}, error() {} };
 const config = { sessionSecret: 'test-secret-test-secret-test-secret-0123', publicUrl: 'http://localhost:5000' };

@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { redactSecrets, serializeError } from '../../logging';
 import { deriveKey } from './derived-keys';
-import { startSmtpTestServer } from '../../mail/smtp-test-server';
+import { startSmtpTestServer } from '../../../test-support/smtp-server';
 import { buildTestApp, describeEachDatabase } from '../../../test-support/test-app';
 import {
   newEmail,

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema/accounts.schema';
 import { contactMessage } from '../../db/schema/marketing.schema';
 import { createSmtpTransport } from '../../mail/mailer';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
-import { startSmtpSink, type SmtpSink } from '../../../test-support/smtp-sink';
+import { startSmtpTestServer, type SmtpTestServer } from '../../../test-support/smtp-server';
 import { issueFormToken } from './form-token';
 import { deriveKey } from '../auth/derived-keys';
 
@@ -27,7 +27,7 @@ function buildContactBody(overrides: Record<string, unknown> = {}) {
 
 describeEachDatabase('contact form API', (kind) => {
   let t: TestApp;
-  let sink: SmtpSink;
+  let sink: SmtpTestServer;
   /** A token issued as if the form had been open for five seconds. */
   const agedToken = () => issueFormToken(deriveKey(t.config.sessionSecret, 'contact-form'), Date.now() - 5_000);
   const post = (payload: Record<string, unknown>, ip = nextIp()) =>
@@ -35,7 +35,7 @@ describeEachDatabase('contact form API', (kind) => {
   const storedCount = async () => (await t.database.db.select().from(contactMessage)).length;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
+    sink = await startSmtpTestServer();
     t = await buildTestApp(kind, { SMTP_URL: sink.url, SUPPORT_EMAIL: SUPPORT });
   });
   afterAll(async () => {
@@ -43,7 +43,7 @@ describeEachDatabase('contact form API', (kind) => {
     await sink?.close();
   });
   beforeEach(async () => {
-    sink.messages.length = 0;
+    sink.mails.length = 0;
     await t.database.db.delete(contactMessage);
   });
 
@@ -60,7 +60,7 @@ describeEachDatabase('contact form API', (kind) => {
     const res = await post(buildContactBody({ formToken: agedToken() }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const [mail] = await sink.waitForMessages(1);
+    const [mail] = await sink.waitForCount(1);
     expect(mail!.envelopeTo).toEqual([SUPPORT]);
     expect(mail!.parsed.subject).toBe('[Contact] Question about team seats');
     expect(mail!.parsed.replyTo?.value[0]?.address).toBe('ada@example.com');
@@ -81,7 +81,7 @@ describeEachDatabase('contact form API', (kind) => {
       }),
     );
     expect(res.statusCode).toBe(200);
-    const [mail] = await sink.waitForMessages(1);
+    const [mail] = await sink.waitForCount(1);
     expect(mail!.envelopeTo).toEqual([SUPPORT]);
     expect(mail!.parsed.bcc).toBeUndefined();
     expect(mail!.parsed.headers.has('bcc')).toBe(false);
@@ -99,7 +99,7 @@ describeEachDatabase('contact form API', (kind) => {
       text: 'x',
       kind: 'contact',
     });
-    const [mail] = await sink.waitForMessages(1);
+    const [mail] = await sink.waitForCount(1);
     expect(mail!.envelopeTo).toEqual([SUPPORT]);
     expect(mail!.raw.split('\r\n\r\n')[0]).not.toMatch(/^bcc:/im);
     expect(mail!.parsed.bcc).toBeUndefined();
@@ -122,7 +122,7 @@ describeEachDatabase('contact form API', (kind) => {
     expect(res.json()).toEqual({ ok: true });
     // Sends whatever the outbox holds now, so that "nothing arrived" is not a race.
     await t.app.services.mailer.drain();
-    expect(sink.messages).toHaveLength(0);
+    expect(sink.mails).toHaveLength(0);
     expect(await storedCount()).toBe(0);
   });
 
