@@ -1,5 +1,6 @@
 import { forbidden, unauthenticated } from '../../errors';
 import type { Db } from '../../db/client';
+import { toSavedSignature } from '../signatures/signatures.service';
 import { createDataExportRepository } from './data-export.repository';
 
 /** Names the format so a later reader (or an importer) knows what it holds. */
@@ -21,30 +22,17 @@ export function createDataExportService(deps: { db: Db; publicUrl: string }) {
   const objectUrl = (objectKey: string | null) =>
     objectKey ? `${origin}/objects/${objectKey.replace(/^public\//, '')}` : null;
 
-  const toSignature = (row: SignatureRow) => ({
-    id: row.id,
-    label: row.label,
-    sendAsEmail: row.sendAsEmail,
-    isDefault: row.isDefault,
-    name: row.name,
-    title: row.title,
-    company: row.company,
-    phone: row.phone,
-    mobile: row.mobile,
-    email: row.email,
-    website: row.website,
-    address: row.address,
-    photoUrl: row.photoUrl ? absolute(row.photoUrl) : '',
-    imageLinkUrl: row.imageLinkUrl,
-    customImageUrl: row.customImageUrl,
-    socialLinks: row.socialLinks,
-    customFields: row.customFields,
-    design: row.design,
-    html: row.htmlSignature,
-    version: row.version,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  });
+  /** The signature as the API answers it (one mapping: signatures.service), with absolute image URLs. */
+  const toSignature = (row: SignatureRow) => {
+    const { htmlSignature, ...saved } = toSavedSignature(row);
+    return {
+      ...saved,
+      photoUrl: row.photoUrl ? absolute(row.photoUrl) : '',
+      // The design as stored: an export shows what was saved, not the defaults filled in on reading.
+      design: row.design,
+      html: htmlSignature,
+    };
+  };
 
   return {
     async exportAccount(userId: string) {
