@@ -19,16 +19,16 @@ import { workspaceKeySecret } from '../../google/workspace-key-secret';
 import type { JobRunner } from '../../jobs/job-runner';
 import {
   PERSON_FIELD_LABELS,
-  connectBodySchema,
-  personEditSchema,
-  pushBodySchema,
-  templateBodySchema,
   type AuditEntry,
+  type ConnectBody,
   type DryRunEntry,
   type MySignatureView,
+  type PersonEdit,
   type PersonField,
+  type PushBody,
   type PushStatus,
   type PushTarget,
+  type TemplateBody,
   type WorkspaceOverview,
 } from '../../../shared/api/workspace';
 import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
@@ -277,9 +277,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       };
     },
 
-    async connect(userId: string, input: unknown) {
+    async connect(userId: string, body: ConnectBody) {
       const caller = await managerOf(userId);
-      const body = connectBodySchema.parse(input);
       return connectWith(caller, body.keyJson, body.adminEmail, false);
     },
 
@@ -328,11 +327,10 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       return { queued: id !== null, message: id ? 'Reading the directory now.' : 'A sync is already waiting to run.' };
     },
 
-    async saveTemplate(userId: string, input: unknown) {
+    async saveTemplate(userId: string, body: TemplateBody) {
       const caller = await requireCaller(teams, userId);
       assertCapability(caller.organization, 'organizationTemplates');
       assertManager(caller, "change the organization's template");
-      const body = templateBodySchema.parse(input);
       await repo.saveTemplate(caller.organization.id, body.template, body.editableFields, userId);
       // Everyone whose signature is already in Gmail gets the new one (unchanged ones are skipped).
       const people = await repo.listPeople(caller.organization.id);
@@ -343,10 +341,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
     async push(
       userId: string,
-      input: unknown,
+      body: PushBody,
     ): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
       const caller = await managerOf(userId);
-      const body = pushBodySchema.parse(input);
       const orgId = caller.organization.id;
       if (!(await repo.findConnection(orgId))) throw notConnected();
       const [tpl, people] = await Promise.all([templateOf(orgId), repo.listPeople(orgId)]);
@@ -401,14 +398,13 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       };
     },
 
-    async editMySignature(userId: string, input: unknown): Promise<MySignatureView> {
+    async editMySignature(userId: string, edit: PersonEdit): Promise<MySignatureView> {
       const { caller, person, tpl } = await myRow(userId);
       if (!person)
         throw new AppError(
           'NOT_FOUND',
           "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.",
         );
-      const edit = personEditSchema.parse(input);
       const locked = lockReasons(tpl);
       const refused = (Object.keys(edit) as PersonField[]).filter((field) => locked[field]);
       if (refused.length) {
