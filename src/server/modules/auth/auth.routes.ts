@@ -4,7 +4,7 @@ import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { getUserId, sendWithCookies, toHeaders } from '../../http';
 import { unauthenticated } from '../../errors';
 import { enforceQuota, QUOTAS } from '../../rate-limit/quotas';
-import type { Caller } from './caller';
+import type { Caller } from '../../caller';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
   return { headers: toHeaders(request), ip: request.ip, userId: await getUserId(request) };

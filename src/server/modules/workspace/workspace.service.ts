@@ -32,7 +32,7 @@ import {
   type WorkspaceOverview,
 } from '../../../shared/api/workspace';
 import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
-import { assertCapability, assertManager, requireCaller, type Caller } from '../teams/team-access';
+import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { decryptServiceAccountKey, encryptServiceAccountKey } from './workspace-key-crypto';
 import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
@@ -111,8 +111,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     return clientFor(keyJson, conn.testMode);
   }
 
-  async function managerOf(userId: string): Promise<Caller> {
-    const caller = await requireCaller(teams, userId);
+  async function managerOf(userId: string): Promise<CallerMembership> {
+    const caller = await requireCallerMembership(teams, userId);
     assertCapability(caller.organization, 'workspacePush');
     assertManager(caller, 'manage Google Workspace');
     return caller;
@@ -164,7 +164,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     return emails.length;
   }
 
-  async function connectWith(caller: Caller, keyJson: string, adminEmail: string, testMode: boolean) {
+  async function connectWith(caller: CallerMembership, keyJson: string, adminEmail: string, testMode: boolean) {
     let key;
     try {
       key = parseServiceAccountKey(keyJson);
@@ -328,7 +328,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     },
 
     async saveTemplate(userId: string, body: TemplateBody) {
-      const caller = await requireCaller(teams, userId);
+      const caller = await requireCallerMembership(teams, userId);
       assertCapability(caller.organization, 'organizationTemplates');
       assertManager(caller, "change the organization's template");
       await repo.saveTemplate(caller.organization.id, body.template, body.editableFields, userId);
@@ -680,7 +680,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   }
 
   async function myRow(userId: string) {
-    const caller = await requireCaller(teams, userId);
+    const caller = await requireCallerMembership(teams, userId);
     assertCapability(caller.organization, 'workspacePush');
     const [me] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
     const person = me ? await repo.findPersonOfUser(caller.organization.id, userId, me.email) : undefined;
