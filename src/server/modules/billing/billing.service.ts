@@ -1,3 +1,4 @@
+import type { Logger as HttpLogger } from '../../http';
 import type { BillingOverview, EntitlementAnswer } from '../../../shared/billing/billing-types';
 import type { EffectiveStatus } from '../../../shared/billing/team-entitlement';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
@@ -38,7 +39,7 @@ async function callProvider<T>(log: Logger | undefined, what: string, fn: () => 
   }
 }
 
-type Logger = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+type Logger = Pick<HttpLogger, 'error' | 'warn'>;
 
 export function createBillingService(deps: {
   repository: BillingRepository;
