@@ -1,6 +1,43 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WithCookies } from './modules/auth/auth.service';
-import { unauthenticated } from './errors';
+import { AppError, unauthenticated } from './errors';
+
+/**
+ * The server's one HTTP layer (decision 0107): the session read, cookies passed on, the `no-store`
+ * cache header, the 429 answer and the logger type, written once and used by every module.
+ */
+
+/** What modules log through: Fastify's (pino) logger fits, and so does a test's plain object. */
+export type Logger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+/** The cache header of every answer a browser or proxy must not keep. */
+export const NO_STORE = 'no-store';
+
+/** Marks one answer as not to be kept by any cache. */
+export function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', NO_STORE);
+}
+
+/** An onSend hook for a whole route group whose answers are personal: `app.addHook('onSend', noStoreHook)`. */
+export async function noStoreHook<T>(_request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> {
+  noStore(reply);
+  return payload;
+}
+
+/** 429 with the words to show and Retry-After in whole seconds (at least 1). */
+export function tooMany(retryAfterMs: number, message: string): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
+}
+
+/** Passes the Set-Cookie headers Better Auth gave (a new, renewed or removed session) on to the browser. */
+export function passCookies(reply: FastifyReply, setCookies: readonly string[]): void {
+  for (const cookie of setCookies) reply.header('set-cookie', cookie);
+}
 
 /** Fastify's header object as a fetch Headers, the form Better Auth reads. */
 export function toHeaders(request: FastifyRequest): Headers {
@@ -14,7 +51,7 @@ export function toHeaders(request: FastifyRequest): Headers {
 }
 
 export function sendWithCookies<T>(reply: FastifyReply, result: WithCookies<T>, status = 200) {
-  for (const cookie of result.setCookies) reply.header('set-cookie', cookie);
+  passCookies(reply, result.setCookies);
   return reply.code(status).send(result.body);
 }
 

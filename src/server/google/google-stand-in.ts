@@ -1,3 +1,4 @@
+import { noStore } from '../http';
 import { createHash, createPublicKey, createVerify, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -359,7 +360,7 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
       },
     );
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+      noStore(reply);
       if (state.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, state.latencyMs));
     });
 

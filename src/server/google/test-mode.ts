@@ -1,3 +1,4 @@
+import { noStore } from '../http';
 import { createHash } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -296,7 +297,7 @@ export function googleTestModePlugin(opts: { state: GoogleStandInState; audience
       googleStandInPlugin({ state: opts.state, ...(opts.audiences ? { audiences: opts.audiences } : {}) }),
     );
     app.get('/', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+      noStore(reply);
       return reply.type('text/html; charset=utf-8').send(await renderTestModePage(opts.state));
     });
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../http';
 import type { AppConfig } from '../config';
 
 export type MailMessage = {
@@ -55,7 +55,7 @@ export function createSmtpTransport(config: AppConfig): MailTransport {
 }
 
 /** The embedded default: each message becomes an .eml file under DATA_DIR/mailbox, and the log says what it holds. */
-export function createMailboxTransport(config: AppConfig, log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+export function createMailboxTransport(config: AppConfig, log: Pick<Logger, 'info'>): MailTransport {
   const dir = path.join(config.dataDir, 'mailbox');
   return {
     async deliver(message) {
@@ -88,6 +88,6 @@ export function createMailboxTransport(config: AppConfig, log: Pick<FastifyBaseL
   };
 }
 
-export function createMailTransport(config: AppConfig, log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+export function createMailTransport(config: AppConfig, log: Pick<Logger, 'info'>): MailTransport {
   return config.smtpUrl ? createSmtpTransport(config) : createMailboxTransport(config, log);
 }

@@ -1,3 +1,5 @@
+import type { Logger } from '../http';
+import { noStore } from '../http';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -22,7 +24,7 @@ export type Metrics = {
   addJobQueue(probe: JobQueueProbe): void;
 };
 
-type Log = { warn(obj: object, msg: string): void };
+type Log = Pick<Logger, 'warn'>;
 
 /**
  * The Prometheus registry of one app: request latency by route pattern, method and status; job
@@ -148,6 +150,6 @@ export function registerObservability(app: FastifyInstance, metrics: Metrics, me
     }
     await metrics.refresh();
     const body = await metrics.registry.metrics();
-    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(body);
+    return noStore(reply).type(metrics.registry.contentType).send(body);
   });
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { LimitRule, RateLimiter } from './rate-limiter';
-import { tooMany, waitPhrase } from './too-many';
+import { tooMany } from '../http';
+import { waitPhrase } from './wait-phrase';
 
 const HOUR = 60 * 60 * 1000;
 

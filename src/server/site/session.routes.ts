@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { authApi, type sessionResponseSchema } from '../../shared/api/auth';
 import { routeOf, type ZodTypeProvider } from '../api-contract';
-import { toHeaders } from '../http';
+import { noStore, passCookies, toHeaders } from '../http';
 
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
@@ -16,10 +16,10 @@ export async function sessionRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(authApi.session),
     handler: async (request, reply): Promise<SessionResponse> => {
-      reply.header('cache-control', 'no-store');
+      noStore(reply);
       const { body, setCookies } = await app.services.auth.me(toHeaders(request));
       // A renewed session's fresh cookie (or an expired one's removal) goes back to the browser.
-      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      passCookies(reply, setCookies);
       return body ?? { user: null, organization: null };
     },
   });

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { accountApi } from '../../../shared/api/account';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
-import { requireUserId, sendWithCookies, signedIn, toHeaders } from '../../http';
+import { noStoreHook, requireUserId, sendWithCookies, signedIn, toHeaders } from '../../http';
 
 /** The signed-in person's own account: profile, password, devices, and the danger zone. */
 export async function accountRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { account, teams } = app.services;
   // Personal and team data: never kept by a browser or proxy cache.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  app.addHook('onSend', noStoreHook);
 
   app.route({
     ...routeOf(accountApi.getProfile),

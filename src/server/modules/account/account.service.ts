@@ -1,3 +1,4 @@
+import { tooMany } from '../../http';
 import { APIError } from 'better-auth/api';
 import type { AccountProfile, DeviceSession } from '../../../shared/account-area-types';
 import type { z } from 'zod';
@@ -74,13 +75,9 @@ export function createAccountService(deps: {
     const seen = await limiter.peek(PASSWORD_CHANGE_FAILURES, userId);
     if (!seen.allowed) {
       const minutes = Math.max(1, Math.ceil(seen.retryAfterMs / 60_000));
-      throw new AppError(
-        'RATE_LIMITED',
+      throw tooMany(
+        seen.retryAfterMs,
         `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined,
-        {
-          'retry-after': String(Math.ceil(seen.retryAfterMs / 1000)),
-        },
       );
     }
   }

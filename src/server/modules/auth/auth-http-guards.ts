@@ -1,3 +1,4 @@
+import { noStore } from '../../http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import { redactSecrets } from '../../logging';
@@ -45,7 +46,7 @@ export async function accountPageHeaders(request: FastifyRequest, reply: Fastify
   if (TOKEN_PAGE.test(pathname)) reply.header('referrer-policy', 'no-referrer');
   const api = pathname.startsWith('/api/');
   if (pathname.startsWith('/api/auth/') || (api && (request.sessionUserId || !reply.hasHeader('cache-control')))) {
-    reply.header('cache-control', 'no-store');
+    noStore(reply);
   }
   return payload;
 }

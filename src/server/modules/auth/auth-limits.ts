@@ -1,5 +1,6 @@
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
-import { tooMany, waitPhrase } from '../../rate-limit/too-many';
+import { tooMany } from '../../http';
+import { waitPhrase } from '../../rate-limit/wait-phrase';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

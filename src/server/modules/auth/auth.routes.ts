@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authApi } from '../../../shared/api/auth';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
-import { getUserId, sendWithCookies, toHeaders } from '../../http';
+import { getUserId, passCookies, sendWithCookies, toHeaders } from '../../http';
 import { unauthenticated } from '../../errors';
 import { enforceQuota, QUOTAS } from '../../rate-limit/quotas';
-import type { Caller } from './caller';
+import type { Caller } from '../../caller';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
   return { headers: toHeaders(request), ip: request.ip, userId: await getUserId(request) };
@@ -18,7 +18,7 @@ export async function authRoutes(parent: FastifyInstance) {
     ...routeOf(authApi.me),
     handler: async (request, reply) => {
       const { body, setCookies } = await auth.me(toHeaders(request));
-      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      passCookies(reply, setCookies);
       if (!body) throw unauthenticated();
       return body;
     },

@@ -13,7 +13,7 @@ import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitl
 import type { AccountsRepository, SessionAccount } from './accounts.repository';
 import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
-import type { Caller } from './caller';
+import type { Caller } from '../../caller';
 import type { Credentials } from './credentials';
 import type { EmailVerificationService } from './email-verification.service';
 import { readSignedCookie } from './session-cookie';

@@ -11,7 +11,7 @@ import type { AccountMail } from './account-mail';
 import type { AccountTokensRepository } from './account-tokens.repository';
 import type { AccountsRepository } from './accounts.repository';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow } from './auth-limits';
-import type { Caller } from './caller';
+import type { Caller } from '../../caller';
 import { hashCode, hashLinkToken, newLinkToken, newNumericCode, sameDigest } from './token-crypto';
 
 export const VERIFY_PURPOSE = 'verify-email';

@@ -9,7 +9,7 @@ import type { AccountsRepository } from './accounts.repository';
 import type { Auth } from './auth';
 import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
 import { describeAccount, type WithCookies } from './auth.service';
-import type { Caller } from './caller';
+import type { Caller } from '../../caller';
 
 export const MAGIC_LINK_SENT_MESSAGE = 'If an account exists for that email, a sign-in link is on its way.';
 const INVALID_MAGIC_LINK = 'This sign-in link is invalid or has expired. Please request a new one.';

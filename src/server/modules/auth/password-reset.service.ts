@@ -11,7 +11,7 @@ import type { AccountMail } from './account-mail';
 import type { AccountTokensRepository, TokenRow } from './account-tokens.repository';
 import type { AccountsRepository } from './accounts.repository';
 import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
-import type { Caller } from './caller';
+import type { Caller } from '../../caller';
 import type { Credentials } from './credentials';
 import { hashLinkToken, newLinkToken, passwordStamp } from './token-crypto';
 

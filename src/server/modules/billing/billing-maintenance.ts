@@ -1,10 +1,11 @@
+import type { Logger as HttpLogger } from '../../http';
 import type { JobLock } from '../../jobs/job-lock';
 import type { JobRunner } from '../../jobs/job-runner';
 import type { TestPaymentProvider } from '../../payments/test-payment-provider';
 import type { BillingRepository } from './billing.repository';
 import type { Fulfilment } from './fulfilment.service';
 
-type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Logger = Pick<HttpLogger, 'info' | 'error'>;
 
 /**
  * Time-driven billing changes that no request triggers: organization trials that ran out unpaid,

@@ -1,3 +1,4 @@
+import type { Logger } from '../../http';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobLock } from '../../jobs/job-lock';
@@ -9,12 +10,6 @@ import { createBillingService } from './billing.service';
 import { createFulfilment } from './fulfilment.service';
 import { findEffectiveSubscriptionStatus } from './team-entitlement.repository';
 import { createTestPaymentsService } from './test-payments.service';
-
-type Logger = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
 
 /** Wires billing: the provider chosen by configuration, one fulfilment, and the services on top. */
 export function createBilling(deps: {

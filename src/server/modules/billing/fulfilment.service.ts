@@ -1,3 +1,4 @@
+import type { Logger as HttpLogger } from '../../http';
 import { INCLUDED_SEATS, isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
 import { AppError } from '../../errors';
 import type {
@@ -11,7 +12,7 @@ import { computeEntitlement, computeOrganizationPlan } from './entitlement';
 
 export type FulfilmentResult = { state: 'complete' | 'pending' | 'ignored' };
 
-type Logger = { warn(obj: object, msg: string): void };
+type Logger = Pick<HttpLogger, 'warn'>;
 
 /**
  * The one path by which payments change what a person has. The Stripe webhook, the test payment

@@ -1,3 +1,4 @@
+import { noStore } from '../../http';
 import type { FastifyInstance } from 'fastify';
 import { publicSiteApi } from '../../../shared/api/public-site';
 import { issuesOf, routeOf, type ZodTypeProvider } from '../../api-contract';
@@ -25,7 +26,7 @@ export async function contactRoutes(parent: FastifyInstance, options: { limiter:
     ...routeOf(publicSiteApi.contactToken),
     handler: async (_request, reply) => {
       // A token is a moment in time: a cached one would defeat the 2-second lock.
-      reply.header('cache-control', 'no-store');
+      noStore(reply);
       return contact.issueToken();
     },
   });

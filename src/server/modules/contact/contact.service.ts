@@ -1,3 +1,5 @@
+import type { Logger } from '../../http';
+import { tooMany } from '../../http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';
 import type { contactRequestSchema, ContactTokenResponse } from '../../../shared/validation/contact-schema';
@@ -21,7 +23,7 @@ export type ContactServiceDeps = {
   sendMail(message: MailMessage): Promise<void>;
   secret: string;
   supportEmail: string;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Pick<Logger, 'info' | 'error'>;
   now?: () => number;
 };
 
@@ -29,9 +31,7 @@ export type ContactServiceDeps = {
 type DropReason = 'honeypot' | 'too-fresh' | 'invalid-token';
 
 export function rateLimited(retryAfterMs: number): AppError {
-  return new AppError('RATE_LIMITED', TOO_MANY_REQUESTS, undefined, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
-  });
+  return tooMany(retryAfterMs, TOO_MANY_REQUESTS);
 }
 
 export function createContactService(deps: ContactServiceDeps) {

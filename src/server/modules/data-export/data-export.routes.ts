@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { filesApi } from '../../../shared/api/files';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
-import { requireUserId } from '../../http';
+import { noStore, requireUserId } from '../../http';
 import { createDataExportService } from './data-export.service';
 
 /** A JSON file the browser saves rather than shows, named for what and when. */
 function download(reply: FastifyReply, what: string, body: unknown) {
   const day = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('cache-control', 'no-store')
+  return noStore(reply)
     .header('content-disposition', `attachment; filename="signaturepro-${what}-${day}.json"`)
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(body, null, 2) as never);

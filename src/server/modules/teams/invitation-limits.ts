@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { user } from '../../db/schema/auth.schema';
 import { forbidden } from '../../errors';
-import { tooMany, waitPhrase } from '../../rate-limit/too-many';
+import { tooMany } from '../../http';
+import { waitPhrase } from '../../rate-limit/wait-phrase';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

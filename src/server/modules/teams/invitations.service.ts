@@ -7,7 +7,14 @@ import type { MailMessage } from '../../mail/mailer';
 import { createInvitationLimits } from './invitation-limits';
 import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
-import { assertCapability, assertManager, requireCaller, seatLimit, seatsFullError, seatUsage } from './team-access';
+import {
+  assertCapability,
+  assertManager,
+  requireCallerMembership,
+  seatLimit,
+  seatsFullError,
+  seatUsage,
+} from './team-access';
 import { createTeamsRepository, type InvitationRow, type OrganizationRow, type TeamsQueries } from './teams.repository';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -107,7 +114,7 @@ export function createInvitationsService(deps: {
 
   return {
     async invite(userId: string, { email, role }: z.output<typeof inviteSchema>): Promise<TeamEntry> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, 'invite people');
       assertCapability(caller.organization, 'teamMembers');
       if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
@@ -136,7 +143,7 @@ export function createInvitationsService(deps: {
 
     /** Sends the invitation again with a fresh week; the previous link stops working. */
     async resendInvitation(userId: string, invitationId: string): Promise<TeamEntry> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, 'send invitations');
       const orgId = caller.organization.id;
       const row = await withSendSlot(orgId, userId, () =>
@@ -166,7 +173,7 @@ export function createInvitationsService(deps: {
 
     /** Withdraws a pending invitation (removing a pending member); its link stops working. */
     async cancelInvitation(userId: string, invitationId: string): Promise<void> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, 'withdraw invitations');
       const current = await repository.findInvitation(caller.organization.id, invitationId);
       if (!current || current.status !== 'pending') throw invitationNotFound();

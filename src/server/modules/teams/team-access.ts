@@ -5,25 +5,26 @@ import type { TeamRole } from '../../../shared/validation/account-schemas';
 import { AppError, forbidden } from '../../errors';
 import type { OrganizationRow, TeamsQueries } from './teams.repository';
 
-/** Who is calling, in which organization, with which role: read fresh on every request. */
-export type Caller = { userId: string; memberId: string; role: TeamRole; organization: OrganizationRow };
+/** The caller's membership: who is calling, in which organization, with which role; read fresh on every
+ * request. (The request itself, headers and ip, is `Caller` in src/server/caller.ts.) */
+export type CallerMembership = { userId: string; memberId: string; role: TeamRole; organization: OrganizationRow };
 
 export const noOrganization = () =>
   new AppError('NOT_FOUND', 'You are not part of an organization. Please reload the page or log in again.');
 
 export const canManageTeam = (role: TeamRole) => role === 'owner' || role === 'admin';
 
-export async function requireCaller(repository: TeamsQueries, userId: string): Promise<Caller> {
+export async function requireCallerMembership(repository: TeamsQueries, userId: string): Promise<CallerMembership> {
   const found = await repository.findMembershipOfUser(userId);
   if (!found) throw noOrganization();
   return { userId, memberId: found.memberId, role: found.role, organization: found.organization };
 }
 
-export function assertManager(caller: Caller, action = 'do that'): void {
+export function assertManager(caller: CallerMembership, action = 'do that'): void {
   if (!canManageTeam(caller.role)) throw forbidden(`Only the organization's owner or an admin can ${action}.`);
 }
 
-export function assertOwner(caller: Caller, action = 'do that'): void {
+export function assertOwner(caller: CallerMembership, action = 'do that'): void {
   if (caller.role !== 'owner') throw forbidden(`Only the organization's owner can ${action}.`);
 }
 

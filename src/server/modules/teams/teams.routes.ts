@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { teamsApi } from '../../../shared/api/teams';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
-import { getUserId, requireUserId, signedIn } from '../../http';
+import { getUserId, noStoreHook, requireUserId, signedIn } from '../../http';
 
 /** The caller's organization, its team, defaults and logo, and invitations. Access rules live in the services. */
 export async function teamsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { teams, invitations } = app.services;
   // Personal and team data: never kept by a browser or proxy cache.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  app.addHook('onSend', noStoreHook);
 
   app.route({
     ...routeOf(teamsApi.getOrganization),

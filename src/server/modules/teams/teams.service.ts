@@ -33,9 +33,9 @@ import {
   assertManager,
   assertOwner,
   canManageTeam,
-  requireCaller,
+  requireCallerMembership,
   seatUsage,
-  type Caller,
+  type CallerMembership,
 } from './team-access';
 import { createTeamsRepository, type OrganizationRow } from './teams.repository';
 
@@ -62,7 +62,10 @@ const hasDefaults = (org: OrganizationRow) => hasCapability(organizationTier(org
 export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: PurchasesFollowPayer }) {
   const repository = createTeamsRepository(deps.db);
 
-  async function describeOrganization(caller: Caller, org = caller.organization): Promise<OrganizationDetails> {
+  async function describeOrganization(
+    caller: CallerMembership,
+    org = caller.organization,
+  ): Promise<OrganizationDetails> {
     return {
       id: org.id,
       name: org.name,
@@ -77,12 +80,15 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     };
   }
 
-  async function describeDefaults(caller: Caller, org = caller.organization): Promise<SignatureDefaultsResponse> {
+  async function describeDefaults(
+    caller: CallerMembership,
+    org = caller.organization,
+  ): Promise<SignatureDefaultsResponse> {
     return { ...readDefaults(org), logoUrl: org.logo, canManage: canManageTeam(caller.role) };
   }
 
   /** The target of a role change or removal: another member of the caller's organization, never its owner. */
-  async function findEditableMember(caller: Caller, memberId: string, action: string) {
+  async function findEditableMember(caller: CallerMembership, memberId: string, action: string) {
     const target = await repository.findMember(caller.organization.id, memberId);
     // A member of another organization answers exactly like a missing one.
     if (!target) throw memberNotFound();
@@ -123,21 +129,21 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     async getOrganization(userId: string): Promise<OrganizationDetails> {
-      return describeOrganization(await requireCaller(repository, userId));
+      return describeOrganization(await requireCallerMembership(repository, userId));
     },
 
     async updateOrganization(
       userId: string,
       values: z.output<typeof organizationSchema>,
     ): Promise<OrganizationDetails> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, "change the organization's details");
       const org = await repository.updateOrganization(caller.organization.id, values);
       return describeOrganization(caller, org ?? caller.organization);
     },
 
     async updateLogo(userId: string, { logoUrl }: z.output<typeof logoUrlSchema>): Promise<OrganizationDetails> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, "change the organization's logo");
       const org = await repository.updateOrganization(caller.organization.id, {
         logo: logoUrl === '' ? null : logoUrl,
@@ -146,14 +152,14 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     async readSignatureDefaults(userId: string): Promise<SignatureDefaultsResponse> {
-      return describeDefaults(await requireCaller(repository, userId));
+      return describeDefaults(await requireCallerMembership(repository, userId));
     },
 
     async updateSignatureDefaults(
       userId: string,
       signatureDefaults: SignatureDefaults,
     ): Promise<SignatureDefaultsResponse> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, 'change the signature defaults');
       assertCapability(caller.organization, 'signatureDefaults');
       const org = await repository.updateOrganization(caller.organization.id, { signatureDefaults });
@@ -193,7 +199,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
     },
 
     async listTeam(userId: string): Promise<TeamResponse> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       const orgId = caller.organization.id;
       const [members, invitations, seats] = await Promise.all([
         repository.listMembers(orgId),
@@ -242,7 +248,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       memberId: string,
       { role }: z.output<typeof changeRoleSchema>,
     ): Promise<TeamEntry> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, "change a member's role");
       const target = await findEditableMember(caller, memberId, 'changed');
       // Making someone an admin is a Pro capability; making an admin a member again always works.
@@ -265,7 +271,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
 
     /** The removed person keeps their account and signatures, in an organization of their own. */
     async removeMember(userId: string, memberId: string): Promise<void> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertManager(caller, 'remove members');
       const target = await findEditableMember(caller, memberId, 'removed');
       const newOrganization = await repository.inTransaction(async (tx) => {
@@ -281,7 +287,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       userId: string,
       { memberId }: z.output<typeof transferOwnershipSchema>,
     ): Promise<OrganizationDetails> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertOwner(caller, 'hand the organization over');
       const target = await repository.findMember(caller.organization.id, memberId);
       if (!target) throw memberNotFound();
@@ -303,7 +309,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       userId: string,
       _confirmed: z.output<typeof deleteOrganizationSchema>,
     ): Promise<OrganizationDetails> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       assertOwner(caller, 'delete the organization');
       const orgId = caller.organization.id;
       const moved: Array<{ userId: string; to: string }> = [];
@@ -334,7 +340,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
 
     /** Admins and members may leave; the owner must hand over or delete the organization first. */
     async leaveOrganization(userId: string, _confirmed: z.output<typeof leaveOrganizationSchema>): Promise<void> {
-      const caller = await requireCaller(repository, userId);
+      const caller = await requireCallerMembership(repository, userId);
       if (caller.role === 'owner') {
         throw new AppError(
           'CONFLICT',

@@ -7,7 +7,7 @@ import { upload } from '../../db/schema/signatures.schema';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
-type Caller = Awaited<ReturnType<typeof signUpUser>>;
+type SignedIn = Awaited<ReturnType<typeof signUpUser>>;
 
 /**
  * Uploads stored before decision 0070 (one file named by a UUID, no size in its name) were drawn
@@ -16,7 +16,7 @@ type Caller = Awaited<ReturnType<typeof signUpUser>>;
  */
 describeEachDatabase('older uploads get their geometry', (kind) => {
   let t: TestApp;
-  let alice: Caller;
+  let alice: SignedIn;
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -25,7 +25,7 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
   afterAll(async () => t?.close());
 
   /** An upload as the first image pipeline stored it: public/<uuid>.<ext>, one file, a stored row. */
-  async function storeLegacyUpload(caller: Caller, bytes: Buffer, ext: 'png' | 'jpg') {
+  async function storeLegacyUpload(caller: SignedIn, bytes: Buffer, ext: 'png' | 'jpg') {
     const meta = await sharp(bytes).metadata();
     const objectKey = `public/${randomUUID()}.${ext}`;
     await t.app.services.storage.put(objectKey, bytes, ext === 'png' ? 'image/png' : 'image/jpeg');
@@ -44,7 +44,7 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
     return { id, objectKey, path: `/objects/${objectKey.slice('public/'.length)}` };
   }
 
-  async function createSignature(caller: Caller, photoUrl: string): Promise<string> {
+  async function createSignature(caller: SignedIn, photoUrl: string): Promise<string> {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/signatures',
@@ -55,12 +55,12 @@ describeEachDatabase('older uploads get their geometry', (kind) => {
     return res.json().id as string;
   }
 
-  async function photoOf(caller: Caller, id: string): Promise<string> {
+  async function photoOf(caller: SignedIn, id: string): Promise<string> {
     const list = await t.app.inject({ method: 'GET', url: '/api/signatures', headers: { cookie: caller.cookie } });
     return (list.json() as Array<{ id: string; photoUrl: string }>).find((s) => s.id === id)!.photoUrl;
   }
 
-  async function generatedImg(caller: Caller, id: string) {
+  async function generatedImg(caller: SignedIn, id: string) {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/signatures/${id}/generate-html`,

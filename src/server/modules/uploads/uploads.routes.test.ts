@@ -7,7 +7,7 @@ import { upload } from '../../db/schema/signatures.schema';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
-type Caller = { cookie: string };
+type SignedIn = { cookie: string };
 
 const pngWithAlpha = () =>
   sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } })
@@ -16,8 +16,8 @@ const pngWithAlpha = () =>
 
 describeEachDatabase('uploads API', (kind) => {
   let t: TestApp;
-  let alice: Caller;
-  let bob: Caller;
+  let alice: SignedIn;
+  let bob: SignedIn;
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -26,7 +26,7 @@ describeEachDatabase('uploads API', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  async function requestSlot(caller: Caller): Promise<string> {
+  async function requestSlot(caller: SignedIn): Promise<string> {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/objects/upload',
@@ -37,7 +37,7 @@ describeEachDatabase('uploads API', (kind) => {
     return res.json().uploadURL as string;
   }
 
-  const putBytes = (caller: Caller, uploadURL: string, bytes: Buffer, contentType = 'image/png') =>
+  const putBytes = (caller: SignedIn, uploadURL: string, bytes: Buffer, contentType = 'image/png') =>
     t.app.inject({
       method: 'PUT',
       url: uploadURL,
@@ -45,7 +45,7 @@ describeEachDatabase('uploads API', (kind) => {
       payload: bytes,
     });
 
-  const attach = (caller: Caller, imageURL: string, signatureId = 'temp') =>
+  const attach = (caller: SignedIn, imageURL: string, signatureId = 'temp') =>
     t.app.inject({
       method: 'PUT',
       url: '/api/signatures/image',
@@ -54,7 +54,7 @@ describeEachDatabase('uploads API', (kind) => {
     });
 
   /** The spec's three calls: a slot, the bytes, then the re-encoded public image. */
-  async function uploadImage(caller: Caller, bytes: Buffer, contentType = 'image/png', signatureId = 'temp') {
+  async function uploadImage(caller: SignedIn, bytes: Buffer, contentType = 'image/png', signatureId = 'temp') {
     const uploadURL = await requestSlot(caller);
     const put = await putBytes(caller, uploadURL, bytes, contentType);
     expect(put.statusCode).toBe(200);

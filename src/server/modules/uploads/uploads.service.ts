@@ -1,3 +1,4 @@
+import { tooMany } from '../../http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { attachedImageSchema, attachImageSchema, uploadedImageSchema } from '../../../shared/api/uploads';
@@ -193,13 +194,9 @@ export function createUploadsService(deps: {
       const counted = await deps.limiter.hit(deps.fetchLimit ?? IMAGE_FETCH_LIMIT, userId);
       if (!counted.allowed) {
         const minutes = Math.max(1, Math.ceil(counted.retryAfterMs / 60_000));
-        throw new AppError(
-          'RATE_LIMITED',
+        throw tooMany(
+          counted.retryAfterMs,
           `You have added many images by address in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or upload the image.`,
-          undefined,
-          {
-            'retry-after': String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
-          },
         );
       }
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { workspaceApi } from '../../../shared/api/workspace';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
-import { requireUserId } from '../../http';
+import { noStoreHook, requireUserId } from '../../http';
 import type { WorkspaceService } from './workspace.service';
 
 /**
@@ -14,10 +14,7 @@ export function workspaceRoutes(workspace: WorkspaceService) {
   return async function routes(parent: FastifyInstance) {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     // Directory data and signatures: never kept by a browser or proxy cache.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('cache-control', 'no-store');
-      return payload;
-    });
+    app.addHook('onSend', noStoreHook);
 
     app.route({
       ...routeOf(workspaceApi.overview),

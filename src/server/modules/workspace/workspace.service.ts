@@ -19,20 +19,20 @@ import { workspaceKeySecret } from '../../google/workspace-key-secret';
 import type { JobRunner } from '../../jobs/job-runner';
 import {
   PERSON_FIELD_LABELS,
-  connectBodySchema,
-  personEditSchema,
-  pushBodySchema,
-  templateBodySchema,
   type AuditEntry,
+  type ConnectBody,
   type DryRunEntry,
   type MySignatureView,
+  type PersonEdit,
   type PersonField,
+  type PushBody,
   type PushStatus,
   type PushTarget,
+  type TemplateBody,
   type WorkspaceOverview,
 } from '../../../shared/api/workspace';
 import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
-import { assertCapability, assertManager, requireCaller, type Caller } from '../teams/team-access';
+import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { decryptServiceAccountKey, encryptServiceAccountKey } from './workspace-key-crypto';
 import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
@@ -111,8 +111,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     return clientFor(keyJson, conn.testMode);
   }
 
-  async function managerOf(userId: string): Promise<Caller> {
-    const caller = await requireCaller(teams, userId);
+  async function managerOf(userId: string): Promise<CallerMembership> {
+    const caller = await requireCallerMembership(teams, userId);
     assertCapability(caller.organization, 'workspacePush');
     assertManager(caller, 'manage Google Workspace');
     return caller;
@@ -164,7 +164,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     return emails.length;
   }
 
-  async function connectWith(caller: Caller, keyJson: string, adminEmail: string, testMode: boolean) {
+  async function connectWith(caller: CallerMembership, keyJson: string, adminEmail: string, testMode: boolean) {
     let key;
     try {
       key = parseServiceAccountKey(keyJson);
@@ -277,9 +277,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       };
     },
 
-    async connect(userId: string, input: unknown) {
+    async connect(userId: string, body: ConnectBody) {
       const caller = await managerOf(userId);
-      const body = connectBodySchema.parse(input);
       return connectWith(caller, body.keyJson, body.adminEmail, false);
     },
 
@@ -328,11 +327,10 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       return { queued: id !== null, message: id ? 'Reading the directory now.' : 'A sync is already waiting to run.' };
     },
 
-    async saveTemplate(userId: string, input: unknown) {
-      const caller = await requireCaller(teams, userId);
+    async saveTemplate(userId: string, body: TemplateBody) {
+      const caller = await requireCallerMembership(teams, userId);
       assertCapability(caller.organization, 'organizationTemplates');
       assertManager(caller, "change the organization's template");
-      const body = templateBodySchema.parse(input);
       await repo.saveTemplate(caller.organization.id, body.template, body.editableFields, userId);
       // Everyone whose signature is already in Gmail gets the new one (unchanged ones are skipped).
       const people = await repo.listPeople(caller.organization.id);
@@ -343,10 +341,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
     async push(
       userId: string,
-      input: unknown,
+      body: PushBody,
     ): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
       const caller = await managerOf(userId);
-      const body = pushBodySchema.parse(input);
       const orgId = caller.organization.id;
       if (!(await repo.findConnection(orgId))) throw notConnected();
       const [tpl, people] = await Promise.all([templateOf(orgId), repo.listPeople(orgId)]);
@@ -401,14 +398,13 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       };
     },
 
-    async editMySignature(userId: string, input: unknown): Promise<MySignatureView> {
+    async editMySignature(userId: string, edit: PersonEdit): Promise<MySignatureView> {
       const { caller, person, tpl } = await myRow(userId);
       if (!person)
         throw new AppError(
           'NOT_FOUND',
           "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.",
         );
-      const edit = personEditSchema.parse(input);
       const locked = lockReasons(tpl);
       const refused = (Object.keys(edit) as PersonField[]).filter((field) => locked[field]);
       if (refused.length) {
@@ -684,7 +680,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   }
 
   async function myRow(userId: string) {
-    const caller = await requireCaller(teams, userId);
+    const caller = await requireCallerMembership(teams, userId);
     assertCapability(caller.organization, 'workspacePush');
     const [me] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
     const person = me ? await repo.findPersonOfUser(caller.organization.id, userId, me.email) : undefined;

@@ -1,12 +1,4 @@
-import { AppError } from '../errors';
-
 const MINUTE = 60_000;
-
-/** 429 with the words to show and Retry-After in whole seconds. */
-export function tooMany(retryAfterMs: number, message: string): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError('RATE_LIMITED', message, undefined, { 'retry-after': String(seconds) });
-}
 
 /** "in 15 minutes", "in 3 hours": what a person can act on. */
 export function waitPhrase(ms: number): string {

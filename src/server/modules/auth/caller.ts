@@ -1,8 +1,0 @@
-/** Who is asking, in plain values: services see no Fastify types, so tests can call them directly. */
-export type Caller = {
-  /** The request headers, as Better Auth reads them (the session cookie among them). */
-  headers: Headers;
-  ip: string;
-  /** The signed-in user, or null. */
-  userId: string | null;
-};
