@@ -11,6 +11,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../../test-support/test-app';
+import { until } from '../../../test-support/until';
 import { join, type Person } from '../../../test-support/team-world';
 import { DAILY_QUEUE } from './workspace.service';
 import { ApiError } from '../../../client/lib/api';
@@ -71,21 +72,6 @@ const PEOPLE: StandInPerson[] = [
     suspended: true,
   },
 ];
-
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 600)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describeEachDatabase('Google Workspace: connect, sync, template and locks, push, audit', (kind) => {
   let t: TestApp;

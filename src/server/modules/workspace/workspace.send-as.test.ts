@@ -10,6 +10,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../../test-support/test-app';
+import { until } from '../../../test-support/until';
 import { join, type Person } from '../../../test-support/team-world';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import type { DryRunEntry, WorkspaceOverview } from '../../../shared/api/workspace';
@@ -52,21 +53,6 @@ const PEOPLE: StandInPerson[] = [
     aliases: [at('support')],
   },
 ];
-
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 800)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describeEachDatabase('Google Workspace: each send-as address is given one signature', (kind) => {
   let t: TestApp;
