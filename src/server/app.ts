@@ -10,7 +10,7 @@ import { AppError, ERROR_STATUS } from './errors';
 import { refuseUnstorableText } from './text-guard';
 import { loggerOptions, type LogStream } from './logging';
 import { createAnalytics, type Analytics } from './modules/analytics/analytics.service';
-import { createAccountModule, type AccountModule } from './modules/auth/account-module';
+import { createAuthModule, type AuthModule } from './modules/auth/auth.module';
 import type { Auth } from './modules/auth/auth';
 import { AUTH_LIMITS, consumeOrThrow } from './modules/auth/auth-limits';
 import { accountPageHeaders, createOriginGuard } from './modules/auth/auth-http-guards';
@@ -59,9 +59,9 @@ export type Services = {
   analytics: Analytics;
   betterAuth: Auth;
   auth: AuthService;
-  emailVerification: AccountModule['emailVerification'];
-  passwordReset: AccountModule['passwordReset'];
-  magicLinks: AccountModule['magicLinks'];
+  emailVerification: AuthModule['emailVerification'];
+  passwordReset: AuthModule['passwordReset'];
+  magicLinks: AuthModule['magicLinks'];
   /** Redis when REDIS_URL is set (shared by every process), memory otherwise. */
   rateLimiter: RateLimiter;
   storage: ObjectStorage;
@@ -129,7 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix ?? config.redisKeyPrefix);
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log, { jobs });
-  const accountModule = createAccountModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
+  const accountModule = createAuthModule({ db: database.db, config, analytics, mailer, limiter: rateLimiter });
   const storage = createObjectStorage(config, app.log);
   const teams = createTeamsService({
     db: database.db,

@@ -8,9 +8,9 @@ type LoginData = z.output<typeof loginSchema>;
 import { AppError, unauthenticated } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
-import type { AccountMail } from './account-mail';
+import type { AuthMail } from './auth-mail';
 import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitlement';
-import type { AccountsRepository, SessionAccount } from './accounts.repository';
+import type { AuthRepository, SessionAccount } from './auth.repository';
 import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from '../../caller';
@@ -18,8 +18,8 @@ import type { Credentials } from './credentials';
 import type { EmailVerificationService } from './email-verification.service';
 import { readSignedCookie } from './session-cookie';
 
-type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['findUserById']>>>;
-type Membership = NonNullable<Awaited<ReturnType<AccountsRepository['findPrimaryMembership']>>>;
+type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
+type Membership = NonNullable<Awaited<ReturnType<AuthRepository['findPrimaryMembership']>>>;
 
 export function toCurrentUser(row: UserRow): CurrentUser {
   return {
@@ -50,7 +50,7 @@ function toCurrentOrganization(m: Membership | undefined): CurrentOrganization |
 }
 
 /** The user and organization as GET /api/auth/me answers them. */
-export async function describeAccount(accounts: AccountsRepository, userId: string): Promise<MeResponse> {
+export async function describeAccount(accounts: AuthRepository, userId: string): Promise<MeResponse> {
   const row = await accounts.findUserById(userId);
   if (!row) throw unauthenticated();
   // A seat on a team's paid plan counts as the person's own status everywhere the product looks.
@@ -99,11 +99,11 @@ const INVALID_LOGIN = 'Invalid email or password.';
 
 type Deps = {
   auth: Auth;
-  accounts: AccountsRepository;
+  accounts: AuthRepository;
   analytics: Analytics;
   limiter: RateLimiter;
   credentials: Credentials;
-  mail: AccountMail;
+  mail: AuthMail;
   emailVerification: EmailVerificationService;
 };
 

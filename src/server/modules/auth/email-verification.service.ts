@@ -7,9 +7,9 @@ import {
 } from '../../../shared/validation/auth-schemas';
 import { AppError, invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
-import type { AccountMail } from './account-mail';
-import type { AccountTokensRepository } from './account-tokens.repository';
-import type { AccountsRepository } from './accounts.repository';
+import type { AuthMail } from './auth-mail';
+import type { AuthTokensRepository } from './auth-tokens.repository';
+import type { AuthRepository } from './auth.repository';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow } from './auth-limits';
 import type { Caller } from '../../caller';
 import { hashCode, hashLinkToken, newLinkToken, newNumericCode, sameDigest } from './token-crypto';
@@ -24,9 +24,9 @@ const INVALID_LINK = 'This verification link is invalid or has expired.';
 const CODE_SPENT = 'This code has expired or been tried too many times. Please request a new code.';
 
 type Deps = {
-  accounts: AccountsRepository;
-  tokens: AccountTokensRepository;
-  mail: AccountMail;
+  accounts: AuthRepository;
+  tokens: AuthTokensRepository;
+  mail: AuthMail;
   limiter: RateLimiter;
   /** Keys the code HMAC; never stored in the database. */
   secret: string;

@@ -5,7 +5,7 @@ import type { magicLinkRequestSchema, magicLinkVerifySchema } from '../../../sha
 import { invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
-import type { AccountsRepository } from './accounts.repository';
+import type { AuthRepository } from './auth.repository';
 import type { Auth } from './auth';
 import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
 import { describeAccount, type WithCookies } from './auth.service';
@@ -14,7 +14,7 @@ import type { Caller } from '../../caller';
 export const MAGIC_LINK_SENT_MESSAGE = 'If an account exists for that email, a sign-in link is on its way.';
 const INVALID_MAGIC_LINK = 'This sign-in link is invalid or has expired. Please request a new one.';
 
-type Deps = { auth: Auth; accounts: AccountsRepository; analytics: Analytics; limiter: RateLimiter };
+type Deps = { auth: Auth; accounts: AuthRepository; analytics: Analytics; limiter: RateLimiter };
 
 /**
  * Magic links through Better Auth's plugin (hashed token, 10 minutes, consumed atomically). The

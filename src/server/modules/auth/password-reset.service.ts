@@ -7,9 +7,9 @@ import type {
 } from '../../../shared/validation/auth-schemas';
 import { invalid } from '../../errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
-import type { AccountMail } from './account-mail';
-import type { AccountTokensRepository, TokenRow } from './account-tokens.repository';
-import type { AccountsRepository } from './accounts.repository';
+import type { AuthMail } from './auth-mail';
+import type { AuthTokensRepository, TokenRow } from './auth-tokens.repository';
+import type { AuthRepository } from './auth.repository';
 import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
 import type { Caller } from '../../caller';
 import type { Credentials } from './credentials';
@@ -22,9 +22,9 @@ export const FORGOT_PASSWORD_MESSAGE = "If an account exists with that email, we
 const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
 
 type Deps = {
-  accounts: AccountsRepository;
-  tokens: AccountTokensRepository;
-  mail: AccountMail;
+  accounts: AuthRepository;
+  tokens: AuthTokensRepository;
+  mail: AuthMail;
   limiter: RateLimiter;
   credentials: Credentials;
 };

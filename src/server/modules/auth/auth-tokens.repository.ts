@@ -6,7 +6,7 @@ export type CodeRow = typeof oneTimeCode.$inferSelect;
 export type TokenRow = typeof accountToken.$inferSelect;
 
 /** Queries only: the rules (expiry lengths, tries, binding) live in the services. */
-export function createAccountTokensRepository(db: Db) {
+export function createAuthTokensRepository(db: Db) {
   return {
     /** A new code replaces every earlier one for the same account and purpose. */
     async replaceCode(row: Omit<CodeRow, 'attempts' | 'consumedAt'>) {
@@ -133,4 +133,4 @@ export function createAccountTokensRepository(db: Db) {
     },
   };
 }
-export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;
+export type AuthTokensRepository = ReturnType<typeof createAuthTokensRepository>;

@@ -2,7 +2,7 @@ import type { MailMessage } from '../mailer';
 import { renderMailHtml, renderMailText, type MailLayout } from './mail-layout';
 
 /** Every link in a mail is built from PUBLIC_URL; a request's Host header never reaches this file. */
-export type AccountLinks = { publicUrl: string };
+export type AuthLinks = { publicUrl: string };
 
 function message(kind: string, to: string, subject: string, layout: MailLayout, logHint: string): MailMessage {
   return { kind, to, subject, html: renderMailHtml(layout), text: renderMailText(layout), logHint };
@@ -11,7 +11,7 @@ function message(kind: string, to: string, subject: string, layout: MailLayout, 
 const greeting = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
 
 export function verificationMessage(
-  input: { to: string; name: string; code: string; token: string } & AccountLinks,
+  input: { to: string; name: string; code: string; token: string } & AuthLinks,
 ): MailMessage {
   const link = `${input.publicUrl}/verify-email/${encodeURIComponent(input.token)}`;
   return message(
@@ -40,7 +40,7 @@ export function verificationMessage(
   );
 }
 
-export function magicLinkMessage(input: { to: string; token: string } & AccountLinks): MailMessage {
+export function magicLinkMessage(input: { to: string; token: string } & AuthLinks): MailMessage {
   const link = `${input.publicUrl}/magic-link/${encodeURIComponent(input.token)}`;
   return message(
     'magic-link',
@@ -62,7 +62,7 @@ export function magicLinkMessage(input: { to: string; token: string } & AccountL
   );
 }
 
-export function passwordResetMessage(input: { to: string; name: string; token: string } & AccountLinks): MailMessage {
+export function passwordResetMessage(input: { to: string; name: string; token: string } & AuthLinks): MailMessage {
   const link = `${input.publicUrl}/reset-password/${encodeURIComponent(input.token)}`;
   return message(
     'password-reset',
@@ -93,7 +93,7 @@ export function passwordResetMessage(input: { to: string; name: string; token: s
 }
 
 /** Sent instead of a second account: the person at the form learns nothing, the owner learns everything. */
-export function accountExistsMessage(input: { to: string } & AccountLinks): MailMessage {
+export function accountExistsMessage(input: { to: string } & AuthLinks): MailMessage {
   const login = `${input.publicUrl}/login`;
   return message(
     'account-exists',

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import type { MailOutbox } from '../../mail/mail-outbox';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
-import { createAccountMail } from './account-mail';
-import { createAccountTokensRepository } from './account-tokens.repository';
-import { createAccountsRepository } from './accounts.repository';
+import { createAuthMail } from './auth-mail';
+import { createAuthTokensRepository } from './auth-tokens.repository';
+import { createAuthRepository } from './auth.repository';
 import { createAuth } from './auth';
 import { createAuthService } from './auth.service';
 import { createCredentials } from './credentials';
@@ -18,10 +18,10 @@ import { createSessionTokenReader } from './session-cookie';
 type Deps = { db: Db; config: AppConfig; analytics: Analytics; mailer: MailOutbox; limiter: RateLimiter };
 
 /** Wires the account flows together; app.ts only sees the finished services. */
-export function createAccountModule({ db, config, analytics, mailer, limiter }: Deps) {
-  const accounts = createAccountsRepository(db);
-  const tokens = createAccountTokensRepository(db);
-  const mail = createAccountMail(mailer, config);
+export function createAuthModule({ db, config, analytics, mailer, limiter }: Deps) {
+  const accounts = createAuthRepository(db);
+  const tokens = createAuthTokensRepository(db);
+  const mail = createAuthMail(mailer, config);
   const betterAuth = createAuth(db, config, {
     onUserCreated: (user) => accounts.createOwnOrganization(user),
     sendMagicLink: ({ email, token }) => mail.magicLink(email, token),
@@ -43,4 +43,4 @@ export function createAccountModule({ db, config, analytics, mailer, limiter }: 
     magicLinks: createMagicLinkService({ auth: betterAuth, accounts, analytics, limiter }),
   };
 }
-export type AccountModule = ReturnType<typeof createAccountModule>;
+export type AuthModule = ReturnType<typeof createAuthModule>;

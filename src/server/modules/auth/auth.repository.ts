@@ -54,7 +54,7 @@ function prepareSessionAccount(db: Db) {
     .prepare('session_account');
 }
 
-export function createAccountsRepository(db: Db) {
+export function createAuthRepository(db: Db) {
   const liveSessionUser = db
     .select({ userId: session.userId })
     .from(session)
@@ -178,4 +178,4 @@ export function createAccountsRepository(db: Db) {
     },
   };
 }
-export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -5,10 +5,10 @@ import {
   magicLinkMessage,
   passwordResetMessage,
   verificationMessage,
-} from '../../mail/templates/account-messages';
+} from '../../mail/templates/auth-messages';
 
 /** The account flows' mail, recorded in the outbox and sent in the background. */
-export function createAccountMail(outbox: MailOutbox, config: Pick<AppConfig, 'publicUrl'>) {
+export function createAuthMail(outbox: MailOutbox, config: Pick<AppConfig, 'publicUrl'>) {
   const { publicUrl } = config;
   return {
     verification: (to: string, name: string, code: string, token: string) =>
@@ -19,4 +19,4 @@ export function createAccountMail(outbox: MailOutbox, config: Pick<AppConfig, 'p
     accountExists: (to: string) => outbox.enqueue(accountExistsMessage({ to, publicUrl })),
   };
 }
-export type AccountMail = ReturnType<typeof createAccountMail>;
+export type AuthMail = ReturnType<typeof createAuthMail>;
