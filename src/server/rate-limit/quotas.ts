@@ -35,7 +35,7 @@ export async function enforceQuota(
   if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
 }
 
-type QuotaServices = { rateLimiter: RateLimiter; database: { db: Db } };
+export type QuotaServices = { rateLimiter: RateLimiter; database: { db: Db } };
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SITE_PAGES } from '../../shared/site-pages';
 
 /** robots.txt and sitemap.xml, built from the public page list with this deployment's PUBLIC_URL. */
-export async function seoRoutes(app: FastifyInstance) {
-  const { publicUrl } = app.services.config;
-
+export async function seoRoutes(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
   app.get('/robots.txt', async (_request, reply) => {
     const body = [
       'User-agent: *',

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { accountApi } from '../../../shared/api/account';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { noStoreHook, requireUserId, sendWithCookies, signedIn, toHeaders } from '../../http';
+import type { TeamsService } from '../teams/teams.service';
+import type { AccountService } from './account.service';
 
 /** The signed-in person's own account: profile, password, devices, and the danger zone. */
-export async function accountRoutes(parent: FastifyInstance) {
+export async function accountRoutes(
+  parent: FastifyInstance,
+  { account, teams }: { account: AccountService; teams: TeamsService },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { account, teams } = app.services;
   // Personal and team data: never kept by a browser or proxy cache.
   app.addHook('onSend', noStoreHook);
 

@@ -5,14 +5,29 @@ import { getUserId, passCookies, sendWithCookies, toHeaders } from '../../http';
 import { unauthenticated } from '../../errors';
 import { enforceQuota, QUOTAS } from '../../rate-limit/quotas';
 import type { Caller } from '../../caller';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { Analytics } from '../analytics/analytics.service';
+import type { AuthService } from './auth.service';
+import type { EmailVerificationService } from './email-verification.service';
+import type { MagicLinkService } from './magic-link.service';
+import type { PasswordResetService } from './password-reset.service';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
   return { headers: toHeaders(request), ip: request.ip, userId: await getUserId(request) };
 }
 
-export async function authRoutes(parent: FastifyInstance) {
+export type AuthRouteDeps = {
+  auth: AuthService;
+  emailVerification: EmailVerificationService;
+  passwordReset: PasswordResetService;
+  magicLinks: MagicLinkService;
+  rateLimiter: RateLimiter;
+  analytics: Analytics;
+};
+
+export async function authRoutes(parent: FastifyInstance, deps: AuthRouteDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { auth, emailVerification, passwordReset, magicLinks } = app.services;
+  const { auth, emailVerification, passwordReset, magicLinks } = deps;
 
   app.route({
     ...routeOf(authApi.me),
@@ -80,13 +95,13 @@ export async function authRoutes(parent: FastifyInstance) {
     ...routeOf(authApi.authOpened),
     handler: async (request, reply) => {
       await enforceQuota(
-        app.services.rateLimiter,
+        deps.rateLimiter,
         QUOTAS.telemetryPerIp,
         request.ip,
         (wait) => `Too many requests from your network. Please try again ${wait}.`,
       );
       const source = (request.body as { source?: unknown } | undefined)?.source;
-      await app.services.analytics.record('auth_modal_opened', await getUserId(request), {
+      await deps.analytics.record('auth_modal_opened', await getUserId(request), {
         source: typeof source === 'string' ? source.slice(0, 40) : 'unknown',
       });
       return reply.code(204).send();

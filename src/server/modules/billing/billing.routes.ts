@@ -2,58 +2,58 @@ import type { FastifyInstance } from 'fastify';
 import { billingApi } from '../../../shared/api/billing';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { requireUserId, signedIn } from '../../http';
+import type { Billing } from './billing.module';
 
-export async function billingRoutes(parent: FastifyInstance) {
+export async function billingRoutes(parent: FastifyInstance, { billing }: { billing: Billing }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { billing } = app.services;
-  const { service } = billing;
+  const { status, checkout, manage } = billing;
 
   app.route({
     ...routeOf(billingApi.selectFreePlan),
-    handler: async (request) => service.selectFreePlan(await requireUserId(request)),
+    handler: async (request) => checkout.selectFreePlan(await requireUserId(request)),
   });
 
   app.route({
     ...routeOf(billingApi.startCheckout),
     preValidation: signedIn,
-    handler: async (request) => service.startCheckout(await requireUserId(request), request.body),
+    handler: async (request) => checkout.startCheckout(await requireUserId(request), request.body),
   });
 
   app.route({
     ...routeOf(billingApi.confirmPayment),
     preValidation: signedIn,
-    handler: async (request) => service.confirmPayment(await requireUserId(request), request.body),
+    handler: async (request) => checkout.confirmPayment(await requireUserId(request), request.body),
   });
 
   app.route({
     ...routeOf(billingApi.overview),
-    handler: async (request) => service.getOverview(await requireUserId(request)),
+    handler: async (request) => status.getOverview(await requireUserId(request)),
   });
 
   app.route({
     ...routeOf(billingApi.entitlement),
-    handler: async (request) => service.getEntitlement(await requireUserId(request)),
+    handler: async (request) => status.getEntitlement(await requireUserId(request)),
   });
 
   app.route({
     ...routeOf(billingApi.portal),
-    handler: async (request) => service.createPortalSession(await requireUserId(request)),
+    handler: async (request) => manage.createPortalSession(await requireUserId(request)),
   });
 
   app.route({
     ...routeOf(billingApi.cancel),
-    handler: async (request) => service.cancelSubscription(await requireUserId(request)),
+    handler: async (request) => manage.cancelSubscription(await requireUserId(request)),
   });
 
   app.route({
     ...routeOf(billingApi.resume),
-    handler: async (request) => service.resumeSubscription(await requireUserId(request)),
+    handler: async (request) => manage.resumeSubscription(await requireUserId(request)),
   });
 
   app.route({
     ...routeOf(billingApi.changePlan),
     preValidation: signedIn,
-    handler: async (request) => service.changePlan(await requireUserId(request), request.body),
+    handler: async (request) => manage.changePlan(await requireUserId(request), request.body),
   });
 
   // Stripe signs the exact bytes it sent, so this one route keeps the body raw. The parser lives
@@ -65,7 +65,7 @@ export async function billingRoutes(parent: FastifyInstance) {
     scope.route({
       ...routeOf(billingApi.stripeWebhook),
       handler: async (request, reply) => {
-        if (service.provider !== 'stripe') {
+        if (billing.provider.name !== 'stripe') {
           return reply.code(404).send({
             error: 'Stripe is not configured on this server (STRIPE_SECRET_KEY is not set).',
             code: 'NOT_FOUND',
@@ -73,7 +73,7 @@ export async function billingRoutes(parent: FastifyInstance) {
         }
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        return service.receiveWebhook(body, Array.isArray(signature) ? signature[0] : signature);
+        return checkout.receiveWebhook(body, Array.isArray(signature) ? signature[0] : signature);
       },
     });
   });
@@ -82,7 +82,7 @@ export async function billingRoutes(parent: FastifyInstance) {
   if (testPayments) {
     app.route({
       ...routeOf(billingApi.testRefund),
-      handler: async (request) => service.testRefund(await requireUserId(request)),
+      handler: async (request) => manage.testRefund(await requireUserId(request)),
     });
     // The test payment page stands in for Stripe Checkout, which needs no login either: the
     // unguessable session id is the capability, and paying only ever helps the session's owner.
@@ -103,5 +103,5 @@ export async function billingRoutes(parent: FastifyInstance) {
     );
   }
 
-  // The hourly maintenance pass runs on the jobs runner (billing-maintenance.ts, app.ts).
+  // The hourly maintenance pass runs on the jobs runner (billing-maintenance.ts, billing.module.ts).
 }

@@ -2,25 +2,11 @@ import { noStore } from '../../http';
 import type { FastifyInstance } from 'fastify';
 import { publicSiteApi } from '../../../shared/api/public-site';
 import { issuesOf, routeOf, type ZodTypeProvider } from '../../api-contract';
-import type { RateLimiter } from '../../rate-limit/rate-limiter';
-import { createContactRepository } from './contact.repository';
-import { createContactService } from './contact.service';
-import { deriveKey } from '../auth/derived-keys';
+import type { ContactService } from './contact.service';
 
 /** GET /api/contact/token (the signed time the form loaded, and the support address), POST /api/contact. */
-export async function contactRoutes(parent: FastifyInstance, options: { limiter: RateLimiter }) {
+export async function contactRoutes(parent: FastifyInstance, { contact }: { contact: ContactService }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { config, database, mailer } = app.services;
-  const contact = createContactService({
-    repository: createContactRepository(database.db),
-    limiter: options.limiter,
-    // The outbox records the message durably and sends it in the background, retrying while the
-    // mail server is down; the answer does not wait for SMTP (and its time tells nothing).
-    sendMail: (message) => mailer.enqueue(message),
-    secret: deriveKey(config.sessionSecret, 'contact-form'),
-    supportEmail: config.supportEmail,
-    log: app.log,
-  });
 
   app.route({
     ...routeOf(publicSiteApi.contactToken),

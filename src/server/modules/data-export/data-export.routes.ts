@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { filesApi } from '../../../shared/api/files';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { noStore, requireUserId } from '../../http';
-import { createDataExportService } from './data-export.service';
+import type { DataExportService } from './data-export.service';
 
 /** A JSON file the browser saves rather than shows, named for what and when. */
 function download(reply: FastifyReply, what: string, body: unknown) {
@@ -14,9 +14,11 @@ function download(reply: FastifyReply, what: string, body: unknown) {
 }
 
 /** Download my data (Profile tab) and, for an owner, the organization's data (Organization tab). */
-export async function dataExportRoutes(parent: FastifyInstance) {
+export async function dataExportRoutes(
+  parent: FastifyInstance,
+  { dataExport: exports }: { dataExport: DataExportService },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const exports = createDataExportService({ db: app.services.database.db, publicUrl: app.services.config.publicUrl });
   app.route({
     ...routeOf(filesApi.exportAccount),
     handler: async (request, reply) =>

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { filesApi } from '../../../shared/api/files';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
+import type { IconsService } from './icons.service';
 
-export async function iconsRoutes(parent: FastifyInstance) {
+export async function iconsRoutes(parent: FastifyInstance, { icons }: { icons: IconsService }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { icons } = app.services;
 
   // Drawn at start-up so that the first signature sent does not wait on a render, but once the
   // server listens: start-up does not wait for sharp to load and draw (decision 0092), and an icon

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { publicSiteApi } from '../../../shared/api/public-site';
 import { issuesOf, routeOf, type ZodTypeProvider } from '../../api-contract';
-import type { RateLimiter } from '../../rate-limit/rate-limiter';
-import { createNewsletterRepository } from './newsletter.repository';
-import { createNewsletterService } from './newsletter.service';
+import type { NewsletterService } from './newsletter.service';
 
 /** POST /api/newsletter: 201 for a new address, 200 when it was already on the list. */
-export async function newsletterRoutes(parent: FastifyInstance, options: { limiter: RateLimiter }) {
+export async function newsletterRoutes(parent: FastifyInstance, { newsletter }: { newsletter: NewsletterService }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const newsletter = createNewsletterService({
-    repository: createNewsletterRepository(app.services.database.db),
-    limiter: options.limiter,
-  });
 
   // The per-network limit counts before the address is read.
   app.route({

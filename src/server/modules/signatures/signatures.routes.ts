@@ -3,13 +3,17 @@ import { signaturesApi } from '../../../shared/api/signatures';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { unauthenticated } from '../../errors';
 import { requireUserId, signedIn } from '../../http';
-import { enforceSignatureQuota } from '../../rate-limit/quotas';
-import { SignatureConflictError } from './signatures.service';
+import { enforceSignatureQuota, type QuotaServices } from '../../rate-limit/quotas';
+import type { AuthService } from '../auth/auth.service';
+import { SignatureConflictError, type SignaturesService } from './signatures.service';
 
 /** The signed-in user's own signatures; everything else is the service's business. */
-export async function signaturesRoutes(parent: FastifyInstance) {
+export async function signaturesRoutes(
+  parent: FastifyInstance,
+  deps: { signatures: SignaturesService; auth: AuthService; quota: QuotaServices },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { signatures, auth } = app.services;
+  const { signatures, auth } = deps;
 
   app.route({
     ...routeOf(signaturesApi.list),
@@ -24,7 +28,7 @@ export async function signaturesRoutes(parent: FastifyInstance) {
         .code(201)
         .send(
           await signatures.createSignature(
-            await enforceSignatureQuota(app.services, await requireUserId(request)),
+            await enforceSignatureQuota(deps.quota, await requireUserId(request)),
             request.body,
           ),
         ),

@@ -1,4 +1,7 @@
-import type { Services } from '../../app';
+import type { Infrastructure } from '../../module';
+
+/** What readiness asks: the database, Redis (when used) and the object storage. */
+export type ReadinessServices = Pick<Infrastructure, 'database' | 'rateLimiter' | 'storage'>;
 
 export type CheckResult = 'ok' | 'not used' | 'down';
 export type Readiness = {
@@ -33,9 +36,7 @@ const WORDS: Record<keyof Readiness['checks'], string> = {
 };
 
 /** Asks each outside service at once, each for at most 3 s. */
-export async function checkReadiness(
-  services: Pick<Services, 'database' | 'rateLimiter' | 'storage'>,
-): Promise<Readiness> {
+export async function checkReadiness(services: ReadinessServices): Promise<Readiness> {
   const usesRedis = services.rateLimiter.kind === 'redis';
   const [database, redis, storage] = await Promise.all([
     answers(() => services.database.ping()),

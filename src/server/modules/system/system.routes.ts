@@ -4,13 +4,13 @@ import { systemApi } from '../../../shared/api/system';
 import { renderTemplatePreviews } from '../../../shared/signature/template-previews';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { renderApiDocs } from './api-docs';
-import { checkReadiness } from './readiness';
+import { checkReadiness, type ReadinessServices } from './readiness';
 
-export async function systemRoutes(parent: FastifyInstance) {
+export async function systemRoutes(parent: FastifyInstance, deps: { publicUrl: string } & ReadinessServices) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // The origin every signature renders with (preview, both copies, generate-html), and whether
   // recipients can load images from it: the editor shows a notice when they cannot.
-  const { publicUrl } = app.services.config;
+  const { publicUrl } = deps;
   const publicConfig: PublicConfig = { publicUrl, publicOrigin: checkPublicOrigin(publicUrl) };
   app.route({ ...routeOf(systemApi.publicConfig), handler: async () => publicConfig });
 
@@ -25,7 +25,7 @@ export async function systemRoutes(parent: FastifyInstance) {
   // healthy process because the database is away (that is /api/ready's business).
   app.route({
     ...routeOf(systemApi.health),
-    handler: async () => ({ status: 'ok' as const, database: app.services.database.kind }),
+    handler: async () => ({ status: 'ok' as const, database: deps.database.kind }),
   });
 
   // Ready: the database, Redis (when REDIS_URL is set) and the object storage answer. A load
@@ -33,7 +33,7 @@ export async function systemRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(systemApi.ready),
     handler: async (request, reply) => {
-      const readiness = await checkReadiness(app.services);
+      const readiness = await checkReadiness(deps);
       if (readiness.ready) return { status: 'ready' as const, checks: readiness.checks };
       request.log.warn({ checks: readiness.checks }, `not ready: ${readiness.message}`);
       return reply

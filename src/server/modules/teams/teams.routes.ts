@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { teamsApi } from '../../../shared/api/teams';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { getUserId, noStoreHook, requireUserId, signedIn } from '../../http';
+import type { InvitationsService } from './invitations.service';
+import type { TeamsService } from './teams.service';
 
 /** The caller's organization, its team, defaults and logo, and invitations. Access rules live in the services. */
-export async function teamsRoutes(parent: FastifyInstance) {
+export async function teamsRoutes(
+  parent: FastifyInstance,
+  { teams, invitations }: { teams: TeamsService; invitations: InvitationsService },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { teams, invitations } = app.services;
   // Personal and team data: never kept by a browser or proxy cache.
   app.addHook('onSend', noStoreHook);
 

@@ -3,9 +3,9 @@ import { uploadsApi } from '../../../shared/api/uploads';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { AppError } from '../../errors';
 import { requireUserId, signedIn } from '../../http';
-import { enforceUploadQuota } from '../../rate-limit/quotas';
+import { enforceUploadQuota, type QuotaServices } from '../../rate-limit/quotas';
 import { MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './image-processing';
-import type { UploadBody } from './uploads.service';
+import type { UploadBody, UploadsService } from './uploads.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -19,9 +19,8 @@ function uploadBody(body: unknown): UploadBody {
  * PUT {uploadURL}: raw image bytes. In a scope of its own so that the image body parser, the
  * 5 MB limit and the upload wording of 413/415 apply to this route only.
  */
-async function uploadReceiverRoutes(parent: FastifyInstance) {
+async function uploadReceiverRoutes(parent: FastifyInstance, { uploads }: { uploads: UploadsService }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { uploads } = app.services;
   const keepBytes = (_request: unknown, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
   app.addContentTypeParser(/^image\/[\w.+-]+/i, { parseAs: 'buffer' }, keepBytes);
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, keepBytes);
@@ -47,9 +46,9 @@ async function uploadReceiverRoutes(parent: FastifyInstance) {
   });
 }
 
-export async function uploadsRoutes(parent: FastifyInstance) {
+export async function uploadsRoutes(parent: FastifyInstance, deps: { uploads: UploadsService; quota: QuotaServices }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { uploads } = app.services;
+  const { uploads } = deps;
 
   // Older uploads get their geometry once, in the background: start-up does not wait for it, and
   // closing the app waits for it to finish (decision 0077).
@@ -71,10 +70,10 @@ export async function uploadsRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(uploadsApi.createSlot),
     handler: async (request) =>
-      uploads.createUploadSlot(await enforceUploadQuota(app.services, await requireUserId(request))),
+      uploads.createUploadSlot(await enforceUploadQuota(deps.quota, await requireUserId(request))),
   });
 
-  await app.register(uploadReceiverRoutes);
+  await app.register(uploadReceiverRoutes, { uploads });
 
   app.route({
     ...routeOf(uploadsApi.attach),

@@ -1,0 +1,40 @@
+import { routesOf, type Infrastructure, type ServerModule } from '../../module';
+import type { AuthService } from '../auth/auth.service';
+import type { TeamsService } from '../teams/teams.service';
+import { signaturesRoutes } from './signatures.routes';
+import { createSignaturesService } from './signatures.service';
+import { signatureTestEmailRoutes } from './test-email.routes';
+import { createTestEmailService } from './test-email.service';
+
+/** A person's signatures (saved, rendered, generated) and the test email of one. */
+export function createSignaturesModule(
+  deps: Pick<Infrastructure, 'config' | 'database' | 'analytics' | 'rateLimiter' | 'mailer'> & {
+    auth: AuthService;
+    /** The organization's defaults a new signature starts from (teams). */
+    signatureDefaults: TeamsService;
+  },
+) {
+  const { config, database, rateLimiter, mailer } = deps;
+  const signatures = createSignaturesService({
+    db: database.db,
+    analytics: deps.analytics,
+    publicUrl: config.publicUrl,
+    signatureDefaults: deps.signatureDefaults,
+  });
+  const testEmail = createTestEmailService({
+    db: database.db,
+    limiter: rateLimiter,
+    // Recorded in the outbox and sent in the background; the outbox retries while SMTP is down.
+    sendMail: (message) => mailer.enqueue(message),
+    publicUrl: config.publicUrl,
+  });
+  const signatureRoutes = routesOf(signaturesRoutes, { signatures, auth: deps.auth, quota: { rateLimiter, database } });
+  const testEmailRoutes = routesOf(signatureTestEmailRoutes, { testEmail });
+  return {
+    services: { signatures, testEmail },
+    routes: async (app) => {
+      await app.register(signatureRoutes);
+      await app.register(testEmailRoutes);
+    },
+  } satisfies ServerModule;
+}
