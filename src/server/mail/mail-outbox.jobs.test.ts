@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema/accounts.schema';
+import { mailOutbox } from '../db/schema/mail-outbox.schema';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
 import { createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
 import { createMailOutbox, MAIL_SEND_QUEUE, type MailOutbox } from './mail-outbox';

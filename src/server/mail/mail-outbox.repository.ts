@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema/accounts.schema';
+import { mailOutbox } from '../db/schema/mail-outbox.schema';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema/accounts.schema';
+import { mailOutbox } from '../db/schema/mail-outbox.schema';
 import { buildTestApp, createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
 import { createMailOutbox } from './mail-outbox';
 import { createMailSeal } from './mail-seal';

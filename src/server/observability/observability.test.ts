@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { mailOutbox } from '../db/schema/accounts.schema';
+import { mailOutbox } from '../db/schema/mail-outbox.schema';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../test-support/redis';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema/accounts.schema';
+import { mailOutbox } from '../db/schema/mail-outbox.schema';
 
 export type MailOutboxStats = {
   /** Waiting to be sent (or being sent right now). */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/accounts.schema';
+import { mailOutbox } from '../../db/schema/mail-outbox.schema';
 import { account, invitation, member, organization, session, user, verification } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
 import { storedKeys } from '../uploads/uploads.service';

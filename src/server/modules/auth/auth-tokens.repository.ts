@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountToken, oneTimeCode } from '../../db/schema/accounts.schema';
+import { accountToken, oneTimeCode } from '../../db/schema/auth-tokens.schema';
 
 export type CodeRow = typeof oneTimeCode.$inferSelect;
 export type TokenRow = typeof accountToken.$inferSelect;

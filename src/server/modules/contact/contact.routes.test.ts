@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/accounts.schema';
+import { mailOutbox } from '../../db/schema/mail-outbox.schema';
 import { contactMessage } from '../../db/schema/marketing.schema';
 import { createSmtpTransport } from '../../mail/mailer';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';

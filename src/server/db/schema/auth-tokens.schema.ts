@@ -1,37 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.schema';
 
-/**
- * Every outgoing mail is recorded here before anything is sent, so a mail server that is down
- * loses nothing: a worker sends each row once it can and marks it sent.
- */
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: text('id').primaryKey(),
-    /** verification, magic-link, password-reset, account-exists, invitation, contact… */
-    kind: text('kind').notNull(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    /**
-     * The body (html, text, reply-to), sealed with AES-256-GCM under a key derived from the session
-     * secret: it holds live codes and links, so a copy of the database alone must not open accounts.
-     * Erased once the mail is sent.
-     */
-    sealedBody: text('sealed_body'),
-    /** pending, sending, sent, failed (gave up after days of trying) */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    /** While a worker is sending, no other worker may claim the row until this passes. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
-);
-
 /** Short numeric codes (the 6-digit email code): keyed HMAC only, a few tries each, bound to one account and purpose. */
 export const oneTimeCode = pgTable(
   'one_time_code',
