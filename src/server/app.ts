@@ -2,10 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installApiContract } from './api-contract';
-import { GOOGLE_TEST_MODE_PATH, type AppConfig } from './config';
+import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { GoogleStandInState } from './google/google-stand-in';
-import { createPersistentStandInState, googleTestModePlugin } from './google/test-mode';
+import { createPersistentStandInState } from './google/test-mode';
+import { createGoogleTestModeModule } from './google/test-mode.module';
 import { installHttpHooks } from './http-hooks';
 import { createJobRunner } from './jobs/job-runner';
 import { loggerOptions, type LogStream } from './logging';
@@ -110,7 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   const googleTestMode = config.google.mode === 'test' ? createPersistentStandInState(database.db) : undefined;
 
-  // The modules, in the order their routes are registered.
+  // The modules, made in the order their needs allow; `modules` is the order their routes register and jobs start.
   const auth = createAuthModule(infrastructure);
   const teams = createTeamsModule({
     ...infrastructure,
@@ -152,20 +153,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataExport,
     teams,
     billing,
-    // The embedded TEST MODE Google Workspace, under PUBLIC_URL/test-mode/google (decision 0110).
-    ...(googleTestMode
-      ? [
-          {
-            services: {},
-            routes: async (scope: FastifyInstance) => {
-              await scope.register(
-                googleTestModePlugin({ state: googleTestMode, audiences: [config.google.endpoints.tokenUrl] }),
-                { prefix: GOOGLE_TEST_MODE_PATH },
-              );
-            },
-          },
-        ]
-      : []),
+    // The embedded TEST MODE Google Workspace (decision 0110), with config.google.mode 'test' only.
+    ...(googleTestMode ? [createGoogleTestModeModule(config, googleTestMode)] : []),
     workspace,
     // The mail outbox is infrastructure, but its sending runs as jobs: started and stopped with the rest.
     { services: {}, jobs: { start: () => mailer.startOnRunner(), stop: () => mailer.stop() } },

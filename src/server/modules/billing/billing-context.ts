@@ -39,7 +39,7 @@ export type BillingDeps = {
 };
 
 /**
- * The checks and reads the three billing services share (decision 0107): the billing service builds one
+ * The checks and reads the three billing services share (decision 0107): billing.module.ts builds one
  * and hands it to the status, checkout and plan-management services.
  */
 export function createBillingContext(deps: BillingDeps) {
