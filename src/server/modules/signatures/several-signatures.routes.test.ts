@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { organization, user } from '../../db/schema/auth.schema';
 import { signature } from '../../db/schema/signatures.schema';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { signUpPerson } from '../../../test-support/team-world';
 import {
   createEmptySignature,
@@ -18,12 +13,7 @@ import {
 
 /** Issue 14, point 5: a person's several signatures (docs/decisions/0120). */
 describeEachDatabase('several signatures per person', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const call = apiCaller(() => t.app);
   const fields = (overrides: Partial<SignatureFields> = {}) =>
