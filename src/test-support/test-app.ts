@@ -71,17 +71,24 @@ export function apiCaller(app: () => FastifyInstance) {
     });
 }
 
+/** The tests' configuration: files in `dataDir`, PUBLIC_URL http://localhost:5000, a fixed secret, no log; `env` on top. */
+export function loadTestConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:5000',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
 export async function buildTestApp(
   kind: DatabaseKind = 'pglite',
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:5000',
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
+  const config = loadTestConfig(dataDir, {
     // Tests that serve an https PUBLIC_URL without Stripe mean the test payment page.
     ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'test' }),
     ...env,
