@@ -28,17 +28,14 @@ export type WorkspaceWorld = {
 };
 
 /**
- * The Workspace tests' world: the Google stand-in (real HTTP on loopback) with `people`, the app on
- * `kind` pointed at it, its owner Olivia and one member (`memberName`, `memberEmail`) who joined her.
+ * The Workspace tests' world: the Google stand-in (real HTTP on loopback) with the `people` of
+ * `domain`, the app on `kind` pointed at it, its owner Olivia and one member who joined her.
  */
 export async function startWorkspaceWorld(
   kind: DatabaseKind,
-  {
-    domain,
-    people,
-    memberName,
-    memberEmail,
-  }: { domain: string; people: StandInPerson[]; memberName: string; memberEmail: string },
+  domain: string,
+  people: StandInPerson[],
+  joiner: { name: string; email: string },
 ): Promise<WorkspaceWorld> {
   const google = await startGoogleStandIn({ people });
   const account = makeTestServiceAccount(domain);
@@ -54,7 +51,7 @@ export async function startWorkspaceWorld(
   };
   const owner = await membership(await signUpUser(t.app, { name: 'Olivia Owner' }));
   await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.user.id));
-  const joining = await membership(await signUpUser(t.app, { name: memberName, email: memberEmail }));
+  const joining = await membership(await signUpUser(t.app, joiner));
   const joined = await join(t, owner, joining, 'member');
   return {
     t,

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -11,14 +11,10 @@ import { createTeamWorld, join, secondSession, signUpPerson } from '../../../tes
 
 /** Every file under a folder, recursively (the disk store keeps a .meta.json beside each object). */
 function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? filesUnder(full) : [full];
-    });
-  } catch {
-    return [];
-  }
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((file) => statSync(file).isFile());
 }
 
 describeEachDatabase('account', (kind) => {

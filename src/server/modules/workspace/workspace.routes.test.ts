@@ -59,12 +59,7 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   const settled = (o: Overview) => o.people.length > 0 && o.people.every((p) => p.pushStatus !== 'pending');
 
   beforeAll(async () => {
-    world = await startWorkspaceWorld(kind, {
-      domain: DOMAIN,
-      people: PEOPLE,
-      memberName: 'Ben Carter',
-      memberEmail: at('ben'),
-    });
+    world = await startWorkspaceWorld(kind, DOMAIN, PEOPLE, { name: 'Ben Carter', email: at('ben') });
     ({ t, google, account, owner, member: ben } = world);
   }, 60_000);
   afterAll(async () => world?.close());

@@ -64,12 +64,7 @@ describeEachDatabase('Google Workspace: each send-as address is given one signat
     rows.filter((r) => r.sendAsEmail === address).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 
   beforeAll(async () => {
-    world = await startWorkspaceWorld(kind, {
-      domain: DOMAIN,
-      people: PEOPLE,
-      memberName: 'Mia Moreno',
-      memberEmail: at('mia'),
-    });
+    world = await startWorkspaceWorld(kind, DOMAIN, PEOPLE, { name: 'Mia Moreno', email: at('mia') });
     ({ t, google, account, owner, member: mia } = world);
 
     const create = async (body: Record<string, unknown>) => {
