@@ -3,17 +3,17 @@
  * on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL,
  * beside a bare node:http hello-world measured in the same run. Prints figures; never fails on timing.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createEmptySignature } from '../src/shared/signature/signature-schema';
+import { withScratchPostgres } from '../src/test-support/scratch-postgres';
+import { benchPerson, signUpOverHttp } from '../src/test-support/server-process';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -53,20 +53,7 @@ async function benchApp(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const origin = { origin: config.publicUrl };
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({
-      email: `bench-${randomUUID()}@example.com`,
-      password: 'bench-password-1',
-      name: 'Bench',
-      termsAccepted: true,
-    }),
-  });
-  const cookie = signup.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const { cookie } = await signUpOverHttp(base, benchPerson(), origin);
   const created = await fetch(`${base}/api/signatures`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, ...origin },
@@ -86,25 +73,10 @@ async function benchApp(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function withScratchDatabase(url: string, fn: (url: string) => Promise<void>) {
-  const name = `sp_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    await fn(u.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 await benchHello();
 await benchApp('pglite');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) await withScratchDatabase(pgUrl, (url) => benchApp('postgres', url));
+if (pgUrl) await withScratchPostgres(pgUrl, (url) => benchApp('postgres', url));
 else console.log('PostgreSQL run skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 
 console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION} s each`);

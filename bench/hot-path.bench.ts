@@ -9,21 +9,19 @@
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created and dropped).
  * Each pgbench run comes right before the call it is compared with, the server idle meanwhile.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createEmptySignature } from '../src/shared/signature/signature-schema';
+import { withScratchPostgres } from '../src/test-support/scratch-postgres';
+import { benchPerson, signUpOverHttp, startServerProcess } from '../src/test-support/server-process';
 
 const run = promisify(execFile);
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const root = path.resolve(import.meta.dirname, '..');
 
 type Row = { target: string; reqPerSec: number; p99: number | null; errors: number | null; share: string };
 const rows: Row[] = [];
@@ -38,54 +36,25 @@ function record(row: Row) {
   );
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** The real server in its own process, as `npm start` runs it. */
 async function startServer(databaseUrl: string | undefined): Promise<{ base: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-hot-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const server = await startServerProcess({
+    nodeEnv: 'production',
+    echoStderr: true,
+    startTimeoutMs: 60_000,
+    env: (base) => ({
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       REDIS_URL: '',
       SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    }),
   });
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return {
-    base,
+    base: server.base,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -116,20 +85,7 @@ async function prepare(base: string) {
   const owned: { cookie: string; id: string }[] = [];
   let firstCookie = '';
   for (let person = 0; person < 5 && owned.length < CONNECTIONS; person += 1) {
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...origin },
-      body: JSON.stringify({
-        email: `bench-${randomUUID()}@example.com`,
-        password: 'bench-password-1',
-        name: 'Bench',
-        termsAccepted: true,
-      }),
-    });
-    const cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const { cookie } = await signUpOverHttp(base, benchPerson(), origin);
     if (!cookie) break;
     firstCookie ||= cookie;
     for (let i = 0; i < 25 && owned.length < CONNECTIONS; i += 1) {
@@ -213,25 +169,10 @@ async function pgbench(url: string, args: string[]): Promise<number> {
   return Math.round(Number(tps[1]));
 }
 
-async function withScratchDatabase(url: string, fn: (url: string) => Promise<void>) {
-  const name = `sp_hot_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    await fn(u.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 const percent = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}% of pgbench` : '');
 
 async function benchPostgres(url: string) {
-  await withScratchDatabase(url, async (dbUrl) => {
+  await withScratchPostgres(url, async (dbUrl) => {
     const u = new URL(dbUrl);
     const env = {
       ...process.env,

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../client/lib/api';
 import { CONTRACT_MISMATCH, pathOf, readAnswer } from '../client/lib/api-client';
@@ -12,7 +12,8 @@ import { signaturesApi } from '../shared/api/signatures';
 import { createEmptySignature } from '../shared/signature/signature-schema';
 import { teamsApi } from '../shared/api/teams';
 import { installApiContract, routeOf, type ZodTypeProvider } from './api-contract';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../test-support/test-app';
+import { useTestApp } from '../test-support/app-fixtures';
 
 /**
  * Routes that answer without a zod response schema, each for a stated reason. Everything else the
@@ -35,11 +36,7 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
 };
 
 describeEachDatabase('API contract', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   it('every route the app registered declares a response schema, or is listed with its reason', () => {
     const routes = t.app.registeredRoutes.map((route) => ({

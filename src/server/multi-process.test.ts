@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -7,11 +6,12 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEmptySignature } from '../shared/signature/signature-schema';
 import { startSmtpTestServer, type SmtpTestServer } from '../test-support/smtp-server';
-import { createScratchPostgres } from '../test-support/test-app';
+import { createScratchPostgres, describeWhen } from '../test-support/test-app';
 import { freePort } from '../test-support/free-port';
+import { startServerProcess, type ServerProcess } from '../test-support/server-process';
 
 /**
  * Issue 12, points 3 and 6: two server processes (the real server.ts, as child processes) on one
@@ -57,60 +57,8 @@ async function missingServices(): Promise<string[]> {
 }
 
 const missing = await missingServices();
-const suiteName = 'two server processes on one PostgreSQL, one Redis and one object store';
-const describeServices = missing.length === 0 ? describe : describe.skip;
-const suiteTitle = missing.length === 0 ? suiteName : `${suiteName} — SKIPPED: ${missing.join('; ')}`;
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-type ServerProcess = {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  log: () => string;
-  exited: () => { code: number | null; signal: string | null } | null;
-  waitForExit(timeoutMs: number): Promise<number>;
-};
-
-async function startServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let log = '';
-  let exited: { code: number | null; signal: string | null } | null = null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.on('exit', (code, signal) => (exited = { code, signal }));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exited) throw new Error(`server ${name} exited at start-up: ${log}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`server ${name} did not start: ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    name,
-    base,
-    child,
-    log: () => log,
-    exited: () => exited,
-    async waitForExit(timeoutMs) {
-      const started = Date.now();
-      while (!exited && Date.now() - started < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 20));
-      return Date.now() - started;
-    },
-  };
-}
+const startServer = (name: string, env: Record<string, string>) => startServerProcess({ name: `server ${name}`, env });
 
 // Read as loosely as Fastify's inject().json() in the other tests.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -159,7 +107,7 @@ async function pngBytes(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-describeServices(suiteTitle, () => {
+describeWhen(missing.join('; '), 'two server processes on one PostgreSQL, one Redis and one object store', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let dataDir: string;
   let smtpPort: number;

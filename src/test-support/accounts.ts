@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { BuildOptions } from '../server/app';
 import { startSmtpTestServer, type CapturedMail, type SmtpTestServer } from './smtp-server';
 import { buildTestApp, cookieHeader, type DatabaseKind, type TestApp } from './test-app';
 
@@ -7,9 +8,13 @@ export type MailTestApp = TestApp & { smtp: SmtpTestServer };
 
 export const PUBLIC_URL = 'http://localhost:5000';
 
-export async function buildMailTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<MailTestApp> {
+export async function buildMailTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<MailTestApp> {
   const smtp = await startSmtpTestServer();
-  const t = await buildTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, ...env });
+  const t = await buildTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, ...env }, options);
   return {
     ...t,
     smtp,

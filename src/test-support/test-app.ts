@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp, type BuildOptions } from '../server/app';
 import { loadConfig, type AppConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
+import { createScratchPostgres } from './scratch-postgres';
+
+export { createScratchPostgres };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -19,44 +20,19 @@ const pgUrl = process.env.TEST_DATABASE_URL;
  */
 export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void) {
   describe(`${name} [pglite]`, () => fn('pglite'));
-  if (pgUrl) describe(`${name} [postgres]`, () => fn('postgres'));
-  else
-    describe.skip(`${name} [postgres] — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against`, () =>
-      fn('postgres'));
+  describeWhen(NO_POSTGRES, `${name} [postgres]`, () => fn('postgres'));
 }
 
+/** Why the PostgreSQL suites cannot run, or undefined when TEST_DATABASE_URL names a server. */
+export const NO_POSTGRES = pgUrl ? undefined : 'TEST_DATABASE_URL is not set, no PostgreSQL server to test against';
+
 /**
- * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL (or `serverUrl`), for tests
- * that open it more than once (several pools or server processes on one database).
+ * A suite that needs something from outside (a PostgreSQL server, an S3 server, Redis…): it runs
+ * when `missing` is empty, else it is reported as skipped with the reason in its title.
  */
-export async function createScratchPostgres(serverUrl = pgUrl): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: cannot run the PostgreSQL tests');
-  const name = `sp_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      // pg-pool's end() resolves before its sockets have closed; forcing the drop while one is still
-      // closing kills it with an error that nothing listens for any more (an "unhandled error" run).
-      for (let wait = 0; wait < 100; wait += 1) {
-        const { rows } = await dropper.query<{ open: number }>(
-          'select count(*)::int as open from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if ((rows[0]?.open ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+export function describeWhen(missing: string | undefined, name: string, fn: () => void) {
+  if (missing) describe.skip(`${name} — SKIPPED: ${missing}`, fn);
+  else describe(name, fn);
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
@@ -95,17 +71,24 @@ export function apiCaller(app: () => FastifyInstance) {
     });
 }
 
+/** The tests' configuration: files in `dataDir`, PUBLIC_URL http://localhost:5000, a fixed secret, no log; `env` on top. */
+export function loadTestConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:5000',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
 export async function buildTestApp(
   kind: DatabaseKind = 'pglite',
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:5000',
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
+  const config = loadTestConfig(dataDir, {
     // Tests that serve an https PUBLIC_URL without Stripe mean the test payment page.
     ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'test' }),
     ...env,

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../../test-support/private-postgres';
-import { freePort } from '../../test-support/free-port';
+import { signUpOverHttp, startServerProcess, type ServerProcess } from '../../test-support/server-process';
+import { describeWhen } from '../../test-support/test-app';
 
 /**
  * Issue 12, point 0: the server survives PostgreSQL restarts and crashes under load, answers 503
@@ -15,11 +15,6 @@ import { freePort } from '../../test-support/free-port';
  * disturbs no other suite, and the real server as a child process, so a crash is a crash.
  */
 const binaries = findPostgresBinaries();
-const suiteName = 'the server and a PostgreSQL that goes away';
-const describeWithPostgres = 'dir' in binaries ? describe : describe.skip;
-const suiteTitle = 'missing' in binaries ? `${suiteName} — SKIPPED: ${binaries.missing}` : suiteName;
-
-const root = path.resolve(import.meta.dirname, '../../..');
 
 type Tally = { statuses: Map<number, number>; resets: string[]; refused: number; bad: string[] };
 
@@ -27,71 +22,35 @@ function newTally(): Tally {
   return { statuses: new Map(), resets: [], refused: 0, bad: [] };
 }
 
-describeWithPostgres(suiteTitle, () => {
+describeWhen('missing' in binaries ? binaries.missing : undefined, 'the server and a PostgreSQL that goes away', () => {
   let postgres: PrivatePostgres;
-  let server: ChildProcess;
+  let server: ServerProcess;
   let base: string;
   let dataDir: string;
   let cookie = '';
-  let exited: { code: number | null; signal: string | null } | null = null;
-  let log = '';
 
   beforeAll(async () => {
     postgres = await startPrivatePostgres();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-restart-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        DATABASE_URL: postgres.url,
-        LOG_LEVEL: 'warn',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      env: (url) => ({ PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: postgres.url, REDIS_URL: '' }),
+      startTimeoutMs: 60_000,
     });
-    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    server.on('exit', (code, signal) => (exited = { code, signal }));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (exited) throw new Error(`the server exited at start-up: ${log}`);
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`the server did not start: ${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'restart@example.com',
-        password: 'a long password 1',
-        name: 'Re Start',
-        termsAccepted: true,
-      }),
+    base = server.base;
+    const signup = await signUpOverHttp(base, {
+      email: 'restart@example.com',
+      password: 'a long password 1',
+      name: 'Re Start',
     });
     expect(signup.status).toBe(201);
-    cookie = signup.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    cookie = signup.cookie;
     expect(cookie).not.toBe('');
   }, 120_000);
 
   afterAll(async () => {
     // RESTART_TEST_LOG=/tmp/file keeps the server's log for a look after a failure.
-    if (process.env.RESTART_TEST_LOG) writeFileSync(process.env.RESTART_TEST_LOG, log);
-    if (!exited) server.kill('SIGKILL');
+    if (process.env.RESTART_TEST_LOG) writeFileSync(process.env.RESTART_TEST_LOG, server.log());
+    if (server && !server.exited()) server.child.kill('SIGKILL');
     await postgres?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -164,7 +123,10 @@ describeWithPostgres(suiteTitle, () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         await postgres.restart(i % 2 === 0 ? 'fast' : 'immediate');
         recoveries.push(await secondsUntilServing());
-        expect(exited, `the server process ended after restart ${i + 1}: ${log.slice(-2000)}`).toBeNull();
+        expect(
+          server.exited(),
+          `the server process ended after restart ${i + 1}: ${server.log().slice(-2000)}`,
+        ).toBeNull();
       }
     } finally {
       await stop();
@@ -205,28 +167,20 @@ describeWithPostgres(suiteTitle, () => {
       await postgres.start();
     }
     expect(await secondsUntilServing()).toBeLessThan(10);
-    expect(exited).toBeNull();
+    expect(server.exited()).toBeNull();
   }, 60_000);
 
   it('on SIGTERM under load finishes what it holds, resets no kept-alive request and exits within 10 s', async () => {
     const tally = newTally();
     const stop = load(tally);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const signalled = Date.now();
-    server.kill('SIGTERM');
-    const exitedIn = await new Promise<number>((resolve) => {
-      const check = setInterval(() => {
-        if (exited || Date.now() - signalled > 15_000) {
-          clearInterval(check);
-          resolve(Date.now() - signalled);
-        }
-      }, 20);
-    });
+    server.child.kill('SIGTERM');
+    const exitedIn = await server.waitForExit(15_000);
     await stop();
     console.log(
       `exited ${exitedIn} ms after SIGTERM; answers ${JSON.stringify([...tally.statuses])}, refused new connections ${tally.refused}`,
     );
-    expect(exited).toEqual({ code: 0, signal: null });
+    expect(server.exited()).toEqual({ code: 0, signal: null });
     expect(exitedIn).toBeLessThan(10_000);
     expect(tally.resets).toEqual([]);
     for (const status of tally.statuses.keys()) expect(status).toBe(200);

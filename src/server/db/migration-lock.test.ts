@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres } from '../../test-support/test-app';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createScratchPostgres, describeWhen, NO_POSTGRES } from '../../test-support/test-app';
 
 /**
  * Issue 12: processes that start together on an empty PostgreSQL database must not both run the
@@ -12,11 +12,6 @@ import { createScratchPostgres } from '../../test-support/test-app';
  * recorded once. Without the migration lock (db/client.ts) one of them stops with "relation
  * already exists" or the journal table holds a migration twice.
  */
-const pgServer = process.env.TEST_DATABASE_URL;
-const describePg = pgServer ? describe : describe.skip;
-const title = pgServer
-  ? 'migrations on simultaneous first starts [postgres]'
-  : 'migrations on simultaneous first starts [postgres] — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8')) as {
@@ -53,7 +48,7 @@ function startChild(databaseUrl: string): Child {
   return { loaded, exit, go: () => child.stdin.end('go\n') };
 }
 
-describePg(title, () => {
+describeWhen(NO_POSTGRES, 'migrations on simultaneous first starts [postgres]', () => {
   const scratches: { url: string; drop(): Promise<void> }[] = [];
   beforeAll(async () => {
     for (let i = 0; i < 3; i += 1) scratches.push(await createScratchPostgres());

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { freePort } from '../../test-support/free-port';
-import { createScratchPostgres } from '../../test-support/test-app';
+import { startServerProcess, type ServerProcess } from '../../test-support/server-process';
+import { createScratchPostgres, describeWhen, NO_POSTGRES } from '../../test-support/test-app';
 import { parseServiceAccountKey } from './service-account-key';
 import { TEST_MODE_DOMAIN, createPersistentStandInState, createTestModeServiceAccount } from './test-mode';
 import { createWorkspaceClient } from './workspace-client';
@@ -16,75 +15,31 @@ import { createWorkspaceClient } from './workspace-client';
  * process gave out is accepted by the other, and either page shows what was pushed through the
  * other. (PGlite is one process's database; its restart case is in test-mode.test.ts.)
  */
-const pgUrl = process.env.TEST_DATABASE_URL;
-const suite = pgUrl ? describe : describe.skip;
-const title = pgUrl
-  ? 'TEST MODE Workspace in two server processes on one PostgreSQL'
-  : 'TEST MODE Workspace in two server processes on one PostgreSQL — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against';
-
-const root = path.resolve(import.meta.dirname, '../../..');
 const at = (local: string) => `${local}@${TEST_MODE_DOMAIN}`;
 
-type Server = { base: string; child: ChildProcess; log: () => string };
-
-async function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let log = '';
-  let exited = false;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+/** The real server on the shared database, with its own DATA_DIR. */
+function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  return startServerProcess({
+    env: (base) => ({
       PUBLIC_URL: base,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       SESSION_SECRET: 'two-process-secret-two-process-secret-01',
-      LOG_LEVEL: 'warn',
       GOOGLE_TOKEN_URL: '',
       GOOGLE_GMAIL_API_URL: '',
       GOOGLE_DIRECTORY_API_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.on('exit', () => (exited = true));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exited) throw new Error(`server exited at start-up: ${log}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, child, log: () => log };
 }
 
-async function stop(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-}
-
-suite(title, () => {
+describeWhen(NO_POSTGRES, 'TEST MODE Workspace in two server processes on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   let database: Database;
   let dataDir: string;
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres(pgUrl);
+    scratch = await createScratchPostgres();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-gtest-procs-'));
     // One after the other (two processes migrating one new database at once is not this test's
     // subject); the sample people are seeded on first use, by both at once below.
@@ -94,14 +49,14 @@ suite(title, () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map((server) => server.stop()));
     await database?.close();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('one Workspace: seeded once, a token from one process works on the other, both pages show the push', async () => {
-    const [a, b] = servers as [Server, Server];
+    const [a, b] = servers as [ServerProcess, ServerProcess];
     // Both pages answer from the database; reading them seeds concurrently.
     const [pageA, pageB] = await Promise.all([
       fetch(`${a.base}/test-mode/google`),

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema/mail-outbox.schema';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
 import { createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
+import { hangingTransport, recordingTransport } from '../../test-support/mail-transports';
 import { createMailOutbox, MAIL_SEND_QUEUE, type MailOutbox } from './mail-outbox';
 import type { MailMessage, MailTransport } from './mailer';
 
@@ -114,17 +115,12 @@ describeEachDatabase('mail outbox on the jobs runner', (kind) => {
   }, 60_000);
 
   it('a stopping worker hands back the mail its SMTP server hangs on; another worker sends it once', async () => {
-    let hung: string | undefined;
-    const hanging: MailTransport = {
-      deliver: (m) => {
-        hung = m.messageId;
-        return new Promise(() => undefined);
-      },
-    };
-    const sent: string[] = [];
+    const hanging = hangingTransport();
+    const recording = recordingTransport();
+    const sent = recording.sent;
     const stopping = await worker(hanging, 300);
     await stopping.outbox.enqueue(message('handback', 1));
-    await until(() => hung, 'the hanging send');
+    await until(() => hanging.hung(), 'the hanging send');
     const started = Date.now();
     await Promise.all([stopping.runner.stop(), stopping.outbox.stop()]);
     expect(Date.now() - started).toBeLessThan(7_000);
@@ -134,7 +130,7 @@ describeEachDatabase('mail outbox on the jobs runner', (kind) => {
       .where(sql`${mailOutbox.recipient} = 'handback-1@example.com'`);
     expect(row).toMatchObject({ status: 'pending', lockedUntil: null });
 
-    await worker({ deliver: async (m) => void sent.push(m.messageId!) });
+    await worker(recording);
     await until(
       () => (sent.includes(`<${row!.id}@localhost>`) ? true : undefined),
       'the handed-back mail sent by the other worker',

@@ -13,6 +13,7 @@ import { createMailOutbox } from './mail-outbox';
 import { createMailSeal } from './mail-seal';
 import { createMailboxTransport, type MailMessage, type MailTransport } from './mailer';
 import { startSmtpTestServer } from '../../test-support/smtp-server';
+import { hangingTransport, recordingTransport } from '../../test-support/mail-transports';
 
 const quietLog = { info() {}, warn() {}, error() {} };
 const config = { sessionSecret: 'test-secret-test-secret-test-secret-0123', publicUrl: 'http://localhost:5000' };
@@ -138,21 +139,14 @@ describeEachDatabase('mail outbox', (kind) => {
       });
     }
     // The stopping process's SMTP server hangs on the first message and never answers.
-    let hung: string | undefined;
-    const hanging: MailTransport = {
-      deliver: (m) => {
-        hung = m.messageId;
-        return new Promise(() => undefined);
-      },
-    };
-    const sent: string[] = [];
+    const hanging = hangingTransport();
+    const recording = recordingTransport();
+    const sent = recording.sent;
     const a = createMailOutbox(database.db, hanging, config, quietLog, { pollMs: 60_000, stopWaitMs: 300 });
-    const b = createMailOutbox(database.db, { deliver: async (m) => void sent.push(m.messageId!) }, config, quietLog, {
-      pollMs: 60_000,
-    });
+    const b = createMailOutbox(database.db, recording, config, quietLog, { pollMs: 60_000 });
     await b.stop();
     void a.drain();
-    await until(async () => hung);
+    await until(async () => hanging.hung());
     const started = Date.now();
     await a.stop();
     expect(Date.now() - started).toBeLessThan(2_000);

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createEmptySignature } from '../../shared/signature/signature-schema';
 import { upload } from '../db/schema/signatures.schema';
 import { join, signUpPerson } from '../../test-support/team-world';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/app-fixtures';
 import { ORGANIZATION_STORAGE_BYTES, QUOTAS } from './quotas';
 
 /** Issue 11, point 8: uploads, stored bytes, signatures and the telemetry beacon have quotas. */
 describeEachDatabase('quotas', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method, url, remoteAddress, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, signUpUser } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/app-fixtures';
 
 describeEachDatabase('public site routes', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind, { PUBLIC_URL: 'https://signatures.example.com' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind, { PUBLIC_URL: 'https://signatures.example.com' });
 
   it('GET /api/session answers 200 with no user for a visitor (no 401 for the browser to log)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/session' });

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_STATUS } from '../errors';
 import { createS3Storage, type S3StorageOptions } from './s3-storage';
-import {
-  S3_TEST_BUCKET,
-  S3_TEST_CREDENTIALS,
-  s3ServerUnavailableReason,
-  startS3Relay,
-  startS3TestServer,
-  type S3Relay,
-  type S3TestServer,
-} from './s3-test-server';
+import { S3_TEST_BUCKET, S3_TEST_CREDENTIALS, s3ServerUnavailableReason, startS3Relay } from './s3-test-server';
+import { useS3Stand } from '../../test-support/s3';
+import { describeWhen } from '../../test-support/test-app';
 import { StorageUnavailableError } from './storage-error';
 
 const unavailableReason = await s3ServerUnavailableReason();
-const describeS3 = unavailableReason ? describe.skip : describe;
-const suiteName = unavailableReason
-  ? `S3 storage against a real S3 API server — SKIPPED: ${unavailableReason}`
-  : 'S3 storage against a real S3 API server (s3rver on loopback)';
 
 /** Runs `action`, expects the store's failure, and returns it for the wording checks. */
 async function storageFailure(action: () => Promise<unknown>): Promise<StorageUnavailableError> {
@@ -34,9 +24,8 @@ async function storageFailure(action: () => Promise<unknown>): Promise<StorageUn
   return failure;
 }
 
-describeS3(suiteName, () => {
-  let s3: S3TestServer;
-  let relay: S3Relay;
+describeWhen(unavailableReason ?? undefined, 'S3 storage against a real S3 API server (s3rver on loopback)', () => {
+  const stand = useS3Stand();
   const logged: string[] = [];
   const log = { error: (_obj: object, msg: string) => void logged.push(msg) };
   const storageVia = (endpoint: string, overrides: Partial<S3StorageOptions> = {}) =>
@@ -49,17 +38,8 @@ describeS3(suiteName, () => {
       ...overrides,
     });
 
-  beforeAll(async () => {
-    s3 = await startS3TestServer();
-    relay = await startS3Relay(s3.endpoint);
-  });
-  afterAll(async () => {
-    await relay?.close();
-    await s3?.close();
-  });
-
   it('uploads, serves and deletes an object, addressing the bucket path-style', async () => {
-    const storage = storageVia(relay.endpoint);
+    const storage = storageVia(stand.relay.endpoint);
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4]);
     await storage.put('public/photo.png', bytes, 'image/png');
     const got = await storage.get('public/photo.png');
@@ -69,7 +49,7 @@ describeS3(suiteName, () => {
 
     await storage.delete('public/photo.png');
     expect(await storage.get('public/photo.png')).toBeNull();
-    expect(relay.requestLines).toEqual([
+    expect(stand.relay.requestLines).toEqual([
       `PUT /${S3_TEST_BUCKET}/public/photo.png`,
       `GET /${S3_TEST_BUCKET}/public/photo.png`,
       `HEAD /${S3_TEST_BUCKET}/`,
@@ -79,7 +59,7 @@ describeS3(suiteName, () => {
   });
 
   it('replaces an object whole', async () => {
-    const storage = storageVia(s3.endpoint);
+    const storage = storageVia(stand.s3.endpoint);
     await storage.put('raw/b', Buffer.alloc(100_000, 1), 'image/jpeg');
     await storage.put('raw/b', Buffer.alloc(10, 2), 'image/gif');
     const got = await storage.get('raw/b');
@@ -88,14 +68,14 @@ describeS3(suiteName, () => {
   });
 
   it('answers null for a missing object, and deleting one is not an error', async () => {
-    const storage = storageVia(s3.endpoint);
+    const storage = storageVia(stand.s3.endpoint);
     expect(await storage.get('public/never-stored.png')).toBeNull();
     await storage.delete('public/never-stored.png');
   });
 
   it('says so in words when the bucket does not exist, and names the bucket in the log', async () => {
     logged.length = 0;
-    const storage = storageVia(s3.endpoint, { bucket: 'no-such-bucket' });
+    const storage = storageVia(stand.s3.endpoint, { bucket: 'no-such-bucket' });
     const put = await storageFailure(() => storage.put('public/a.png', Buffer.from('x'), 'image/png'));
     expect(put.message).toContain('save your image');
     expect(put.reason).toBe('the bucket "no-such-bucket" does not exist (S3_BUCKET)');
@@ -107,7 +87,9 @@ describeS3(suiteName, () => {
   });
 
   it('says so in words when the store refuses the credentials', async () => {
-    const storage = storageVia(s3.endpoint, { credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'wrong' } });
+    const storage = storageVia(stand.s3.endpoint, {
+      credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'wrong' },
+    });
     const put = await storageFailure(() => storage.put('public/a.png', Buffer.from('x'), 'image/png'));
     expect(put.reason).toBe('the access key is not known to the object store (S3_ACCESS_KEY_ID)');
     const get = await storageFailure(() => storage.get('public/a.png'));
@@ -117,19 +99,19 @@ describeS3(suiteName, () => {
   });
 
   it('says so in words when the server goes away mid-upload, and stores nothing half-written', async () => {
-    const storage = storageVia(relay.endpoint);
-    relay.cutAfterBytes = 64 * 1024;
+    const storage = storageVia(stand.relay.endpoint);
+    stand.relay.cutAfterBytes = 64 * 1024;
     try {
       const put = await storageFailure(() => storage.put('public/half.png', Buffer.alloc(1024 * 1024, 7), 'image/png'));
       expect(put.reason).toMatch(/^the object store at 127\.0\.0\.1:\d+ did not answer \(.+\)$/);
     } finally {
-      relay.cutAfterBytes = null;
+      stand.relay.cutAfterBytes = null;
     }
-    expect(await storageVia(s3.endpoint).get('public/half.png')).toBeNull();
+    expect(await storageVia(stand.s3.endpoint).get('public/half.png')).toBeNull();
   });
 
   it('says so in words when nothing listens at the endpoint', async () => {
-    const gone = await startS3Relay(s3.endpoint);
+    const gone = await startS3Relay(stand.s3.endpoint);
     const endpoint = gone.endpoint;
     await gone.close();
     const storage = storageVia(endpoint, { timeoutMs: 2000 });

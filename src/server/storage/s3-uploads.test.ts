@@ -2,36 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { createTestDatabase, signUpUser } from '../../test-support/test-app';
-import {
-  S3_TEST_BUCKET,
-  S3_TEST_CREDENTIALS,
-  s3ServerUnavailableReason,
-  startS3Relay,
-  startS3TestServer,
-  type S3Relay,
-  type S3TestServer,
-} from './s3-test-server';
+import { createTestDatabase, describeWhen, loadTestConfig, signUpUser } from '../../test-support/test-app';
+import { s3Env, useS3Stand } from '../../test-support/s3';
+import { putUpload } from '../../test-support/uploads';
+import { S3_TEST_BUCKET, s3ServerUnavailableReason } from './s3-test-server';
 
 const unavailableReason = await s3ServerUnavailableReason();
-const describeS3 = unavailableReason ? describe.skip : describe;
-const suiteName = unavailableReason
-  ? `image uploads on S3 through the API — SKIPPED: ${unavailableReason}`
-  : 'image uploads on S3 through the API (s3rver on loopback)';
 
 const png = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } })
     .png()
     .toBuffer();
 
-describeS3(suiteName, () => {
-  let s3: S3TestServer;
-  let relay: S3Relay;
+describeWhen(unavailableReason ?? undefined, 'image uploads on S3 through the API (s3rver on loopback)', () => {
+  const stand = useS3Stand();
   let database: Database;
   let dataDir: string;
   const apps: FastifyInstance[] = [];
@@ -40,32 +28,15 @@ describeS3(suiteName, () => {
 
   /** An app on the shared database whose storage is the S3 server, with `env` changing its S3 settings. */
   const appOn = async (env: Record<string, string>) => {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://localhost:5000',
-      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-      LOG_LEVEL: 'silent',
-      S3_BUCKET: S3_TEST_BUCKET,
-      S3_ENDPOINT: relay.endpoint,
-      S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
-      ...env,
-    });
+    const config = loadTestConfig(dataDir, { ...s3Env(stand.relay.endpoint), ...env });
     const app = await buildApp(config, { database, clientDir: false, logger: false });
     apps.push(app);
     return { t: { app }, caller: await signUpUser(app) };
   };
 
   async function sendImage(t: T, cookie: string, bytes: Buffer) {
-    const slot = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie }, payload: {} });
+    const { slot, uploadURL, put } = await putUpload(t, cookie, bytes);
     expect(slot.statusCode).toBe(200);
-    const uploadURL = slot.json().uploadURL as string;
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: uploadURL,
-      headers: { cookie, 'content-type': 'image/png' },
-      payload: bytes,
-    });
     return { uploadURL, put };
   }
 
@@ -83,8 +54,6 @@ describeS3(suiteName, () => {
   }
 
   beforeAll(async () => {
-    s3 = await startS3TestServer();
-    relay = await startS3Relay(s3.endpoint);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-s3-uploads-'));
     database = await createTestDatabase('pglite');
     working = await appOn({});
@@ -92,8 +61,6 @@ describeS3(suiteName, () => {
   afterAll(async () => {
     for (const app of apps) await app.close();
     await database?.close();
-    await relay?.close();
-    await s3?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -116,7 +83,7 @@ describeS3(suiteName, () => {
     expect(meta.format).toBe('png');
     expect(meta.width).toBeGreaterThan(0);
     // It went to the bucket, path-style.
-    expect(relay.requestLines).toContain(`PUT /${S3_TEST_BUCKET}/public/${objectPath.split('/').pop()}`);
+    expect(stand.relay.requestLines).toContain(`PUT /${S3_TEST_BUCKET}/public/${objectPath.split('/').pop()}`);
 
     const [listed] = (
       await t.app.inject({ method: 'GET', url: '/api/uploads', headers: { cookie: caller.cookie } })
@@ -168,12 +135,12 @@ describeS3(suiteName, () => {
       .png()
       .toBuffer();
     expect(big.length).toBeGreaterThan(200_000);
-    relay.cutAfterBytes = 100_000;
+    stand.relay.cutAfterBytes = 100_000;
     let first;
     try {
       first = await sendImage(t, caller.cookie, big);
     } finally {
-      relay.cutAfterBytes = null;
+      stand.relay.cutAfterBytes = null;
     }
     expectStorageWords(first.put, 'save your image');
     // The slot is still unused: the same upload link takes the bytes once the store is back.

@@ -2,36 +2,29 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { account, invitation, organization, session } from '../../db/schema/auth.schema';
 import { signature, upload } from '../../db/schema/signatures.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
-import { buildMailTestApp, SUBJECTS, waitForMail, type MailTestApp } from '../../../test-support/accounts';
+import { SUBJECTS } from '../../../test-support/accounts';
+import { useMailTestApp } from '../../../test-support/app-fixtures';
+import { putUpload } from '../../../test-support/uploads';
 import { createTeamWorld, invite, signUpPerson, type Person } from '../../../test-support/team-world';
+import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { DELETE_NEEDS_FRESH_SIGN_IN, DELETE_NEEDS_PASSWORD } from './account.service';
 
 const PASSWORD = 'Sup3r-secret-pass';
 const CONFIRM = 'DELETE MY ACCOUNT';
 
 describeEachDatabase('deleting an account', (kind) => {
-  let t: MailTestApp;
-  beforeAll(async () => {
-    t = await buildMailTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useMailTestApp(kind);
   const call = apiCaller(() => t.app);
 
   async function uploadImage(person: Person) {
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#0a66c2' } })
       .png()
       .toBuffer();
-    const { uploadURL } = (await call('POST', '/api/objects/upload', person.cookie)).json();
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: uploadURL,
-      headers: { cookie: person.cookie, 'content-type': 'image/png' },
-      payload: png,
-    });
+    const { uploadURL, put } = await putUpload(t, person.cookie, png);
     expect(put.statusCode).toBe(200);
     const attached = await call('PUT', '/api/signatures/image', person.cookie, {
       imageURL: uploadURL,
@@ -98,7 +91,7 @@ describeEachDatabase('deleting an account', (kind) => {
     expect(stale.statusCode).toBe(403);
     expect(stale.json().error).toBe(DELETE_NEEDS_FRESH_SIGN_IN);
     await t.app.services.mailer.drain();
-    const mail = await waitForMail(t.smtp, person.email, SUBJECTS.magicLink, mailsBefore);
+    const mail = await t.mailTo(person.email, SUBJECTS.magicLink, mailsBefore);
     expect(mail.links.some((l) => l.includes('/magic-link/'))).toBe(true);
     expect((await call('GET', '/api/auth/me', person.cookie)).statusCode).toBe(200);
     // Signed in a minute ago (as the link would do): deletion goes ahead.
@@ -125,29 +118,12 @@ describeEachDatabase('deleting an account', (kind) => {
         .set({ photoUrl: shared.objectPath })
         .where(eq(signature.id, memberSignature.id));
     } else {
-      const created = await call('POST', '/api/signatures', member.cookie, {
-        name: 'Mia',
-        title: '',
-        company: '',
-        phone: '',
-        mobile: '',
-        email: member.email,
-        website: '',
-        address: '',
-        photoUrl: shared.objectPath,
-        imageLinkUrl: 'none',
-        customImageUrl: '',
-        socialLinks: {},
-        customFields: [],
-        design: {
-          template: 'professional',
-          primaryColor: '#1a73e8',
-          fontFamily: 'Arial',
-          layout: 'horizontal',
-          animateLogo: 'false',
-          photoShape: 'round',
-        },
-      });
+      const created = await call(
+        'POST',
+        '/api/signatures',
+        member.cookie,
+        createEmptySignature({ name: 'Mia', email: member.email, photoUrl: shared.objectPath }),
+      );
       expect(created.statusCode).toBe(201);
     }
     const privateImage = await uploadImage(admin);

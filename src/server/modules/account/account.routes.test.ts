@@ -1,36 +1,24 @@
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  apiCaller,
-  buildTestApp,
-  cookieHeader,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { expect, it } from 'vitest';
+import { apiCaller, cookieHeader, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
+import { putUpload } from '../../../test-support/uploads';
+import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { createTeamWorld, join, secondSession, signUpPerson } from '../../../test-support/team-world';
 
 /** Every file under a folder, recursively (the disk store keeps a .meta.json beside each object). */
 function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir).flatMap((name) => {
-      const full = path.join(dir, name);
-      return statSync(full).isDirectory() ? filesUnder(full) : [full];
-    });
-  } catch {
-    return [];
-  }
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((file) => statSync(file).isFile());
 }
 
 describeEachDatabase('account', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const call = apiCaller(() => t.app);
 
@@ -148,41 +136,18 @@ describeEachDatabase('account', (kind) => {
     const person = await signUpPerson(t, 'Dee Leted');
     const other = await signUpPerson(t, 'Stays Around');
     await secondSession(t, person);
-    const created = await call('POST', '/api/signatures', person.cookie, {
-      name: 'Dee',
-      title: '',
-      company: '',
-      phone: '',
-      mobile: '',
-      email: person.email,
-      website: '',
-      address: '',
-      photoUrl: '',
-      imageLinkUrl: 'none',
-      customImageUrl: '',
-      socialLinks: {},
-      customFields: [],
-      design: {
-        template: 'professional',
-        primaryColor: '#1a73e8',
-        fontFamily: 'Arial',
-        layout: 'horizontal',
-        animateLogo: 'false',
-        photoShape: 'round',
-      },
-    });
+    const created = await call(
+      'POST',
+      '/api/signatures',
+      person.cookie,
+      createEmptySignature({ name: 'Dee', email: person.email }),
+    );
     expect(created.statusCode).toBe(201);
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#1a73e8' } })
       .png()
       .toBuffer();
     for (let i = 0; i < 2; i++) {
-      const { uploadURL } = (await call('POST', '/api/objects/upload', person.cookie)).json();
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: uploadURL,
-        headers: { cookie: person.cookie, 'content-type': 'image/png' },
-        payload: png,
-      });
+      const { uploadURL, put } = await putUpload(t, person.cookie, png);
       expect(put.statusCode).toBe(200);
       // The second one stays a raw upload, never attached: its file must go too.
       if (i === 0)
@@ -192,13 +157,7 @@ describeEachDatabase('account', (kind) => {
         ).toBe(200);
     }
     // Someone else's file stays.
-    const { uploadURL: otherURL } = (await call('POST', '/api/objects/upload', other.cookie)).json();
-    await t.app.inject({
-      method: 'PUT',
-      url: otherURL,
-      headers: { cookie: other.cookie, 'content-type': 'image/png' },
-      payload: png,
-    });
+    await putUpload(t, other.cookie, png);
     const objects = path.join(t.dataDir, 'objects');
     // Each file has its .meta.json: the stored image is four files, one per shape (decision 0070), plus two raw uploads.
     expect(filesUnder(objects)).toHaveLength(12);

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  cookieHeader,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { expect, it } from 'vitest';
+import { cookieHeader, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 
 describeEachDatabase('auth routes', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   it('GET /api/auth/me answers 401 when signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me' });

@@ -1,39 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
 import { describeEachDatabase } from '../../../test-support/test-app';
 import { VERIFIED_SIGNED_OUT } from './email-verification.service';
-import {
-  buildMailTestApp,
-  me,
-  newEmail,
-  newIp,
-  post,
-  PUBLIC_URL,
-  signUp,
-  SUBJECTS,
-  tokenFrom,
-  waitForMail,
-  type MailTestApp,
-} from '../../../test-support/accounts';
+import { newEmail, newIp, PUBLIC_URL, SUBJECTS, tokenFrom } from '../../../test-support/accounts';
+import { useMailTestApp } from '../../../test-support/app-fixtures';
 
 describeEachDatabase('email verification', (kind) => {
-  let t: MailTestApp;
-  beforeAll(async () => {
-    t = await buildMailTestApp(kind);
-  });
-  afterAll(async () => t?.close());
-  afterEach(() => vi.useRealTimers());
+  const t = useMailTestApp(kind);
 
   const verify = (payload: unknown, send: { ip: string; cookie?: string }) =>
-    post(t, '/api/auth/verify-email', payload, send);
-  const isVerified = async (cookie: string) => (await me(t, cookie)).json().user.emailVerified as boolean;
+    t.post('/api/auth/verify-email', payload, send);
+  const isVerified = async (cookie: string) => (await t.me(cookie)).json().user.emailVerified as boolean;
   const verifiedInDatabase = async (email: string) =>
     (await t.database.db.select().from(user).where(eq(user.email, email)))[0]?.emailVerified ?? false;
 
   it('mails one message with an HTML and a text part holding the code and a PUBLIC_URL link', async () => {
-    const { email } = await signUp(t);
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email } = await t.signUp();
+    const mail = await t.mailTo(email, SUBJECTS.verification);
     expect(mail.html).toContain('<table');
     expect(mail.text).toMatch(/\b\d{6}\b/);
     expect(mail.html).toContain(mail.code!);
@@ -45,8 +29,8 @@ describeEachDatabase('email verification', (kind) => {
 
   it('verifies with the 6-digit code from the mail, in the signed-in session', async () => {
     const ip = newIp();
-    const { email, cookie } = await signUp(t);
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email, cookie } = await t.signUp();
+    const mail = await t.mailTo(email, SUBJECTS.verification);
     expect(await isVerified(cookie)).toBe(false);
     const res = await verify({ token: mail.code }, { ip, cookie });
     expect(res.statusCode).toBe(200);
@@ -59,19 +43,19 @@ describeEachDatabase('email verification', (kind) => {
 
   it('verifies with the code and the address when not signed in (ending the sessions from before: issue 11, point 9)', async () => {
     const ip = newIp();
-    const { email, cookie } = await signUp(t);
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email, cookie } = await t.signUp();
+    const mail = await t.mailTo(email, SUBJECTS.verification);
     const res = await verify({ token: mail.code, email }, { ip });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: VERIFIED_SIGNED_OUT, email, signedOut: true });
-    expect((await me(t, cookie)).statusCode).toBe(401);
+    expect((await t.me(cookie)).statusCode).toBe(401);
     expect(await verifiedInDatabase(email)).toBe(true);
   });
 
   it('verifies by following the link in the mail; a second click still says verified', async () => {
     const ip = newIp();
-    const { email, cookie } = await signUp(t);
-    const token = tokenFrom(await waitForMail(t.smtp, email, SUBJECTS.verification), '/verify-email/');
+    const { email, cookie } = await t.signUp();
+    const token = tokenFrom(await t.mailTo(email, SUBJECTS.verification), '/verify-email/');
     // Opened in the browser that signed up: that session stays.
     const res = await verify({ token }, { ip, cookie });
     expect(res.statusCode).toBe(200);
@@ -84,8 +68,8 @@ describeEachDatabase('email verification', (kind) => {
 
   it('codes expire after 10 minutes; links after 24 hours', async () => {
     const ip = newIp();
-    const { email, cookie } = await signUp(t);
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email, cookie } = await t.signUp();
+    const mail = await t.mailTo(email, SUBJECTS.verification);
     const token = tokenFrom(mail, '/verify-email/');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1_000);
@@ -95,8 +79,8 @@ describeEachDatabase('email verification', (kind) => {
     vi.setSystemTime(Date.now() + 23 * 60 * 60_000);
     expect((await verify({ token }, { ip })).statusCode).toBe(200);
 
-    const other = await signUp(t);
-    const otherToken = tokenFrom(await waitForMail(t.smtp, other.email, SUBJECTS.verification), '/verify-email/');
+    const other = await t.signUp();
+    const otherToken = tokenFrom(await t.mailTo(other.email, SUBJECTS.verification), '/verify-email/');
     vi.setSystemTime(Date.now() + 24 * 60 * 60_000 + 1_000);
     const expired = await verify({ token: otherToken }, { ip });
     expect(expired.statusCode).toBe(400);
@@ -105,8 +89,8 @@ describeEachDatabase('email verification', (kind) => {
 
   it('allows 5 tries per code: after 5 wrong ones even the right code is refused', async () => {
     const ip = newIp();
-    const { email, cookie } = await signUp(t);
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email, cookie } = await t.signUp();
+    const mail = await t.mailTo(email, SUBJECTS.verification);
     const wrong = mail.code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++)
       expect((await verify({ token: wrong }, { ip, cookie })).json().error).toBe('Invalid verification code');
@@ -118,8 +102,8 @@ describeEachDatabase('email verification', (kind) => {
 
   it('5 tries hold under 20 parallel guesses', async () => {
     const ip = newIp();
-    const { email, cookie } = await signUp(t);
-    await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email, cookie } = await t.signUp();
+    await t.mailTo(email, SUBJECTS.verification);
     await Promise.all(Array.from({ length: 20 }, (_, i) => verify({ token: String(900000 + i) }, { ip, cookie })));
     const rows = await t.database.db.execute<{ attempts: number }>(
       sql`select attempts from one_time_code c join "user" u on u.id = c.user_id where u.email = ${email}`,
@@ -128,20 +112,20 @@ describeEachDatabase('email verification', (kind) => {
   });
 
   it('stops at 20 wrong codes per account per day, across new codes, with Retry-After', async () => {
-    const { email, cookie } = await signUp(t);
+    const { email, cookie } = await t.signUp();
     let mailIndex = 0;
     for (let round = 0; round < 4; round++) {
       const ip = newIp();
-      const mail = await waitForMail(t.smtp, email, SUBJECTS.verification, mailIndex);
+      const mail = await t.mailTo(email, SUBJECTS.verification, mailIndex);
       mailIndex = t.smtp.mails.indexOf(mail) + 1;
       const wrong = mail.code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) expect((await verify({ token: wrong }, { ip, cookie })).statusCode).toBe(400);
-      if (round < 3) expect((await post(t, '/api/auth/resend-verification', {}, { ip, cookie })).statusCode).toBe(200);
+      if (round < 3) expect((await t.post('/api/auth/resend-verification', {}, { ip, cookie })).statusCode).toBe(200);
     }
     // Twenty failures spent: a fresh, correct code is refused for the rest of the day.
     const ip = newIp();
-    expect((await post(t, '/api/auth/resend-verification', {}, { ip, cookie })).statusCode).toBe(200);
-    const fresh = await waitForMail(t.smtp, email, SUBJECTS.verification, mailIndex);
+    expect((await t.post('/api/auth/resend-verification', {}, { ip, cookie })).statusCode).toBe(200);
+    const fresh = await t.mailTo(email, SUBJECTS.verification, mailIndex);
     const res = await verify({ token: fresh.code }, { ip, cookie });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
@@ -151,8 +135,8 @@ describeEachDatabase('email verification', (kind) => {
   });
 
   it('stores codes and link tokens hashed, and the outbox keeps no readable copy', async () => {
-    const { email } = await signUp(t);
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email } = await t.signUp();
+    const mail = await t.mailTo(email, SUBJECTS.verification);
     const token = tokenFrom(mail, '/verify-email/');
     await t.app.services.mailer.drain();
     const dump = JSON.stringify([
@@ -168,10 +152,10 @@ describeEachDatabase('email verification', (kind) => {
 
   it("binds a code to its account: another account's code does not verify mine", async () => {
     const ip = newIp();
-    const a = await signUp(t);
-    const b = await signUp(t);
-    const mailA = await waitForMail(t.smtp, a.email, SUBJECTS.verification);
-    const mailB = await waitForMail(t.smtp, b.email, SUBJECTS.verification);
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const mailA = await t.mailTo(a.email, SUBJECTS.verification);
+    const mailB = await t.mailTo(b.email, SUBJECTS.verification);
     if (mailA.code === mailB.code) return; // one chance in a million; nothing to compare
     expect((await verify({ token: mailA.code }, { ip, cookie: b.cookie })).statusCode).toBe(400);
     expect((await verify({ token: mailA.code, email: b.email }, { ip })).statusCode).toBe(400);
@@ -187,15 +171,15 @@ describeEachDatabase('email verification', (kind) => {
 
   it('resends a new code that replaces the old one', async () => {
     const ip = newIp();
-    const { email, cookie } = await signUp(t);
-    const first = await waitForMail(t.smtp, email, SUBJECTS.verification);
-    const res = await post(t, '/api/auth/resend-verification', {}, { ip, cookie });
+    const { email, cookie } = await t.signUp();
+    const first = await t.mailTo(email, SUBJECTS.verification);
+    const res = await t.post('/api/auth/resend-verification', {}, { ip, cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Verification email sent');
-    const second = await waitForMail(t.smtp, email, SUBJECTS.verification, t.smtp.mails.indexOf(first) + 1);
+    const second = await t.mailTo(email, SUBJECTS.verification, t.smtp.mails.indexOf(first) + 1);
     if (first.code !== second.code) expect((await verify({ token: first.code }, { ip, cookie })).statusCode).toBe(400);
     expect((await verify({ token: second.code }, { ip, cookie })).statusCode).toBe(200);
-    const after = await post(t, '/api/auth/resend-verification', {}, { ip, cookie });
+    const after = await t.post('/api/auth/resend-verification', {}, { ip, cookie });
     expect(after.statusCode).toBe(409);
     expect(after.json().error).toBe('Your email address is already verified.');
   });

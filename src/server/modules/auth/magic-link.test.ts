@@ -1,40 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { cookieHeader, describeEachDatabase } from '../../../test-support/test-app';
-import {
-  buildMailTestApp,
-  me,
-  newEmail,
-  newIp,
-  post,
-  PUBLIC_URL,
-  settleMail,
-  signUp,
-  SUBJECTS,
-  tokenFrom,
-  waitForMail,
-  type MailTestApp,
-} from '../../../test-support/accounts';
+import { newEmail, newIp, PUBLIC_URL } from '../../../test-support/accounts';
+import { useMailTestApp } from '../../../test-support/app-fixtures';
 
 describeEachDatabase('magic links', (kind) => {
-  let t: MailTestApp;
-  beforeAll(async () => {
-    t = await buildMailTestApp(kind);
-  });
-  afterAll(async () => t?.close());
-  afterEach(() => vi.useRealTimers());
+  const t = useMailTestApp(kind);
 
-  async function requestLink(email: string) {
-    const before = t.smtp.mails.length;
-    const res = await post(t, '/api/auth/send-magic-link', { email }, { ip: newIp() });
-    expect(res.statusCode).toBe(200);
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.magicLink, before);
-    return { res, mail, token: tokenFrom(mail, '/magic-link/') };
-  }
-  const signIn = (token: string) => post(t, '/api/auth/magic-link/verify', { token }, { ip: newIp() });
+  const requestLink = (email: string) => t.requestLink('magicLink', email);
+  const signIn = (token: string) => t.post('/api/auth/magic-link/verify', { token }, { ip: newIp() });
 
   it('mails a PUBLIC_URL link to a landing page; its button call signs in and records user_logged_in', async () => {
-    const { email } = await signUp(t);
+    const { email } = await t.signUp();
     const { mail, token, res } = await requestLink(email);
     expect(res.json().message).toBe('If an account exists for that email, a sign-in link is on its way.');
     expect(mail.links[0]!.startsWith(`${PUBLIC_URL}/magic-link/`)).toBe(true);
@@ -44,7 +21,7 @@ describeEachDatabase('magic links', (kind) => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.email).toBe(email);
     const cookie = cookieHeader(signedIn.headers['set-cookie']);
-    expect((await me(t, cookie)).json().user.email).toBe(email);
+    expect((await t.me(cookie)).json().user.email).toBe(email);
     const events = await t.database.db.execute<{ name: string; properties: { method?: string } }>(
       sql`select e.name, e.properties from analytics_event e join "user" u on u.id = e.user_id where u.email = ${email}`,
     );
@@ -52,7 +29,7 @@ describeEachDatabase('magic links', (kind) => {
   });
 
   it('opening the link page spends nothing (mail scanners fetch links); only the button call does', async () => {
-    const { email } = await signUp(t);
+    const { email } = await t.signUp();
     const { token } = await requestLink(email);
     const page = await t.app.inject({ method: 'GET', url: `/magic-link/${token}` });
     expect(page.headers['referrer-policy']).toBe('no-referrer');
@@ -60,7 +37,7 @@ describeEachDatabase('magic links', (kind) => {
   });
 
   it('is single use', async () => {
-    const { email } = await signUp(t);
+    const { email } = await t.signUp();
     const { token } = await requestLink(email);
     const [a, b] = await Promise.all([signIn(token), signIn(token)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
@@ -70,7 +47,7 @@ describeEachDatabase('magic links', (kind) => {
   });
 
   it('expires after 10 minutes', async () => {
-    const { email } = await signUp(t);
+    const { email } = await t.signUp();
     const { token } = await requestLink(email);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1_000);
@@ -78,13 +55,13 @@ describeEachDatabase('magic links', (kind) => {
   });
 
   it('answers an unknown address exactly like a known one, and mails nothing', async () => {
-    const { email } = await signUp(t);
-    const known = await post(t, '/api/auth/send-magic-link', { email }, { ip: newIp() });
+    const { email } = await t.signUp();
+    const known = await t.post('/api/auth/send-magic-link', { email }, { ip: newIp() });
     const stranger = newEmail('stranger');
-    const unknown = await post(t, '/api/auth/send-magic-link', { email: stranger }, { ip: newIp() });
+    const unknown = await t.post('/api/auth/send-magic-link', { email: stranger }, { ip: newIp() });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
-    await settleMail(t);
+    await t.settle();
     expect(t.smtp.mails.some((m) => m.to.includes(stranger))).toBe(false);
     // And no account appeared for it.
     const rows = await t.database.db.execute(sql`select id from "user" where email = ${stranger}`);
@@ -92,21 +69,20 @@ describeEachDatabase('magic links', (kind) => {
   });
 
   it('asks for an email first', async () => {
-    const res = await post(t, '/api/auth/send-magic-link', { email: '' }, { ip: newIp() });
+    const res = await t.post('/api/auth/send-magic-link', { email: '' }, { ip: newIp() });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Please enter your email address to send a magic link.');
   });
 
   it('proving the mailbox of an unverified account drops access set up before the proof', async () => {
     // Pre-hijacking: someone signs up with another person's address and keeps a session open.
-    const squatter = await signUp(t);
+    const squatter = await t.signUp();
     const { token } = await requestLink(squatter.email);
     const owner = await signIn(token);
     expect(owner.statusCode).toBe(200);
     expect(owner.json().user.emailVerified).toBe(true);
-    expect((await me(t, squatter.cookie)).statusCode).toBe(401);
-    const oldPassword = await post(
-      t,
+    expect((await t.me(squatter.cookie)).statusCode).toBe(401);
+    const oldPassword = await t.post(
       '/api/auth/login',
       { email: squatter.email, password: squatter.password },
       { ip: newIp() },

@@ -1,15 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { session } from '../../db/schema/auth.schema';
-import {
-  buildTestApp,
-  cookieHeader,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { cookieHeader, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createInvitationTokens } from '../teams/invitation-token';
 import { deriveKey } from './derived-keys';
 
@@ -57,11 +52,7 @@ describe('keys derived per purpose from SESSION_SECRET', () => {
 });
 
 describeEachDatabase('sessions', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   it('the session cookie is signed with its own derived key, not the raw secret', async () => {
     const { cookie } = await signUpUser(t.app);
@@ -106,11 +97,7 @@ describeEachDatabase('sessions', (kind) => {
 });
 
 describeEachDatabase('the session cookie over https', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind, { PUBLIC_URL: 'https://app.example.com' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind, { PUBLIC_URL: 'https://app.example.com' });
 
   it('is named __Host- (Secure, Path=/, no Domain) and works', async () => {
     const res = await t.app.inject({

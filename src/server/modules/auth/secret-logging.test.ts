@@ -1,49 +1,21 @@
 import { createHmac } from 'node:crypto';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { redactSecrets, serializeError } from '../../logging';
 import { deriveKey } from './derived-keys';
-import { startSmtpTestServer } from '../../../test-support/smtp-server';
-import { buildTestApp, describeEachDatabase } from '../../../test-support/test-app';
-import {
-  newEmail,
-  newIp,
-  post,
-  PUBLIC_URL,
-  signUp,
-  SUBJECTS,
-  tokenFrom,
-  waitForMail,
-  type MailTestApp,
-} from '../../../test-support/accounts';
+import { describeEachDatabase } from '../../../test-support/test-app';
+import { newEmail, newIp, SUBJECTS, tokenFrom } from '../../../test-support/accounts';
+import { useMailTestApp } from '../../../test-support/app-fixtures';
 
 /**
  * Issue 11, point 10: the server's own log (every line pino writes, at trace level) is read after
  * each link flow, and no secret from the flow appears in it.
  */
 describeEachDatabase('secrets never reach the log', (kind) => {
-  let t: MailTestApp;
   const lines: string[] = [];
   const logText = () => lines.join('\n');
-
-  beforeAll(async () => {
-    const stream = { write: (line: string) => void lines.push(line) };
-    const smtp = await startSmtpTestServer();
-    const app = await buildTestApp(
-      kind,
-      { SMTP_URL: smtp.url, PUBLIC_URL, LOG_LEVEL: 'trace' },
-      { logger: true, logStream: stream },
-    );
-    t = {
-      ...app,
-      smtp,
-      async close() {
-        await app.close();
-        await smtp.close();
-      },
-    };
-  });
-  afterAll(async () => t?.close());
+  const stream = { write: (line: string) => void lines.push(line) };
+  const t = useMailTestApp(kind, { LOG_LEVEL: 'trace' }, { logger: true, logStream: stream });
 
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: 'GET', url, remoteAddress: newIp(), headers: cookie ? { cookie } : {} });
@@ -61,53 +33,47 @@ describeEachDatabase('secrets never reach the log', (kind) => {
   });
 
   it('verification link: page, API and the code', async () => {
-    const { email, cookie } = await signUp(t, {}, { ip: newIp() });
-    const mail = await waitForMail(t.smtp, email, SUBJECTS.verification);
+    const { email, cookie } = await t.signUp({}, { ip: newIp() });
+    const mail = await t.mailTo(email, SUBJECTS.verification);
     const token = tokenFrom(mail, '/verify-email/');
     await get(`/verify-email/${encodeURIComponent(token)}`);
     await get(`/verify-email?token=${encodeURIComponent(token)}`);
-    const res = await post(t, '/api/auth/verify-email', { token }, { ip: newIp(), cookie });
+    const res = await t.post('/api/auth/verify-email', { token }, { ip: newIp(), cookie });
     expect(res.statusCode).toBe(200);
     expectNotLogged(token);
     expect(logText()).toContain('/verify-email/[redacted]');
   });
 
   it('password reset link', async () => {
-    const { email } = await signUp(t, {}, { ip: newIp() });
-    const before = t.smtp.mails.length;
-    await post(t, '/api/auth/forgot-password', { email }, { ip: newIp() });
-    const token = tokenFrom(await waitForMail(t.smtp, email, SUBJECTS.reset, before), '/reset-password/');
+    const { email } = await t.signUp({}, { ip: newIp() });
+    const { token } = await t.requestLink('reset', email);
     await get(`/reset-password/${encodeURIComponent(token)}`);
-    await post(t, '/api/auth/reset-password/check', { token }, { ip: newIp() });
+    await t.post('/api/auth/reset-password/check', { token }, { ip: newIp() });
     expect(
-      (await post(t, '/api/auth/reset-password', { token, newPassword: 'Brand-new-Passw0rd' }, { ip: newIp() }))
+      (await t.post('/api/auth/reset-password', { token, newPassword: 'Brand-new-Passw0rd' }, { ip: newIp() }))
         .statusCode,
     ).toBe(200);
     expectNotLogged(token);
   });
 
   it('magic link', async () => {
-    const { email } = await signUp(t, {}, { ip: newIp() });
-    const before = t.smtp.mails.length;
-    await post(t, '/api/auth/send-magic-link', { email }, { ip: newIp() });
-    const token = tokenFrom(await waitForMail(t.smtp, email, SUBJECTS.magicLink, before), '/magic-link/');
+    const { email } = await t.signUp({}, { ip: newIp() });
+    const { token } = await t.requestLink('magicLink', email);
     await get(`/magic-link/${encodeURIComponent(token)}`);
-    expect((await post(t, '/api/auth/magic-link/verify', { token }, { ip: newIp() })).statusCode).toBe(200);
+    expect((await t.post('/api/auth/magic-link/verify', { token }, { ip: newIp() })).statusCode).toBe(200);
     expectNotLogged(token);
   });
 
   it('invitation link, and the test payment page', async () => {
-    const inviter = await signUp(t, {}, { ip: newIp() });
-    const mail = await waitForMail(t.smtp, inviter.email, SUBJECTS.verification);
-    await post(
-      t,
+    const inviter = await t.signUp({}, { ip: newIp() });
+    const mail = await t.mailTo(inviter.email, SUBJECTS.verification);
+    await t.post(
       '/api/auth/verify-email',
       { token: tokenFrom(mail, '/verify-email/') },
       { ip: newIp(), cookie: inviter.cookie },
     );
     const invitee = newEmail('invitee');
-    const sent = await post(
-      t,
+    const sent = await t.post(
       '/api/organization/invitations',
       { email: invitee, role: 'member' },
       { cookie: inviter.cookie },
@@ -117,12 +83,11 @@ describeEachDatabase('secrets never reach the log', (kind) => {
     const token = tokenFrom(invitation, '/invitations/');
     await get(`/invitations/${encodeURIComponent(token)}`);
     await get(`/api/invitations/${encodeURIComponent(token)}`);
-    await post(t, `/api/invitations/${encodeURIComponent(token)}/accept`, {}, { ip: newIp() });
+    await t.post(`/api/invitations/${encodeURIComponent(token)}/accept`, {}, { ip: newIp() });
     expectNotLogged(token);
     expect(logText()).toContain('/api/invitations/[redacted]');
 
-    const checkout = await post(
-      t,
+    const checkout = await t.post(
       '/api/create-checkout-session',
       { planType: 'pro', billingPeriod: 'monthly' },
       { cookie: inviter.cookie },
@@ -131,7 +96,7 @@ describeEachDatabase('secrets never reach the log', (kind) => {
     const id = decodeURIComponent(String(checkout.json().url).split('/checkout/test-payment/')[1] ?? '');
     await get(`/checkout/test-payment/${encodeURIComponent(id)}`);
     await get(`/api/test-payments/${encodeURIComponent(id)}`);
-    await post(t, `/api/test-payments/${encodeURIComponent(id)}/cancel`, {});
+    await t.post(`/api/test-payments/${encodeURIComponent(id)}/cancel`, {});
     expectNotLogged(id);
   });
 

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { readSignedCookie } from './session-cookie';
 
 const DAY = 86_400_000;
@@ -38,11 +39,7 @@ describe('readSignedCookie', () => {
 
 /** Every API request resolves its session through the signed cookie and one read of the session row. */
 describeEachDatabase('session lookup on API requests', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const signatures = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/signatures', headers: { cookie } });
   const tokenOf = (cookie: string) => decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { user } from '../../db/schema/auth.schema';
-import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { cookieHeader, describeEachDatabase } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { me, newEmail, newIp, post, signUp } from '../../../test-support/accounts';
 
 /** The session token inside Better Auth's signed cookie value (token.signature). */
@@ -14,11 +15,7 @@ function sessionToken(setCookie: string | string[] | undefined): string {
 }
 
 describeEachDatabase('sessions, passwords and cross-site requests', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const login = (email: string, password: string, cookie?: string) =>
     post(t, '/api/auth/login', { email, password }, { ip: newIp(), cookie });
@@ -97,11 +94,7 @@ describeEachDatabase('sessions, passwords and cross-site requests', (kind) => {
 });
 
 describeEachDatabase('cookies when PUBLIC_URL is https', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind, { PUBLIC_URL: 'https://app.example.com' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind, { PUBLIC_URL: 'https://app.example.com' });
 
   it('marks the session cookie Secure (with the __Host- prefix) and sends HSTS', async () => {
     const res = await post(t, '/api/auth/signup', {

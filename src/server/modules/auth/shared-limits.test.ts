@@ -5,22 +5,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../../test-support/redis';
-import { createTestDatabase, describeEachDatabase } from '../../../test-support/test-app';
+import { createTestDatabase, describeEachDatabase, loadTestConfig } from '../../../test-support/test-app';
 import { newEmail, newIp, signUp } from '../../../test-support/accounts';
 
 /** Two app instances on one database, as two server processes behind a load balancer would be. */
 async function buildPair(database: Database, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-pair-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:5000',
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config = loadTestConfig(dataDir, env);
   const rateLimitPrefix = `sp-test:${randomUUID()}:`;
   const build = () => buildApp(config, { database, clientDir: false, logger: false, rateLimitPrefix });
   const [a, b] = await Promise.all([build(), build()]);

@@ -1,19 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { account, session, user } from '../../db/schema/auth.schema';
 import { cookieHeader, describeEachDatabase } from '../../../test-support/test-app';
-import {
-  buildMailTestApp,
-  me,
-  newEmail,
-  newIp,
-  post,
-  signUp,
-  SUBJECTS,
-  tokenFrom,
-  waitForMail,
-  type MailTestApp,
-} from '../../../test-support/accounts';
+import { newEmail, newIp, SUBJECTS, tokenFrom } from '../../../test-support/accounts';
+import { useMailTestApp } from '../../../test-support/app-fixtures';
 import { VERIFIED_SIGNED_OUT } from './email-verification.service';
 
 /**
@@ -22,37 +12,30 @@ import { VERIFIED_SIGNED_OUT } from './email-verification.service';
  * squatter set up survives: not their sessions, not their password.
  */
 describeEachDatabase('verifying an address ends what was set before it', (kind) => {
-  let t: MailTestApp;
-  beforeAll(async () => {
-    t = await buildMailTestApp(kind);
-  });
-  afterAll(async () => t?.close());
-
-  const login = (email: string, password: string) => post(t, '/api/auth/login', { email, password }, { ip: newIp() });
+  const t = useMailTestApp(kind);
 
   it("the squatter's sessions and password are gone after the owner follows the link", async () => {
     const victim = newEmail('victim');
-    const squatter = await signUp(
-      t,
+    const squatter = await t.signUp(
       { email: victim, password: 'Squatters-Passw0rd', name: 'Squatter' },
       { ip: newIp() },
     );
-    const secondDevice = cookieHeader((await login(victim, 'Squatters-Passw0rd')).headers['set-cookie']);
-    expect((await me(t, squatter.cookie)).statusCode).toBe(200);
-    expect((await me(t, secondDevice)).statusCode).toBe(200);
+    const secondDevice = cookieHeader((await t.logIn(victim, 'Squatters-Passw0rd')).headers['set-cookie']);
+    expect((await t.me(squatter.cookie)).statusCode).toBe(200);
+    expect((await t.me(secondDevice)).statusCode).toBe(200);
 
     // The owner opens the link from their inbox, in their own browser (no session of this account).
-    const token = tokenFrom(await waitForMail(t.smtp, victim, SUBJECTS.verification), '/verify-email/');
-    const res = await post(t, '/api/auth/verify-email', { token }, { ip: newIp() });
+    const token = tokenFrom(await t.mailTo(victim, SUBJECTS.verification), '/verify-email/');
+    const res = await t.post('/api/auth/verify-email', { token }, { ip: newIp() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: VERIFIED_SIGNED_OUT, email: victim, signedOut: true });
 
-    expect((await me(t, squatter.cookie)).statusCode).toBe(401);
-    expect((await me(t, secondDevice)).statusCode).toBe(401);
+    expect((await t.me(squatter.cookie)).statusCode).toBe(401);
+    expect((await t.me(secondDevice)).statusCode).toBe(401);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/signatures', headers: { cookie: squatter.cookie } })).statusCode,
     ).toBe(401);
-    expect((await login(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
+    expect((await t.logIn(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(user).where(eq(user.email, victim));
     expect(row!.emailVerified).toBe(true);
     expect(await t.database.db.select().from(session).where(eq(session.userId, row!.id))).toEqual([]);
@@ -60,36 +43,35 @@ describeEachDatabase('verifying an address ends what was set before it', (kind) 
 
     // The owner signs in by link, and may then choose a password of their own.
     const before = t.smtp.mails.length;
-    await post(t, '/api/auth/send-magic-link', { email: victim }, { ip: newIp() });
-    const magic = tokenFrom(await waitForMail(t.smtp, victim, SUBJECTS.magicLink, before), '/magic-link/');
-    const signedIn = await post(t, '/api/auth/magic-link/verify', { token: magic }, { ip: newIp() });
+    await t.post('/api/auth/send-magic-link', { email: victim }, { ip: newIp() });
+    const magic = tokenFrom(await t.mailTo(victim, SUBJECTS.magicLink, before), '/magic-link/');
+    const signedIn = await t.post('/api/auth/magic-link/verify', { token: magic }, { ip: newIp() });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user).toMatchObject({ email: victim, emailVerified: true });
   });
 
   it('the same for a code typed without signing in', async () => {
     const victim = newEmail('victim-code');
-    const squatter = await signUp(t, { email: victim, password: 'Squatters-Passw0rd' }, { ip: newIp() });
-    const mail = await waitForMail(t.smtp, victim, SUBJECTS.verification);
-    const res = await post(t, '/api/auth/verify-email', { token: mail.code, email: victim }, { ip: newIp() });
+    const squatter = await t.signUp({ email: victim, password: 'Squatters-Passw0rd' }, { ip: newIp() });
+    const mail = await t.mailTo(victim, SUBJECTS.verification);
+    const res = await t.post('/api/auth/verify-email', { token: mail.code, email: victim }, { ip: newIp() });
     expect(res.statusCode).toBe(200);
-    expect((await me(t, squatter.cookie)).statusCode).toBe(401);
-    expect((await login(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
+    expect((await t.me(squatter.cookie)).statusCode).toBe(401);
+    expect((await t.logIn(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
   });
 
   it("verified from the account's own session: that session and the password stay, other sessions end", async () => {
-    const owner = await signUp(t, {}, { ip: newIp() });
-    const other = cookieHeader((await login(owner.email, owner.password)).headers['set-cookie']);
-    const mail = await waitForMail(t.smtp, owner.email, SUBJECTS.verification);
-    const res = await post(
-      t,
+    const owner = await t.signUp({}, { ip: newIp() });
+    const other = cookieHeader((await t.logIn(owner.email, owner.password)).headers['set-cookie']);
+    const mail = await t.mailTo(owner.email, SUBJECTS.verification);
+    const res = await t.post(
       '/api/auth/verify-email',
       { token: tokenFrom(mail, '/verify-email/') },
       { ip: newIp(), cookie: owner.cookie },
     );
     expect(res.json()).toMatchObject({ message: 'Email verified!' });
-    expect((await me(t, owner.cookie)).json().user.emailVerified).toBe(true);
-    expect((await me(t, other)).statusCode).toBe(401);
-    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    expect((await t.me(owner.cookie)).json().user.emailVerified).toBe(true);
+    expect((await t.me(other)).statusCode).toBe(401);
+    expect((await t.logIn(owner.email, owner.password)).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { session } from '../../db/schema/auth.schema';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { expect, it } from 'vitest';
+import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createTeamWorld, signUpPerson } from '../../../test-support/team-world';
 import { EXPORT_FORMAT } from './data-export.service';
 
@@ -31,11 +32,7 @@ const newSignature = (email: string) => ({
 });
 
 describeEachDatabase('download my data', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
   const call = apiCaller(() => t.app);
 
   it('gives the person a JSON file of their account, signatures, uploads (URLs) and activity, and no secrets', async () => {

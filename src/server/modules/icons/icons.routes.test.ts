@@ -1,15 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { SOCIAL_PLATFORM_INFO, SOCIAL_PLATFORMS } from '../../../shared/signature/signature-schema';
 import { socialIconPath } from '../../../shared/signature/social-icons';
 
 describeEachDatabase('social icons', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   it.each(SOCIAL_PLATFORMS)(
     'serves %s as a 40x40 PNG in its brand colour, cacheable from any origin',

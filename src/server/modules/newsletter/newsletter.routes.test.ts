@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { newsletterSubscriber } from '../../db/schema/marketing.schema';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 
 describeEachDatabase('newsletter API', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const subscribe = (email: unknown, ip = '203.0.113.7') =>
     t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email }, remoteAddress: ip });

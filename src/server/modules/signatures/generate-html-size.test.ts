@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { signature } from '../../db/schema/signatures.schema';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { SOCIAL_PLATFORMS, createEmptySignature } from '../../../shared/signature/signature-schema';
 import { SOCIAL_PLATFORM_HOSTS } from '../../../shared/signature/social-hosts';
@@ -17,15 +12,13 @@ import { SOCIAL_PLATFORM_HOSTS } from '../../../shared/signature/social-hosts';
  * with the same words the editor shows, naming the longest parts, and stores nothing.
  */
 describeEachDatabase('generate-html and the Gmail size limit', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let owner: { cookie: string; user: { id: string } };
   const call = apiCaller(() => t.app);
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
     owner = await signUpUser(t.app);
   });
-  afterAll(async () => t?.close());
 
   async function create(): Promise<string> {
     const res = await call(

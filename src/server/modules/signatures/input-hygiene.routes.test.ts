@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { beforeAll, expect, it } from 'vitest';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -14,18 +9,16 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
  * anything is stored, profile links must be on their platform, and "circle" is a round photo.
  */
 describeEachDatabase('input hygiene on every text endpoint', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let owner: Awaited<ReturnType<typeof signUpUser>>;
   let signatureId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
     owner = await signUpUser(t.app);
     const created = await call('POST', '/api/signatures', owner.cookie, createEmptySignature({ name: 'Ada Lovelace' }));
     expect(created.statusCode).toBe(201);
     signatureId = created.json().id;
   });
-  afterAll(async () => t?.close());
 
   const call = apiCaller(() => t.app);
   const NUL = 'Ada\u0000Lovelace';

@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { signature } from '../../db/schema/signatures.schema';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -16,11 +11,7 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
  * statement that kept its first call's values, owner or version would fail here.
  */
 describeEachDatabase('prepared signature saves', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const call = apiCaller(() => t.app);
   const stored = async (id: string) => (await t.database.db.select().from(signature).where(eq(signature.id, id)))[0]!;

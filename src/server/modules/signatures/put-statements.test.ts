@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { expect, it } from 'vitest';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -13,11 +8,7 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
  * stays one statement, and so does a rename. Counted at the driver, every query the app sends.
  */
 describeEachDatabase('statements per signature save', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
   const call = apiCaller(() => t.app);
 
   async function countStatements(work: () => Promise<unknown>): Promise<number> {

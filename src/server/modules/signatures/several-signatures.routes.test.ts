@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { organization, user } from '../../db/schema/auth.schema';
 import { signature } from '../../db/schema/signatures.schema';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
+import { GREEN_DESIGN, GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 import { signUpPerson } from '../../../test-support/team-world';
 import {
   createEmptySignature,
@@ -18,12 +14,7 @@ import {
 
 /** Issue 14, point 5: a person's several signatures (docs/decisions/0120). */
 describeEachDatabase('several signatures per person', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const call = apiCaller(() => t.app);
   const fields = (overrides: Partial<SignatureFields> = {}) =>
@@ -240,19 +231,12 @@ describeEachDatabase('several signatures per person', (kind) => {
 
   it("the organization's signature defaults fill each new signature's left-out design values", async () => {
     const owner = await signUpPerson(t, 'Default Owner');
-    const saved = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
-      template: 'modern',
-      primaryColor: '#2d8659',
-      secondaryColor: '#333333',
-      requiredPhone: true,
-      requiredTitle: false,
-      requiredAddress: false,
-    });
+    const saved = await call('PUT', '/api/organization/signature-defaults', owner.cookie, GREEN_SIGNATURE_DEFAULTS);
     expect(saved.statusCode).toBe(200);
     const { design: _leftOut, ...body } = fields({ name: 'Olivia', email: 'olivia@example.com' });
     await create(owner.cookie, body);
     const second = await create(owner.cookie, { ...body, label: 'Second' });
-    expect(second.design).toMatchObject({ template: 'modern', primaryColor: '#2d8659', secondaryColor: '#333333' });
+    expect(second.design).toMatchObject(GREEN_DESIGN);
     // The required phone applies to the second signature as to the first.
     const html = await call('POST', `/api/signatures/${second.id}/generate-html`, owner.cookie, {});
     expect(html.statusCode).toBe(400);

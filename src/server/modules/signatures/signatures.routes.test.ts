@@ -1,14 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { session, user } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature } from '../../db/schema/signatures.schema';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createTeamWorld } from '../../../test-support/team-world';
 import {
   createEmptySignature,
@@ -22,16 +17,14 @@ function buildSignature(overrides: Partial<SignatureFields> = {}): SignatureFiel
 }
 
 describeEachDatabase('signatures API', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let alice: { cookie: string; user: { id: string } };
   let bob: { cookie: string; user: { id: string } };
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
     alice = await signUpUser(t.app);
     bob = await signUpUser(t.app);
   });
-  afterAll(async () => t?.close());
 
   const call = apiCaller(() => t.app);
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { upload } from '../../db/schema/signatures.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 type SignedIn = Awaited<ReturnType<typeof signUpUser>>;
@@ -15,14 +16,12 @@ type SignedIn = Awaited<ReturnType<typeof signUpUser>>;
  * signatures then show it at its true proportions, and old mail still finds the old file.
  */
 describeEachDatabase('older uploads get their geometry', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let alice: SignedIn;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
     alice = await signUpUser(t.app);
   });
-  afterAll(async () => t?.close());
 
   /** An upload as the first image pipeline stored it: public/<uuid>.<ext>, one file, a stored row. */
   async function storeLegacyUpload(caller: SignedIn, bytes: Buffer, ext: 'png' | 'jpg') {

@@ -2,9 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { upload } from '../../db/schema/signatures.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 type SignedIn = { cookie: string };
@@ -15,16 +16,14 @@ const pngWithAlpha = () =>
     .toBuffer();
 
 describeEachDatabase('uploads API', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let alice: SignedIn;
   let bob: SignedIn;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
     alice = await signUpUser(t.app);
     bob = await signUpUser(t.app);
   });
-  afterAll(async () => t?.close());
 
   async function requestSlot(caller: SignedIn): Promise<string> {
     const res = await t.app.inject({

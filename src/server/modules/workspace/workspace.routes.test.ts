@@ -1,85 +1,55 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { organization, user } from '../../db/schema/auth.schema';
+import { member, organization } from '../../db/schema/auth.schema';
 import { workspaceConnection, workspacePushLog } from '../../db/schema/workspace.schema';
-import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../../google/google-stand-in';
+import { makeTestServiceAccount, type StandInPerson } from '../../google/google-stand-in';
 import { GMAIL_SETTINGS_SCOPE } from '../../google/workspace-client';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { until } from '../../../test-support/until';
-import { join, type Person } from '../../../test-support/team-world';
+import type { Person } from '../../../test-support/team-world';
+import {
+  standInPerson,
+  startWorkspaceWorld,
+  workAndMobile,
+  type WorkspaceWorld,
+} from '../../../test-support/workspace-world';
 import { DAILY_QUEUE } from './workspace.service';
 import { ApiError } from '../../../client/lib/api';
 import { readAnswer } from '../../../client/lib/api-client';
 import { workspaceApi } from '../../../shared/api/workspace';
-import { member } from '../../db/schema/auth.schema';
 
 const DOMAIN = 'acme-gws.test';
 const at = (local: string) => `${local}@${DOMAIN}`;
 const PEOPLE: StandInPerson[] = [
-  {
-    primaryEmail: at('ada'),
-    fullName: 'Ada Admin',
-    givenName: 'Ada',
-    familyName: 'Admin',
+  standInPerson(DOMAIN, 'ada', 'Ada Admin', {
     title: 'Head of Ops',
     department: 'Operations',
     orgUnitPath: '/',
     isAdmin: true,
-  },
-  {
-    primaryEmail: at('ben'),
-    fullName: 'Ben Carter',
-    givenName: 'Ben',
-    familyName: 'Carter',
+  }),
+  standInPerson(DOMAIN, 'ben', 'Ben Carter', {
     title: 'Account Executive',
     department: 'Sales',
     orgUnitPath: '/Sales',
-    phones: [
-      { type: 'work', value: '+1 555 0101' },
-      { type: 'mobile', value: '+1 555 0199' },
-    ],
-  },
-  {
-    primaryEmail: at('chloe'),
-    fullName: 'Chloe Dubois',
-    givenName: 'Chloe',
-    familyName: 'Dubois',
+    phones: workAndMobile('+1 555 0101', '+1 555 0199'),
+  }),
+  standInPerson(DOMAIN, 'chloe', 'Chloe Dubois', {
     title: 'Marketing Manager',
     department: 'Marketing',
     orgUnitPath: '/Marketing',
-  },
-  {
-    primaryEmail: at('dan'),
-    fullName: 'Dan NoMail',
-    givenName: 'Dan',
-    familyName: 'NoMail',
-    department: 'Sales',
-    orgUnitPath: '/Sales',
-    isMailboxSetup: false,
-  },
-  {
-    primaryEmail: at('eve'),
-    fullName: 'Eve Gone',
-    givenName: 'Eve',
-    familyName: 'Gone',
-    orgUnitPath: '/',
-    suspended: true,
-  },
+  }),
+  standInPerson(DOMAIN, 'dan', 'Dan NoMail', { department: 'Sales', orgUnitPath: '/Sales', isMailboxSetup: false }),
+  standInPerson(DOMAIN, 'eve', 'Eve Gone', { orgUnitPath: '/', suspended: true }),
 ];
 
 describeEachDatabase('Google Workspace: connect, sync, template and locks, push, audit', (kind) => {
+  let world: WorkspaceWorld;
   let t: TestApp;
-  let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
-  const call = apiCaller(() => t.app);
+  let google: WorkspaceWorld['google'];
+  let account: WorkspaceWorld['account'];
   let owner: Person;
   let ben: Person;
-  const account = makeTestServiceAccount(DOMAIN);
+  const call = apiCaller(() => t.app);
   type Overview = {
     people: { email: string; pushStatus: string; hasGmail: boolean; linked: boolean; pushError: string | null }[];
     audit: { personEmail: string; result: string; actor: string }[];
@@ -89,56 +59,25 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   const settled = (o: Overview) => o.people.length > 0 && o.people.every((p) => p.pushStatus !== 'pending');
 
   beforeAll(async () => {
-    google = await startGoogleStandIn({ people: PEOPLE });
-    await google.state.grant(account.client);
-    t = await buildTestApp(kind, {
-      GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
-      GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl,
-      GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
-    });
-    const o = await signUpUser(t.app, { name: 'Olivia Owner' });
-    const [m] = await t.database.db.select().from(member).where(eq(member.userId, o.user.id));
-    owner = { ...o, memberId: m!.id, organizationId: m!.organizationId };
-    await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, o.user.id));
-    const b = await signUpUser(t.app, { name: 'Ben Carter', email: at('ben') });
-    const [bm] = await t.database.db.select().from(member).where(eq(member.userId, b.user.id));
-    ben = await join(t, owner, { ...b, memberId: bm!.id, organizationId: bm!.organizationId }, 'member');
+    world = await startWorkspaceWorld(kind, DOMAIN, PEOPLE, { name: 'Ben Carter', email: at('ben') });
+    ({ t, google, account, owner, member: ben } = world);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await google?.close();
-  });
+  afterAll(async () => world?.close());
 
   it('connect: a broken key, a scope not granted and a non-admin are refused with words; a good key is kept encrypted and never shown', async () => {
-    const bad = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: 'not json',
-      adminEmail: at('ada'),
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/key/i);
-
     const gmailOnly = makeTestServiceAccount(DOMAIN, [GMAIL_SETTINGS_SCOPE]);
     await google.state.grant(gmailOnly.client);
-    const scopes = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: gmailOnly.keyJson,
-      adminEmail: at('ada'),
-    });
-    expect(scopes.statusCode).toBe(400);
-    expect(scopes.json().error).toMatch(/scope/i);
-
-    const notAdmin = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: account.keyJson,
-      adminEmail: at('chloe'),
-    });
-    expect(notAdmin.statusCode).toBe(400);
-    expect(notAdmin.json().error).toMatch(/admin/i);
-
-    const missingAdmin = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: account.keyJson,
-      adminEmail: 'nobody',
-    });
-    expect(missingAdmin.statusCode).toBe(400);
-    expect(missingAdmin.json().error).toMatch(/admin/i);
+    const refusals: [keyJson: string, adminEmail: string, error: RegExp][] = [
+      ['not json', at('ada'), /key/i],
+      [gmailOnly.keyJson, at('ada'), /scope/i],
+      [account.keyJson, at('chloe'), /admin/i],
+      [account.keyJson, 'nobody', /admin/i],
+    ];
+    for (const [keyJson, adminEmail, error] of refusals) {
+      const refused = await call('POST', '/api/workspace/connection', owner.cookie, { keyJson, adminEmail });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatch(error);
+    }
 
     const ok = await call('POST', '/api/workspace/connection', owner.cookie, {
       keyJson: account.keyJson,
@@ -344,13 +283,14 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   });
 
   it('a 429 is retried and succeeds; a 400 fails at once with words', async () => {
-    google.state.injectFailures('sendAs.patch', 1, {
-      status: 429,
-      reason: 'rateLimitExceeded',
-      message: 'Rate Limit Exceeded',
-    });
-    const before = google.state.patchesFor(at('ben'));
-    await call('PUT', '/api/workspace/me', ben.cookie, { mobile: '+1 555 7000' });
+    /** The next signature PATCH fails with this answer; Ben saves a new mobile. Answers his PATCHes before. */
+    const failNextPushOfBen = async (status: number, reason: string, message: string, mobile: string) => {
+      google.state.injectFailures('sendAs.patch', 1, { status, reason, message });
+      const patchesBefore = google.state.patchesFor(at('ben'));
+      await call('PUT', '/api/workspace/me', ben.cookie, { mobile });
+      return patchesBefore;
+    };
+    const before = await failNextPushOfBen(429, 'rateLimitExceeded', 'Rate Limit Exceeded', '+1 555 7000');
     await until(
       async () => google.state.storedSignature(at('ben')),
       (s) => !!s?.includes('+1 555 7000'),
@@ -360,13 +300,7 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
     // The 429 answer and the retry that succeeded: two PATCH requests, one stored signature.
     expect(google.state.patchesFor(at('ben'))).toBe(before + 2);
 
-    google.state.injectFailures('sendAs.patch', 1, {
-      status: 400,
-      reason: 'invalidArgument',
-      message: 'Invalid signature',
-    });
-    const beforeBad = google.state.patchesFor(at('ben'));
-    await call('PUT', '/api/workspace/me', ben.cookie, { mobile: '+1 555 8000' });
+    const beforeBad = await failNextPushOfBen(400, 'invalidArgument', 'Invalid signature', '+1 555 8000');
     const o = await until(
       overview,
       (v) => v.people.find((p) => p.email === at('ben'))!.pushStatus === 'failed',

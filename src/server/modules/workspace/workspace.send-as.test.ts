@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { member, user } from '../../db/schema/auth.schema';
 import { workspacePushLog } from '../../db/schema/workspace.schema';
-import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../../google/google-stand-in';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import type { StandInPerson } from '../../google/google-stand-in';
+import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { until } from '../../../test-support/until';
-import { join, type Person } from '../../../test-support/team-world';
+import type { Person } from '../../../test-support/team-world';
+import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import type { DryRunEntry, WorkspaceOverview } from '../../../shared/api/workspace';
 
@@ -22,47 +16,28 @@ import type { DryRunEntry, WorkspaceOverview } from '../../../shared/api/workspa
 const DOMAIN = 'alias-gws.test';
 const at = (local: string) => `${local}@${DOMAIN}`;
 const PEOPLE: StandInPerson[] = [
-  {
-    primaryEmail: at('ada'),
-    fullName: 'Ada Admin',
-    givenName: 'Ada',
-    familyName: 'Admin',
-    title: 'Head of Ops',
-    orgUnitPath: '/',
-    isAdmin: true,
-  },
+  standInPerson(DOMAIN, 'ada', 'Ada Admin', { title: 'Head of Ops', orgUnitPath: '/', isAdmin: true }),
   // Mia has a SignaturePro account and two aliases in Gmail; only "ventas" has a signature for it.
-  {
-    primaryEmail: at('mia'),
-    fullName: 'Mia Moreno',
-    givenName: 'Mia',
-    familyName: 'Moreno',
+  standInPerson(DOMAIN, 'mia', 'Mia Moreno', {
     title: 'Sales Lead',
     department: 'Sales',
     orgUnitPath: '/',
     aliases: [at('ventas'), at('press')],
-  },
+  }),
   // Noah has no account: the organization's version on the primary, his alias left alone.
-  {
-    primaryEmail: at('noah'),
-    fullName: 'Noah Nobody',
-    givenName: 'Noah',
-    familyName: 'Nobody',
-    title: 'Support',
-    orgUnitPath: '/',
-    aliases: [at('support')],
-  },
+  standInPerson(DOMAIN, 'noah', 'Noah Nobody', { title: 'Support', orgUnitPath: '/', aliases: [at('support')] }),
 ];
 
 describeEachDatabase('Google Workspace: each send-as address is given one signature', (kind) => {
+  let world: WorkspaceWorld;
   let t: TestApp;
-  let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
-  const call = apiCaller(() => t.app);
+  let google: WorkspaceWorld['google'];
+  let account: WorkspaceWorld['account'];
   let owner: Person;
   let mia: Person;
+  const call = apiCaller(() => t.app);
   let english: { id: string };
   let spanish: { id: string };
-  const account = makeTestServiceAccount(DOMAIN);
   const overview = async () => (await call('GET', '/api/workspace', owner.cookie)).json() as WorkspaceOverview;
   const settled = (o: WorkspaceOverview) => o.people.length > 0 && o.people.every((p) => p.pushStatus !== 'pending');
   const miaRow = (o: WorkspaceOverview) => o.people.find((p) => p.email === at('mia'))!;
@@ -89,20 +64,8 @@ describeEachDatabase('Google Workspace: each send-as address is given one signat
     rows.filter((r) => r.sendAsEmail === address).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
 
   beforeAll(async () => {
-    google = await startGoogleStandIn({ people: PEOPLE });
-    await google.state.grant(account.client);
-    t = await buildTestApp(kind, {
-      GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
-      GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl,
-      GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
-    });
-    const o = await signUpUser(t.app, { name: 'Olivia Owner' });
-    const [m] = await t.database.db.select().from(member).where(eq(member.userId, o.user.id));
-    owner = { ...o, memberId: m!.id, organizationId: m!.organizationId };
-    await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, o.user.id));
-    const p = await signUpUser(t.app, { name: 'Mia Moreno', email: at('mia') });
-    const [pm] = await t.database.db.select().from(member).where(eq(member.userId, p.user.id));
-    mia = await join(t, owner, { ...p, memberId: pm!.id, organizationId: pm!.organizationId }, 'member');
+    world = await startWorkspaceWorld(kind, DOMAIN, PEOPLE, { name: 'Mia Moreno', email: at('mia') });
+    ({ t, google, account, owner, member: mia } = world);
 
     const create = async (body: Record<string, unknown>) => {
       const res = await call('POST', '/api/signatures', mia.cookie, body);
@@ -124,10 +87,7 @@ describeEachDatabase('Google Workspace: each send-as address is given one signat
     await call('POST', '/api/workspace/sync', owner.cookie);
     await until(overview, (v) => v.people.length === 3 && !!v.connection?.lastSyncResult, 'the sync');
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await google?.close();
-  });
+  afterAll(async () => world?.close());
 
   it('the dry run lists one entry per (person, address): default on the primary, the "Used for" signature on its alias, locks applied', async () => {
     const dry = await call('POST', '/api/workspace/push', owner.cookie, {

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { member, user } from '../server/db/schema/auth.schema';
+import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../server/google/google-stand-in';
+import { join, type Person } from './team-world';
+import { buildTestApp, signUpUser, type DatabaseKind, type TestApp } from './test-app';
+
+/** A person of the Google stand-in's directory: `local@domain`, given and family name from the full name. */
+export function standInPerson(
+  domain: string,
+  local: string,
+  fullName: string,
+  more: Omit<Partial<StandInPerson>, 'primaryEmail' | 'fullName'> = {},
+): StandInPerson {
+  const [givenName = '', ...family] = fullName.split(' ');
+  return { primaryEmail: `${local}@${domain}`, fullName, givenName, familyName: family.join(' '), ...more };
+}
+
+export type WorkspaceWorld = {
+  t: TestApp;
+  google: Awaited<ReturnType<typeof startGoogleStandIn>>;
+  /** A service account of `domain` the stand-in's admin has authorised for both scopes. */
+  account: ReturnType<typeof makeTestServiceAccount>;
+  /** Olivia Owner, verified, owner of the organization. */
+  owner: Person;
+  /** A member of Olivia's organization with an address of the Workspace. */
+  member: Person;
+  close(): Promise<void>;
+};
+
+/**
+ * The Workspace tests' world: the Google stand-in (real HTTP on loopback) with the `people` of
+ * `domain`, the app on `kind` pointed at it, its owner Olivia and one member who joined her.
+ */
+export async function startWorkspaceWorld(
+  kind: DatabaseKind,
+  domain: string,
+  people: StandInPerson[],
+  joiner: { name: string; email: string },
+): Promise<WorkspaceWorld> {
+  const google = await startGoogleStandIn({ people });
+  const account = makeTestServiceAccount(domain);
+  await google.state.grant(account.client);
+  const t = await buildTestApp(kind, {
+    GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
+    GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl,
+    GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
+  });
+  const membership = async (person: Awaited<ReturnType<typeof signUpUser>>): Promise<Person> => {
+    const [row] = await t.database.db.select().from(member).where(eq(member.userId, person.user.id));
+    return { ...person, memberId: row!.id, organizationId: row!.organizationId };
+  };
+  const owner = await membership(await signUpUser(t.app, { name: 'Olivia Owner' }));
+  await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.user.id));
+  const joining = await membership(await signUpUser(t.app, joiner));
+  const joined = await join(t, owner, joining, 'member');
+  return {
+    t,
+    google,
+    account,
+    owner,
+    member: joined,
+    async close() {
+      await t.close();
+      await google.close();
+    },
+  };
+}
+
+/** A directory person's phones: a work and a mobile number. */
+export function workAndMobile(work: string, mobile: string): NonNullable<StandInPerson['phones']> {
+  return [
+    { type: 'work', value: work },
+    { type: 'mobile', value: mobile },
+  ];
+}
