@@ -95,13 +95,9 @@ export function apiCaller(app: () => FastifyInstance) {
     });
 }
 
-export async function buildTestApp(
-  kind: DatabaseKind = 'pglite',
-  env: Record<string, string> = {},
-  options: BuildOptions = {},
-): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
-  const config = loadConfig({
+/** The configuration every test app and service world starts from; `env` overrides it. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:5000',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -110,6 +106,15 @@ export async function buildTestApp(
     ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'test' }),
     ...env,
   });
+}
+
+export async function buildTestApp(
+  kind: DatabaseKind = 'pglite',
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
+  const config = testConfig(dataDir, env);
   const database = await createTestDatabase(kind);
   const app = await buildApp(config, { database, clientDir: false, logger: false, ...options });
   await app.ready();
