@@ -97,6 +97,18 @@ export async function makePerson(w: ServiceWorld, name = 'Test Person'): Promise
   return { id, email, name, ...(await membershipOf(w, id)) };
 }
 
+/** A person whose own organization is on a bought plan (no trial) with `seats` seats. */
+export async function makeOwner(
+  w: ServiceWorld,
+  name: string,
+  plan: 'standard' | 'pro' = 'pro',
+  seats = 10,
+): Promise<ServicePerson> {
+  const owner = await makePerson(w, name);
+  await setOrganizationPlan(w, owner.organizationId, { plan, seats, trialEndsAt: null });
+  return owner;
+}
+
 /** The organization a person works in now (a person belongs to one at a time). */
 export async function membershipOf(w: ServiceWorld, userId: string) {
   const [row] = await w.db.select().from(member).where(eq(member.userId, userId));

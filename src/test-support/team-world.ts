@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { invitation, member, organization, session, user } from '../server/db/schema/auth.schema';
 import { cookieHeader, signUpUser, type TestApp } from './test-app';
+import type { Db } from '../server/db/client';
 import { createInvitationTokens } from '../server/modules/teams/invitation-token';
+import { INVITATION_TTL_MS } from '../server/modules/teams/invitations.service';
 
 /** Test-only: people and organizations for the account and team tests. */
 export type Person = Awaited<ReturnType<typeof signUpUser>> & { memberId: string; organizationId: string };
@@ -35,6 +37,14 @@ export async function invite(
   const id = res.json().id as string;
   const [row] = await t.database.db.select().from(invitation).where(eq(invitation.id, id));
   return { id, token: tokenOf(t, row!) };
+}
+
+/** Makes an invitation look sent `agoMs` ago (its expiry is a week after its sending): for the resend wait and expiry. */
+export async function backdateInvitation(db: Db, id: string, agoMs: number) {
+  await db
+    .update(invitation)
+    .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS - agoMs) })
+    .where(eq(invitation.id, id));
 }
 
 /** Invites an already signed-up person and accepts as them; they move into the inviter's organization. */

@@ -24,6 +24,13 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
   const world = useServiceWorld(kind);
   const subscriptionsOf = (w: ServiceWorld, userId: string) =>
     w.db.select().from(billingSubscription).where(eq(billingSubscription.userId, userId));
+  /** Someone who has a plan starts another checkout: refused as a conflict, with these words. */
+  const checkoutRefused = (userId: string, words: string) =>
+    expectRefusal(
+      world().billing.service.startCheckout(userId, checkoutInput({ planType: 'pro', billingPeriod: 'monthly' })),
+      'CONFLICT',
+      words,
+    );
 
   it('a new person: nothing bought, a trial available, the watermark shown, nothing to manage', async () => {
     const w = world();
@@ -107,12 +114,8 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
     });
     expect((await w.billing.service.getEntitlement(person.id)).watermark).toBe(false);
 
-    await expectRefusal(
-      w.billing.service.startCheckout(
-        person.id,
-        checkoutInput({ planType: 'pro', billingPeriod: 'monthly', seats: 1 }),
-      ),
-      'CONFLICT',
+    await checkoutRefused(
+      person.id,
       'You already have a Standard subscription. You can change or cancel it from Plan & Billing.',
     );
     await expectRefusal(
@@ -220,12 +223,8 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
       promotionCode: 'LIFETIME1DOLLAR',
     });
     expect(bought.confirmed.subscriptionStatus).toBe('lifetime');
-    await expectRefusal(
-      w.billing.service.startCheckout(
-        lifetime.id,
-        checkoutInput({ planType: 'pro', billingPeriod: 'monthly', seats: 1 }),
-      ),
-      'CONFLICT',
+    await checkoutRefused(
+      lifetime.id,
       'Your account already has lifetime access, so there is nothing more to pay for.',
     );
     const refunded = await w.billing.service.testRefund(lifetime.id);

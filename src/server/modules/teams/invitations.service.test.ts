@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { invitation, user } from '../../db/schema/auth.schema';
-import { describeEachDatabase } from '../../../test-support/test-app';
 import {
   expectRefusal,
   inviteBy,
+  makeOwner,
   makePerson,
   membershipOf,
-  setOrganizationPlan,
   useServiceWorld,
-  type ServiceWorld,
 } from '../../../test-support/service-world';
+import { backdateInvitation } from '../../../test-support/team-world';
+import { describeEachDatabase } from '../../../test-support/test-app';
 import { INVITATION_TTL_MS } from './invitations.service';
 
 const INVALID_LINK = 'This invitation link is invalid or has been withdrawn. Please ask for a new invitation.';
@@ -19,23 +19,9 @@ const INVALID_LINK = 'This invitation link is invalid or has been withdrawn. Ple
 describeEachDatabase('invitations service', (kind) => {
   const world = useServiceWorld(kind);
 
-  async function inviterOnPro(w: ServiceWorld, name = 'Ines Inviter') {
-    const owner = await makePerson(w, name);
-    await setOrganizationPlan(w, owner.organizationId, { plan: 'pro', seats: 10, trialEndsAt: null });
-    return owner;
-  }
-
-  /** Moves an invitation's sending `ago` milliseconds into the past (its expiry is a week after sending). */
-  async function sentAgo(w: ServiceWorld, id: string, ago: number) {
-    await w.db
-      .update(invitation)
-      .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS - ago) })
-      .where(eq(invitation.id, id));
-  }
-
   it('mails an accept link whose token is the invitation id signed with its expiry; a forged or altered token opens nothing', async () => {
     const w = world();
-    const owner = await inviterOnPro(w);
+    const owner = await makeOwner(w, 'Ines Inviter');
     const guest = await makePerson(w, 'Gina Guest');
     const { entry, token } = await inviteBy(w, owner, guest.email, 'admin');
     const mail = w.mails.at(-1)!;
@@ -64,7 +50,7 @@ describeEachDatabase('invitations service', (kind) => {
 
   it('only the invited address may accept; accepting twice is harmless for the one who joined', async () => {
     const w = world();
-    const owner = await inviterOnPro(w);
+    const owner = await makeOwner(w, 'Ines Inviter');
     const guest = await makePerson(w, 'Gus Guest');
     const stranger = await makePerson(w, 'Sam Stranger');
     const { token } = await inviteBy(w, owner, guest.email);
@@ -86,10 +72,10 @@ describeEachDatabase('invitations service', (kind) => {
 
   it('an expired invitation says so, and a re-invite gives a fresh week with a new link', async () => {
     const w = world();
-    const owner = await inviterOnPro(w, 'Eve Expiry');
+    const owner = await makeOwner(w, 'Eve Expiry');
     const guest = await makePerson(w, 'Late Guest');
     const { entry, token } = await inviteBy(w, owner, guest.email);
-    await sentAgo(w, entry.id, INVITATION_TTL_MS + 60_000);
+    await backdateInvitation(w.db, entry.id, INVITATION_TTL_MS + 60_000);
     const oldToken = w.tokens.tokenFor((await w.db.select().from(invitation).where(eq(invitation.id, entry.id)))[0]!);
     expect((await w.invitations.previewInvitation(oldToken, null)).status).toBe('expired');
     await expectRefusal(
@@ -110,7 +96,7 @@ describeEachDatabase('invitations service', (kind) => {
 
   it('re-invite waits a minute after each send; withdrawing closes the link', async () => {
     const w = world();
-    const owner = await inviterOnPro(w);
+    const owner = await makeOwner(w, 'Ines Inviter');
     const { entry, token } = await inviteBy(w, owner, 'cooldown@example.com');
     const sent = w.mails.length;
     await expectRefusal(
@@ -119,7 +105,7 @@ describeEachDatabase('invitations service', (kind) => {
       'The invitation was just sent. Please wait a minute before sending it again.',
     );
     expect(w.mails.length).toBe(sent);
-    await sentAgo(w, entry.id, 61_000);
+    await backdateInvitation(w.db, entry.id, 61_000);
     await w.invitations.resendInvitation(owner.id, entry.id);
     expect(w.mails.length).toBe(sent + 1);
     await expectRefusal(
@@ -148,7 +134,7 @@ describeEachDatabase('invitations service', (kind) => {
 
   it('refuses an unverified inviter and someone already in the team', async () => {
     const w = world();
-    const owner = await inviterOnPro(w);
+    const owner = await makeOwner(w, 'Ines Inviter');
     await expectRefusal(
       w.invitations.invite(owner.id, { email: owner.email, role: 'member' }),
       'CONFLICT',

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Services } from '../../app';
 import { capabilityRefusal, hasCapability, type PlanTier } from '../../../shared/billing/plan-features';
 import type { PlanCapability } from '../../../shared/billing/plans';
-import { invitation, organization } from '../../db/schema/auth.schema';
+import { organization } from '../../db/schema/auth.schema';
 import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { accountRoutes } from '../account/account.routes';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { INVITATION_SENT_EVENT } from './invitation-limits';
-import { INVITATION_TTL_MS } from './invitations.service';
 import {
+  backdateInvitation,
   createTeamWorld,
   invite,
   join,
@@ -49,10 +49,7 @@ const fresh = (label: string) => `${label}-${Date.now()}-${seq++}@example.com`;
 
 async function ageInvitation(t: TestApp, id: string) {
   // Re-invite waits a minute after each send; make this one look sent two minutes ago.
-  await t.database.db
-    .update(invitation)
-    .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS - 120_000) })
-    .where(eq(invitation.id, id));
+  await backdateInvitation(t.database.db, id, 120_000);
 }
 
 const CASES: RouteCase[] = [

@@ -9,12 +9,12 @@ import {
   expectRefusal,
   inviteBy,
   joinAs,
+  makeOwner,
   makePerson,
   membershipOf,
   organizationOf,
   setOrganizationPlan,
   useServiceWorld,
-  type ServicePerson,
 } from '../../../test-support/service-world';
 
 const leave = { confirmation: LEAVE_ORGANIZATION_PHRASE };
@@ -28,8 +28,7 @@ describeEachDatabase('teams service', (kind) => {
   /** An owner on a Pro plan with `seats` seats, an admin and a member. */
   async function team(seats = 10) {
     const w = world();
-    const owner = await makePerson(w, 'Olivia Owner');
-    await setOrganizationPlan(w, owner.organizationId, { plan: 'pro', seats, trialEndsAt: null });
+    const owner = await makeOwner(w, 'Olivia Owner', 'pro', seats);
     const admin = await joinAs(w, owner, await makePerson(w, 'Adam Admin'), 'admin');
     const memberPerson = await joinAs(w, owner, await makePerson(w, 'Mia Member'), 'member');
     return { owner, admin, member: memberPerson };
@@ -70,8 +69,7 @@ describeEachDatabase('teams service', (kind) => {
 
   it('an invitation needs a free seat, and so does accepting it', async () => {
     const w = world();
-    const owner = await makePerson(w, 'Seat Owner');
-    await setOrganizationPlan(w, owner.organizationId, { plan: 'standard', seats: 2, trialEndsAt: null });
+    const owner = await makeOwner(w, 'Seat Owner', 'standard', 2);
     const guest = await makePerson(w, 'Guest');
     const { token } = await inviteBy(w, owner, guest.email);
     await expectRefusal(
@@ -99,36 +97,34 @@ describeEachDatabase('teams service', (kind) => {
   it('roles and plan capabilities are refused with words', async () => {
     const w = world();
     const { owner, admin, member: m } = await team();
-    await expectRefusal(
-      w.invitations.invite(m.id, { email: 'nope@example.com', role: 'member' }),
-      'FORBIDDEN',
-      "Only the organization's owner or an admin can invite people.",
-    );
-    await expectRefusal(
-      w.teams.changeMemberRole(m.id, admin.memberId, { role: 'member' }),
-      'FORBIDDEN',
-      "Only the organization's owner or an admin can change a member's role.",
-    );
-    await expectRefusal(
-      w.teams.changeMemberRole(admin.id, owner.memberId, { role: 'member' }),
-      'FORBIDDEN',
-      "The organization's owner cannot be changed.",
-    );
-    await expectRefusal(
-      w.teams.changeMemberRole(admin.id, admin.memberId, { role: 'member' }),
-      'FORBIDDEN',
-      'You cannot change your own role. Ask the owner or another admin.',
-    );
-    await expectRefusal(
-      w.teams.updateOrganization(m.id, { name: 'Renamed', domain: '' }),
-      'FORBIDDEN',
-      "Only the organization's owner or an admin can change the organization's details.",
-    );
-    await expectRefusal(
-      w.teams.transferOwnership(admin.id, { memberId: m.memberId }),
-      'FORBIDDEN',
-      "Only the organization's owner can hand the organization over.",
-    );
+    // Each refusal: who asks for what, and the words they get (all FORBIDDEN).
+    const refusals: Array<[() => Promise<unknown>, string]> = [
+      [
+        () => w.invitations.invite(m.id, { email: 'nope@example.com', role: 'member' }),
+        "Only the organization's owner or an admin can invite people.",
+      ],
+      [
+        () => w.teams.changeMemberRole(m.id, admin.memberId, { role: 'member' }),
+        "Only the organization's owner or an admin can change a member's role.",
+      ],
+      [
+        () => w.teams.changeMemberRole(admin.id, owner.memberId, { role: 'member' }),
+        "The organization's owner cannot be changed.",
+      ],
+      [
+        () => w.teams.changeMemberRole(admin.id, admin.memberId, { role: 'member' }),
+        'You cannot change your own role. Ask the owner or another admin.',
+      ],
+      [
+        () => w.teams.updateOrganization(m.id, { name: 'Renamed', domain: '' }),
+        "Only the organization's owner or an admin can change the organization's details.",
+      ],
+      [
+        () => w.teams.transferOwnership(admin.id, { memberId: m.memberId }),
+        "Only the organization's owner can hand the organization over.",
+      ],
+    ];
+    for (const [call, words] of refusals) await expectRefusal(call(), 'FORBIDDEN', words);
 
     // Standard has members but no roles or defaults; making an admin a member again still works.
     await setOrganizationPlan(w, owner.organizationId, { plan: 'standard' });
@@ -214,8 +210,7 @@ describeEachDatabase('teams service', (kind) => {
   it('an owner whose organization has other members cannot accept another invitation', async () => {
     const w = world();
     const { owner } = await team();
-    const elsewhere: ServicePerson = await makePerson(w, 'Elsewhere Owner');
-    await setOrganizationPlan(w, elsewhere.organizationId, { plan: 'pro', seats: 5, trialEndsAt: null });
+    const elsewhere = await makeOwner(w, 'Elsewhere Owner', 'pro', 5);
     const { token } = await inviteBy(w, elsewhere, owner.email);
     await expectRefusal(
       w.invitations.acceptInvitation(owner.id, token),
