@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type BuildOptions } from '../server/app';
 import { loadConfig, type AppConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
@@ -129,6 +129,21 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One test app for a whole suite: built in beforeAll, closed in afterAll. The object returned is
+ * filled in beforeAll, so it is read inside tests and hooks (never while the suite is collected).
+ */
+export function useTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: BuildOptions = {}): TestApp {
+  const t = {} as TestApp;
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(kind, env, options);
+    Object.assign(t, built);
+  });
+  afterAll(async () => built?.close());
+  return t;
 }
 
 let counter = 0;
