@@ -5,6 +5,12 @@ import { createBillingRepository } from './billing.repository';
 import { useStripeTestApp } from '../../../test-support/stripe-stand-in';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 
+/** One line of a Stripe Checkout session's form, as the catalogue prices an annual item. */
+const annualLine = (unitAmount: string, name: string) => ({
+  quantity: '1',
+  price_data: { currency: 'usd', unit_amount: unitAmount, recurring: { interval: 'year' }, product_data: { name } },
+});
+
 /**
  * Billing against the real Stripe SDK, pointed at a stand-in for Stripe's API on loopback;
  * webhooks are signed with the SDK's own test-header helper.
@@ -48,24 +54,8 @@ describeEachDatabase('billing with Stripe', (kind) => {
           metadata: { userId: user.user.id, plan: 'pro', billingPeriod: 'annual', seats: '2' },
         },
         line_items: {
-          0: {
-            quantity: '1',
-            price_data: {
-              currency: 'usd',
-              unit_amount: '199000',
-              recurring: { interval: 'year' },
-              product_data: { name: 'SignaturePro Pro (annual)' },
-            },
-          },
-          1: {
-            quantity: '1',
-            price_data: {
-              currency: 'usd',
-              unit_amount: '19000',
-              recurring: { interval: 'year' },
-              product_data: { name: 'Extra seat' },
-            },
-          },
+          0: annualLine('199000', 'SignaturePro Pro (annual)'),
+          1: annualLine('19000', 'Extra seat'),
         },
       });
       expect(params.customer).toMatch(/^cus_/);
