@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { invitation, member, organization, session, user } from '../server/db/schema/auth.schema';
 import { cookieHeader, signUpUser, type TestApp } from './test-app';
+import { createEmptySignature } from '../shared/signature/signature-schema';
 import type { Db } from '../server/db/client';
 import { createInvitationTokens } from '../server/modules/teams/invitation-token';
 import { INVITATION_TTL_MS } from '../server/modules/teams/invitations.service';
@@ -91,3 +92,22 @@ export async function createTeamWorld(t: TestApp) {
   return { owner, admin, member: memberPerson, other, pending };
 }
 export type TeamWorld = Awaited<ReturnType<typeof createTeamWorld>>;
+
+/** Organization signature defaults as an owner saves them (a Pro capability): the modern template, green. */
+export const SAMPLE_SIGNATURE_DEFAULTS = {
+  template: 'modern',
+  primaryColor: '#2d8659',
+  secondaryColor: '#333333',
+  requiredPhone: true,
+  requiredTitle: false,
+  requiredAddress: false,
+};
+
+/**
+ * A new signature's own fields, with no design and no photo: exactly what an organization's
+ * defaults (design, and the logo as photo) fill in when left out. `extra` adds or replaces fields.
+ */
+export function signatureFieldsOnly(name: string, email: string, extra: Record<string, unknown> = {}) {
+  const { design: _design, photoUrl: _photo, ...fields } = createEmptySignature({ name, email });
+  return { ...fields, ...extra };
+}

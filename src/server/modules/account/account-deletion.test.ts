@@ -7,7 +7,13 @@ import { account, invitation, organization, session } from '../../db/schema/auth
 import { signature, upload } from '../../db/schema/signatures.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
 import { buildMailTestApp, SUBJECTS, waitForMail, type MailTestApp } from '../../../test-support/accounts';
-import { createTeamWorld, invite, signUpPerson, type Person } from '../../../test-support/team-world';
+import {
+  createTeamWorld,
+  invite,
+  signatureFieldsOnly,
+  signUpPerson,
+  type Person,
+} from '../../../test-support/team-world';
 import { DELETE_NEEDS_FRESH_SIGN_IN, DELETE_NEEDS_PASSWORD } from './account.service';
 
 const PASSWORD = 'Sup3r-secret-pass';
@@ -126,19 +132,8 @@ describeEachDatabase('deleting an account', (kind) => {
         .where(eq(signature.id, memberSignature.id));
     } else {
       const created = await call('POST', '/api/signatures', member.cookie, {
-        name: 'Mia',
-        title: '',
-        company: '',
-        phone: '',
-        mobile: '',
-        email: member.email,
-        website: '',
-        address: '',
+        ...signatureFieldsOnly('Mia', member.email),
         photoUrl: shared.objectPath,
-        imageLinkUrl: 'none',
-        customImageUrl: '',
-        socialLinks: {},
-        customFields: [],
         design: {
           template: 'professional',
           primaryColor: '#1a73e8',

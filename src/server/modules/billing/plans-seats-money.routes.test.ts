@@ -4,7 +4,7 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
 import { billingSubscription } from '../../db/schema/billing.schema';
 import { useBillingApp } from '../../../test-support/billing-calls';
 import { describeEachDatabase } from '../../../test-support/test-app';
-import { join, signUpPerson, type Person } from '../../../test-support/team-world';
+import { join, SAMPLE_SIGNATURE_DEFAULTS, signUpPerson, type Person } from '../../../test-support/team-world';
 
 const DAY = 86_400_000;
 
@@ -121,14 +121,12 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
           severalSignatures: true,
         });
 
-        const defaults = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
-          template: 'modern',
-          primaryColor: '#2d8659',
-          secondaryColor: '#333333',
-          requiredPhone: true,
-          requiredTitle: false,
-          requiredAddress: false,
-        });
+        const defaults = await call(
+          'PUT',
+          '/api/organization/signature-defaults',
+          owner.cookie,
+          SAMPLE_SIGNATURE_DEFAULTS,
+        );
         expect(defaults.statusCode).toBe(403);
         expect(defaults.json().error).toBe(
           "Organization signature defaults are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",

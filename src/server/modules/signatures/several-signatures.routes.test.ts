@@ -9,7 +9,7 @@ import {
   signUpUser,
   type TestApp,
 } from '../../../test-support/test-app';
-import { signUpPerson } from '../../../test-support/team-world';
+import { SAMPLE_SIGNATURE_DEFAULTS, signUpPerson } from '../../../test-support/team-world';
 import {
   createEmptySignature,
   type SavedSignature,
@@ -240,14 +240,7 @@ describeEachDatabase('several signatures per person', (kind) => {
 
   it("the organization's signature defaults fill each new signature's left-out design values", async () => {
     const owner = await signUpPerson(t, 'Default Owner');
-    const saved = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
-      template: 'modern',
-      primaryColor: '#2d8659',
-      secondaryColor: '#333333',
-      requiredPhone: true,
-      requiredTitle: false,
-      requiredAddress: false,
-    });
+    const saved = await call('PUT', '/api/organization/signature-defaults', owner.cookie, SAMPLE_SIGNATURE_DEFAULTS);
     expect(saved.statusCode).toBe(200);
     const { design: _leftOut, ...body } = fields({ name: 'Olivia', email: 'olivia@example.com' });
     await create(owner.cookie, body);

@@ -15,6 +15,7 @@ import {
   createTeamWorld,
   invite,
   join,
+  SAMPLE_SIGNATURE_DEFAULTS,
   secondSession,
   signUpPerson,
   type TeamWorld,
@@ -127,14 +128,7 @@ const CASES: RouteCase[] = [
     path: '/api/organization/signature-defaults',
     call: () => ({
       url: '/api/organization/signature-defaults',
-      payload: {
-        template: 'modern',
-        primaryColor: '#2d8659',
-        secondaryColor: '#333333',
-        requiredPhone: true,
-        requiredTitle: false,
-        requiredAddress: false,
-      },
+      payload: SAMPLE_SIGNATURE_DEFAULTS,
     }),
     needs: 'signatureDefaults',
     allowed: ['admin', 'owner', 'other'],

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invitation } from '../../db/schema/auth.schema';
 import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import type { TeamEntry } from '../../../shared/account-area-types';
-import { createTeamWorld, invite } from '../../../test-support/team-world';
+import {
+  createTeamWorld,
+  invite,
+  SAMPLE_SIGNATURE_DEFAULTS,
+  signatureFieldsOnly,
+} from '../../../test-support/team-world';
 
 describeEachDatabase('organization and team', (kind) => {
   let t: TestApp;
@@ -183,30 +188,10 @@ describeEachDatabase('organization and team', (kind) => {
 
   it("a member's new signature starts from the organization's defaults; what they send wins", async () => {
     const { owner, member } = await createTeamWorld(t);
-    const defaults = {
-      template: 'minimal',
-      primaryColor: '#2d8659',
-      secondaryColor: '#333333',
-      requiredPhone: true,
-      requiredTitle: false,
-      requiredAddress: false,
-    };
+    const defaults = { ...SAMPLE_SIGNATURE_DEFAULTS, template: 'minimal' };
     await call('PUT', '/api/organization/signature-defaults', owner.cookie, defaults);
     await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: 'https://cdn.example.com/acme.png' });
-    const fields = {
-      name: 'Mia',
-      title: '',
-      company: '',
-      phone: '',
-      mobile: '',
-      email: member.email,
-      website: '',
-      address: '',
-      imageLinkUrl: 'none',
-      customImageUrl: '',
-      socialLinks: {},
-      customFields: [],
-    };
+    const fields = signatureFieldsOnly('Mia', member.email);
 
     const fromDefaults = await call('POST', '/api/signatures', member.cookie, fields);
     expect(fromDefaults.statusCode).toBe(201);
