@@ -15,6 +15,7 @@ import { createBilling, type Billing } from '../server/modules/billing/billing.m
 import { createInvitationTokens, type InvitationTokens } from '../server/modules/teams/invitation-token';
 import { createInvitationsService, type InvitationsService } from '../server/modules/teams/invitations.service';
 import { createTeamsService, type TeamsService } from '../server/modules/teams/teams.service';
+import { setOrganizationPlan } from './team-world';
 import { createTestDatabase, testConfig, type DatabaseKind } from './test-app';
 
 /**
@@ -105,7 +106,7 @@ export async function makeOwner(
   seats = 10,
 ): Promise<ServicePerson> {
   const owner = await makePerson(w, name);
-  await setOrganizationPlan(w, owner.organizationId, { plan, seats, trialEndsAt: null });
+  await setOrganizationPlan(w.db, owner.organizationId, { plan, seats, trialEndsAt: null });
   return owner;
 }
 
@@ -125,15 +126,6 @@ export async function organizationOf(w: ServiceWorld, userId: string) {
 export async function userRow(w: ServiceWorld, userId: string) {
   const [row] = await w.db.select().from(user).where(eq(user.id, userId));
   return row!;
-}
-
-/** Sets an organization's plan columns directly (a plan bought elsewhere, a trial that ended). */
-export async function setOrganizationPlan(
-  w: ServiceWorld,
-  organizationId: string,
-  values: Partial<{ plan: string; seats: number; trialEndsAt: Date | null }>,
-) {
-  await w.db.update(organization).set(values).where(eq(organization.id, organizationId));
 }
 
 /** Invites `email` as `inviter` through the service; returns the invitation and its accept token. */

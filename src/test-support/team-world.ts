@@ -21,6 +21,30 @@ export function tokenOf(t: TestApp, row: { id: string; expiresAt: Date }): strin
   return createInvitationTokens(t.config.sessionSecret).tokenFor(row);
 }
 
+/** POST /api/organization/invitations as `inviter`: the answer as it came, for tests of refusals. */
+export function postInvitation(
+  t: TestApp,
+  inviter: { cookie: string },
+  email: string,
+  role: 'admin' | 'member' = 'member',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/organization/invitations',
+    headers: { cookie: inviter.cookie },
+    payload: { email, role },
+  });
+}
+
+/** Sets an organization's plan columns directly (a plan bought elsewhere, a trial that ended). */
+export async function setOrganizationPlan(
+  db: Db,
+  organizationId: string,
+  values: Partial<{ plan: string; seats: number; trialEndsAt: Date | null }>,
+) {
+  await db.update(organization).set(values).where(eq(organization.id, organizationId));
+}
+
 /** An invitation sent by `inviter` through the API; returns its id and accept token. */
 export async function invite(
   t: TestApp,
@@ -28,12 +52,7 @@ export async function invite(
   email: string,
   role: 'admin' | 'member' = 'member',
 ) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/organization/invitations',
-    headers: { cookie: inviter.cookie },
-    payload: { email, role },
-  });
+  const res = await postInvitation(t, inviter, email, role);
   if (res.statusCode !== 201) throw new Error(`invite failed: ${res.statusCode} ${res.body}`);
   const id = res.json().id as string;
   const [row] = await t.database.db.select().from(invitation).where(eq(invitation.id, id));

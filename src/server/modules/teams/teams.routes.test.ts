@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { invitation } from '../../db/schema/auth.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase, useTestApp } from '../../../test-support/test-app';
 import type { TeamEntry } from '../../../shared/account-area-types';
 import {
   createTeamWorld,
@@ -11,11 +11,7 @@ import {
 } from '../../../test-support/team-world';
 
 describeEachDatabase('organization and team', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const call = apiCaller(() => t.app);
 

@@ -4,6 +4,7 @@ import { capabilityRefusal } from '../../../shared/billing/plan-features';
 import { INCLUDED_SEATS, TRIAL_SEATS } from '../../../shared/billing/plans';
 import { DELETE_ORGANIZATION_PHRASE, LEAVE_ORGANIZATION_PHRASE } from '../../../shared/validation/account-schemas';
 import { member, organization } from '../../db/schema/auth.schema';
+import { setOrganizationPlan } from '../../../test-support/team-world';
 import { describeEachDatabase } from '../../../test-support/test-app';
 import {
   expectRefusal,
@@ -13,7 +14,6 @@ import {
   makePerson,
   membershipOf,
   organizationOf,
-  setOrganizationPlan,
   useServiceWorld,
 } from '../../../test-support/service-world';
 
@@ -79,12 +79,12 @@ describeEachDatabase('teams service', (kind) => {
     );
 
     // The plan shrinks to one seat while the invitation is open: the owner fills it, so accepting is refused.
-    await setOrganizationPlan(w, owner.organizationId, { seats: 1 });
+    await setOrganizationPlan(w.db, owner.organizationId, { seats: 1 });
     await expectRefusal(w.invitations.acceptInvitation(guest.id, token), 'CONFLICT', SEATS_FULL(1));
     expect((await membershipOf(w, guest.id)).organizationId).toBe(guest.organizationId);
 
     // With a seat free again the same link works.
-    await setOrganizationPlan(w, owner.organizationId, { seats: 2 });
+    await setOrganizationPlan(w.db, owner.organizationId, { seats: 2 });
     expect(await w.invitations.acceptInvitation(guest.id, token)).toEqual({
       organization: { id: owner.organizationId, name: "Seat Owner's organization" },
       role: 'member',
@@ -127,7 +127,7 @@ describeEachDatabase('teams service', (kind) => {
     for (const [call, words] of refusals) await expectRefusal(call(), 'FORBIDDEN', words);
 
     // Standard has members but no roles or defaults; making an admin a member again still works.
-    await setOrganizationPlan(w, owner.organizationId, { plan: 'standard' });
+    await setOrganizationPlan(w.db, owner.organizationId, { plan: 'standard' });
     await expectRefusal(
       w.teams.changeMemberRole(owner.id, m.memberId, { role: 'admin' }),
       'FORBIDDEN',
@@ -147,7 +147,7 @@ describeEachDatabase('teams service', (kind) => {
     expect(row?.role).toBe('member');
 
     // Free has no team at all.
-    await setOrganizationPlan(w, owner.organizationId, { plan: 'free' });
+    await setOrganizationPlan(w.db, owner.organizationId, { plan: 'free' });
     await expectRefusal(
       w.invitations.invite(owner.id, { email: 'free@example.com', role: 'member' }),
       'FORBIDDEN',
