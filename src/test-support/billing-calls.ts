@@ -15,6 +15,9 @@ export function useBillingApp(kind: DatabaseKind) {
     me: (cookie: string) => read('/api/auth/me', cookie),
     overview: (cookie: string) => read('/api/billing', cookie),
     entitlement: (cookie: string) => read('/api/billing/entitlement', cookie),
+    /** POST /api/billing/change-plan as the holder of `cookie`: the answer as it came. */
+    changePlan: (cookie: string, body: Record<string, unknown>) =>
+      call('POST', '/api/billing/change-plan', cookie, body),
     /** Everything the test provider's clock does by `at` (trial ends, renewals, scheduled cancellations). */
     runClock: (at: Date) => t.app.services.billing.maintenance.run(at),
     /**

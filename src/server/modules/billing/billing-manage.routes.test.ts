@@ -13,7 +13,7 @@ const DAY = 86_400_000;
  * the period end, resume, switch plan/period/seats in place, and cancellation on account deletion.
  */
 describeEachDatabase('managing a subscription (test payment provider)', (kind) => {
-  const { t, call, me, overview, runClock, buy } = useBillingApp(kind);
+  const { t, call, me, overview, runClock, buy, changePlan } = useBillingApp(kind);
 
   it('refuses the management calls without a session', async () => {
     for (const url of ['/api/billing/cancel', '/api/billing/resume', '/api/billing/change-plan']) {
@@ -58,11 +58,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     // Pressing it twice changes nothing more.
     expect((await call('POST', '/api/billing/cancel', cookie)).json().subscription.cancelAtPeriodEnd).toBe(true);
 
-    const change = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'pro',
-      billingPeriod: 'monthly',
-      seats: 1,
-    });
+    const change = await changePlan(cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 1 });
     expect(change.statusCode).toBe(409);
     expect(change.json().error).toMatch(
       /^Your subscription is set to end on .+\. Resume it first, then change your plan\.$/,
@@ -104,31 +100,19 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     const { cookie } = await signUpUser(t.app);
     await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
 
-    const same = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'standard',
-      billingPeriod: 'monthly',
-      seats: 1,
-    });
+    const same = await changePlan(cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
     expect(same.statusCode).toBe(400);
     expect(same.json().error).toBe(
       'That is already your plan. Choose another plan, billing period or number of seats.',
     );
-    const bad = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'gold',
-      billingPeriod: 'monthly',
-      seats: 0,
-    });
+    const bad = await changePlan(cookie, { planType: 'gold', billingPeriod: 'monthly', seats: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       planType: 'Please choose the Standard or Pro plan.',
       seats: 'At least one seat is needed.',
     });
 
-    const changed = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'pro',
-      billingPeriod: 'annual',
-      seats: 3,
-    });
+    const changed = await changePlan(cookie, { planType: 'pro', billingPeriod: 'annual', seats: 3 });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
       subscriptionPlan: 'Pro',
@@ -147,11 +131,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     ]);
 
     // And back down to Standard monthly with one seat.
-    const down = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'standard',
-      billingPeriod: 'monthly',
-      seats: 1,
-    });
+    const down = await changePlan(cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
     expect(down.statusCode, down.body).toBe(200);
     state = await me(cookie);
     expect(state.user.subscriptionPlan).toBe('Standard');
@@ -166,38 +146,22 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     await join(t, owner, colleague, 'member');
     await invite(t, owner, `pending-${Date.now()}@example.com`);
 
-    const res = await call('POST', '/api/billing/change-plan', owner.cookie, {
-      planType: 'pro',
-      billingPeriod: 'monthly',
-      seats: 2,
-    });
+    const res = await changePlan(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 2 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(
       'Your organization uses 3 seats. Remove members or withdraw invitations first, or keep at least 3 seats.',
     );
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
     // More seats are always fine.
-    expect(
-      (
-        await call('POST', '/api/billing/change-plan', owner.cookie, {
-          planType: 'pro',
-          billingPeriod: 'monthly',
-          seats: 5,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await changePlan(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 5 })).statusCode).toBe(
+      200,
+    );
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 5 });
 
     // A member manages only their own billing: the owner's subscription is not theirs to touch.
     expect((await call('POST', '/api/billing/cancel', colleague.cookie)).statusCode).toBe(404);
     expect(
-      (
-        await call('POST', '/api/billing/change-plan', colleague.cookie, {
-          planType: 'standard',
-          billingPeriod: 'monthly',
-          seats: 1,
-        })
-      ).statusCode,
+      (await changePlan(colleague.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 })).statusCode,
     ).toBe(404);
     expect((await overview(owner.cookie)).subscription).toMatchObject({
       plan: 'pro',

@@ -15,7 +15,7 @@ const DAY = 86_400_000;
  * docs/decisions/0024-seats-tiers-trials-refunds.md.
  */
 describeEachDatabase('plans, seats and money (test payment provider)', (kind) => {
-  const { t, call, me, overview, entitlement, runClock, buy } = useBillingApp(kind);
+  const { t, call, me, overview, entitlement, runClock, buy, changePlan } = useBillingApp(kind);
 
   async function exportHtml(cookie: string): Promise<string> {
     const headers = { cookie, origin: t.config.publicUrl };
@@ -74,11 +74,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
         expect(await exportHtml(members[8]!.cookie)).toContain('Created with SignaturePro');
 
         // Three seats: the two who joined first are covered too, nobody else.
-        const changed = await call('POST', '/api/billing/change-plan', owner.cookie, {
-          planType: 'standard',
-          billingPeriod: 'monthly',
-          seats: 3,
-        });
+        const changed = await changePlan(owner.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 3 });
         expect(changed.statusCode, changed.body).toBe(200);
         const covered = [];
         for (const m of members) covered.push((await entitlement(m.cookie)).coveredByTeam);
@@ -148,13 +144,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
 
         // Upgrading to Pro in place opens them.
         expect(
-          (
-            await call('POST', '/api/billing/change-plan', owner.cookie, {
-              planType: 'pro',
-              billingPeriod: 'monthly',
-              seats: 3,
-            })
-          ).statusCode,
+          (await changePlan(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 })).statusCode,
         ).toBe(200);
         expect(
           (
