@@ -4,9 +4,11 @@ import { capabilityRefusal } from '../../../shared/billing/plan-features';
 import { INCLUDED_SEATS, TRIAL_SEATS } from '../../../shared/billing/plans';
 import { DELETE_ORGANIZATION_PHRASE, LEAVE_ORGANIZATION_PHRASE } from '../../../shared/validation/account-schemas';
 import { member, organization } from '../../db/schema/auth.schema';
+import { billingSubscription } from '../../db/schema/billing.schema';
 import { setOrganizationPlan } from '../../../test-support/team-world';
 import { describeEachDatabase } from '../../../test-support/test-app';
 import {
+  buyOnTestPage,
   expectRefusal,
   inviteBy,
   joinAs,
@@ -175,6 +177,26 @@ describeEachDatabase('teams service', (kind) => {
     expect((await w.teams.listTeam(owner.id)).entries.map((e) => e.email)).not.toContain(m.email);
     // Removing again answers as for any member that is not there.
     await expectRefusal(w.teams.removeMember(owner.id, m.memberId), 'NOT_FOUND', 'That team member was not found.');
+  });
+
+  it("an admin's purchase follows them when they are removed; the team they leave drops to Free", async () => {
+    const w = world();
+    const owner = await makePerson(w, 'Keeping Owner');
+    const payer = await joinAs(w, owner, await makePerson(w, 'Paying Admin'), 'admin');
+    const { subscriptionId } = await buyOnTestPage(w, payer.id, {
+      planType: 'pro',
+      billingPeriod: 'monthly',
+      seats: 3,
+    });
+    expect(await organizationOf(w, owner.id)).toMatchObject({ plan: 'pro', seats: 3 });
+
+    await w.teams.removeMember(owner.id, payer.memberId);
+    const moved = await organizationOf(w, payer.id);
+    expect(moved.id).not.toBe(owner.organizationId);
+    expect(moved).toMatchObject({ plan: 'pro', seats: 3 });
+    const [row] = await w.db.select().from(billingSubscription).where(eq(billingSubscription.id, subscriptionId!));
+    expect(row?.organizationId).toBe(moved.id);
+    expect(await organizationOf(w, owner.id)).toMatchObject({ plan: 'free', seats: INCLUDED_SEATS });
   });
 
   it('the owner hands the organization over and stays on as an admin', async () => {
