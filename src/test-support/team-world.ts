@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { invitation, member, organization, session, user } from '../server/db/schema/auth.schema';
 import { cookieHeader, signUpUser, type TestApp } from './test-app';
+import { createEmptySignature } from '../shared/signature/signature-schema';
+import type { Db } from '../server/db/client';
 import { createInvitationTokens } from '../server/modules/teams/invitation-token';
+import { INVITATION_TTL_MS } from '../server/modules/teams/invitations.service';
 
 /** Test-only: people and organizations for the account and team tests. */
 export type Person = Awaited<ReturnType<typeof signUpUser>> & { memberId: string; organizationId: string };
@@ -18,6 +21,30 @@ export function tokenOf(t: TestApp, row: { id: string; expiresAt: Date }): strin
   return createInvitationTokens(t.config.sessionSecret).tokenFor(row);
 }
 
+/** POST /api/organization/invitations as `inviter`: the answer as it came, for tests of refusals. */
+export function postInvitation(
+  t: TestApp,
+  inviter: { cookie: string },
+  email: string,
+  role: 'admin' | 'member' = 'member',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/organization/invitations',
+    headers: { cookie: inviter.cookie },
+    payload: { email, role },
+  });
+}
+
+/** Sets an organization's plan columns directly (a plan bought elsewhere, a trial that ended). */
+export async function setOrganizationPlan(
+  db: Db,
+  organizationId: string,
+  values: Partial<{ plan: string; seats: number; trialEndsAt: Date | null }>,
+) {
+  await db.update(organization).set(values).where(eq(organization.id, organizationId));
+}
+
 /** An invitation sent by `inviter` through the API; returns its id and accept token. */
 export async function invite(
   t: TestApp,
@@ -25,16 +52,19 @@ export async function invite(
   email: string,
   role: 'admin' | 'member' = 'member',
 ) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/organization/invitations',
-    headers: { cookie: inviter.cookie },
-    payload: { email, role },
-  });
+  const res = await postInvitation(t, inviter, email, role);
   if (res.statusCode !== 201) throw new Error(`invite failed: ${res.statusCode} ${res.body}`);
   const id = res.json().id as string;
   const [row] = await t.database.db.select().from(invitation).where(eq(invitation.id, id));
   return { id, token: tokenOf(t, row!) };
+}
+
+/** Makes an invitation look sent `agoMs` ago (its expiry is a week after its sending): for the resend wait and expiry. */
+export async function backdateInvitation(db: Db, id: string, agoMs: number) {
+  await db
+    .update(invitation)
+    .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS - agoMs) })
+    .where(eq(invitation.id, id));
 }
 
 /** Invites an already signed-up person and accepts as them; they move into the inviter's organization. */
@@ -81,3 +111,12 @@ export async function createTeamWorld(t: TestApp) {
   return { owner, admin, member: memberPerson, other, pending };
 }
 export type TeamWorld = Awaited<ReturnType<typeof createTeamWorld>>;
+
+/**
+ * A new signature's own fields, with no design and no photo: exactly what an organization's
+ * defaults (design, and the logo as photo) fill in when left out. `extra` adds or replaces fields.
+ */
+export function signatureFieldsOnly(name: string, email: string, extra: Record<string, unknown> = {}) {
+  const { design: _design, photoUrl: _photo, ...fields } = createEmptySignature({ name, email });
+  return { ...fields, ...extra };
+}

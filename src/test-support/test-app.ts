@@ -78,6 +78,8 @@ export function loadTestConfig(dataDir: string, env: Record<string, string> = {}
     PUBLIC_URL: 'http://localhost:5000',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    // Tests that serve an https PUBLIC_URL without Stripe mean the test payment page.
+    ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'test' }),
     ...env,
   });
 }
@@ -88,11 +90,7 @@ export async function buildTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
-  const config = loadTestConfig(dataDir, {
-    // Tests that serve an https PUBLIC_URL without Stripe mean the test payment page.
-    ...(env.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'test' }),
-    ...env,
-  });
+  const config = loadTestConfig(dataDir, env);
   const database = await createTestDatabase(kind);
   const app = await buildApp(config, { database, clientDir: false, logger: false, ...options });
   await app.ready();

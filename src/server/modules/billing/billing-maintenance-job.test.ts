@@ -1,15 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { member, organization } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { BILLING_MAINTENANCE_QUEUE } from './billing-maintenance';
 
 describeEachDatabase('billing maintenance on the jobs runner', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   it('is scheduled hourly (once across processes) and a queued pass ends a trial that ran out', async () => {
     const { rows } = await t.database.db.execute<{ name: string; cron: string }>(

@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { user as userTable } from '../../db/schema/auth.schema';
 import { billingSubscription } from '../../db/schema/billing.schema';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { useBillingApp } from '../../../test-support/billing-calls';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { invite, join, signUpPerson } from '../../../test-support/team-world';
 
 const DAY = 86_400_000;
@@ -18,26 +13,7 @@ const DAY = 86_400_000;
  * the period end, resume, switch plan/period/seats in place, and cancellation on account deletion.
  */
 describeEachDatabase('managing a subscription (test payment provider)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
-
-  const call = apiCaller(() => t.app);
-  const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
-  const overview = async (cookie: string) => (await call('GET', '/api/billing', cookie)).json();
-
-  async function buy(cookie: string, body: Record<string, unknown>) {
-    const started = await call('POST', '/api/create-checkout-session', cookie, body);
-    expect(started.statusCode, started.body).toBe(200);
-    const { sessionId } = started.json();
-    expect((await call('POST', `/api/test-payments/${sessionId}/pay`)).statusCode).toBe(200);
-    return (await t.app.services.billing.testProvider!.retrieveCheckoutSession(sessionId)).subscriptionId!;
-  }
-
-  /** Everything the test provider's clock does by `at` (trial ends, renewals, scheduled cancellations). */
-  const runClock = (at: Date) => t.app.services.billing.maintenance.run(at);
+  const { t, call, me, overview, runClock, buy, changePlan } = useBillingApp(kind);
 
   it('refuses the management calls without a session', async () => {
     for (const url of ['/api/billing/cancel', '/api/billing/resume', '/api/billing/change-plan']) {
@@ -67,7 +43,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
 
   it('cancel keeps the plan to the end of the trial, resume takes it back, and a cancellation that runs out ends on Free without a charge', async () => {
     const { cookie } = await signUpUser(t.app);
-    const subscriptionId = await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
+    const { subscriptionId } = await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
     expect((await overview(cookie)).actions).toEqual({ cancel: true, resume: false, change: true, testRefund: true });
 
     const canceled = await call('POST', '/api/billing/cancel', cookie);
@@ -82,11 +58,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     // Pressing it twice changes nothing more.
     expect((await call('POST', '/api/billing/cancel', cookie)).json().subscription.cancelAtPeriodEnd).toBe(true);
 
-    const change = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'pro',
-      billingPeriod: 'monthly',
-      seats: 1,
-    });
+    const change = await changePlan(cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 1 });
     expect(change.statusCode).toBe(409);
     expect(change.json().error).toMatch(
       /^Your subscription is set to end on .+\. Resume it first, then change your plan\.$/,
@@ -114,7 +86,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     const [row] = await t.database.db
       .select()
       .from(billingSubscription)
-      .where(eq(billingSubscription.id, subscriptionId));
+      .where(eq(billingSubscription.id, subscriptionId!));
     expect(row?.providerStatus).toBe('canceled');
     // Nothing live any more: the person may buy again, and resume has nothing to act on.
     expect((await call('POST', '/api/billing/resume', cookie)).statusCode).toBe(404);
@@ -128,31 +100,19 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     const { cookie } = await signUpUser(t.app);
     await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
 
-    const same = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'standard',
-      billingPeriod: 'monthly',
-      seats: 1,
-    });
+    const same = await changePlan(cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
     expect(same.statusCode).toBe(400);
     expect(same.json().error).toBe(
       'That is already your plan. Choose another plan, billing period or number of seats.',
     );
-    const bad = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'gold',
-      billingPeriod: 'monthly',
-      seats: 0,
-    });
+    const bad = await changePlan(cookie, { planType: 'gold', billingPeriod: 'monthly', seats: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       planType: 'Please choose the Standard or Pro plan.',
       seats: 'At least one seat is needed.',
     });
 
-    const changed = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'pro',
-      billingPeriod: 'annual',
-      seats: 3,
-    });
+    const changed = await changePlan(cookie, { planType: 'pro', billingPeriod: 'annual', seats: 3 });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
       subscriptionPlan: 'Pro',
@@ -171,11 +131,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     ]);
 
     // And back down to Standard monthly with one seat.
-    const down = await call('POST', '/api/billing/change-plan', cookie, {
-      planType: 'standard',
-      billingPeriod: 'monthly',
-      seats: 1,
-    });
+    const down = await changePlan(cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 });
     expect(down.statusCode, down.body).toBe(200);
     state = await me(cookie);
     expect(state.user.subscriptionPlan).toBe('Standard');
@@ -190,38 +146,22 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     await join(t, owner, colleague, 'member');
     await invite(t, owner, `pending-${Date.now()}@example.com`);
 
-    const res = await call('POST', '/api/billing/change-plan', owner.cookie, {
-      planType: 'pro',
-      billingPeriod: 'monthly',
-      seats: 2,
-    });
+    const res = await changePlan(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 2 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(
       'Your organization uses 3 seats. Remove members or withdraw invitations first, or keep at least 3 seats.',
     );
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
     // More seats are always fine.
-    expect(
-      (
-        await call('POST', '/api/billing/change-plan', owner.cookie, {
-          planType: 'pro',
-          billingPeriod: 'monthly',
-          seats: 5,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await changePlan(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 5 })).statusCode).toBe(
+      200,
+    );
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 5 });
 
     // A member manages only their own billing: the owner's subscription is not theirs to touch.
     expect((await call('POST', '/api/billing/cancel', colleague.cookie)).statusCode).toBe(404);
     expect(
-      (
-        await call('POST', '/api/billing/change-plan', colleague.cookie, {
-          planType: 'standard',
-          billingPeriod: 'monthly',
-          seats: 1,
-        })
-      ).statusCode,
+      (await changePlan(colleague.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 1 })).statusCode,
     ).toBe(404);
     expect((await overview(owner.cookie)).subscription).toMatchObject({
       plan: 'pro',
@@ -232,13 +172,13 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
 
   it('deleting the account cancels the live subscription at once, then removes the person', async () => {
     const person = await signUpUser(t.app);
-    const subscriptionId = await buy(person.cookie, { planType: 'pro', billingPeriod: 'monthly' });
+    const { subscriptionId } = await buy(person.cookie, { planType: 'pro', billingPeriod: 'monthly' });
     const res = await call('POST', '/api/account/delete', person.cookie, {
       confirmation: 'DELETE MY ACCOUNT',
       password: 'Sup3r-secret-pass',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
+    expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId!)).status).toBe('canceled');
     expect(await t.database.db.select().from(userTable).where(eq(userTable.id, person.user.id))).toEqual([]);
     // The clock later finds nothing to charge for it.
     const events = await t.app.services.billing.testProvider!.settleDue(new Date(Date.now() + 40 * DAY));
@@ -250,7 +190,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   it('an admin who pays for the team and deletes their account leaves the organization on Free, not on a plan nobody pays for', async () => {
     const owner = await signUpPerson(t, 'Team Owner');
     const admin = await join(t, owner, await signUpPerson(t, 'Paying Admin'), 'admin');
-    const subscriptionId = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
+    const { subscriptionId } = await buy(admin.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'pro', seats: 3 });
 
     const res = await call('POST', '/api/account/delete', admin.cookie, {
@@ -258,7 +198,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
       password: 'Sup3r-secret-pass',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId)).status).toBe('canceled');
+    expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId!)).status).toBe('canceled');
     expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
   });
 

@@ -1,37 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { organization } from '../../db/schema/auth.schema';
 import { billingPayment } from '../../db/schema/billing.schema';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { useBillingApp } from '../../../test-support/billing-calls';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 
 /** The whole flow with the built-in test provider (no STRIPE_SECRET_KEY), at the API level. */
 describeEachDatabase('billing with the test payment provider', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
-
-  const call = apiCaller(() => t.app);
-  const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
-
-  /** Checkout → Pay on the test page → success page confirmation, as the browser does it. */
-  async function buyPlan(cookie: string, body: Record<string, unknown>) {
-    const started = await call('POST', '/api/create-checkout-session', cookie, body);
-    expect(started.statusCode, started.body).toBe(200);
-    const { url, sessionId } = started.json();
-    const page = await call('GET', `/api/test-payments/${sessionId}`);
-    const paid = await call('POST', `/api/test-payments/${sessionId}/pay`);
-    expect(paid.statusCode, paid.body).toBe(200);
-    return { url, sessionId, page: page.json(), redirectUrl: paid.json().redirectUrl as string };
-  }
+  const { t, call, me, buy } = useBillingApp(kind);
 
   it('refuses every billing call without a session', async () => {
     for (const url of [
@@ -60,7 +37,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
 
   it('checkout → test payment page → pay → success: active, no watermark, organization on Standard', async () => {
     const { cookie } = await signUpUser(t.app);
-    const { url, sessionId, page, redirectUrl } = await buyPlan(cookie, {
+    const { url, sessionId, page, redirectUrl } = await buy(cookie, {
       planType: 'standard',
       billingPeriod: 'monthly',
       promotionCode: '',
@@ -143,7 +120,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
 
   it('LIFETIME1DOLLAR: a $1 one-time payment gives lifetime access, and nothing more can be bought', async () => {
     const { cookie } = await signUpUser(t.app);
-    const { sessionId, page, redirectUrl } = await buyPlan(cookie, {
+    const { sessionId, page, redirectUrl } = await buy(cookie, {
       planType: 'standard',
       billingPeriod: 'monthly',
       promotionCode: 'lifetime1dollar',
@@ -188,7 +165,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
     expect(code.statusCode).toBe(400);
     expect(code.json().errors.promotionCode).toBe('That promotion code is not valid.');
 
-    await buyPlan(cookie, { planType: 'standard', billingPeriod: 'annual' });
+    await buy(cookie, { planType: 'standard', billingPeriod: 'annual' });
     const second = await call('POST', '/api/create-checkout-session', cookie, {
       planType: 'pro',
       billingPeriod: 'monthly',
@@ -218,7 +195,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
 
   it('statuses: trial ends paid → paid seats; past due → watermark, team kept; canceled → Free', async () => {
     const { cookie } = await signUpUser(t.app);
-    const { sessionId } = await buyPlan(cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
+    const { sessionId } = await buy(cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
     const { billing } = t.app.services;
     const subscriptionId = (await billing.testProvider!.retrieveCheckoutSession(sessionId)).subscriptionId!;
 

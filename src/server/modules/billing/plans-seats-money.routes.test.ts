@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { billingSubscription } from '../../db/schema/billing.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { useBillingApp } from '../../../test-support/billing-calls';
+import { describeEachDatabase } from '../../../test-support/test-app';
 import { join, signUpPerson, type Person } from '../../../test-support/team-world';
+import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 
 const DAY = 86_400_000;
 
@@ -14,29 +16,7 @@ const DAY = 86_400_000;
  * docs/decisions/0024-seats-tiers-trials-refunds.md.
  */
 describeEachDatabase('plans, seats and money (test payment provider)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
-
-  const call = apiCaller(() => t.app);
-  const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
-  const overview = async (cookie: string) => (await call('GET', '/api/billing', cookie)).json();
-  const entitlement = async (cookie: string) => (await call('GET', '/api/billing/entitlement', cookie)).json();
-  const runClock = (at: Date) => t.app.services.billing.maintenance.run(at);
-
-  /** Checkout and Pay on the test page; returns the session id and what the page showed. */
-  async function buy(cookie: string, body: Record<string, unknown>) {
-    const started = await call('POST', '/api/create-checkout-session', cookie, body);
-    expect(started.statusCode, started.body).toBe(200);
-    const { sessionId } = started.json();
-    const page = (await call('GET', `/api/test-payments/${sessionId}`)).json();
-    expect((await call('POST', `/api/test-payments/${sessionId}/pay`)).statusCode).toBe(200);
-    const subscriptionId = (await t.app.services.billing.testProvider!.retrieveCheckoutSession(sessionId))
-      .subscriptionId;
-    return { sessionId, page, subscriptionId };
-  }
+  const { t, call, me, overview, entitlement, runClock, buy, changePlan } = useBillingApp(kind);
 
   async function exportHtml(cookie: string): Promise<string> {
     const headers = { cookie, origin: t.config.publicUrl };
@@ -95,11 +75,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
         expect(await exportHtml(members[8]!.cookie)).toContain('Created with SignaturePro');
 
         // Three seats: the two who joined first are covered too, nobody else.
-        const changed = await call('POST', '/api/billing/change-plan', owner.cookie, {
-          planType: 'standard',
-          billingPeriod: 'monthly',
-          seats: 3,
-        });
+        const changed = await changePlan(owner.cookie, { planType: 'standard', billingPeriod: 'monthly', seats: 3 });
         expect(changed.statusCode, changed.body).toBe(200);
         const covered = [];
         for (const m of members) covered.push((await entitlement(m.cookie)).coveredByTeam);
@@ -142,14 +118,12 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
           severalSignatures: true,
         });
 
-        const defaults = await call('PUT', '/api/organization/signature-defaults', owner.cookie, {
-          template: 'modern',
-          primaryColor: '#2d8659',
-          secondaryColor: '#333333',
-          requiredPhone: true,
-          requiredTitle: false,
-          requiredAddress: false,
-        });
+        const defaults = await call(
+          'PUT',
+          '/api/organization/signature-defaults',
+          owner.cookie,
+          GREEN_SIGNATURE_DEFAULTS,
+        );
         expect(defaults.statusCode).toBe(403);
         expect(defaults.json().error).toBe(
           "Organization signature defaults are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
@@ -171,13 +145,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
 
         // Upgrading to Pro in place opens them.
         expect(
-          (
-            await call('POST', '/api/billing/change-plan', owner.cookie, {
-              planType: 'pro',
-              billingPeriod: 'monthly',
-              seats: 3,
-            })
-          ).statusCode,
+          (await changePlan(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 })).statusCode,
         ).toBe(200);
         expect(
           (

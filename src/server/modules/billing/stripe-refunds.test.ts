@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, type StripeStandIn } from '../../../test-support/stripe-stand-in';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useStripeTestApp } from '../../../test-support/stripe-stand-in';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 
 /**
  * Issue 11, points 3 and 4 with Stripe (the real SDK against the stand-in, webhooks signed as
@@ -14,40 +8,15 @@ import {
  * second checkout gets no second trial. docs/decisions/0024-seats-tiers-trials-refunds.md.
  */
 describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
-  let t: TestApp;
-  let stripe: StripeStandIn;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await buildTestApp(kind, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
-
-  const call = apiCaller(() => t.app);
-  const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
-  const deliver = (event: { payload: string; signature: string }) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      payload: event.payload,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
-    });
+  const { t, stripe, call, me, deliver, paidAtStripe } = useStripeTestApp(kind);
 
   /** A checkout the buyer paid for at Stripe, confirmed by the success page. */
-  async function bought(body: Record<string, unknown>, cookie?: string) {
-    const user = cookie ? { cookie } : await signUpUser(t.app);
-    const res = await call('POST', '/api/create-checkout-session', user.cookie, body);
-    expect(res.statusCode, res.body).toBe(200);
-    const { sessionId } = res.json();
-    const { subscriptionId } = stripe.completeSession(
-      sessionId,
-      body.promotionCode ? {} : { subscriptionStatus: 'active' },
+  async function bought(body: Record<string, unknown>) {
+    const user = await signUpUser(t.app);
+    const { sessionId, subscriptionId } = await paidAtStripe(
+      user.cookie,
+      body,
+      body.promotionCode ? undefined : 'active',
     );
     expect((await call('POST', '/api/payment-success', user.cookie, { sessionId })).statusCode).toBe(200);
     return { cookie: user.cookie, sessionId, subscriptionId };

@@ -1,45 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingPayment, processedWebhookEvent } from '../../db/schema/billing.schema';
 import { createBillingRepository } from './billing.repository';
-import { startStripeStandIn, type StripeStandIn } from '../../../test-support/stripe-stand-in';
-import {
-  apiCaller,
-  buildTestApp,
-  describeEachDatabase,
-  signUpUser,
-  type TestApp,
-} from '../../../test-support/test-app';
+import { useStripeTestApp } from '../../../test-support/stripe-stand-in';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+
+/** One line of a Stripe Checkout session's form, as the catalogue prices an annual item. */
+const annualLine = (unitAmount: string, name: string) => ({
+  quantity: '1',
+  price_data: { currency: 'usd', unit_amount: unitAmount, recurring: { interval: 'year' }, product_data: { name } },
+});
 
 /**
  * Billing against the real Stripe SDK, pointed at a stand-in for Stripe's API on loopback;
  * webhooks are signed with the SDK's own test-header helper.
  */
 describeEachDatabase('billing with Stripe', (kind) => {
-  let t: TestApp;
-  let stripe: StripeStandIn;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await buildTestApp(kind, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
-  });
-
-  const call = apiCaller(() => t.app);
-  const me = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).json();
-  const deliver = (event: { payload: string; signature: string }) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      payload: event.payload,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
-    });
+  const { t, stripe, call, me, deliver, paidAtStripe } = useStripeTestApp(kind);
 
   /** A signed-in person who has started (and, on Stripe, paid for) a checkout. */
   async function paidCheckout(
@@ -47,11 +24,8 @@ describeEachDatabase('billing with Stripe', (kind) => {
     status?: string,
   ) {
     const user = await signUpUser(t.app);
-    const res = await call('POST', '/api/create-checkout-session', user.cookie, body);
-    expect(res.statusCode, res.body).toBe(200);
-    const { sessionId, url } = res.json();
-    const { subscriptionId } = stripe.completeSession(sessionId, { subscriptionStatus: status });
-    return { ...user, sessionId, url, subscriptionId: subscriptionId! };
+    const paid = await paidAtStripe(user.cookie, body, status);
+    return { ...user, ...paid, subscriptionId: paid.subscriptionId! };
   }
 
   describe('checkout session', () => {
@@ -80,24 +54,8 @@ describeEachDatabase('billing with Stripe', (kind) => {
           metadata: { userId: user.user.id, plan: 'pro', billingPeriod: 'annual', seats: '2' },
         },
         line_items: {
-          0: {
-            quantity: '1',
-            price_data: {
-              currency: 'usd',
-              unit_amount: '199000',
-              recurring: { interval: 'year' },
-              product_data: { name: 'SignaturePro Pro (annual)' },
-            },
-          },
-          1: {
-            quantity: '1',
-            price_data: {
-              currency: 'usd',
-              unit_amount: '19000',
-              recurring: { interval: 'year' },
-              product_data: { name: 'Extra seat' },
-            },
-          },
+          0: annualLine('199000', 'SignaturePro Pro (annual)'),
+          1: annualLine('19000', 'Extra seat'),
         },
       });
       expect(params.customer).toMatch(/^cus_/);

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { member, organization, user } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 
 describeEachDatabase('a seat on a paid team plan', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   async function teamOf(ownerStatus: string, plan: string) {
     const owner = await signUpUser(t.app);

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { organization, user } from '../../db/schema/auth.schema';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { join, signUpPerson, type Person } from '../../../test-support/team-world';
 
 /** Issue 11, point 7: invitations are not a mail relay. */
 describeEachDatabase('invitation limits', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const inviteAs = (cookie: string, email = `someone-${randomUUID()}@example.com`, app = t.app) =>
     app.inject({

@@ -1,17 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readMailbox } from '../../../../tests/e2e/support/mailbox';
 import { invitation, organization } from '../../db/schema/auth.schema';
-import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { describeEachDatabase } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import { INVITATION_TTL_MS } from './invitations.service';
-import { invite, join, signUpPerson, tokenOf } from '../../../test-support/team-world';
+import {
+  invite,
+  join,
+  postInvitation,
+  setOrganizationPlan,
+  signUpPerson,
+  tokenOf,
+} from '../../../test-support/team-world';
 
 describeEachDatabase('invitations', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const as = (cookie?: string) => (cookie ? { cookie } : {});
 
@@ -24,12 +28,7 @@ describeEachDatabase('invitations', (kind) => {
       payload: { name: 'Acme Inc', domain: 'acme.com' },
     });
     const email = `newcomer-${Date.now()}@example.com`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/invitations',
-      headers: as(owner.cookie),
-      payload: { email, role: 'admin' },
-    });
+    const res = await postInvitation(t, owner, email, 'admin');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'invitation', email, role: 'admin', status: 'pending' });
 
@@ -158,28 +157,15 @@ describeEachDatabase('invitations', (kind) => {
     for (let i = 0; i < 9; i++) await invite(t, owner, `seat-${i}-${Date.now()}@example.com`);
     const team = await t.app.inject({ method: 'GET', url: '/api/organization/members', headers: as(owner.cookie) });
     expect(team.json().seats).toEqual({ used: 10, limit: 10, active: 1, pending: 9, onTrial: true });
-    const full = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/invitations',
-      headers: as(owner.cookie),
-      payload: { email: `one-too-many-${Date.now()}@example.com`, role: 'member' },
-    });
+    const full = await postInvitation(t, owner, `one-too-many-${Date.now()}@example.com`);
     expect(full.statusCode).toBe(409);
     expect(full.json().error).toBe(
       "Your plan's all 10 seats are in use. Remove a member or withdraw an invitation, or add seats under Plan & Billing.",
     );
 
     const lapsed = await signUpPerson(t, 'Lapsed Owner');
-    await t.database.db
-      .update(organization)
-      .set({ trialEndsAt: new Date(Date.now() - 1000) })
-      .where(eq(organization.id, lapsed.organizationId));
-    const one = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/invitations',
-      headers: as(lapsed.cookie),
-      payload: { email: `lapsed-${Date.now()}@example.com`, role: 'member' },
-    });
+    await setOrganizationPlan(t.database.db, lapsed.organizationId, { trialEndsAt: new Date(Date.now() - 1000) });
+    const one = await postInvitation(t, lapsed, `lapsed-${Date.now()}@example.com`);
     // A lapsed trial is on Free, which has no team members (0024): refused as a plan matter
     // before the seat count (it was 409, seats full, before plan capabilities were enforced).
     expect(one.statusCode).toBe(403);
@@ -188,17 +174,9 @@ describeEachDatabase('invitations', (kind) => {
     );
 
     const paid = await signUpPerson(t, 'Paid Owner');
-    await t.database.db
-      .update(organization)
-      .set({ plan: 'pro', seats: 2 })
-      .where(eq(organization.id, paid.organizationId));
+    await setOrganizationPlan(t.database.db, paid.organizationId, { plan: 'pro', seats: 2 });
     await invite(t, paid, `paid-1-${Date.now()}@example.com`);
-    const third = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/invitations',
-      headers: as(paid.cookie),
-      payload: { email: `paid-2-${Date.now()}@example.com`, role: 'member' },
-    });
+    const third = await postInvitation(t, paid, `paid-2-${Date.now()}@example.com`);
     expect(third.statusCode).toBe(409);
   });
 
@@ -214,19 +192,9 @@ describeEachDatabase('invitations', (kind) => {
     expect(bad.json().errors).toEqual({ email: 'Please enter a valid email address', role: 'Please select a role' });
     const email = `dup-${Date.now()}@example.com`;
     await invite(t, owner, email);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/invitations',
-      headers: as(owner.cookie),
-      payload: { email, role: 'member' },
-    });
+    const again = await postInvitation(t, owner, email);
     expect(again.statusCode).toBe(409);
-    const self = await t.app.inject({
-      method: 'POST',
-      url: '/api/organization/invitations',
-      headers: as(owner.cookie),
-      payload: { email: owner.email, role: 'member' },
-    });
+    const self = await postInvitation(t, owner, owner.email);
     expect(self.json().error).toBe('That person is already a member of your team.');
   });
 

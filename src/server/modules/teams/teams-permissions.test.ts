@@ -5,13 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Services } from '../../app';
 import { capabilityRefusal, hasCapability, type PlanTier } from '../../../shared/billing/plan-features';
 import type { PlanCapability } from '../../../shared/billing/plans';
-import { invitation, organization } from '../../db/schema/auth.schema';
+import { organization } from '../../db/schema/auth.schema';
 import { buildTestApp, cookieHeader, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { accountRoutes } from '../account/account.routes';
 import { analyticsEvent } from '../../db/schema/signatures.schema';
 import { INVITATION_SENT_EVENT } from './invitation-limits';
-import { INVITATION_TTL_MS } from './invitations.service';
 import {
+  backdateInvitation,
   createTeamWorld,
   invite,
   join,
@@ -19,6 +19,7 @@ import {
   signUpPerson,
   type TeamWorld,
 } from '../../../test-support/team-world';
+import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 import { teamsRoutes } from './teams.routes';
 
 /**
@@ -49,10 +50,7 @@ const fresh = (label: string) => `${label}-${Date.now()}-${seq++}@example.com`;
 
 async function ageInvitation(t: TestApp, id: string) {
   // Re-invite waits a minute after each send; make this one look sent two minutes ago.
-  await t.database.db
-    .update(invitation)
-    .set({ expiresAt: new Date(Date.now() + INVITATION_TTL_MS - 120_000) })
-    .where(eq(invitation.id, id));
+  await backdateInvitation(t.database.db, id, 120_000);
 }
 
 const CASES: RouteCase[] = [
@@ -130,14 +128,7 @@ const CASES: RouteCase[] = [
     path: '/api/organization/signature-defaults',
     call: () => ({
       url: '/api/organization/signature-defaults',
-      payload: {
-        template: 'modern',
-        primaryColor: '#2d8659',
-        secondaryColor: '#333333',
-        requiredPhone: true,
-        requiredTitle: false,
-        requiredAddress: false,
-      },
+      payload: GREEN_SIGNATURE_DEFAULTS,
     }),
     needs: 'signatureDefaults',
     allowed: ['admin', 'owner', 'other'],

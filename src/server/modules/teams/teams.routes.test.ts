@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { invitation } from '../../db/schema/auth.schema';
-import { apiCaller, buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
+import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
+import { useTestApp } from '../../../test-support/app-fixtures';
 import type { TeamEntry } from '../../../shared/account-area-types';
-import { createTeamWorld, invite } from '../../../test-support/team-world';
+import { createTeamWorld, invite, signatureFieldsOnly } from '../../../test-support/team-world';
+import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 
 describeEachDatabase('organization and team', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(kind);
 
   const call = apiCaller(() => t.app);
 
@@ -183,30 +181,10 @@ describeEachDatabase('organization and team', (kind) => {
 
   it("a member's new signature starts from the organization's defaults; what they send wins", async () => {
     const { owner, member } = await createTeamWorld(t);
-    const defaults = {
-      template: 'minimal',
-      primaryColor: '#2d8659',
-      secondaryColor: '#333333',
-      requiredPhone: true,
-      requiredTitle: false,
-      requiredAddress: false,
-    };
+    const defaults = { ...GREEN_SIGNATURE_DEFAULTS, template: 'minimal' };
     await call('PUT', '/api/organization/signature-defaults', owner.cookie, defaults);
     await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: 'https://cdn.example.com/acme.png' });
-    const fields = {
-      name: 'Mia',
-      title: '',
-      company: '',
-      phone: '',
-      mobile: '',
-      email: member.email,
-      website: '',
-      address: '',
-      imageLinkUrl: 'none',
-      customImageUrl: '',
-      socialLinks: {},
-      customFields: [],
-    };
+    const fields = signatureFieldsOnly('Mia', member.email);
 
     const fromDefaults = await call('POST', '/api/signatures', member.cookie, fields);
     expect(fromDefaults.statusCode).toBe(201);
