@@ -6,7 +6,7 @@ import { mailboxOf, type Mailbox } from './mailbox';
 
 export { expect } from 'vitest';
 
-/** Settings for the server a file's tests run against (`test.extend({ appEnv: [{…}, { scope: 'file' }] })`). */
+/** Settings for the server a file's tests run against (`base.extend('appEnv', { scope: 'file' }, {…})`). */
 export type AppEnv = Record<string, string>;
 export type BrowserOptions = { width?: number; height?: number };
 /** A browser with its own fresh context whose person is signed in. */
