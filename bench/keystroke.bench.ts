@@ -12,53 +12,18 @@
  * PROFILE=1 also records a CPU profile of the measured keystrokes through the Chrome DevTools
  * Protocol and prints the functions with the most self time (where a keystroke's script time goes).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import type { Page } from 'playwright-core';
 import { buildFullSignature } from '../src/shared/signature/signature-test-factory';
+import { startApp } from '../tests/e2e/support/app-server';
+import { launchChromium } from '../tests/e2e/support/browser';
 
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WARM_UP = Number(process.env.WARM_UP ?? 15);
 const SAMPLES = Number(process.env.SAMPLES ?? 120);
 const DRAFT_STORAGE_KEY = 'signaturepro:draft';
 const BASE_NAME = 'Alexandra Montgomery';
 const PROFILE = process.env.PROFILE === '1';
 const TYPED = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmn'; // keeps the name under 100
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-keystroke-'));
-  const port = await findFreePort();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  });
-  const app = await buildApp(config, {
-    logger: false,
-    clientDir: path.resolve(process.env.CLIENT_DIR ?? 'dist/client'),
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    url: config.publicUrl,
-    stop: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })),
-  };
-}
 
 /** Arms the measurement of the next keystroke: resolves with milliseconds from keydown to after paint. */
 function armMeasurement(page: Page, expected: string): Promise<void> {
@@ -118,22 +83,8 @@ const percentile = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 
 async function main() {
-  const server = await startServer();
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'sp-keystroke-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROME_PATH,
-    headless: true,
-    viewport: { width: 1280, height: 860 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const server = await startApp();
+  const { context, page, close } = await launchChromium({ profilePrefix: 'sp-keystroke-chromium-' });
   try {
     // Only this server: the full signature's links point at example hosts that must not be fetched.
     await context.route('**/*', (route) =>
@@ -146,7 +97,6 @@ async function main() {
       },
       [DRAFT_STORAGE_KEY, JSON.stringify(fields)],
     );
-    const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/editor`);
     const name = page.getByRole('textbox', { name: 'Full Name', exact: true });
     await name.waitFor();
@@ -186,8 +136,7 @@ async function main() {
         `  of which keydown to preview DOM changed (script, React, renderer): median ${percentile(scripted, 0.5).toFixed(1)} ms, p95 ${percentile(scripted, 0.95).toFixed(1)} ms`,
     );
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
     await server.stop();
   }
 }

@@ -4,16 +4,12 @@
  * category scores (the median of RUNS runs) and the main timings. Run after `npm run build`.
  * Targets (issue 5): performance at least 95; accessibility, best practices and SEO 100.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
+import { startApp } from '../tests/e2e/support/app-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 3);
 const PAGES = (process.env.PAGES ?? '/,/pricing,/contact').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -23,49 +19,9 @@ const TARGET: Record<(typeof CATEGORIES)[number], number> = {
   'best-practices': 100,
   seo: 100,
 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 type Row = { preset: string; page: string; scores: Record<string, number>; timings: string; failing: string[] };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** A port free right now: the public URL must name the port before the server starts. */
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-lighthouse-'));
-  const port = await findFreePort();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  });
-  const app = await buildApp(config, { logger: false, clientDir: process.env.CLIENT_DIR });
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    url: config.publicUrl,
-    stop: async () => (await app.close(), rmSync(dataDir, { recursive: true, force: true })),
-  };
-}
 
 type Audit = { scores: Record<string, number>; timings: string; failing: string[]; benchmarkIndex: number };
 
@@ -91,8 +47,11 @@ async function audit(url: string, preset: 'mobile' | 'desktop', port: number): P
 }
 
 const loadBefore = os.loadavg()[0]!;
-const server = await startServer();
-const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const server = await startApp();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
 const rows: Row[] = [];
 const benchmarkIndexes: number[] = [];
 try {
@@ -127,7 +86,7 @@ try {
 
 // Simulated throttling multiplies the CPU time observed here by 4: a slow or busy machine scores
 // lower than a phone would. These say how fast and how busy this machine was during the runs.
-console.log(`Lighthouse 12.8.2 (${CHROME_PATH}), median of ${RUNS} run(s) per page`);
+console.log(`Lighthouse 12.8.2 (${CHROMIUM_PATH}), median of ${RUNS} run(s) per page`);
 console.log(
   `machine: ${os.cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before the runs, Lighthouse benchmarkIndex median ${median(benchmarkIndexes)}\n`,
 );

@@ -1,43 +1,25 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server';
-import { openBrowser, type Browser } from './support/browser';
-import { waitForMail } from './support/mailbox';
+import { describe } from 'vitest';
+import { PASSWORD } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { shoot as shootIn, type Browser } from './support/browser';
+import { solidPng } from './support/editor';
+import { expect, test } from './support/fixtures';
+import { invitationLinkIn } from './support/mailbox';
 
 /** The account area in a real browser: every tab saves and survives a reload, invitations, deletion. */
 const SHOTS = '/tmp/shots-account';
 const TABS = ['profile', 'organization', 'billing', 'team', 'defaults', 'assets', 'security', 'danger'] as const;
-const PASSWORD = 'Sup3r-secret-pass';
 
 let app: RunningApp;
-const browsers: Browser[] = [];
-
-async function browser(width = 1280): Promise<Browser> {
-  const b = await openBrowser(app.url, { width, height: width < 500 ? 812 : 860 });
-  browsers.push(b);
-  return b;
-}
-
-async function signUp(context: BrowserContext, email: string, name: string) {
-  const res = await context.request.post(`${app.url}/api/auth/signup`, {
-    data: { email, password: PASSWORD, name, termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  // Only a verified address may invite (issue 11, point 7): these people have confirmed theirs.
-  await app.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
-  const me = await context.request.get(`${app.url}/api/auth/me`);
-  return (await me.json()).user.id as string;
-}
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   // Let toasts and lazy tabs settle so the picture shows the screen, not a spinner.
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await shootIn(page, name, { dir: SHOTS, fullPage: true });
 }
 
 async function openTab(page: Page, tab: (typeof TABS)[number]) {
@@ -49,9 +31,7 @@ const toast = (page: Page) => page.getByTestId('toast').first();
 const save = (page: Page) => page.getByRole('button', { name: 'Save changes' });
 
 async function uploadImage(context: BrowserContext, attach: boolean) {
-  const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#2d8659' } })
-    .png()
-    .toBuffer();
+  const png = await solidPng(120, 40, '#2d8659');
   const { uploadURL } = await (await context.request.post(`${app.url}/api/objects/upload`)).json();
   const put = await context.request.put(`${app.url}${uploadURL}`, {
     data: png,
@@ -77,28 +57,23 @@ function filesUnder(dir: string): string[] {
   }
 }
 
-beforeAll(async () => {
-  app = await startApp();
-});
-afterAll(async () => {
-  for (const b of browsers) await b.close();
-  await app?.stop();
+test.beforeAll(({ app: running }) => {
+  app = running;
 });
 
 describe('account area', () => {
   let owner: Browser;
 
-  it('sends a signed-out visitor to /login, with a full page load', async () => {
-    const anon = await browser();
+  test('sends a signed-out visitor to /login, with a full page load', async ({ newBrowser }) => {
+    const anon = await newBrowser();
     await anon.page.goto(`${app.url}/account/team`);
     await anon.page.waitForURL(`${app.url}/login`);
     expect(new URL(anon.page.url()).pathname).toBe('/login');
   });
 
-  it('every tab saves to the server and survives a reload', async () => {
-    owner = await browser();
+  test('every tab saves to the server and survives a reload', async ({ signUp }) => {
+    owner = await signUp({ email: 'olivia@acme.test', name: 'Olivia Owner' });
     const { page, context } = owner;
-    await signUp(context, 'olivia@acme.test', 'Olivia Owner');
 
     // An unknown tab shows Profile; Save and Cancel appear only once something changed.
     await page.goto(`${app.url}/account/no-such-tab`);
@@ -217,12 +192,15 @@ describe('account area', () => {
     }
   });
 
-  it('an invitation sent from one browser is accepted in another, and the member starts from the defaults', async () => {
-    const mail = await waitForMail(app.dataDir, 'newbie@acme.test', /invited you to join their team/);
-    const link = /https?:\/\/\S+\/invitations\/[^\s"<>]+/.exec(mail.text ?? '')?.[0];
+  test('an invitation sent from one browser is accepted in another, and the member starts from the defaults', async ({
+    mailbox,
+    newBrowser,
+  }) => {
+    const mail = await mailbox.waitFor('newbie@acme.test', /invited you to join their team/);
+    const link = invitationLinkIn(mail);
     expect(link?.startsWith(`${app.url}/invitations/`)).toBe(true);
 
-    const newbie = await browser();
+    const newbie = await newBrowser();
     await newbie.page.goto(link!);
     await expect.poll(() => newbie.page.getByRole('heading', { name: 'Join Acme Inc' }).count()).toBe(1);
     await shoot(newbie.page, 'invitation-desktop');
@@ -286,9 +264,9 @@ describe('account area', () => {
       .toBe('admin');
   });
 
-  it('deleting an account leaves no rows and no files of that user behind', async () => {
-    const leaver = await browser();
-    const userId = await signUp(leaver.context, 'leaver@acme.test', 'Lee Leaver');
+  test('deleting an account leaves no rows and no files of that user behind', async ({ signUp }) => {
+    const leaver = await signUp({ email: 'leaver@acme.test', name: 'Lee Leaver' });
+    const { userId } = leaver.account;
     const othersFiles = filesUnder(path.join(app.dataDir, 'objects'));
     await uploadImage(leaver.context, true);
     await uploadImage(leaver.context, false);
@@ -330,8 +308,8 @@ describe('account area', () => {
     expect((await leaver.context.request.get(`${app.url}/api/auth/me`)).status()).toBe(401);
   });
 
-  it('on a phone, a select picks the tab; every tab is photographed', async () => {
-    const phone = await browser(375);
+  test('on a phone, a select picks the tab; every tab is photographed', async ({ mailbox, newBrowser }) => {
+    const phone = await newBrowser({ width: 375 });
     const login = await phone.context.request.post(`${app.url}/api/auth/login`, {
       data: { email: 'olivia@acme.test', password: 'Brand-new-pass1' },
     });
@@ -349,9 +327,9 @@ describe('account area', () => {
       data: { email: 'phone-invite@acme.test', role: 'member' },
     });
     expect(invited.status()).toBe(201);
-    const mail = await waitForMail(app.dataDir, 'phone-invite@acme.test', /invited you/);
-    const anon = await browser(375);
-    await anon.page.goto(/https?:\/\/\S+\/invitations\/[^\s"<>]+/.exec(mail.text ?? '')![0]);
+    const mail = await mailbox.waitFor('phone-invite@acme.test', /invited you/);
+    const anon = await newBrowser({ width: 375 });
+    await anon.page.goto(invitationLinkIn(mail)!);
     await expect.poll(() => anon.page.getByRole('heading', { name: 'Join Acme Inc' }).count()).toBe(1);
     await shoot(anon.page, 'invitation-mobile');
   });

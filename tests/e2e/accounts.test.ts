@@ -1,11 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
-import { waitForMail } from './support/mailbox';
+import { describe } from 'vitest';
+import { PASSWORD, signUpThroughApi } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { shoot, type Browser } from './support/browser';
+import { expect, test as base } from './support/fixtures';
+import { codeIn, linkIn, type Mailbox } from './support/mailbox';
+
+const test = base.extend('browser', { scope: 'file' }, async ({ newBrowser }) =>
+  newBrowser({ width: 1200, height: 820 }),
+);
 
 /**
  * Every account flow end to end in Chromium, reading each mail from the local mailbox the way a
@@ -13,13 +17,9 @@ import { waitForMail } from './support/mailbox';
  * reset → login, logout. Screens and mails are saved to /tmp/shots-accounts for a person to look at.
  */
 const SHOTS = process.env.ACCOUNT_SHOTS_DIR ?? '/tmp/shots-accounts';
-const PASSWORD = 'Correct-Horse-42';
 const NEW_PASSWORD = 'Even-Better-Horse-7';
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => shoot(page, name, { dir: SHOTS, fullPage: true });
 
 /** Renders a mail's HTML part in its own tab, as a mail client would, and saves it. */
 async function shootMail(browser: Browser, mail: ParsedMail, name: string) {
@@ -30,28 +30,18 @@ async function shootMail(browser: Browser, mail: ParsedMail, name: string) {
   await tab.close();
 }
 
-const linkIn = (mail: ParsedMail, prefix: string) => {
-  const link = /href="([^"]+)"/g;
-  for (const match of String(mail.html).matchAll(link))
-    if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
-  throw new Error(`no ${prefix} link in "${mail.subject}"`);
-};
-const codeIn = (mail: ParsedMail) => /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
-
 describe('accounts in the browser', () => {
   let running: RunningApp;
   let browser: Browser;
   let page: Page;
+  let mailbox: Mailbox;
   const email = `grace-${Date.now()}@example.com`;
 
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url, { width: 1200, height: 820 });
-    page = browser.page;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
+  test.beforeAll(({ app, browser: opened, mailbox: sent }) => {
+    running = app;
+    browser = opened;
+    page = opened.page;
+    mailbox = sent;
   });
 
   const toast = () => page.getByTestId('toast').first();
@@ -72,7 +62,7 @@ describe('accounts in the browser', () => {
     return dialog;
   };
 
-  it('signup → /verify-email → a wrong code clears the boxes → pasting the mailed code verifies → /pricing', async () => {
+  test('signup → /verify-email → a wrong code clears the boxes → pasting the mailed code verifies → /pricing', async () => {
     const dialog = await openSignup();
     await dialog.getByLabel('Name (optional)').fill('Grace Hopper');
     await dialog.locator('#signup-email').fill(email);
@@ -87,7 +77,7 @@ describe('accounts in the browser', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Digit 1 of 6');
 
-    const mail = await waitForMail(running.dataDir, email, /Verify your email/);
+    const mail = await mailbox.waitFor(email, /Verify your email/);
     await shootMail(browser, mail, 'mail-verification');
     const code = codeIn(mail);
 
@@ -125,21 +115,17 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${running.url}/pricing`, { timeout: 5_000 });
   });
 
-  it('logout ends the session on the server', async () => {
+  test('logout ends the session on the server', async () => {
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect.poll(async () => (await me()).status()).toBe(401);
     await expect.poll(() => toast().textContent()).toContain('Logged out');
   });
 
-  it('verification by link: success returns home after 3 s; a bad link offers a resend', async () => {
+  test('verification by link: success returns home after 3 s; a bad link offers a resend', async () => {
     const other = `ada-${Date.now()}@example.com`;
-    const signup = await page.request.post(`${running.url}/api/auth/signup`, {
-      headers: { origin: running.url },
-      data: { email: other, password: PASSWORD, name: 'Ada', termsAccepted: true },
-    });
-    expect(signup.status()).toBe(201);
-    const mail = await waitForMail(running.dataDir, other, /Verify your email/);
+    await signUpThroughApi(running, page.request, { email: other, name: 'Ada', verified: false });
+    const mail = await mailbox.waitFor(other, /Verify your email/);
     const link = linkIn(mail, '/verify-email/');
     expect(link.startsWith(`${running.url}/verify-email/`)).toBe(true);
 
@@ -165,7 +151,7 @@ describe('accounts in the browser', () => {
     await page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
   });
 
-  it('code page without an email says so', async () => {
+  test('code page without an email says so', async () => {
     await page.evaluate(() => localStorage.removeItem('pendingVerificationEmail'));
     await page.goto(`${running.url}/verify-email`);
     await expect
@@ -174,7 +160,7 @@ describe('accounts in the browser', () => {
     await shot(page, 'verify-code-no-email');
   });
 
-  it('magic link: Email Required when empty; the mailed link opens a page, and only its button signs in', async () => {
+  test('magic link: Email Required when empty; the mailed link opens a page, and only its button signs in', async () => {
     await page.goto(`${running.url}/login`);
     await shot(page, 'login-page');
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
@@ -183,7 +169,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await expect.poll(() => toast().textContent()).toContain('Magic link sent');
 
-    const mail = await waitForMail(running.dataDir, email, /sign-in link/);
+    const mail = await mailbox.waitFor(email, /sign-in link/);
     await shootMail(browser, mail, 'mail-magic-link');
     await page.goto(linkIn(mail, '/magic-link/'));
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in to SignaturePro' }).isVisible()).toBe(true);
@@ -205,7 +191,7 @@ describe('accounts in the browser', () => {
     await page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
   });
 
-  it('forgot password → reset mail → /reset-password/{token} → login with the new password', async () => {
+  test('forgot password → reset mail → /reset-password/{token} → login with the new password', async () => {
     await page.goto(`${running.url}/login`);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog');
@@ -220,7 +206,7 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Back to login' }).click();
     await page.keyboard.press('Escape');
 
-    const mail = await waitForMail(running.dataDir, email, /Reset your SignaturePro password/);
+    const mail = await mailbox.waitFor(email, /Reset your SignaturePro password/);
     await shootMail(browser, mail, 'mail-password-reset');
     const link = linkIn(mail, '/reset-password/');
     const response = await page.goto(link);
@@ -262,7 +248,7 @@ describe('accounts in the browser', () => {
     expect((await me()).status()).toBe(200);
   });
 
-  it("/reset-password without a token shows 'Invalid Reset Link'", async () => {
+  test("/reset-password without a token shows 'Invalid Reset Link'", async () => {
     await page.goto(`${running.url}/reset-password`);
     await expect.poll(() => page.getByRole('heading', { name: 'Invalid Reset Link' }).isVisible()).toBe(true);
     await expect
@@ -271,7 +257,7 @@ describe('accounts in the browser', () => {
     await shot(page, 'reset-no-token');
   });
 
-  it('someone signing up with a taken address sees the normal flow; the owner gets a notice', async () => {
+  test('someone signing up with a taken address sees the normal flow; the owner gets a notice', async () => {
     await page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
     const dialog = await openSignup();
     await dialog.locator('#signup-email').fill(email);
@@ -280,7 +266,7 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/verify-email\?email=/);
     expect((await me()).status()).toBe(401);
-    const notice = await waitForMail(running.dataDir, email, /Someone tried to sign up/);
+    const notice = await mailbox.waitFor(email, /Someone tried to sign up/);
     await shootMail(browser, notice, 'mail-account-exists');
   });
 });

@@ -1,43 +1,32 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, readClipboard, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { markVerified, signUpInDialog } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { readClipboard, shoot, type Browser } from './support/browser';
+import { copyToGmail as clickCopyToGmail } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 const SHOTS = '/tmp/shots-billing';
 const WATERMARK = 'Created with SignaturePro';
 
 async function shot(page: Page, name: string, fullPage = false) {
-  mkdirSync(SHOTS, { recursive: true });
   // Let fonts and the toast animation settle so the picture shows what a person sees.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  await shoot(page, name, { dir: SHOTS, fullPage });
 }
 
 /** Signs up through the dialog a plan card opens for visitors. */
-async function signUpFromDialog(page: Page, email: string, name: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name (optional)').fill(name);
-  // Required fields carry an aria-hidden '*' in their label: the accessible name is the clean one.
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await dialog.getByLabel('Password').fill('Correct-Horse-42');
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/verify-email/);
-}
+const signUpFromDialog = (page: Page, email: string, name: string) => signUpInDialog(page, { email, name });
 
 const planCard = (page: Page, plan: string) => page.locator(`li[data-plan="${plan}"]`);
 
 /** Fills the two required fields and copies to Gmail; returns the HTML on the clipboard. */
-async function copyToGmail(browser: Browser, page: Page, name: string, email: string): Promise<string> {
+async function copyToGmail(context: BrowserContext, page: Page, name: string, email: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill(email);
   await expect.poll(() => page.getByTestId('signature-preview').innerText()).toContain(name);
-  const gmailTab = browser.context.waitForEvent('page');
-  await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-  await (await gmailTab).close();
+  await clickCopyToGmail(context, page);
   await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied to Gmail!');
   const html = (await readClipboard(page))['text/html'] ?? '';
   expect(html).toContain(name);
@@ -49,24 +38,20 @@ describe('billing: pricing, checkout, test payment, success', () => {
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url);
-    page = browser.page;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
+  test.beforeAll(({ app, browser: opened }) => {
+    running = app;
+    browser = opened;
+    page = opened.page;
   });
 
-  it('sends a signed-out visitor from checkout to /login with the spec toast', async () => {
+  test('sends a signed-out visitor from checkout to /login with the spec toast', async () => {
     await page.goto(`${running.url}/checkout?plan=standard&billing=monthly`);
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Authentication Required');
     expect(await page.getByTestId('toast').innerText()).toContain('Please log in to continue with payment.');
   });
 
-  it('Standard: pricing → checkout → test payment page → pay → success → editor without the watermark', async () => {
+  test('Standard: pricing → checkout → test payment page → pay → success → editor without the watermark', async () => {
     await gotoPricing(page, running.url);
     await expect.poll(() => planCard(page, 'standard').innerText()).toContain('$19');
     // A visitor choosing a plan gets the sign-up dialog.
@@ -120,12 +105,12 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect(me.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
     expect(me.organization).toMatchObject({ plan: 'standard' });
 
-    const html = await copyToGmail(browser, pay, 'Ada Lovelace', 'ada@example.com');
+    const html = await copyToGmail(browser.context, pay, 'Ada Lovelace', 'ada@example.com');
     expect(html).not.toContain(WATERMARK);
     await pay.close();
   });
 
-  it('tells a paying account to manage its plan instead of paying twice', async () => {
+  test('tells a paying account to manage its plan instead of paying twice', async () => {
     await page.goto(`${running.url}/checkout?plan=pro&billing=annual`);
     await page.getByText('You already have a paid plan.').waitFor();
     // This account has had a subscription, so its checkout offers no second trial (one trial, 0024).
@@ -134,7 +119,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect(await page.getByRole('link', { name: 'Plan & Billing' }).getAttribute('href')).toBe('/account/billing');
   });
 
-  it('Plan & Billing: Manage or cancel switches to Pro annual with 3 seats, cancels, resumes; deleting the account cancels the subscription', async () => {
+  test('Plan & Billing: Manage or cancel switches to Pro annual with 3 seats, cancels, resumes; deleting the account cancels the subscription', async () => {
     const testProvider = running.app.services.billing.testProvider!;
     await page.goto(`${running.url}/account/billing`);
     const manage = page.getByRole('region', { name: 'Manage subscription' });
@@ -211,7 +196,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect((await testProvider.retrieveSubscription(subscription!.id)).status).toBe('canceled');
   });
 
-  it('Free: the card activates the free plan, goes to the editor, and the signature keeps the watermark', async () => {
+  test('Free: the card activates the free plan, goes to the editor, and the signature keeps the watermark', async () => {
     await page.context().clearCookies();
     await gotoPricing(page, running.url);
     await planCard(page, 'free').getByRole('button', { name: 'Start Free' }).click();
@@ -236,18 +221,18 @@ describe('billing: pricing, checkout, test payment, success', () => {
     const me = await (await page.request.get(`${running.url}/api/auth/me`)).json();
     expect(me.user).toMatchObject({ subscriptionStatus: 'free', subscriptionPlan: 'Free' });
 
-    const html = await copyToGmail(browser, page, 'Grace Hopper', 'grace@example.com');
+    const html = await copyToGmail(browser.context, page, 'Grace Hopper', 'grace@example.com');
     expect(html).toContain(`${WATERMARK} - 127.0.0.1`);
   });
 
-  it('checkout starts with the seats a team already fills, and says so when fewer are chosen', async () => {
+  test('checkout starts with the seats a team already fills, and says so when fewer are chosen', async () => {
     await page.context().clearCookies();
     await gotoPricing(page, running.url);
     await planCard(page, 'pro').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
     const tess = `team-${Date.now()}@example.com`;
     await signUpFromDialog(page, tess, 'Tess Team');
     // Only a verified address may invite (issue 11, point 7).
-    await running.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${tess}`);
+    await markVerified(running, tess);
     const cookie = (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const email of ['one@team.test', 'two@team.test']) {
       const res = await running.app.inject({
@@ -269,7 +254,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await shot(page, 'checkout-team-seats');
   });
 
-  it('the success page without a session id says so, and sends a signed-out visitor to /login', async () => {
+  test('the success page without a session id says so, and sends a signed-out visitor to /login', async () => {
     await page.context().clearCookies();
     await page.goto(`${running.url}/checkout/success`);
     await page.getByText('No payment session found').waitFor();

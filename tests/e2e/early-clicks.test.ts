@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe } from 'vitest';
 import { contactMessage, newsletterSubscriber } from '../../src/server/db/schema/marketing.schema';
-import { startApp, type RunningApp } from './support/app-server';
-import { openBrowser, shoot, type Browser } from './support/browser';
+import { signUpThroughApi } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { shoot, type Browser } from './support/browser';
+import { expect, test } from './support/fixtures';
 
 /**
  * Clicks on a prerendered page before it has hydrated (docs/decisions/0060): the inline script
@@ -44,14 +46,10 @@ const heldClicks = () =>
     () => (window as unknown as { __spEarlyClicks?: { queue: unknown[] } }).__spEarlyClicks?.queue.length ?? -1,
   );
 
-beforeAll(async () => {
-  running = await startApp();
-  browser = await openBrowser(running.url);
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
+test.beforeAll(({ app, browser: opened }) => {
+  running = app;
+  browser = opened;
+  page = opened.page;
 });
 beforeEach(async () => {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -60,7 +58,7 @@ beforeEach(async () => {
 });
 
 describe('a click before hydration is not lost', () => {
-  it('/pricing: a plan card pressed before hydration opens sign-up once the page is interactive', async () => {
+  test('/pricing: a plan card pressed before hydration opens sign-up once the page is interactive', async () => {
     const release = await openUnhydrated('/pricing');
     const trial = page.locator('[data-plan="standard"]').getByRole('button', { name: 'Start 7-Day Free Trial' });
     await trial.click();
@@ -79,12 +77,9 @@ describe('a click before hydration is not lost', () => {
     await shoot(page, 'early-click-pricing-dialog');
   });
 
-  it('/pricing, signed in: the held click waits for the session and goes to checkout, not to sign-up', async () => {
+  test('/pricing, signed in: the held click waits for the session and goes to checkout, not to sign-up', async () => {
     const email = `early${Date.now()}@example.com`;
-    const signup = await page.request.post(url('/api/auth/signup'), {
-      data: { email, password: 'Sup3r-secret-pass', name: 'Early Payer', termsAccepted: true },
-    });
-    expect(signup.status()).toBe(201);
+    await signUpThroughApi(running, page.request, { email, name: 'Early Payer', verified: false });
     // The session answer comes late, as on a slow network: the page hydrates before it knows who is there.
     await page.route('**/api/session', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -101,7 +96,7 @@ describe('a click before hydration is not lost', () => {
     await page.waitForLoadState('networkidle').catch(() => undefined);
   });
 
-  it('/: a plan card pressed before hydration opens sign-up', async () => {
+  test('/: a plan card pressed before hydration opens sign-up', async () => {
     const release = await openUnhydrated('/');
     const pro = page.locator('#pricing [data-plan="pro"]').getByRole('button');
     await pro.click();
@@ -113,7 +108,7 @@ describe('a click before hydration is not lost', () => {
       .toBe('Create your account');
   });
 
-  it("the header's Log in pressed before hydration opens the dialog on its tab", async () => {
+  test("the header's Log in pressed before hydration opens the dialog on its tab", async () => {
     const release = await openUnhydrated('/');
     const login = page.getByRole('banner').getByRole('button', { name: 'Log in' });
     await login.click();
@@ -124,7 +119,7 @@ describe('a click before hydration is not lost', () => {
       .toBe('Welcome back');
   });
 
-  it('the newsletter box: an address typed and sent before hydration is stored, and the page says so', async () => {
+  test('the newsletter box: an address typed and sent before hydration is stored, and the page says so', async () => {
     const release = await openUnhydrated('/');
     const footer = page.getByRole('contentinfo');
     const subscribe = footer.getByRole('button', { name: 'Subscribe' });
@@ -145,7 +140,7 @@ describe('a click before hydration is not lost', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('the contact form: a message written and sent before hydration reaches the server (after the anti-bot lock)', async () => {
+  test('the contact form: a message written and sent before hydration reaches the server (after the anti-bot lock)', async () => {
     const release = await openUnhydrated('/contact');
     const values = {
       name: 'Early Bird',
@@ -169,7 +164,7 @@ describe('a click before hydration is not lost', () => {
     expect(stored.map((row) => row.email)).toEqual(['early.bird@example.com']);
   });
 
-  it('plain links still work before hydration', async () => {
+  test('plain links still work before hydration', async () => {
     const release = await openUnhydrated('/');
     const contact = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' });
     expect(await hydrated(contact)).toBe(false);
@@ -183,7 +178,7 @@ describe('a click before hydration is not lost', () => {
 });
 
 describe('the inline script and the Content-Security-Policy', () => {
-  it('each prerendered page carries the script the CSP allows by its hash, and only that one', async () => {
+  test('each prerendered page carries the script the CSP allows by its hash, and only that one', async () => {
     for (const path of ['/', '/pricing', '/contact', '/terms', '/privacy', '/no/such/page']) {
       const res = await fetch(url(path));
       const html = await res.text();
@@ -196,7 +191,7 @@ describe('the inline script and the Content-Security-Policy', () => {
     }
   });
 
-  it('runs our script without a CSP violation or any other console error (no hydration mismatch), and still refuses any other inline script', async () => {
+  test('runs our script without a CSP violation or any other console error (no hydration mismatch), and still refuses any other inline script', async () => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());

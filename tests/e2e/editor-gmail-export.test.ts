@@ -1,14 +1,31 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { signature } from '../../src/server/db/schema/signatures.schema';
 import { SOCIAL_PLATFORMS } from '../../src/shared/signature/signature-schema';
-import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
 import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
+import { signUpFromEditor } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
+import { answerGmailLocally, copyToGmail } from './support/editor';
+import { expect, test as base } from './support/fixtures';
 
 /** Not the browser's origin: every output must still name it (issue 10, point 5). */
 const PUBLIC_URL = 'https://sig.example.com';
+const pageOriginOf = (app: RunningApp) => `http://127.0.0.1:${app.config.port}`;
+
+const test = base
+  // An https PUBLIC_URL without Stripe needs PAYMENTS=test (decision 0024).
+  .extend('appEnv', { scope: 'file' }, { PUBLIC_URL, PAYMENTS: 'test' })
+  // The browser is on the server's own address, with the clipboard granted there.
+  .extend('browser', { scope: 'file' }, async ({ app }, { onCleanup }) => {
+    const browser = await openBrowser(pageOriginOf(app));
+    onCleanup(() => browser.close());
+    // No internet here: Gmail answers locally; PUBLIC_URL's images are not fetched.
+    await answerGmailLocally(browser.context);
+    await browser.context.route(`${PUBLIC_URL}/**`, (route) => route.abort());
+    return browser;
+  });
 
 /**
  * Copy to Gmail and Copy HTML in Chromium with the clipboard granted: both render with PUBLIC_URL
@@ -22,48 +39,25 @@ describe('editor: Gmail export with one origin and the size limit', () => {
   let pageOrigin: string;
   const email = `export-${Date.now()}@example.com`;
 
-  beforeAll(async () => {
-    // An https PUBLIC_URL without Stripe needs PAYMENTS=test (decision 0024).
-    running = await startApp({ PUBLIC_URL, PAYMENTS: 'test' });
-    pageOrigin = `http://127.0.0.1:${running.config.port}`;
-    browser = await openBrowser(pageOrigin);
-    page = browser.page;
-    // No internet here: Gmail answers locally; PUBLIC_URL's images are not fetched.
-    await browser.context.route('https://mail.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Gmail settings</title>' }),
-    );
-    await browser.context.route(`${PUBLIC_URL}/**`, (route) => route.abort());
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
+  test.beforeAll(({ app, browser: opened }) => {
+    running = app;
+    pageOrigin = pageOriginOf(app);
+    browser = opened;
+    page = opened.page;
   });
 
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-  it('signs up, chooses Free and opens the editor', async () => {
-    await page.goto(`${pageOrigin}/editor`);
-    await page.getByRole('button', { name: 'Sign Up Free' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name (optional)').fill('Ada Lovelace');
-    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await dialog.locator('input[type=password]').fill('Correct-Horse-42');
-    await dialog.getByRole('checkbox').check();
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify-email/);
-    const chosen = await page.request.post(`${pageOrigin}/api/select-free-plan`, {
-      headers: { origin: pageOrigin, 'content-type': 'application/json' },
-      data: {},
-    });
-    expect(chosen.ok()).toBe(true);
+  test('signs up, chooses Free and opens the editor', async () => {
+    await signUpFromEditor(page, pageOrigin, { email, name: 'Ada Lovelace' });
     await page.goto(`${pageOrigin}/editor`);
     await expect.poll(() => field('Full Name').inputValue()).toBe('Ada Lovelace');
     // https on a public host: no notice about unreachable images.
     expect(await page.getByTestId('public-origin-notice').count()).toBe(0);
   });
 
-  it('Copy to Gmail puts text/html with PUBLIC_URL images on the clipboard, and Copy HTML the same source', async () => {
+  test('Copy to Gmail puts text/html with PUBLIC_URL images on the clipboard, and Copy HTML the same source', async () => {
     await field('Job Title').fill('Analyst');
     await page.getByRole('tab', { name: 'Social' }).click();
     await page.getByRole('button', { name: 'Add GitHub' }).click();
@@ -73,11 +67,7 @@ describe('editor: Gmail export with one origin and the size limit', () => {
     // The preview renders with PUBLIC_URL too.
     expect(await preview.locator('img').getAttribute('src')).toMatch(/^https:\/\/sig\.example\.com\/icons\//);
 
-    const gmailTab = browser.context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-    const opened = await gmailTab;
-    expect(opened.url()).toContain('mail.google.com/mail/u/0/#settings/general');
-    await opened.close();
+    expect(await copyToGmail(browser.context, page)).toContain('mail.google.com/mail/u/0/#settings/general');
     await expect.poll(() => toast('Copied to Gmail!').count()).toBe(1);
 
     const clip = await readClipboard(page);
@@ -108,7 +98,7 @@ describe('editor: Gmail export with one origin and the size limit', () => {
     expect(fromSource?.images).toEqual(['https://sig.example.com/icons/v1/github.png']);
   });
 
-  it('refuses an over-long signature in both buttons and generate-html, naming what to trim', async () => {
+  test('refuses an over-long signature in both buttons and generate-html, naming what to trim', async () => {
     const [saved] = (await (await page.request.get(`${pageOrigin}/api/signatures`)).json()) as { id: string }[];
     expect(saved?.id).toBeTruthy();
     // Written to the row directly, so the test does not depend on the schema's own field limits.

@@ -1,10 +1,15 @@
-import sharp from 'sharp';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_INFO } from '../../src/shared/signature/signature-schema';
 import { EDITOR_TEST_SOCIAL_LINKS } from '../../src/shared/signature/signature-test-factory';
-import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
+import { signUpFromEditor } from './support/accounts';
+import { readClipboard, shoot } from './support/browser';
+import { answerGmailLocally, copyToGmail, field, solidPng } from './support/editor';
+import { expect, test as base } from './support/fixtures';
+
+const test = base.extend('page', { scope: 'file' }, async ({ browser }) => {
+  await answerGmailLocally(browser.context);
+  return browser.page;
+});
 
 /**
  * The whole editor loop as a new user lives it: sign up, choose Free, fill every tab, upload a logo,
@@ -12,59 +17,24 @@ import { startApp, type RunningApp } from './support/app-server';
  * save, reload, and find everything still there.
  */
 describe('editor: build, preview, save, copy into Gmail', () => {
-  let running: RunningApp;
-  let browser: Browser;
-  let page: Page;
   const email = `editor-${Date.now()}@example.com`;
 
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url);
-    page = browser.page;
-    // This machine has no internet: answer Gmail's settings page locally so the new tab's URL can be read.
-    await browser.context.route('https://mail.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Gmail settings</title>' }),
-    );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
-  });
-
-  // By accessible name: the required marker '*' is aria-hidden, so 'Full Name' matches 'Full Name *'.
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-
-  it('signs a new user up from the editor and lets them in after choosing Free', async () => {
-    await page.goto(`${running.url}/editor`);
-    await page.getByRole('button', { name: 'Sign Up Free' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name (optional)').fill('Grace Hopper');
-    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await dialog.locator('input[type=password]').fill('Correct-Horse-42');
-    await dialog.getByRole('checkbox').check();
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify-email/);
-
-    // Choosing a plan is the pricing page's job (its own browser test); here the API call it makes.
-    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, {
-      headers: { origin: running.url, 'content-type': 'application/json' },
-      data: {},
-    });
-    expect(chosen.ok()).toBe(true);
-    await page.goto(`${running.url}/editor`);
+  test('signs a new user up from the editor and lets them in after choosing Free', async ({ app, page }) => {
+    await signUpFromEditor(page, app.url, { email, name: 'Grace Hopper' });
+    await page.goto(`${app.url}/editor`);
     await expect.poll(() => page.url()).toMatch(/\/editor$/);
-    await expect.poll(() => field('Full Name').inputValue()).toBe('Grace Hopper');
+    await expect.poll(() => field(page, 'Full Name').inputValue()).toBe('Grace Hopper');
   });
 
-  it('fills every tab and the preview follows each keystroke', async () => {
-    await field('Full Name').fill('Grace Hopper');
-    await field('Job Title').fill('Rear Admiral');
-    await field('Company').fill('US Navy');
-    await field('Phone').fill('+1 555 010 2000');
-    await field('Mobile').fill('+1 555 010 3000');
-    await field('Email Address').fill('grace@example.com');
-    await field('Website URL').fill('example.com/grace');
-    await field('Address').fill('1 Harbor Way\nArlington, VA');
+  test('fills every tab and the preview follows each keystroke', async ({ page }) => {
+    await field(page, 'Full Name').fill('Grace Hopper');
+    await field(page, 'Job Title').fill('Rear Admiral');
+    await field(page, 'Company').fill('US Navy');
+    await field(page, 'Phone').fill('+1 555 010 2000');
+    await field(page, 'Mobile').fill('+1 555 010 3000');
+    await field(page, 'Email Address').fill('grace@example.com');
+    await field(page, 'Website URL').fill('example.com/grace');
+    await field(page, 'Address').fill('1 Harbor Way\nArlington, VA');
     await page.getByRole('button', { name: 'Add Custom Field' }).click();
     await page.getByLabel('Custom field 1 label').fill('Pronouns');
     await page.getByLabel('Custom field 1 value').fill('she/her');
@@ -74,9 +44,7 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     await shoot(page, 'editor-details');
 
     await page.getByRole('tab', { name: 'Images' }).click();
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1a73e8' } })
-      .png()
-      .toBuffer();
+    const png = await solidPng(400, 400);
     await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
     await shoot(page, 'editor-images');
@@ -101,12 +69,12 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     await shoot(page, 'editor-design');
   });
 
-  it('copies to Gmail: HTML and text on the clipboard, watermark for Free, images that load, under 10,000 characters', async () => {
-    const gmailTab = browser.context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-    const opened = await gmailTab;
-    expect(opened.url()).toContain('mail.google.com/mail/u/0/#settings/general');
-    await opened.close();
+  test('copies to Gmail: HTML and text on the clipboard, watermark for Free, images that load, under 10,000 characters', async ({
+    app,
+    browser,
+    page,
+  }) => {
+    expect(await copyToGmail(browser.context, page)).toContain('mail.google.com/mail/u/0/#settings/general');
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied to Gmail!');
 
     const clip = await readClipboard(page);
@@ -121,19 +89,19 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     expect(sources.length).toBe(10); // the logo and nine icons
     for (const src of sources) {
-      expect(src.startsWith(running.url)).toBe(true);
+      expect(src.startsWith(app.url)).toBe(true);
       const res = await fetch(src);
       expect(res.status, src).toBe(200);
       expect(res.headers.get('content-type'), src).toMatch(/^image\/(png|jpeg)$/);
     }
   });
 
-  it('saves, and after a reload everything is still there', async () => {
+  test('saves, and after a reload everything is still there', async ({ page }) => {
     await page.getByRole('button', { name: 'Save Signature' }).click();
     await expect.poll(() => page.getByTestId('toast').innerText()).toMatch(/Signature (saved|created)/);
     await page.reload();
-    await expect.poll(() => field('Job Title').inputValue()).toBe('Rear Admiral');
-    expect(await field('Address').inputValue()).toBe('1 Harbor Way\nArlington, VA');
+    await expect.poll(() => field(page, 'Job Title').inputValue()).toBe('Rear Admiral');
+    expect(await field(page, 'Address').inputValue()).toBe('1 Harbor Way\nArlington, VA');
     expect(await page.getByLabel('Custom field 1 value').inputValue()).toBe('she/her');
     const preview = page.getByTestId('signature-preview');
     expect(await preview.locator('img[src*="/icons/v1/"]').count()).toBe(9);
@@ -144,22 +112,20 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     await shoot(page, 'editor-after-reload');
   });
 
-  it('keeps hostile values inert in the preview and on the clipboard', async () => {
+  test('keeps hostile values inert in the preview and on the clipboard', async ({ browser, page }) => {
     await page.getByRole('tab', { name: 'Details' }).click();
-    await field('Full Name').fill('<img src=x onerror="window.__pwned=1">');
-    await field('Job Title').fill('"><script>window.__pwned=2</script>');
-    await field('Company').fill("' onmouseover='window.__pwned=3");
-    await field('Website URL').fill('javascript:window.__pwned=4');
-    await field('Address').fill('<svg onload="window.__pwned=5">');
+    await field(page, 'Full Name').fill('<img src=x onerror="window.__pwned=1">');
+    await field(page, 'Job Title').fill('"><script>window.__pwned=2</script>');
+    await field(page, 'Company').fill("' onmouseover='window.__pwned=3");
+    await field(page, 'Website URL').fill('javascript:window.__pwned=4');
+    await field(page, 'Address').fill('<svg onload="window.__pwned=5">');
     const preview = page.getByTestId('signature-preview');
     await expect.poll(() => preview.innerText()).toContain('<img src=x onerror="window.__pwned=1">');
     expect(await preview.locator('script, svg, [onerror], [onload], [onmouseover]').count()).toBe(0);
     expect(await preview.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
-    const gmailTab = browser.context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-    await (await gmailTab).close();
+    await copyToGmail(browser.context, page);
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied to Gmail!');
     const html = (await readClipboard(page))['text/html'] ?? '';
     // Parse it as a browser would: the escaped words may appear as text, never as tags or attributes.

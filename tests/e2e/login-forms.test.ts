@@ -1,30 +1,25 @@
-import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, shoot, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
-import { waitForMail } from './support/mailbox';
+import { describe } from 'vitest';
+import { markVerified, PASSWORD } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { shoot } from './support/browser';
+import { expect, test } from './support/fixtures';
+import { invitationLinkIn, type Mailbox } from './support/mailbox';
 
 /**
  * The one login form hook (issue 13, point 2) on the /login page and in the dialog: a refusal keeps
  * what was typed and says so in each screen's words; too many attempts give the server's words,
  * which say when to try again. The invitation page uses both hooks with the invited address.
  */
-const PASSWORD = 'Correct-Horse-42';
-
 describe('login forms in the browser', () => {
   let running: RunningApp;
-  let browser: Browser;
   let page: Page;
+  let mailbox: Mailbox;
 
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url, { width: 1280, height: 860 });
-    page = browser.page;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
+  test.beforeAll(({ app, browser: opened, mailbox: sent }) => {
+    running = app;
+    page = opened.page;
+    mailbox = sent;
   });
 
   const toast = () => page.getByTestId('toast').first();
@@ -45,7 +40,7 @@ describe('login forms in the browser', () => {
     return ([res.headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
   }
 
-  it("/login: a wrong password keeps what was typed; the sixth attempt shows the server's lockout words", async () => {
+  test("/login: a wrong password keeps what was typed; the sixth attempt shows the server's lockout words", async () => {
     const email = `locked-${Date.now()}@example.com`;
     await signUp(email);
     await page.goto(`${running.url}/login`);
@@ -81,7 +76,7 @@ describe('login forms in the browser', () => {
     expect((await (await page.request.get(`${running.url}/api/session`)).json()).user).toBeNull();
   });
 
-  it("/login: the right password stores the session and goes to /pricing with 'Welcome back!'", async () => {
+  test("/login: the right password stores the session and goes to /pricing with 'Welcome back!'", async () => {
     const email = `lin-${Date.now()}@example.com`;
     await signUp(email);
     await page.goto(`${running.url}/login`);
@@ -95,7 +90,7 @@ describe('login forms in the browser', () => {
     expect((await (await page.request.get(`${running.url}/api/session`)).json()).user.email).toBe(email);
   });
 
-  it("the dialog's login form: 'Login failed' with the server's words, the fields keep what was typed", async () => {
+  test("the dialog's login form: 'Login failed' with the server's words, the fields keep what was typed", async () => {
     await page.context().clearCookies();
     await page.goto(`${running.url}/login`);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -111,13 +106,13 @@ describe('login forms in the browser', () => {
     await shoot(page, 'login-dialog-refused-desktop');
   });
 
-  it('an invitation to an address that already has an account: Create account says to log in, and Log in joins', async () => {
+  test('an invitation to an address that already has an account: Create account says to log in, and Log in joins', async () => {
     const stamp = Date.now();
     const owner = `owner-${stamp}@acme.test`;
     const invitee = `taken-${stamp}@acme.test`;
     const ownerCookie = await signUp(owner, 'Olivia Owens');
     // Only a verified address may invite (issue 11, point 7).
-    await running.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${owner}`);
+    await markVerified(running, owner);
     await signUp(invitee, 'Tara Taken');
     const invited = await running.app.inject({
       method: 'POST',
@@ -129,10 +124,10 @@ describe('login forms in the browser', () => {
     const organization = (
       await running.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: ownerCookie } })
     ).json().organization.name as string;
-    const mail = await waitForMail(running.dataDir, invitee, /invited you/);
+    const mail = await mailbox.waitFor(invitee, /invited you/);
 
     await page.context().clearCookies();
-    await page.goto(/https?:\/\/\S+\/invitations\/[^\s"<>]+/.exec(mail.text ?? '')![0]);
+    await page.goto(invitationLinkIn(mail)!);
     await expect.poll(() => page.getByRole('heading', { name: `Join ${organization}` }).count()).toBe(1);
     await page.getByLabel('Your name').fill('Tara Again');
     await page.locator('#inv-password').fill('A-different-pass-9');

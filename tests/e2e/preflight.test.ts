@@ -1,18 +1,13 @@
-import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_INFO } from '../../src/shared/signature/signature-schema';
-import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
-import { waitForMail } from './support/mailbox';
 import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
-
-const linkIn = (mail: ParsedMail, prefix: string) => {
-  for (const match of String(mail.html).matchAll(/href="([^"]+)"/g))
-    if (match[1]!.includes(prefix)) return match[1]!.replaceAll('&amp;', '&');
-  throw new Error(`no ${prefix} link in "${mail.subject}"`);
-};
+import { chooseFreePlan, signUpThroughApi } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { readClipboard, shoot, type Browser } from './support/browser';
+import { expect, test } from './support/fixtures';
+import { linkIn, type Mailbox } from './support/mailbox';
 
 /**
  * The pre-flight panel beside the preview: the Dark mode switch, the checklist reacting to a bad
@@ -22,21 +17,19 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
   let running: RunningApp;
   let browser: Browser;
   let page: Page;
+  let mailbox: Mailbox;
   const email = `preflight-${Date.now()}@example.com`;
 
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url);
-    page = browser.page;
+  test.beforeAll(async ({ app, browser: opened, mailbox: sent }) => {
+    running = app;
+    browser = opened;
+    page = opened.page;
+    mailbox = sent;
     // Nothing leaves the machine: any other host answers as if it were down.
     await browser.context.route(
       (url) => url.hostname !== '127.0.0.1',
       (route) => route.abort('addressunreachable'),
     );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
   });
 
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
@@ -45,7 +38,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
   // Passed items sit in a closed <details>: read their text, not what is rendered.
   const text = async (id: string) => (await item(id).textContent()) ?? '';
 
-  it('shows the checklist beside the preview as a visitor types', async () => {
+  test('shows the checklist beside the preview as a visitor types', async () => {
     await page.goto(`${running.url}/editor`);
     await field('Full Name').fill('Grace Hopper');
     await field('Job Title').fill('Rear Admiral');
@@ -65,7 +58,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(await text('contrast-primary')).toMatch(/How to fix: .*such as #[0-9a-f]{6}/);
   });
 
-  it('the Dark mode switch shows the message as Android (partial) and iPhone (full) render it', async () => {
+  test('the Dark mode switch shows the message as Android (partial) and iPhone (full) render it', async () => {
     const message = page.getByTestId('preview-message');
     const preview = page.getByTestId('signature-preview');
     const lightHtml = await preview.innerHTML();
@@ -95,7 +88,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(await preview.innerHTML()).toBe(lightHtml);
   });
 
-  it('Copy for the Gmail app puts at most 6 lines of plain text on the clipboard', async () => {
+  test('Copy for the Gmail app puts at most 6 lines of plain text on the clipboard', async () => {
     await page.getByRole('button', { name: 'Copy for the Gmail app' }).click();
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied for the Gmail app');
     const clip = await readClipboard(page);
@@ -112,7 +105,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     ]);
   });
 
-  it('a visitor is told to log in before a test email', async () => {
+  test('a visitor is told to log in before a test email', async () => {
     await page.getByRole('button', { name: 'Send me a test email' }).click();
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Log in to get a test email');
     expect(await page.getByTestId('test-email-note').innerText()).toBe(
@@ -122,21 +115,13 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await page.keyboard.press('Escape');
   });
 
-  it('Send me a test email mails the signature to the signed-in person’s own address', async () => {
-    const signup = await page.request.post(`${running.url}/api/auth/signup`, {
-      headers: { origin: running.url },
-      data: { email, password: 'Correct-Horse-42', name: 'Grace Hopper', termsAccepted: true },
-    });
-    expect(signup.status()).toBe(201);
-    await page.goto(linkIn(await waitForMail(running.dataDir, email, /Verify your email/), '/verify-email/'));
+  test('Send me a test email mails the signature to the signed-in person’s own address', async () => {
+    await signUpThroughApi(running, page.request, { email, name: 'Grace Hopper', verified: false });
+    await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/), '/verify-email/'));
     // Opening the link verifies nothing (mail scanners open links); the click does.
     await page.getByRole('button', { name: 'Verify my email' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Email verified!' }).isVisible()).toBe(true);
-    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, {
-      headers: { origin: running.url },
-      data: {},
-    });
-    expect(chosen.ok()).toBe(true);
+    await chooseFreePlan(page.request, running.url);
 
     await page.goto(`${running.url}/editor`);
     await expect
@@ -148,14 +133,14 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await page.getByRole('button', { name: 'Send me a test email' }).click();
     await expect.poll(() => page.getByTestId('toast').innerText(), { timeout: 10_000 }).toContain(`Sent to ${email}.`);
 
-    const mail = await waitForMail(running.dataDir, email, /^Test email: your SignaturePro signature$/);
+    const mail = await mailbox.waitFor(email, /^Test email: your SignaturePro signature$/);
     expect(String(mail.html)).toContain('Grace Hopper');
     expect(String(mail.html)).toContain('Rear Admiral');
     expect(String(mail.html)).toContain('Created with SignaturePro - 127.0.0.1');
     expect(mail.text).toContain('Grace Hopper\nRear Admiral');
   });
 
-  it('the images items react to a bad image URL stored with the signature (an http: address on another site)', async () => {
+  test('the images items react to a bad image URL stored with the signature (an http: address on another site)', async () => {
     // Typed addresses are fetched and re-hosted by the editor now; an older signature, or one written
     // through the API, can still hold one.
     const [saved] = (await (await page.request.get(`${running.url}/api/signatures`)).json()) as { id: string }[];
@@ -176,7 +161,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/2 to fix/);
   });
 
-  it('an uploaded logo: measured at 2× in the browser, and a light backing that stays light in dark mode', async () => {
+  test('an uploaded logo: measured at 2× in the browser, and a light backing that stays light in dark mode', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
     // An upload from this server: the origin item now only objects to http (PUBLIC_URL is http here).
     const png = await sharp({
@@ -202,7 +187,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await page.getByRole('switch', { name: 'Dark mode' }).click();
   });
 
-  it('screenshots at 375 px, light and dark', async () => {
+  test('screenshots at 375 px, light and dark', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByTestId('preview-message').scrollIntoViewIfNeeded();
     await shoot(page, 'preflight-375-light');
@@ -212,7 +197,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await page.getByTestId('preflight-panel').scrollIntoViewIfNeeded();
     await shoot(page, 'preflight-375-panel');
   });
-  it('the size item fails an over-long signature and says what to trim', async () => {
+  test('the size item fails an over-long signature and says what to trim', async () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByRole('tab', { name: 'Details' }).click();
     const ampersands = (n: number) => Array.from({ length: n }, (_, i) => `a${i % 10}`).join('&');

@@ -1,21 +1,37 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe } from 'vitest';
 import { contactMessage, newsletterSubscriber } from '../../src/server/db/schema/marketing.schema';
 import { issueFormToken } from '../../src/server/modules/contact/form-token';
 import { startSmtpTestServer, type SmtpTestServer } from '../../src/test-support/smtp-server';
-import { startApp, type RunningApp } from './support/app-server';
-import { openBrowser, readClipboard, type Browser } from './support/browser';
 import { deriveKey } from '../../src/server/modules/auth/derived-keys';
+import type { RunningApp } from './support/app-server';
+import { readClipboard } from './support/browser';
+import { expect, test as base } from './support/fixtures';
 
 /**
  * The public site's forms in Chromium: the contact form (every message, the silent drop, a real
  * message reaching support over SMTP), the newsletter box, and the clipboard check.
  */
 const SUPPORT = 'support@signaturepro.example';
+
+const test = base
+  // vitest reads what a fixture needs from its first parameter's pattern: this one needs nothing.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('sink', { scope: 'file' }, async ({}, { onCleanup }): Promise<SmtpTestServer> => {
+    const sink = await startSmtpTestServer();
+    onCleanup(() => sink.close());
+    return sink;
+  })
+  // Trusting loopback as a proxy lets the 429 case write "from" other addresses (X-Forwarded-For),
+  // so that it exhausts one sender's limit without using up the browser's per-IP allowance.
+  .extend('appEnv', { scope: 'file' }, async ({ sink }) => ({
+    SMTP_URL: sink.url,
+    SUPPORT_EMAIL: SUPPORT,
+    TRUST_PROXY: '127.0.0.1',
+  }));
 let sink: SmtpTestServer;
 let running: RunningApp;
-let browser: Browser;
 let page: Page;
 
 const url = (path: string) => `${running.url}${path}`;
@@ -47,25 +63,17 @@ async function storedSubjects(): Promise<string[]> {
   return (await running.app.services.database.db.select().from(contactMessage)).map((r) => r.subject);
 }
 
-beforeAll(async () => {
-  sink = await startSmtpTestServer();
-  // Trusting loopback as a proxy lets the 429 case write "from" other addresses (X-Forwarded-For),
-  // so that it exhausts one sender's limit without using up the browser's per-IP allowance.
-  running = await startApp({ SMTP_URL: sink.url, SUPPORT_EMAIL: SUPPORT, TRUST_PROXY: '127.0.0.1' });
-  browser = await openBrowser(running.url);
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-  await sink?.close();
+test.beforeAll(({ app, browser: opened, sink: smtp }) => {
+  sink = smtp;
+  running = app;
+  page = opened.page;
 });
 beforeEach(async () => {
   await page.unrouteAll();
 });
 
 describe('contact form', () => {
-  it("shows the spec's message for each rule, and counts the message's characters", async () => {
+  test("shows the spec's message for each rule, and counts the message's characters", async () => {
     await openContact();
     expect(await page.locator('#contact-message-count').textContent()).toBe('0/2000 characters');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -93,7 +101,7 @@ describe('contact form', () => {
     expect(await page.locator('#contact-message-count').textContent()).toBe('5/2000 characters');
   });
 
-  it('silently drops a message sent within 2 seconds of the page loading: it looks sent, nothing reaches support', async () => {
+  test('silently drops a message sent within 2 seconds of the page loading: it looks sent, nothing reaches support', async () => {
     await openContact();
     await fillContact(validMessage('Sent too fast'));
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -103,7 +111,7 @@ describe('contact form', () => {
     expect(await storedSubjects()).not.toContain('Sent too fast');
   });
 
-  it('silently drops a message whose hidden honeypot field was filled', async () => {
+  test('silently drops a message whose hidden honeypot field was filled', async () => {
     await openContact();
     await page.waitForTimeout(2_100);
     await fillContact(validMessage('Honeypot bot'));
@@ -115,7 +123,7 @@ describe('contact form', () => {
     expect(supportMail().filter((m) => m.parsed.subject?.includes('Honeypot bot'))).toEqual([]);
   });
 
-  it("delivers a normal message to the support address and shows 'Thank You!' with the reply time and address", async () => {
+  test("delivers a normal message to the support address and shows 'Thank You!' with the reply time and address", async () => {
     await openContact();
     await page.waitForTimeout(2_100);
     await fillContact(validMessage('Question about seats', 'grace@example.com'));
@@ -140,7 +148,7 @@ describe('contact form', () => {
     expect(await storedSubjects()).toContain('Question about seats');
   });
 
-  it('says so when the sender has written too often (429)', async () => {
+  test('says so when the sender has written too often (429)', async () => {
     const email = 'busy@example.com';
     for (let i = 0; i < 5; i++) {
       const res = await fetch(url('/api/contact'), {
@@ -161,7 +169,7 @@ describe('contact form', () => {
     expect(await page.getByRole('heading', { name: 'Thank You!' }).count()).toBe(0);
   });
 
-  it("shows the server's per-field errors at their fields", async () => {
+  test("shows the server's per-field errors at their fields", async () => {
     await page.route('**/api/contact', (route) =>
       route.fulfill({
         status: 400,
@@ -181,7 +189,7 @@ describe('contact form', () => {
     expect(await field('email').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("shows the server's own words, or 'Something went wrong. Please try again.' when it has none", async () => {
+  test("shows the server's own words, or 'Something went wrong. Please try again.' when it has none", async () => {
     await page.route('**/api/contact', (route) =>
       route.fulfill({
         status: 503,
@@ -207,7 +215,7 @@ describe('contact form', () => {
     await expect.poll(() => formAlert().textContent()).toBe('Something went wrong. Please try again.');
   });
 
-  it('shows the network error when the request cannot be sent', async () => {
+  test('shows the network error when the request cannot be sent', async () => {
     await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
     await openContact();
     await fillContact(validMessage('Offline'));
@@ -219,7 +227,7 @@ describe('contact form', () => {
 });
 
 describe('newsletter box', () => {
-  it('stores the address and says so; giving it again is fine and says that too', async () => {
+  test('stores the address and says so; giving it again is fine and says that too', async () => {
     const hydrated = page.waitForResponse((r) => r.url().endsWith('/api/session'));
     await page.goto(url('/'));
     await hydrated;
@@ -248,7 +256,7 @@ describe('newsletter box', () => {
 });
 
 describe('clipboard check (/debug-clipboard)', () => {
-  it('shows what the browser supports, copies a sample as HTML and text, and shows what a paste brings back', async () => {
+  test('shows what the browser supports, copies a sample as HTML and text, and shows what a paste brings back', async () => {
     await page.goto(url('/debug-clipboard'));
     const rows = page.getByTestId('support-row');
     await expect.poll(() => rows.count()).toBe(8);

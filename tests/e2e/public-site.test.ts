@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server';
-import { openBrowser, type Browser } from './support/browser';
+import { beforeEach, describe } from 'vitest';
+import { signUpThroughApi } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import type { Browser } from './support/browser';
+import { expect, test } from './support/fixtures';
 
 /**
  * The public site in Chromium against the built, prerendered client (`npm run build`): the landing
@@ -24,10 +26,7 @@ const dialog = () => page.getByRole('dialog');
 /** Signs a new user up through the API in the browser's own cookie jar: the page is then signed in. */
 async function signUpInBrowser(name: string) {
   const email = `visitor${Date.now()}${userCounter++}@example.com`;
-  const res = await page.request.post(url('/api/auth/signup'), {
-    data: { email, password: PASSWORD, name, termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
+  await signUpThroughApi(running, page.request, { email, name, password: PASSWORD, verified: false });
   return email;
 }
 
@@ -46,14 +45,10 @@ async function openLanding(width = 1280) {
   await session;
 }
 
-beforeAll(async () => {
-  running = await startApp();
-  browser = await openBrowser(running.url);
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
+test.beforeAll(({ app, browser: opened }) => {
+  running = app;
+  browser = opened;
+  page = opened.page;
 });
 beforeEach(async () => {
   await settle();
@@ -61,7 +56,7 @@ beforeEach(async () => {
 });
 
 describe('prerendered and findable', () => {
-  it.each([
+  test.each([
     ['/', 'Build Professional Gmail Signatures in Minutes', 'SignaturePro — Professional Gmail Signatures in Minutes'],
     ['/pricing', 'Choose your plan', 'Pricing — SignaturePro'],
     ['/contact', 'Contact us', 'Contact us — SignaturePro'],
@@ -83,7 +78,7 @@ describe('prerendered and findable', () => {
     },
   );
 
-  it('hydrates the prerendered HTML in place: the same elements become interactive, none are replaced', async () => {
+  test('hydrates the prerendered HTML in place: the same elements become interactive, none are replaced', async () => {
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 = document.querySelector('h1');
@@ -104,7 +99,7 @@ describe('prerendered and findable', () => {
     }
   });
 
-  it('serves robots.txt, sitemap.xml, the favicon and the Open Graph image', async () => {
+  test('serves robots.txt, sitemap.xml, the favicon and the Open Graph image', async () => {
     const robots = await (await fetch(url('/robots.txt'))).text();
     expect(robots).toContain(`Sitemap: ${url('/sitemap.xml')}`);
     const sitemap = await (await fetch(url('/sitemap.xml'))).text();
@@ -115,7 +110,7 @@ describe('prerendered and findable', () => {
     expect(og.headers.get('content-type')).toBe('image/png');
   });
 
-  it('answers any other path with the 404 page and status 404', async () => {
+  test('answers any other path with the 404 page and status 404', async () => {
     const res = await page.goto(url('/no/such/page'));
     expect(res?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
@@ -127,7 +122,7 @@ describe('prerendered and findable', () => {
 });
 
 describe('landing page, signed out', () => {
-  it('header links jump to their sections, Contact opens /contact, the logo scrolls back to the top', async () => {
+  test('header links jump to their sections, Contact opens /contact, the logo scrolls back to the top', async () => {
     await openLanding();
     for (const [label, id] of [
       ['Features', 'features'],
@@ -150,7 +145,7 @@ describe('landing page, signed out', () => {
     expect(await mainNav().getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
   });
 
-  it("'Log in' and 'Get started' open the dialog on their tab and record the auth-open telemetry", async () => {
+  test("'Log in' and 'Get started' open the dialog on their tab and record the auth-open telemetry", async () => {
     await openLanding();
     for (const [button, title, tab] of [
       ['Log in', 'Welcome back', 'Log in'],
@@ -169,13 +164,13 @@ describe('landing page, signed out', () => {
     }
   });
 
-  it("the hero's 'Start Free Trial' opens sign-up", async () => {
+  test("the hero's 'Start Free Trial' opens sign-up", async () => {
     await openLanding();
     await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
     await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Create your account');
   });
 
-  it('logging in from the landing page goes to /editor', async () => {
+  test('logging in from the landing page goes to /editor', async () => {
     const email = `login${Date.now()}@example.com`;
     const signup = await running.app.inject({
       method: 'POST',
@@ -197,7 +192,7 @@ describe('landing page, signed out', () => {
     await page.waitForLoadState('networkidle');
   });
 
-  it("signing up from the landing page goes to /verify-email with the 'Account created!' toast", async () => {
+  test("signing up from the landing page goes to /verify-email with the 'Account created!' toast", async () => {
     await openLanding();
     await page.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
     const email = `signup${Date.now()}@example.com`;
@@ -209,7 +204,7 @@ describe('landing page, signed out', () => {
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Account created!');
   });
 
-  it('pricing toggle shows monthly prices, then annual as $15 and $159 per month, by mouse and by keyboard', async () => {
+  test('pricing toggle shows monthly prices, then annual as $15 and $159 per month, by mouse and by keyboard', async () => {
     await openLanding();
     const pricing = page.locator('#pricing');
     const priceOf = (plan: string) =>
@@ -233,7 +228,7 @@ describe('landing page, signed out', () => {
     await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Create your account');
   });
 
-  it('the FAQ has five questions that open and close with the keyboard', async () => {
+  test('the FAQ has five questions that open and close with the keyboard', async () => {
     await openLanding();
     const questions = page.locator('#faq summary');
     expect(await questions.count()).toBe(5);
@@ -250,7 +245,7 @@ describe('landing page, signed out', () => {
     );
   });
 
-  it('the mobile side menu is a modal dialog: focus inside, Escape closes it, links and buttons work', async () => {
+  test('the mobile side menu is a modal dialog: focus inside, Escape closes it, links and buttons work', async () => {
     await openLanding(375);
     expect(await mainNav().isVisible()).toBe(false);
     const openButton = page.getByRole('button', { name: 'Open menu' });
@@ -278,7 +273,7 @@ describe('landing page, signed out', () => {
     await page.waitForURL(url('/contact'));
   });
 
-  it('never loads editor or account code, and its JavaScript and CSS stay within 100 KB gzipped', async () => {
+  test('never loads editor or account code, and its JavaScript and CSS stay within 100 KB gzipped', async () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await openLanding();
@@ -318,7 +313,7 @@ describe('landing page, signed out', () => {
 });
 
 describe('landing page, signed in', () => {
-  it('shows the avatar menu with initials, name and email; its items go to the editor and the account; Log out signs out', async () => {
+  test('shows the avatar menu with initials, name and email; its items go to the editor and the account; Log out signs out', async () => {
     const email = await signUpInBrowser('Ada Lovelace');
     await openLanding();
     const avatar = page.getByRole('button', { name: 'Open user menu' });
@@ -349,7 +344,7 @@ describe('landing page, signed in', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Start Free Trial' }).count()).toBeGreaterThan(0);
   });
 
-  it('a plan card goes to checkout with the chosen plan and billing period', async () => {
+  test('a plan card goes to checkout with the chosen plan and billing period', async () => {
     await signUpInBrowser('Paying Customer');
     await openLanding();
     const pricing = page.locator('#pricing');
@@ -361,7 +356,7 @@ describe('landing page, signed in', () => {
     await page.waitForLoadState('networkidle');
   });
 
-  it("without a name, the avatar shows the email's first letter and the menu says 'User'", async () => {
+  test("without a name, the avatar shows the email's first letter and the menu says 'User'", async () => {
     const email = await signUpInBrowser('');
     await openLanding();
     const avatar = page.getByRole('button', { name: 'Open user menu' });
@@ -370,7 +365,7 @@ describe('landing page, signed in', () => {
     expect(await page.getByRole('menu').getByText('User', { exact: true }).isVisible()).toBe(true);
   });
 
-  it('the mobile menu offers Go to Editor, My Account and Log out', async () => {
+  test('the mobile menu offers Go to Editor, My Account and Log out', async () => {
     await signUpInBrowser('Grace Hopper');
     await openLanding(375);
     await page.getByRole('button', { name: 'Open menu' }).click();

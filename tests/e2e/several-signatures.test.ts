@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, shoot, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
+import { describe } from 'vitest';
+import type { RunningApp } from './support/app-server';
+import { shoot } from './support/browser';
+import { expect, test as base } from './support/fixtures';
+
+const email = `several-${Date.now()}@example.com`;
+
+/** Grace, on Free first (the editor needs a plan), through the API. */
+const test = base.extend('signedIn', { scope: 'file' }, async ({ signUp }) =>
+  signUp({ email, name: 'Grace Hopper', freePlan: true }),
+);
 
 /**
  * Several signatures per person (issue 14, point 5): create a second one from the header's
@@ -11,18 +19,11 @@ import { startApp, type RunningApp } from './support/app-server';
  */
 describe('editor: several signatures', () => {
   let running: RunningApp;
-  let browser: Browser;
   let page: Page;
-  const email = `several-${Date.now()}@example.com`;
 
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url);
-    page = browser.page;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
+  test.beforeAll(({ app, signedIn }) => {
+    running = app;
+    page = signedIn.page;
   });
 
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
@@ -39,21 +40,7 @@ describe('editor: several signatures', () => {
     await expect.poll(() => switcher().innerText()).toBe(label);
   };
 
-  it('creates a second signature, switches, edits, keeps the selection on reload, and deletes it', async () => {
-    await page.goto(`${running.url}/editor`);
-    await page.getByRole('button', { name: 'Sign Up Free' }).click();
-    const signup = page.getByRole('dialog');
-    await signup.getByLabel('Name (optional)').fill('Grace Hopper');
-    await signup.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await signup.locator('input[type=password]').fill('Correct-Horse-42');
-    await signup.getByRole('checkbox').check();
-    await signup.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify-email/);
-    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, {
-      headers: { origin: running.url, 'content-type': 'application/json' },
-      data: {},
-    });
-    expect(chosen.ok()).toBe(true);
+  test('creates a second signature, switches, edits, keeps the selection on reload, and deletes it', async () => {
     // Several signatures belong to Standard and Pro: the organization is upgraded as a payment would.
     await running.app.services.database.db.execute(
       sql`update organization set plan = 'standard' where id = (select organization_id from member m join "user" u on u.id = m.user_id where u.email = ${email})`,

@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, readClipboard, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
+import { describe } from 'vitest';
+import { signUpFromEditor } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { readClipboard, shoot, type Browser } from './support/browser';
+import { answerGmailLocally, copyToGmail as clickCopyToGmail, solidPng } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 const SHOTS = process.env.IMAGES_SHOTS_DIR ?? path.resolve('screenshots');
 
@@ -17,26 +19,17 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url);
-    page = browser.page;
-    await browser.context.route('https://mail.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Gmail settings</title>' }),
-    );
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
+  test.beforeAll(async ({ app, browser: opened }) => {
+    running = app;
+    browser = opened;
+    page = opened.page;
+    await answerGmailLocally(browser.context);
   });
 
   const preview = () => page.getByTestId('signature-preview');
   const previewImage = () => preview().locator('img[src*="/objects/"]');
 
-  async function shot(name: string) {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-  }
+  const shot = (name: string) => shoot(page, name, { dir: SHOTS });
 
   async function upload(name: string, bytes: Buffer, mimeType = 'image/png') {
     const before = (await previewImage().count()) === 1 ? await previewImage().getAttribute('src') : null;
@@ -55,9 +48,7 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
    */
   async function copyToGmail(): Promise<string> {
     await page.evaluate(() => navigator.clipboard.writeText(''));
-    const gmailTab = browser.context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-    await (await gmailTab).close();
+    await clickCopyToGmail(browser.context, page);
     let html = '';
     await expect
       .poll(
@@ -90,31 +81,16 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     return { type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
   }
 
-  it('signs up from the editor', async () => {
-    await page.goto(`${running.url}/editor`);
-    await page.getByRole('button', { name: 'Sign Up Free' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name (optional)').fill('Ada Lovelace');
-    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(`images-${Date.now()}@example.com`);
-    await dialog.locator('input[type=password]').fill('Correct-Horse-42');
-    await dialog.getByRole('checkbox').check();
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/verify-email/);
-    const chosen = await page.request.post(`${running.url}/api/select-free-plan`, {
-      headers: { origin: running.url, 'content-type': 'application/json' },
-      data: {},
-    });
-    expect(chosen.ok()).toBe(true);
+  test('signs up from the editor', async () => {
+    await signUpFromEditor(page, running.url, { email: `images-${Date.now()}@example.com`, name: 'Ada Lovelace' });
     await page.goto(`${running.url}/editor`);
     await expect.poll(() => page.url()).toMatch(/\/editor$/);
     await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Ada Lovelace');
   });
 
-  it('shows a 1200x400 logo whole, 160x53, from a 320x106 file, in the preview and in the copied HTML', async () => {
+  test('shows a 1200x400 logo whole, 160x53, from a 320x106 file, in the preview and in the copied HTML', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
-    const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#1a73e8' } })
-      .png()
-      .toBuffer();
+    const logo = await solidPng(1200, 400);
     await upload('wide-logo.png', logo);
     await expect.poll(async () => (await drawn()).complete && (await drawn()).naturalWidth > 0).toBe(true);
     const shown = await drawn();
@@ -140,12 +116,10 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     expect([meta.width, meta.height]).toEqual([320, 106]);
   });
 
-  it('copies the new logo when Copy to Gmail is clicked while it is still uploading, every time', async () => {
+  test('copies the new logo when Copy to Gmail is clicked while it is still uploading, every time', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
     for (const [attempt, background] of ['#0b8043', '#f4b400', '#8e24aa'].entries()) {
-      const logo = await sharp({ create: { width: 1200, height: 400, channels: 3, background } })
-        .png()
-        .toBuffer();
+      const logo = await solidPng(1200, 400, background);
       const before = (await previewImage().count()) === 1 ? await previewImage().getAttribute('src') : null;
       await page
         .getByLabel('Logo image file')
@@ -167,7 +141,7 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     }
   });
 
-  it('cuts a round photo into a transparent PNG, and swaps the file when the shape changes', async () => {
+  test('cuts a round photo into a transparent PNG, and swaps the file when the shape changes', async () => {
     const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#d93025' } })
       .jpeg()
       .toBuffer();
@@ -196,11 +170,9 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     expect(await preview().innerHTML()).not.toMatch(/object-fit|border-radius:50%/);
   });
 
-  it('accepts a small image with a visible note', async () => {
+  test('accepts a small image with a visible note', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
-    const small = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#34a853' } })
-      .png()
-      .toBuffer();
+    const small = await solidPng(60, 60, '#34a853');
     await upload('small.png', small);
     await expect
       .poll(() => page.getByTestId('image-resolution-note').innerText())
@@ -215,7 +187,7 @@ describe('signature images: unsquashed logos, shapes cut into the file', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
-  it('refuses a typed address on a private network, keeping what was typed', async () => {
+  test('refuses a typed address on a private network, keeping what was typed', async () => {
     const field = page.getByRole('textbox', { name: 'Image URL' });
     await field.fill('http://169.254.169.254/latest/meta-data/logo.png');
     await page.getByRole('button', { name: 'Add', exact: true }).click();

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server';
-import { openBrowser, shoot, type Browser } from './support/browser';
+import { describe } from 'vitest';
+import type { RunningApp } from './support/app-server';
+import { shoot, type Browser } from './support/browser';
+import { expect, test } from './support/fixtures';
 
 /**
  * The public pages inline site.css, a stylesheet Tailwind builds from their sources only
@@ -96,21 +97,17 @@ async function compareWithAppStylesheet(prepare: (target: Page) => Promise<void>
   expect(differences(site, app)).toEqual([]);
 }
 
-beforeAll(async () => {
-  running = await startApp();
-  browser = await openBrowser(running.url);
-  page = browser.page;
+test.beforeAll(async ({ app, browser: opened }) => {
+  running = app;
+  browser = opened;
+  page = opened.page;
   // The app shell (any app route) links the full stylesheet.
   const shell = await (await fetch(`${running.url}/editor`)).text();
   appStylesheet = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"/.exec(shell)?.[1] ?? '';
 });
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-});
 
 describe('site.css: the public pages look exactly as with the full stylesheet', () => {
-  it('carries a smaller stylesheet than the app', async () => {
+  test('carries a smaller stylesheet than the app', async () => {
     expect(appStylesheet).toMatch(/\.css$/);
     await page.goto(`${running.url}/`);
     const inlined = await page.evaluate(() =>
@@ -125,7 +122,7 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
 
   for (const width of [1280, 375]) {
     for (const path of ['/', '/contact', '/terms', '/privacy', '/no-such-page']) {
-      it(`${path} at ${width} px`, async () => {
+      test(`${path} at ${width} px`, async () => {
         await compareWithAppStylesheet(async (target) => {
           await target.setViewportSize({ width, height: 900 });
           await target.goto(`${running.url}${path}`);
@@ -136,7 +133,7 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
     }
   }
 
-  it('the sign-up dialog opened on the landing page', async () => {
+  test('the sign-up dialog opened on the landing page', async () => {
     await compareWithAppStylesheet(async (target) => {
       await target.setViewportSize({ width: 1280, height: 900 });
       await target.goto(`${running.url}/`);
@@ -146,7 +143,7 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
     });
   });
 
-  it('the mobile menu at 375 px', async () => {
+  test('the mobile menu at 375 px', async () => {
     await compareWithAppStylesheet(async (target) => {
       await target.setViewportSize({ width: 375, height: 812 });
       await target.goto(`${running.url}/`);
@@ -156,7 +153,7 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
     });
   });
 
-  it('logging in from the landing page brings the app up with its full stylesheet', async () => {
+  test('logging in from the landing page brings the app up with its full stylesheet', async () => {
     const email = `styles${Date.now()}@example.com`;
     const password = 'Sup3r-secret-pass';
     const signup = await running.app.inject({

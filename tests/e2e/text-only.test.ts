@@ -1,8 +1,13 @@
-import sharp from 'sharp';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
-import { startApp, type RunningApp } from './support/app-server';
+import { describe } from 'vitest';
+import { readClipboard, shoot } from './support/browser';
+import { answerGmailLocally, copyToGmail, solidPng } from './support/editor';
+import { expect, test as base } from './support/fixtures';
+
+const test = base.extend('signedIn', { scope: 'file' }, async ({ signUp }) => {
+  const signedIn = await signUp({ email: `text-only-${Date.now()}@example.com`, name: 'Ada Lovelace', freePlan: true });
+  await answerGmailLocally(signedIn.context);
+  return signedIn;
+});
 
 /**
  * Issue 10, point 6: the Text only layout has no image at all. With a logo and social profiles
@@ -10,47 +15,19 @@ import { startApp, type RunningApp } from './support/app-server';
  * the clipboard; the profiles become text links.
  */
 describe('editor: Text only has no image at all', () => {
-  let running: RunningApp;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await openBrowser(running.url);
-    page = browser.page;
-    await browser.context.route('https://mail.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Gmail settings</title>' }),
-    );
-    await page.goto(`${running.url}/`);
-    const headers = { origin: running.url, 'content-type': 'application/json' };
-    const signup = await page.request.post(`${running.url}/api/auth/signup`, {
-      headers,
-      data: {
-        email: `text-only-${Date.now()}@example.com`,
-        password: 'Correct-Horse-42',
-        name: 'Ada Lovelace',
-        termsAccepted: true,
-      },
-    });
-    expect(signup.status()).toBe(201);
-    expect((await page.request.post(`${running.url}/api/select-free-plan`, { headers, data: {} })).ok()).toBe(true);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.stop();
-  });
-
-  it('shows the logo and icons until Text only is chosen, then none, in the preview and on the clipboard', async () => {
-    await page.goto(`${running.url}/editor`);
+  test('shows the logo and icons until Text only is chosen, then none, in the preview and on the clipboard', async ({
+    app,
+    signedIn,
+  }) => {
+    const { context, page } = signedIn;
+    await page.goto(`${app.url}/editor`);
     const field = (name: string) => page.getByRole('textbox', { name, exact: true });
     await field('Full Name').fill('Ada Lovelace');
     await field('Phone').fill('+44 20 7946 0958');
     const preview = page.getByTestId('signature-preview');
 
     await page.getByRole('tab', { name: 'Images' }).click();
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1a73e8' } })
-      .png()
-      .toBuffer();
+    const png = await solidPng(400, 400);
     await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
 
@@ -80,9 +57,7 @@ describe('editor: Text only has no image at all', () => {
     expect(await preview.locator('a[href^="tel:"]').evaluate((a) => getComputedStyle(a).whiteSpace)).toBe('nowrap');
     await shoot(page, 'editor-text-only');
 
-    const gmailTab = browser.context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Copy to Gmail' }).click();
-    await (await gmailTab).close();
+    await copyToGmail(context, page);
     await expect
       .poll(async () => (await readClipboard(page))['text/html'] ?? '', { timeout: 15_000 })
       .toContain('Ada Lovelace');

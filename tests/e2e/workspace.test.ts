@@ -1,15 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { invitation, member, organization } from '../../src/server/db/schema/auth.schema';
 import { makeTestServiceAccount, startGoogleStandIn } from '../../src/server/google/google-stand-in';
 import { TEST_MODE_DOMAIN } from '../../src/server/google/test-mode';
 import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
 import { createEmptySignature } from '../../src/shared/signature/signature-schema';
+import { signUpThroughApi } from './support/accounts';
 import { startApp, type RunningApp } from './support/app-server';
-import { openBrowser, type Browser } from './support/browser';
+import { openBrowser, shoot as shootIn, type Browser } from './support/browser';
+import { expect, test } from './support/fixtures';
 
 /**
  * Issue 14 in a real browser, on the embedded TEST MODE Workspace (no Google setting): connect,
@@ -17,48 +17,41 @@ import { openBrowser, type Browser } from './support/browser';
  * statuses, audit log, and what "Google" stored; a Standard organization sees the upgrade.
  */
 const SHOTS = '/tmp/shots-workspace';
-const PASSWORD = 'Sup3r-secret-pass';
 const BEN = `ben.carter@${TEST_MODE_DOMAIN}`;
 
 let app: RunningApp;
-const browsers: Browser[] = [];
-
-async function browser(width = 1280): Promise<Browser> {
-  const b = await openBrowser(app.url, { width, height: width < 500 ? 812 : 860 });
-  browsers.push(b);
-  return b;
-}
-
-async function signUp(context: BrowserContext, email: string, name: string) {
-  const res = await context.request.post(`${app.url}/api/auth/signup`, {
-    data: { email, password: PASSWORD, name, termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  await app.app.services.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
-  return (await (await context.request.get(`${app.url}/api/auth/me`)).json()).user.id as string;
-}
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await shootIn(page, name, { dir: SHOTS, fullPage: true });
 }
 
-beforeAll(async () => {
-  app = await startApp();
-}, 60_000);
-afterAll(async () => {
-  for (const b of browsers) await b.close();
-  await app?.stop();
+/** The owner invites `email` to the organization; the person's browser accepts with the link's token. */
+async function inviteAndAccept(owner: Browser, person: Browser, email: string) {
+  const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, {
+    data: { email, role: 'member' },
+  });
+  expect(invite.status()).toBe(201);
+  const [row] = await app.app.services.database.db
+    .select()
+    .from(invitation)
+    .where(eq(invitation.id, (await invite.json()).id));
+  const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
+  expect((await person.context.request.post(`${app.url}/api/invitations/${token}/accept`)).status()).toBe(200);
+}
+
+test.beforeAll(({ app: running }) => {
+  app = running;
 });
 
 describe('Google Workspace (TEST MODE)', () => {
   let owner: Browser;
   let ben: Browser;
 
-  it('connects: a broken key is refused with words (what was typed stays), then the TEST MODE Workspace connects', async () => {
-    owner = await browser();
-    await signUp(owner.context, `owner-${Date.now()}@example.com`, 'Olivia Owner');
+  test('connects: a broken key is refused with words (what was typed stays), then the TEST MODE Workspace connects', async ({
+    signUp,
+  }) => {
+    owner = await signUp({ email: `owner-${Date.now()}@example.com`, name: 'Olivia Owner' });
     const { page } = owner;
     await page.goto(`${app.url}/account/workspace`);
     await page.getByRole('heading', { name: 'Connect Google Workspace' }).waitFor();
@@ -79,7 +72,7 @@ describe('Google Workspace (TEST MODE)', () => {
     expect(await page.getByText('TEST MODE', { exact: true }).count()).toBeGreaterThan(0);
   }, 60_000);
 
-  it('syncs the directory: active people listed, the suspended one left out', async () => {
+  test('syncs the directory: active people listed, the suspended one left out', async () => {
     const { page } = owner;
     await page.getByRole('button', { name: 'Sync directory' }).click();
     await expect
@@ -89,7 +82,7 @@ describe('Google Workspace (TEST MODE)', () => {
     expect(await page.getByText(`frank.former@${TEST_MODE_DOMAIN}`).count()).toBe(0);
   }, 60_000);
 
-  it('locks fields in the template', async () => {
+  test('locks fields in the template', async () => {
     const { page } = owner;
     await page.getByLabel('Company', { exact: true }).fill('Acme Test Co');
     await page.getByLabel('Website URL', { exact: true }).fill('https://acme.example');
@@ -99,25 +92,17 @@ describe('Google Workspace (TEST MODE)', () => {
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toMatch(/Template saved/);
   }, 60_000);
 
-  it('a person sees their signature, a locked field with the reason, and saves an unlocked one', async () => {
+  test('a person sees their signature, a locked field with the reason, and saves an unlocked one', async ({
+    signUp,
+  }) => {
     const [org] = await app.app.services.database.db
       .select()
       .from(organization)
       .innerJoin(member, eq(member.organizationId, organization.id))
       .limit(1);
-    ben = await browser(375);
-    await signUp(ben.context, BEN, 'Ben Carter');
+    ben = await signUp({ email: BEN, name: 'Ben Carter', width: 375 });
     // Olivia invites Ben; he accepts with the link's token.
-    const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, {
-      data: { email: BEN, role: 'member' },
-    });
-    expect(invite.status()).toBe(201);
-    const [row] = await app.app.services.database.db
-      .select()
-      .from(invitation)
-      .where(eq(invitation.id, (await invite.json()).id));
-    const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
-    expect((await ben.context.request.post(`${app.url}/api/invitations/${token}/accept`)).status()).toBe(200);
+    await inviteAndAccept(owner, ben, BEN);
     expect(org).toBeTruthy();
 
     const { page } = ben;
@@ -141,7 +126,9 @@ describe('Google Workspace (TEST MODE)', () => {
     expect((await refused.json()).error).toMatch(/Job Title is locked/);
   }, 90_000);
 
-  it('dry run shows each HTML and size; push sets statuses, the audit log fills, and "Google" stored the signature', async () => {
+  test('dry run shows each HTML and size; push sets statuses, the audit log fills, and "Google" stored the signature', async ({
+    newBrowser,
+  }) => {
     const { page } = owner;
     await page.reload();
     await page.getByRole('button', { name: 'Dry run' }).click();
@@ -167,28 +154,21 @@ describe('Google Workspace (TEST MODE)', () => {
     expect(stored).toContain('+1 555 4242');
     await google.close();
 
-    const small = await browser(375);
+    const small = await newBrowser({ width: 375 });
     await small.context.addCookies(await owner.context.cookies());
     await small.page.goto(`${app.url}/account/workspace`);
     await small.page.getByTestId(`status-${BEN}`).waitFor();
     await shoot(small.page, 'pushed-375');
   }, 90_000);
 
-  it("each send-as address is given its own signature: Chloe's alias gets hers, the table and the dry run list both addresses", async () => {
+  test("each send-as address is given its own signature: Chloe's alias gets hers, the table and the dry run list both addresses", async ({
+    newBrowser,
+    signUp,
+  }) => {
     const CHLOE = `chloe.dubois@${TEST_MODE_DOMAIN}`;
     const ALIAS = `marketing@${TEST_MODE_DOMAIN}`;
-    const chloe = await browser();
-    await signUp(chloe.context, CHLOE, 'Chloe Dubois');
-    const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, {
-      data: { email: CHLOE, role: 'member' },
-    });
-    expect(invite.status()).toBe(201);
-    const [row] = await app.app.services.database.db
-      .select()
-      .from(invitation)
-      .where(eq(invitation.id, (await invite.json()).id));
-    const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
-    expect((await chloe.context.request.post(`${app.url}/api/invitations/${token}/accept`)).status()).toBe(200);
+    const chloe = await signUp({ email: CHLOE, name: 'Chloe Dubois' });
+    await inviteAndAccept(owner, chloe, CHLOE);
     const base = createEmptySignature({ name: 'Chloe Dubois', email: CHLOE });
     const mine = await chloe.context.request.post(`${app.url}/api/signatures`, {
       data: { ...base, mobile: '+33 6 11 11 11 11', label: 'Mine' },
@@ -226,14 +206,14 @@ describe('Google Workspace (TEST MODE)', () => {
     expect(await app.app.services.googleTestMode!.storedSignature(ALIAS)).toContain('+33 6 22 22 22 22');
     expect(await app.app.services.googleTestMode!.storedSignature(CHLOE)).toContain('+33 6 11 11 11 11');
     await shoot(page, 'alias-pushed-1280');
-    const small = await browser(375);
+    const small = await newBrowser({ width: 375 });
     await small.context.addCookies(await owner.context.cookies());
     await small.page.goto(`${app.url}/account/workspace`);
     await small.page.getByTestId(`addresses-${CHLOE}`).waitFor();
     await shoot(small.page, 'alias-pushed-375');
   }, 120_000);
 
-  it('"Install in Gmail" in the editor puts the person\'s signature into Gmail with one click', async () => {
+  test('"Install in Gmail" in the editor puts the person\'s signature into Gmail with one click', async () => {
     // Ben is a paying member: the editor opens for him (a person with no plan is sent to /pricing).
     await app.app.services.database.db.execute(
       sql`update "user" set subscription_status = 'active' where email = ${BEN}`,
@@ -251,9 +231,9 @@ describe('Google Workspace (TEST MODE)', () => {
     await shoot(page, 'editor-install-375');
   }, 60_000);
 
-  it('a Standard organization sees the upgrade, and the API refuses it with words', async () => {
-    const std = await browser();
-    const userId = await signUp(std.context, `standard-${Date.now()}@example.com`, 'Sam Standard');
+  test('a Standard organization sees the upgrade, and the API refuses it with words', async ({ signUp }) => {
+    const std = await signUp({ email: `standard-${Date.now()}@example.com`, name: 'Sam Standard' });
+    const { userId } = std.account;
     const [m] = await app.app.services.database.db.select().from(member).where(eq(member.userId, userId));
     await app.app.services.database.db
       .update(organization)
@@ -271,7 +251,7 @@ describe('Google Workspace (TEST MODE)', () => {
 });
 
 describe('Google Workspace against a Google stand-in (Google settings set)', () => {
-  it('connects with an uploaded key and an admin address, shows the client ID, and syncs', async () => {
+  test('connects with an uploaded key and an admin address, shows the client ID, and syncs', async () => {
     const domain = 'standin-e2e.test';
     const google = await startGoogleStandIn({
       people: [
@@ -302,10 +282,11 @@ describe('Google Workspace against a Google stand-in (Google settings set)', () 
     });
     const b = await openBrowser(other.url);
     try {
-      const res = await b.context.request.post(`${other.url}/api/auth/signup`, {
-        data: { email: `o-${Date.now()}@example.com`, password: PASSWORD, name: 'Uma Upload', termsAccepted: true },
+      await signUpThroughApi(other, b.context.request, {
+        email: `o-${Date.now()}@example.com`,
+        name: 'Uma Upload',
+        verified: false,
       });
-      expect(res.status()).toBe(201);
       const { page } = b;
       await page.goto(`${other.url}/account/workspace`);
       await page.getByRole('heading', { name: 'Connect Google Workspace' }).waitFor();

@@ -16,12 +16,20 @@ export type RunningApp = {
 
 /**
  * Starts the real server, in-process, on a free port with a fresh embedded database,
- * serving the built client (run `npm run build` first; `npm test` does).
+ * serving the built client (run `npm run build` first; `npm test` does). The browser tests get it
+ * through the `app` fixture (fixtures.ts); the browser benches call it directly.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  // E2E_CLIENT_DIR lets a run use its own build while another build rewrites dist/client.
-  const clientDir = path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist/client');
-  if (!existsSync(path.join(clientDir, 'index.html'))) {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { client?: boolean } = {},
+): Promise<RunningApp> {
+  // E2E_CLIENT_DIR (CLIENT_DIR for the benches) lets a run use its own build while another build
+  // rewrites dist/client. `client: false` serves no client (pages the server draws need no build).
+  const clientDir =
+    options.client === false
+      ? false
+      : path.resolve(process.env.E2E_CLIENT_DIR ?? process.env.CLIENT_DIR ?? 'dist/client');
+  if (clientDir && !existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` before the browser tests.');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));

@@ -6,26 +6,33 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(process.env.SCREENSHOT_DIR ?? 'screenshots');
 
+/**
+ * The flags every run of Debian Chromium here uses (browser tests, keystroke and Lighthouse
+ * benches): no sandbox in a container, no GPU, and no background traffic to Google.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export type Browser = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-/** Debian Chromium, headless, with a fresh profile and clipboard permissions for `origin`. */
-export async function openBrowser(origin: string, options: { width?: number; height?: number } = {}): Promise<Browser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'sp-chromium-'));
+/** Debian Chromium, headless, with a fresh profile. */
+export async function launchChromium(
+  options: { width?: number; height?: number; profilePrefix?: string } = {},
+): Promise<Browser> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), options.profilePrefix ?? 'sp-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -37,10 +44,18 @@ export async function openBrowser(origin: string, options: { width?: number; hei
   };
 }
 
-/** Saves a screenshot under screenshots/ for a person to look at. */
-export async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+/** Debian Chromium, headless, with a fresh profile and clipboard permissions for `origin`. */
+export async function openBrowser(origin: string, options: { width?: number; height?: number } = {}): Promise<Browser> {
+  const browser = await launchChromium(options);
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  return browser;
+}
+
+/** Saves a screenshot under `dir` (screenshots/ unless told) for a person to look at. */
+export async function shoot(page: Page, name: string, options: { dir?: string; fullPage?: boolean } = {}) {
+  const dir = options.dir ?? SCREENSHOT_DIR;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /** Reads what a copy put on the clipboard, per MIME type. */

@@ -1,0 +1,28 @@
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** An editor text field by accessible name: the required marker '*' is aria-hidden, so 'Full Name' matches. */
+export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** This machine has no internet: Gmail's settings page answers locally so the new tab's URL can be read. */
+export async function answerGmailLocally(context: BrowserContext) {
+  await context.route('https://mail.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Gmail settings</title>' }),
+  );
+}
+
+/** Clicks Copy to Gmail and closes the Gmail tab it opens; returns that tab's address. */
+export async function copyToGmail(context: BrowserContext, page: Page): Promise<string> {
+  const gmailTab = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Copy to Gmail' }).click();
+  const opened = await gmailTab;
+  const url = opened.url();
+  await opened.close();
+  return url;
+}
+
+/** A plain PNG of one colour, as a logo upload. */
+export const solidPng = (width: number, height: number, background = '#1a73e8') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
