@@ -3,7 +3,8 @@ import { authApi } from '../../../shared/api/auth';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { getUserId, passCookies, sendWithCookies, toHeaders } from '../../http';
 import { unauthenticated } from '../../errors';
-import { enforceQuota, QUOTAS } from '../../rate-limit/quotas';
+import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
+import { QUOTAS } from '../../rate-limit/quotas';
 import type { Caller } from '../../caller';
 
 async function callerOf(request: FastifyRequest): Promise<Caller> {
@@ -79,7 +80,7 @@ export async function authRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(authApi.authOpened),
     handler: async (request, reply) => {
-      await enforceQuota(
+      await consumeOrThrow(
         app.services.rateLimiter,
         QUOTAS.telemetryPerIp,
         request.ip,

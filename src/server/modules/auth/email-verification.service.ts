@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AccountMail } from './account-mail';
 import type { AccountTokensRepository } from './account-tokens.repository';
 import type { AccountsRepository } from './accounts.repository';
-import { AUTH_LIMITS, checkOrThrow, consumeOrThrow } from './auth-limits';
+import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
 import { hashCode, hashLinkToken, newLinkToken, newNumericCode, sameDigest } from './token-crypto';
 
@@ -136,12 +136,7 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     issue,
 
     async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<VerifyResult> {
-      await consumeOrThrow(
-        limiter,
-        AUTH_LIMITS.tokenAttemptsPerIp,
-        caller.ip,
-        (wait) => `Too many attempts. Please try again ${wait}.`,
-      );
+      await consumeTokenAttempt(limiter, caller.ip);
       return CODE_PATTERN.test(data.token)
         ? verifyCode(data.token, data.email, caller)
         : verifyLink(data.token, caller);

@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AccountMail } from './account-mail';
 import type { AccountTokensRepository, TokenRow } from './account-tokens.repository';
 import type { AccountsRepository } from './accounts.repository';
-import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
+import { AUTH_LIMITS, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
 import type { Credentials } from './credentials';
 import { hashLinkToken, newLinkToken, passwordStamp } from './token-crypto';
@@ -62,12 +62,7 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
 
     /** Lets the reset page say 'Invalid Reset Link' before anyone types a new password. */
     async check({ token }: z.output<typeof resetTokenSchema>, caller: Caller): Promise<{ valid: boolean }> {
-      await consumeOrThrow(
-        limiter,
-        AUTH_LIMITS.tokenAttemptsPerIp,
-        caller.ip,
-        (wait) => `Too many attempts. Please try again ${wait}.`,
-      );
+      await consumeTokenAttempt(limiter, caller.ip);
       const row = await tokens.findToken(hashLinkToken(token), RESET_PURPOSE);
       const valid = !!row && !row.consumedAt && row.expiresAt > new Date() && (await stillCurrent(row));
       return { valid };
@@ -75,12 +70,7 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
 
     // The new password is checked first (by the route's schema), so a typo does not burn the link.
     async reset(data: z.output<typeof resetPasswordSchema>, caller: Caller): Promise<{ message: string }> {
-      await consumeOrThrow(
-        limiter,
-        AUTH_LIMITS.tokenAttemptsPerIp,
-        caller.ip,
-        (wait) => `Too many attempts. Please try again ${wait}.`,
-      );
+      await consumeTokenAttempt(limiter, caller.ip);
       const now = new Date();
       const row = await tokens.consumeToken(hashLinkToken(data.token), RESET_PURPOSE, now);
       if (!row || !(await stillCurrent(row))) throw invalid(INVALID_RESET);
