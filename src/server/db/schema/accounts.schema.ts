@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from './auth.schema';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, ownerUserId } from './columns';
 
 /**
  * Every outgoing mail is recorded here before anything is sent, so a mail server that is down
@@ -22,12 +22,12 @@ export const mailOutbox = pgTable(
     /** pending, sending, sent, failed (gave up after days of trying) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
     /** While a worker is sending, no other worker may claim the row until this passes. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
@@ -37,18 +37,16 @@ export const oneTimeCode = pgTable(
   'one_time_code',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     purpose: text('purpose').notNull(),
     /** The address the code was sent to: it proves nothing about any other address the account may move to. */
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     /** Tries spent on this code, counted before each comparison so parallel guesses cannot overshoot. */
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('one_time_code_user_purpose_idx').on(t.userId, t.purpose)],
 );
@@ -58,9 +56,7 @@ export const accountToken = pgTable(
   'account_token',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     purpose: text('purpose').notNull(),
     /** The address the link was sent to. */
     email: text('email').notNull(),
@@ -70,9 +66,9 @@ export const accountToken = pgTable(
      * soon as the password changes by any route, without each route having to remember to void it.
      */
     passwordStamp: text('password_stamp'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('account_token_hash_idx').on(t.tokenHash),
