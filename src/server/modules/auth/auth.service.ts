@@ -6,16 +6,14 @@ import type { loginSchema, signupSchema } from '../../../shared/validation/auth-
 type SignupData = z.output<typeof signupSchema>;
 type LoginData = z.output<typeof loginSchema>;
 import { AppError, unauthenticated } from '../../errors';
-import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
-import type { AccountMail } from './account-mail';
 import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitlement';
 import type { AccountsRepository, SessionAccount } from './accounts.repository';
 import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from '../../caller';
 import type { Credentials } from './credentials';
-import type { EmailVerificationService } from './email-verification.service';
+import type { AccountFlowDeps, EmailVerificationService } from './email-verification.service';
 import { readSignedCookie } from './session-cookie';
 
 type UserRow = NonNullable<Awaited<ReturnType<AccountsRepository['findUserById']>>>;
@@ -97,13 +95,10 @@ export const SIGNUP_MESSAGE = 'Please check your email to verify your account.';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 
-type Deps = {
+type Deps = Omit<AccountFlowDeps, 'tokens'> & {
   auth: Auth;
-  accounts: AccountsRepository;
   analytics: Analytics;
-  limiter: RateLimiter;
   credentials: Credentials;
-  mail: AccountMail;
   emailVerification: EmailVerificationService;
 };
 
