@@ -12,7 +12,8 @@ import { processImage } from '../src/server/modules/uploads/image-processing';
 import { createUploadsService } from '../src/server/modules/uploads/uploads.service';
 import { buildTestApp, signUpUser } from '../src/test-support/test-app';
 import { renderSignature } from '../src/shared/signature/render-signature';
-import { SOCIAL_PLATFORMS, createEmptySignature } from '../src/shared/signature/signature-schema';
+import { SOCIAL_PLATFORMS } from '../src/shared/signature/signature-schema';
+import { buildEditorTestSignature } from '../src/shared/signature/signature-test-factory';
 
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -46,27 +47,11 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 
 function editorTestSignatureLength(origin: string): number {
   // The values tests/e2e/editor.test.ts types, with a stored square logo and every profile.
-  const signature = createEmptySignature({
-    name: 'Grace Hopper',
-    title: 'Rear Admiral',
-    company: 'US Navy',
-    phone: '+1 555 010 2000',
-    mobile: '+1 555 010 3000',
-    email: 'grace@example.com',
-    website: 'example.com/grace',
-    address: '1 Harbor Way\nArlington, VA',
+  const signature = buildEditorTestSignature({
     photoUrl: '/objects/q7mz4kx2vb5nw3hj6tpa-80x80.png',
-    customFields: [{ label: 'Pronouns', value: 'she/her' }],
     socialLinks: Object.fromEntries(
       SOCIAL_PLATFORMS.map((platform) => [platform, `https://${platform}.example.com/grace`]),
     ),
-    design: {
-      template: 'minimal',
-      primaryColor: '#34a853',
-      fontFamily: 'Georgia',
-      layout: 'vertical',
-      photoShape: 'rounded',
-    },
   });
   return renderSignature(signature, { publicUrl: origin, showWatermark: true }).html.length;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from '../http';
 import type { AppConfig } from '../config';
 
@@ -23,6 +23,19 @@ export interface MailTransport {
   deliver(message: MailMessage): Promise<void>;
 }
 
+/** What nodemailer is given for a message, by SMTP and by the mailbox alike. */
+function mailOptions(config: AppConfig, message: MailMessage): SendMailOptions {
+  return {
+    messageId: message.messageId,
+    from: config.mailFrom,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+  };
+}
+
 /** SMTP when SMTP_URL is set. */
 export function createSmtpTransport(config: AppConfig): MailTransport {
   // nodemailer is loaded with the first message, not at start-up (decision 0092).
@@ -39,17 +52,7 @@ export function createSmtpTransport(config: AppConfig): MailTransport {
     ));
   return {
     async deliver(message) {
-      await (
-        await connect()
-      ).sendMail({
-        messageId: message.messageId,
-        from: config.mailFrom,
-        to: message.to,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-      });
+      await (await connect()).sendMail(mailOptions(config, message));
     },
   };
 }
@@ -62,17 +65,7 @@ export function createMailboxTransport(config: AppConfig, log: Pick<Logger, 'inf
       // nodemailer builds the MIME text, so header values are encoded and cannot inject headers.
       // Loaded with the first message, not at start-up (decision 0092).
       const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
-      const raw = await new MailComposer({
-        messageId: message.messageId,
-        from: config.mailFrom,
-        to: message.to,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-      })
-        .compile()
-        .build();
+      const raw = await new MailComposer(mailOptions(config, message)).compile().build();
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.kind}-${randomUUID().slice(0, 8)}.eml`;
       const tmp = path.join(dir, `.${name}.tmp`);

@@ -1,3 +1,5 @@
+import type { QuoteLine } from '../../shared/billing/checkout-quote';
+
 /**
  * What billing needs from a payment provider. Stripe implements it when STRIPE_SECRET_KEY is set;
  * the built-in test provider (a test payment page on this server) otherwise. Both speak Stripe's
@@ -5,13 +7,8 @@
  */
 export type ProviderName = 'stripe' | 'test';
 
-export type CheckoutLineInput = {
-  name: string;
-  /** Cents per unit, from the server's catalogue. */
-  unitAmount: number;
-  quantity: number;
-  interval: 'month' | 'year' | null;
-};
+/** A line of the payment page: the quote's line as priced from the server's catalogue. */
+export type CheckoutLineInput = QuoteLine;
 
 export type CreateCheckoutSessionInput = {
   mode: 'subscription' | 'payment';

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import type { LimitRule, RateLimiter } from './rate-limiter';
-import { tooMany } from '../http';
-import { waitPhrase } from './wait-phrase';
+import { consumeOrThrow } from './limit-or-throw';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -25,14 +24,14 @@ export const ORGANIZATION_STORAGE_BYTES = 100 * 1024 * 1024;
 /** Signatures one person may keep, whatever the plan allows in the editor. */
 export const SIGNATURES_PER_PERSON = 100;
 
-export async function enforceQuota(
-  limiter: RateLimiter,
-  rule: LimitRule,
-  key: string,
-  message: (wait: string) => string,
-) {
-  const result = await limiter.hit(rule, key);
-  if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
+/** One person's hourly quota: "You have uploaded 30 images in the last hour, the most we allow…" */
+function enforceHourly(limiter: RateLimiter, rule: LimitRule, userId: string, verb: string, things: string) {
+  return consumeOrThrow(
+    limiter,
+    rule,
+    userId,
+    (wait) => `You have ${verb} ${rule.limit} ${things} in the last hour, the most we allow. Please try again ${wait}.`,
+  );
 }
 
 export type QuotaServices = { rateLimiter: RateLimiter; database: { db: Db } };
@@ -53,13 +52,7 @@ async function storedBytesOfOrganization(db: Db, userId: string): Promise<number
 
 /** Before an upload slot: the person's hourly uploads, then the organization's stored bytes. Returns the user id. */
 export async function enforceUploadQuota(services: QuotaServices, userId: string): Promise<string> {
-  await enforceQuota(
-    services.rateLimiter,
-    QUOTAS.uploadsPerPerson,
-    userId,
-    (wait) =>
-      `You have uploaded ${QUOTAS.uploadsPerPerson.limit} images in the last hour, the most we allow. Please try again ${wait}.`,
-  );
+  await enforceHourly(services.rateLimiter, QUOTAS.uploadsPerPerson, userId, 'uploaded', 'images');
   const stored = await storedBytesOfOrganization(services.database.db, userId);
   if (stored >= ORGANIZATION_STORAGE_BYTES) {
     throw new AppError(
@@ -81,12 +74,6 @@ export async function enforceSignatureQuota(services: QuotaServices, userId: str
       `You already have ${SIGNATURES_PER_PERSON} signatures, the most one person can keep. Please edit one of them instead.`,
     );
   }
-  await enforceQuota(
-    services.rateLimiter,
-    QUOTAS.signaturesPerPerson,
-    userId,
-    (wait) =>
-      `You have created ${QUOTAS.signaturesPerPerson.limit} signatures in the last hour, the most we allow. Please try again ${wait}.`,
-  );
+  await enforceHourly(services.rateLimiter, QUOTAS.signaturesPerPerson, userId, 'created', 'signatures');
   return userId;
 }

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { requiredString } from '../validation/required-string';
 import { defineRoute, idParams, isoDateTime, noContent } from './contract';
 
 const tags = ['uploads'] as const;
 
 /** PUT /api/signatures/image: an upload (or a typed image address) made the signature's photo. */
 export const attachImageSchema = z.object({
-  imageURL: z
-    .string('Please choose an image to upload.')
-    .trim()
-    .min(1, 'Please choose an image to upload.')
-    .max(2000, 'That image link is too long.'),
+  imageURL: requiredString('Please choose an image to upload.').max(2000, 'That image link is too long.'),
   /** 'temp' while the editor has not saved the signature yet. */
   signatureId: z.string('Please save the signature first.').trim().min(1).max(200).default('temp'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredString } from '../validation/required-string';
 import {
   DEFAULT_DESIGN,
   LAYOUTS,
@@ -85,11 +86,10 @@ export const templateBodySchema = z.object({
 export type TemplateBody = z.infer<typeof templateBodySchema>;
 
 export const connectBodySchema = z.object({
-  keyJson: z
-    .string('Please paste the service account key (the JSON file Google gave you)')
-    .trim()
-    .min(1, 'Please paste the service account key (the JSON file Google gave you)')
-    .max(20_000, 'That key is far longer than a service account key file. Please paste the JSON file Google gave you.'),
+  keyJson: requiredString('Please paste the service account key (the JSON file Google gave you)').max(
+    20_000,
+    'That key is far longer than a service account key file. Please paste the JSON file Google gave you.',
+  ),
   adminEmail: z
     .string('Please enter the address of a Workspace admin')
     .trim()

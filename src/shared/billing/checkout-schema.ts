@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredString } from '../validation/required-string';
 import { normalisePromotionCode } from './checkout-quote';
 import { MAX_SELF_SERVE_SEATS } from './plans';
 import type { createCheckoutResponseSchema, paymentSuccessResponseSchema } from '../api/billing';
@@ -27,11 +28,7 @@ export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema
 
 /** POST /api/payment-success. */
 export const paymentSuccessSchema = z.object({
-  sessionId: z
-    .string('No payment session found')
-    .trim()
-    .min(1, 'No payment session found')
-    .max(255, 'No payment session found'),
+  sessionId: requiredString('No payment session found').max(255, 'No payment session found'),
 });
 /** complete: the plan is in place; pending: the provider has not finished taking the payment yet (shared/api/billing.ts). */
 export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;

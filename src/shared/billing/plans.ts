@@ -118,14 +118,8 @@ export const PLANS: readonly Plan[] = [
       'Priority support',
       VOLUME_DISCOUNT_NOTE,
     ],
-    capabilities: [
-      'teamMembers',
-      'teamRoles',
-      'signatureDefaults',
-      'organizationTemplates',
-      'workspacePush',
-      'severalSignatures',
-    ],
+    // Pro has every capability.
+    capabilities: PLAN_CAPABILITIES,
     cta: 'Start 7-Day Free Trial',
     popular: false,
     includedSeats: INCLUDED_SEATS,

@@ -22,34 +22,30 @@ export const contactEmail = z
     z.email('Please enter a valid email address'),
   );
 
+/** A required field, tidied by `tidy` first, with the spec's three messages ("Name is required"…). */
+function requiredText(label: string, min: number, max: number, ...tidy: z.core.$ZodCheck<string>[]) {
+  return z
+    .string()
+    .check(
+      ...tidy,
+      z.minLength(1, `${label} is required`),
+      z.minLength(min, `${label} must be at least ${min} characters`),
+      z.maxLength(max, `${label} must be less than ${max} characters`),
+    );
+}
+
 /** The spec's contact rules with its exact messages; the form and POST /api/contact both use it. */
 export const contactSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.overwrite(oneLine),
-      z.minLength(1, 'Name is required'),
-      z.minLength(CONTACT_LIMITS.nameMin, 'Name must be at least 2 characters'),
-      z.maxLength(CONTACT_LIMITS.nameMax, 'Name must be less than 100 characters'),
-    ),
+  name: requiredText('Name', CONTACT_LIMITS.nameMin, CONTACT_LIMITS.nameMax, z.overwrite(oneLine)),
   email: contactEmail,
-  subject: z
-    .string()
-    .check(
-      z.overwrite(oneLine),
-      z.minLength(1, 'Subject is required'),
-      z.minLength(CONTACT_LIMITS.subjectMin, 'Subject must be at least 2 characters'),
-      z.maxLength(CONTACT_LIMITS.subjectMax, 'Subject must be less than 120 characters'),
-    ),
-  message: z
-    .string()
-    .check(
-      z.overwrite(stripInvisible),
-      z.trim(),
-      z.minLength(1, 'Message is required'),
-      z.minLength(CONTACT_LIMITS.messageMin, 'Message must be at least 10 characters'),
-      z.maxLength(CONTACT_LIMITS.messageMax, 'Message must be less than 2000 characters'),
-    ),
+  subject: requiredText('Subject', CONTACT_LIMITS.subjectMin, CONTACT_LIMITS.subjectMax, z.overwrite(oneLine)),
+  message: requiredText(
+    'Message',
+    CONTACT_LIMITS.messageMin,
+    CONTACT_LIMITS.messageMax,
+    z.overwrite(stripInvisible),
+    z.trim(),
+  ),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;

@@ -1,23 +1,21 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from './auth.schema';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz, ownerUserId } from './columns';
 
 /** Short numeric codes (the 6-digit email code): keyed HMAC only, a few tries each, bound to one account and purpose. */
 export const oneTimeCode = pgTable(
   'one_time_code',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     purpose: text('purpose').notNull(),
     /** The address the code was sent to: it proves nothing about any other address the account may move to. */
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     /** Tries spent on this code, counted before each comparison so parallel guesses cannot overshoot. */
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('one_time_code_user_purpose_idx').on(t.userId, t.purpose)],
 );
@@ -27,9 +25,7 @@ export const accountToken = pgTable(
   'account_token',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     purpose: text('purpose').notNull(),
     /** The address the link was sent to. */
     email: text('email').notNull(),
@@ -39,9 +35,9 @@ export const accountToken = pgTable(
      * soon as the password changes by any route, without each route having to remember to void it.
      */
     passwordStamp: text('password_stamp'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('account_token_hash_idx').on(t.tokenHash),

@@ -1,11 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.schema';
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true })
-  .notNull()
-  .defaultNow()
-  .$onUpdate(() => new Date());
+import { timestamptz, createdAtNow, updatedAtNow, ownerUserId } from './columns';
 
 /** The payment provider's customer for a user (Stripe customer, or the test provider's). */
 export const billingCustomer = pgTable(
@@ -17,7 +12,7 @@ export const billingCustomer = pgTable(
     /** stripe or test: a customer belongs to the provider that created it. */
     provider: text('provider').notNull(),
     customerId: text('customer_id').notNull(),
-    createdAt,
+    createdAt: createdAtNow(),
   },
   (t) => [uniqueIndex('billing_customer_provider_customer_idx').on(t.provider, t.customerId)],
 );
@@ -28,9 +23,7 @@ export const checkoutSession = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     organizationId: text('organization_id').references(() => organization.id, { onDelete: 'set null' }),
     /** standard or pro */
     plan: text('plan').notNull(),
@@ -46,8 +39,8 @@ export const checkoutSession = pgTable(
     /** open, completed, expired */
     status: text('status').notNull().default('open'),
     subscriptionId: text('subscription_id'),
-    createdAt,
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAtNow(),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [index('checkout_session_user_idx').on(t.userId, t.createdAt)],
 );
@@ -58,9 +51,7 @@ export const billingSubscription = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     organizationId: text('organization_id').references(() => organization.id, { onDelete: 'set null' }),
     checkoutSessionId: text('checkout_session_id'),
     plan: text('plan').notNull(),
@@ -68,17 +59,17 @@ export const billingSubscription = pgTable(
     seats: integer('seats').notNull().default(1),
     /** The provider's status word as read (Stripe's: trialing, active, past_due, unpaid, paused, canceled, incomplete…). */
     providerStatus: text('provider_status').notNull(),
-    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    trialEndsAt: timestamptz('trial_ends_at'),
+    currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    canceledAt: timestamptz('canceled_at'),
     /**
      * When the state above was read from the provider. A write carrying an older read is refused,
      * so two handlers racing cannot leave the older state behind.
      */
     stateReadAt: timestamp('state_read_at', { withTimezone: true, precision: 3 }).notNull(),
-    createdAt,
-    updatedAt,
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [index('billing_subscription_user_idx').on(t.userId)],
 );
@@ -90,8 +81,8 @@ export const processedWebhookEvent = pgTable('processed_webhook_event', {
   type: text('type').notNull(),
   /** processing while a handler holds it, done once applied */
   status: text('status').notNull().default('processing'),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
-  processedAt: timestamp('processed_at', { withTimezone: true }),
+  claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
+  processedAt: timestamptz('processed_at'),
 });
 
 /** Invoices and one-time payments, for the billing tab and for support. */
@@ -101,9 +92,7 @@ export const billingPayment = pgTable(
     /** The provider's invoice id, or `lifetime_<session id>` for a one-time payment. */
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     subscriptionId: text('subscription_id'),
     checkoutSessionId: text('checkout_session_id'),
     /** subscription or lifetime */
@@ -115,8 +104,8 @@ export const billingPayment = pgTable(
     status: text('status').notNull(),
     description: text('description').notNull().default(''),
     invoiceUrl: text('invoice_url'),
-    createdAt,
-    updatedAt,
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [index('billing_payment_user_idx').on(t.userId, t.createdAt)],
 );
@@ -129,8 +118,8 @@ export const testPaymentObject = pgTable(
     /** customer, checkout_session, subscription */
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt,
-    updatedAt,
+    createdAt: createdAtNow(),
+    updatedAt: updatedAtNow(),
   },
   (t) => [index('test_payment_object_kind_idx').on(t.kind)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, createdAtNow } from './columns';
 
 /**
  * The embedded TEST MODE Workspace (src/server/google/test-mode.ts): what "Google" keeps when no
@@ -10,7 +11,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 export const googleTestPerson = pgTable('google_test_person', {
   email: text('email').primaryKey(),
   data: jsonb('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtNow(),
 });
 
 /** A test service account authorised for scopes in the test domain (only its public key is kept). */
@@ -21,7 +22,7 @@ export const googleTestClient = pgTable('google_test_client', {
   scopes: jsonb('scopes').$type<string[]>().notNull(),
   domain: text('domain').notNull(),
   revoked: boolean('revoked').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtNow(),
 });
 
 /** The signature "Gmail" stored for a send-as address, after the stand-in's sanitiser. */
@@ -29,7 +30,7 @@ export const googleTestSignature = pgTable('google_test_signature', {
   sendAsEmail: text('send_as_email').primaryKey(),
   personEmail: text('person_email').notNull(),
   signature: text('signature').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /** An access token the test token endpoint gave out, by its SHA-256 (the token itself is not kept). */
@@ -40,7 +41,7 @@ export const googleTestToken = pgTable(
     clientEmail: text('client_email').notNull(),
     sub: text('sub').notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('google_test_token_expires_idx').on(t.expiresAt)],
 );

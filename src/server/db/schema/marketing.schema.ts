@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtNow } from './columns';
 
 /**
  * A message sent through the contact form. Kept so that nothing is lost when mail to the support
@@ -14,7 +15,7 @@ export const contactMessage = pgTable(
     message: text('message').notNull(),
     /** queued (handed to the mail module), failed (the hand-over threw; support reads it here) */
     mailStatus: text('mail_status').notNull().default('queued'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('contact_message_created_idx').on(t.createdAt)],
 );
@@ -25,5 +26,5 @@ export const newsletterSubscriber = pgTable('newsletter_subscriber', {
   email: text('email').notNull().unique(),
   /** Where the address was given, e.g. footer. */
   source: text('source').notNull().default('footer'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtNow(),
 });

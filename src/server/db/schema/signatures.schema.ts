@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.schema';
 import type { CustomField, Design, SocialLinks } from '../../../shared/signature/signature-schema';
+import { timestamptz, createdAtNow, ownerUserId } from './columns';
 
 export const signature = pgTable(
   'signature',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     organizationId: text('organization_id').references(() => organization.id, { onDelete: 'set null' }),
     /** What the person calls this signature ("My signature", "Sales alias", "Deutsch"); not rendered. */
     label: text('label').notNull().default('My signature'),
@@ -34,8 +33,8 @@ export const signature = pgTable(
     htmlSignature: text('html_signature'),
     /** Bumped on every write; lets a client tell its own echo from someone else's change. */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('signature_user_idx').on(t.userId, t.createdAt),
@@ -51,9 +50,7 @@ export const upload = pgTable(
   'upload',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** pending (slot issued), received (raw bytes stored), stored (re-encoded and public) */
     status: text('status').notNull().default('pending'),
     /** Storage key of the raw upload, then of the public file. */
@@ -63,8 +60,8 @@ export const upload = pgTable(
     width: integer('width'),
     height: integer('height'),
     bytes: integer('bytes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAtNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('upload_user_idx').on(t.userId)],
 );
@@ -77,7 +74,7 @@ export const analyticsEvent = pgTable(
     name: text('name').notNull(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('analytics_event_name_idx').on(t.name, t.createdAt)],
 );

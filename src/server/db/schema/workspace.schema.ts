@@ -1,5 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.schema';
+import { timestamptz, createdAtNow } from './columns';
 
 export type SendAsPushState = {
   status: 'pushed' | 'failed';
@@ -28,8 +29,8 @@ export const workspaceConnection = pgTable('workspace_connection', {
   /** Connected to the embedded TEST MODE Workspace. */
   testMode: boolean('test_mode').notNull().default(false),
   connectedBy: text('connected_by').references(() => user.id, { onDelete: 'set null' }),
-  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  connectedAt: timestamptz('connected_at').notNull().defaultNow(),
+  lastSyncAt: timestamptz('last_sync_at'),
   /** Words: "12 people read, 1 without Gmail" or why the last sync failed. */
   lastSyncResult: text('last_sync_result'),
   lastSyncOk: boolean('last_sync_ok'),
@@ -43,7 +44,7 @@ export const workspaceTemplate = pgTable('workspace_template', {
   template: jsonb('template').notNull(),
   /** The fields people may edit themselves; every other field is locked. */
   editableFields: jsonb('editable_fields').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
 });
 
@@ -70,7 +71,7 @@ export const workspacePeople = pgTable(
     overrides: jsonb('overrides').notNull().default({}),
     /** never, pending, pushed, skipped, failed */
     pushStatus: text('push_status').notNull().default('never'),
-    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    pushedAt: timestamptz('pushed_at'),
     /** Google's reason for the last failure or skip, in words. */
     pushError: text('push_error'),
     /** sha256 of the HTML last sent and of the copy Gmail stored: an unchanged signature is not patched again. */
@@ -82,7 +83,7 @@ export const workspacePeople = pgTable(
      * Keyed by the lower-case address (docs/decisions/0118).
      */
     sendAsState: jsonb('send_as_state').$type<Record<string, SendAsPushState>>().notNull().default({}),
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    syncedAt: timestamptz('synced_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('workspace_people_org_email_idx').on(t.organizationId, t.email),
@@ -108,7 +109,7 @@ export const workspacePushLog = pgTable(
     detail: text('detail'),
     htmlChars: integer('html_chars'),
     htmlHash: text('html_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtNow(),
   },
   (t) => [index('workspace_push_log_org_idx').on(t.organizationId, t.createdAt)],
 );

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gt, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/mail-outbox.schema';
-import { account, invitation, member, organization, session, user, verification } from '../../db/schema/auth.schema';
+import { invitation, member, organization, session, user, verification } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
 import { storedKeys } from '../uploads/uploads.service';
+import { findPasswordHash } from '../auth/credentials';
 
 export type DeleteAccountOutcome = 'deleted' | 'owner-with-members' | 'missing';
 
@@ -69,14 +70,7 @@ export function createAccountRepository(db: Db) {
     },
 
     /** The hash of the person's password, or null for an account that signs in by email link only. */
-    async findPasswordHash(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ password: account.password })
-        .from(account)
-        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
-        .limit(1);
-      return row?.password ?? null;
-    },
+    findPasswordHash: (userId: string) => findPasswordHash(db, userId),
 
     /** When the session making this request was created (a sign-in by link counts as fresh for a while). */
     async findSessionCreatedAt(userId: string, sessionId: string): Promise<Date | null> {

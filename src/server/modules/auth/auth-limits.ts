@@ -1,5 +1,6 @@
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
 import { tooMany } from '../../http';
+import { checkOrThrow, consumeOrThrow } from '../../rate-limit/limit-or-throw';
 import { waitPhrase } from '../../rate-limit/wait-phrase';
 
 const MINUTE = 60_000;
@@ -27,26 +28,14 @@ export const AUTH_LIMITS = {
   tokenAttemptsPerIp: { name: 'token-ip', limit: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, LimitRule>;
 
-export { tooMany, waitPhrase };
+export { tooMany, waitPhrase, consumeOrThrow, checkOrThrow };
 
-/** Counts one event and throws 429 with Retry-After once the rule is exceeded. */
-export async function consumeOrThrow(
-  limiter: RateLimiter,
-  rule: LimitRule,
-  key: string,
-  message: (wait: string) => string,
-) {
-  const result = await limiter.hit(rule, key);
-  if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
-}
-
-/** Throws 429 if the rule is already exhausted, without counting this event. */
-export async function checkOrThrow(
-  limiter: RateLimiter,
-  rule: LimitRule,
-  key: string,
-  message: (wait: string) => string,
-) {
-  const result = await limiter.peek(rule, key);
-  if (!result.allowed) throw tooMany(result.retryAfterMs, message(waitPhrase(result.retryAfterMs)));
+/** Each link or magic-link token tried, per client address: one rule and one message for every kind of link. */
+export function consumeTokenAttempt(limiter: RateLimiter, ip: string) {
+  return consumeOrThrow(
+    limiter,
+    AUTH_LIMITS.tokenAttemptsPerIp,
+    ip,
+    (wait) => `Too many attempts. Please try again ${wait}.`,
+  );
 }

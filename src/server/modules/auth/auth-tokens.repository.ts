@@ -5,6 +5,11 @@ import { accountToken, oneTimeCode } from '../../db/schema/auth-tokens.schema';
 export type CodeRow = typeof oneTimeCode.$inferSelect;
 export type TokenRow = typeof accountToken.$inferSelect;
 
+/** The unused rows of one account and purpose, in either table (codes and link tokens share these columns). */
+function unusedOf(table: typeof oneTimeCode | typeof accountToken, userId: string, purpose: string) {
+  return and(eq(table.userId, userId), eq(table.purpose, purpose), isNull(table.consumedAt));
+}
+
 /** Queries only: the rules (expiry lengths, tries, binding) live in the services. */
 export function createAuthTokensRepository(db: Db) {
   return {
@@ -14,13 +19,7 @@ export function createAuthTokensRepository(db: Db) {
         await tx
           .update(oneTimeCode)
           .set({ consumedAt: row.createdAt })
-          .where(
-            and(
-              eq(oneTimeCode.userId, row.userId),
-              eq(oneTimeCode.purpose, row.purpose),
-              isNull(oneTimeCode.consumedAt),
-            ),
-          );
+          .where(unusedOf(oneTimeCode, row.userId, row.purpose));
         await tx.insert(oneTimeCode).values({ ...row, attempts: 0 });
       });
     },
@@ -40,9 +39,7 @@ export function createAuthTokensRepository(db: Db) {
         .set({ attempts: sql`${oneTimeCode.attempts} + 1` })
         .where(
           and(
-            eq(oneTimeCode.userId, userId),
-            eq(oneTimeCode.purpose, purpose),
-            isNull(oneTimeCode.consumedAt),
+            unusedOf(oneTimeCode, userId, purpose),
             gt(oneTimeCode.expiresAt, now),
             lt(oneTimeCode.attempts, maxAttempts),
           ),
@@ -64,14 +61,7 @@ export function createAuthTokensRepository(db: Db) {
       const [row] = await db
         .select()
         .from(oneTimeCode)
-        .where(
-          and(
-            eq(oneTimeCode.userId, userId),
-            eq(oneTimeCode.purpose, purpose),
-            isNull(oneTimeCode.consumedAt),
-            gt(oneTimeCode.expiresAt, now),
-          ),
-        )
+        .where(and(unusedOf(oneTimeCode, userId, purpose), gt(oneTimeCode.expiresAt, now)))
         .limit(1);
       return row;
     },
@@ -86,13 +76,7 @@ export function createAuthTokensRepository(db: Db) {
         await tx
           .update(accountToken)
           .set({ consumedAt: row.createdAt })
-          .where(
-            and(
-              eq(accountToken.userId, row.userId),
-              eq(accountToken.purpose, row.purpose),
-              isNull(accountToken.consumedAt),
-            ),
-          );
+          .where(unusedOf(accountToken, row.userId, row.purpose));
         await tx.insert(accountToken).values(row);
       });
     },
@@ -127,9 +111,7 @@ export function createAuthTokensRepository(db: Db) {
       await db
         .update(accountToken)
         .set({ consumedAt: now })
-        .where(
-          and(eq(accountToken.userId, userId), eq(accountToken.purpose, purpose), isNull(accountToken.consumedAt)),
-        );
+        .where(unusedOf(accountToken, userId, purpose));
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { TeamMemberFacts } from '../../../shared/billing/team-entitlement';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
+import { credentialAccountOf, findPasswordHash } from './credentials';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
 
 export const TRIAL_DAYS = 7;
@@ -12,6 +13,16 @@ export const TRIAL_SEATS = 10;
 export type SessionAccount = NonNullable<
   Awaited<ReturnType<ReturnType<typeof prepareSessionAccount>['execute']>>[number]
 >;
+
+/** The session the `token` placeholder names, if it is live at `now` and younger than `oldest`. */
+function liveSessionByToken() {
+  return and(
+    eq(session.token, sql.placeholder('token')),
+    gt(session.expiresAt, sql.placeholder('now')),
+    // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
+    gt(session.createdAt, sql.placeholder('oldest')),
+  );
+}
 
 /**
  * The session, its person, their organization and role, and the organization's members with their
@@ -42,14 +53,7 @@ function prepareSessionAccount(db: Db) {
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoinLateral(primary, sql`true`)
     .leftJoin(organization, eq(organization.id, primary.organizationId))
-    .where(
-      and(
-        eq(session.token, sql.placeholder('token')),
-        gt(session.expiresAt, sql.placeholder('now')),
-        // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
-        gt(session.createdAt, sql.placeholder('oldest')),
-      ),
-    )
+    .where(liveSessionByToken())
     .limit(1)
     .prepare('session_account');
 }
@@ -58,14 +62,7 @@ export function createAuthRepository(db: Db) {
   const liveSessionUser = db
     .select({ userId: session.userId })
     .from(session)
-    .where(
-      and(
-        eq(session.token, sql.placeholder('token')),
-        gt(session.expiresAt, sql.placeholder('now')),
-        // Younger than the absolute lifetime: renewals move expiresAt, never createdAt.
-        gt(session.createdAt, sql.placeholder('oldest')),
-      ),
-    )
+    .where(liveSessionByToken())
     .limit(1)
     .prepare('live_session_user');
   const sessionAccount = prepareSessionAccount(db);
@@ -132,23 +129,13 @@ export function createAuthRepository(db: Db) {
           .returning({ id: session.id });
         const removed = keepSessionToken
           ? []
-          : await tx
-              .delete(account)
-              .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
-              .returning({ id: account.id });
+          : await tx.delete(account).where(credentialAccountOf(userId)).returning({ id: account.id });
         return { endedSessions: ended.length, removedPassword: removed.length > 0 };
       });
     },
 
     /** The stored password hash, or null for an account that signs in by link only. */
-    async findPasswordHash(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ password: account.password })
-        .from(account)
-        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
-        .limit(1);
-      return row?.password ?? null;
-    },
+    findPasswordHash: (userId: string) => findPasswordHash(db, userId),
 
     /** The organization a user works in: the oldest membership. */
     async findPrimaryMembership(userId: string) {

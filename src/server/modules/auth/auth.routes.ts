@@ -3,7 +3,8 @@ import { authApi } from '../../../shared/api/auth';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { getUserId, passCookies, sendWithCookies, toHeaders } from '../../http';
 import { unauthenticated } from '../../errors';
-import { enforceQuota, QUOTAS } from '../../rate-limit/quotas';
+import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
+import { QUOTAS } from '../../rate-limit/quotas';
 import type { Caller } from '../../caller';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
@@ -94,7 +95,7 @@ export async function authRoutes(parent: FastifyInstance, deps: AuthRouteDeps) {
   app.route({
     ...routeOf(authApi.authOpened),
     handler: async (request, reply) => {
-      await enforceQuota(
+      await consumeOrThrow(
         deps.rateLimiter,
         QUOTAS.telemetryPerIp,
         request.ip,

@@ -6,16 +6,14 @@ import type { loginSchema, signupSchema } from '../../../shared/validation/auth-
 type SignupData = z.output<typeof signupSchema>;
 type LoginData = z.output<typeof loginSchema>;
 import { AppError, unauthenticated } from '../../errors';
-import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
-import type { AuthMail } from './auth-mail';
 import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitlement';
 import type { AuthRepository, SessionAccount } from './auth.repository';
 import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from '../../caller';
 import type { Credentials } from './credentials';
-import type { EmailVerificationService } from './email-verification.service';
+import type { AuthFlowDeps, EmailVerificationService } from './email-verification.service';
 import { readSignedCookie } from './session-cookie';
 
 type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
@@ -97,13 +95,10 @@ export const SIGNUP_MESSAGE = 'Please check your email to verify your account.';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 
-type Deps = {
+type Deps = Omit<AuthFlowDeps, 'tokens'> & {
   auth: Auth;
-  accounts: AuthRepository;
   analytics: Analytics;
-  limiter: RateLimiter;
   credentials: Credentials;
-  mail: AuthMail;
   emailVerification: EmailVerificationService;
 };
 

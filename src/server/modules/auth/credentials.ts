@@ -1,4 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { account } from '../../db/schema/auth.schema';
 import type { Auth } from './auth';
+
+/** The account row that holds a person's password (Better Auth's 'credential' provider). */
+export function credentialAccountOf(userId: string) {
+  return and(eq(account.userId, userId), eq(account.providerId, 'credential'));
+}
+
+/** The stored password hash, or null for an account that signs in by email link only. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(credentialAccountOf(userId))
+    .limit(1);
+  return row?.password ?? null;
+}
 
 /**
  * Password and session operations that have no public Better Auth endpoint for our flows (a reset

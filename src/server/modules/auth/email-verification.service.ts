@@ -10,9 +10,9 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AuthMail } from './auth-mail';
 import type { AuthTokensRepository } from './auth-tokens.repository';
 import type { AuthRepository } from './auth.repository';
-import { AUTH_LIMITS, checkOrThrow, consumeOrThrow } from './auth-limits';
+import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
-import { hashCode, hashLinkToken, newLinkToken, newNumericCode, sameDigest } from './token-crypto';
+import { hashCode, hashLinkToken, newLinkTokenRow, newNumericCode, sameDigest } from './token-crypto';
 
 export const VERIFY_PURPOSE = 'verify-email';
 export const CODE_TTL_MS = 10 * 60_000;
@@ -23,11 +23,15 @@ const INVALID_CODE = 'Invalid verification code';
 const INVALID_LINK = 'This verification link is invalid or has expired.';
 const CODE_SPENT = 'This code has expired or been tried too many times. Please request a new code.';
 
-type Deps = {
+/** What every account flow works with: the accounts, their one-time tokens, their mail and their limits. */
+export type AuthFlowDeps = {
   accounts: AuthRepository;
   tokens: AuthTokensRepository;
   mail: AuthMail;
   limiter: RateLimiter;
+};
+
+type Deps = AuthFlowDeps & {
   /** Keys the code HMAC; never stored in the database. */
   secret: string;
   /** The session token the request carries (signed cookie), or null. */
@@ -58,7 +62,6 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
   async function issue(user: { id: string; email: string; name: string }) {
     const now = new Date();
     const code = newNumericCode();
-    const token = newLinkToken();
     await tokens.replaceCode({
       id: randomUUID(),
       userId: user.id,
@@ -68,16 +71,8 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
     });
-    await tokens.insertToken({
-      id: randomUUID(),
-      userId: user.id,
-      purpose: VERIFY_PURPOSE,
-      email: user.email,
-      tokenHash: hashLinkToken(token),
-      passwordStamp: null,
-      expiresAt: new Date(now.getTime() + VERIFY_LINK_TTL_MS),
-      createdAt: now,
-    });
+    const { token, row } = newLinkTokenRow(user, VERIFY_PURPOSE, VERIFY_LINK_TTL_MS, now, null);
+    await tokens.insertToken(row);
     await mail.verification(user.email, user.name, code, token);
   }
 
@@ -136,12 +131,7 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     issue,
 
     async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<VerifyResult> {
-      await consumeOrThrow(
-        limiter,
-        AUTH_LIMITS.tokenAttemptsPerIp,
-        caller.ip,
-        (wait) => `Too many attempts. Please try again ${wait}.`,
-      );
+      await consumeTokenAttempt(limiter, caller.ip);
       return CODE_PATTERN.test(data.token)
         ? verifyCode(data.token, data.email, caller)
         : verifyLink(data.token, caller);

@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Analytics } from '../analytics/analytics.service';
 import type { AuthRepository } from './auth.repository';
 import type { Auth } from './auth';
-import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
+import { AUTH_LIMITS, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import { describeAccount, type WithCookies } from './auth.service';
 import type { Caller } from '../../caller';
 
@@ -36,12 +36,7 @@ export function createMagicLinkService({ auth, accounts, analytics, limiter }: D
     },
 
     async signIn({ token }: z.output<typeof magicLinkVerifySchema>, caller: Caller): Promise<WithCookies<MeResponse>> {
-      await consumeOrThrow(
-        limiter,
-        AUTH_LIMITS.tokenAttemptsPerIp,
-        caller.ip,
-        (wait) => `Too many attempts. Please try again ${wait}.`,
-      );
+      await consumeTokenAttempt(limiter, caller.ip);
       let result;
       try {
         // Better Auth mints a fresh session; if the address was never verified it first drops any

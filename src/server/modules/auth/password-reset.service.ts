@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   forgotPasswordSchema,
@@ -6,14 +5,12 @@ import type {
   resetTokenSchema,
 } from '../../../shared/validation/auth-schemas';
 import { invalid } from '../../errors';
-import type { RateLimiter } from '../../rate-limit/rate-limiter';
-import type { AuthMail } from './auth-mail';
-import type { AuthTokensRepository, TokenRow } from './auth-tokens.repository';
-import type { AuthRepository } from './auth.repository';
-import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
+import type { TokenRow } from './auth-tokens.repository';
+import { AUTH_LIMITS, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
 import type { Credentials } from './credentials';
-import { hashLinkToken, newLinkToken, passwordStamp } from './token-crypto';
+import type { AuthFlowDeps } from './email-verification.service';
+import { hashLinkToken, newLinkTokenRow, passwordStamp } from './token-crypto';
 
 export const RESET_PURPOSE = 'reset-password';
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -21,13 +18,7 @@ export const RESET_LINK_TTL_MS = 60 * 60_000;
 export const FORGOT_PASSWORD_MESSAGE = "If an account exists with that email, we've sent password reset instructions.";
 const INVALID_RESET = 'This reset link is invalid or has expired. Please request a new one.';
 
-type Deps = {
-  accounts: AuthRepository;
-  tokens: AuthTokensRepository;
-  mail: AuthMail;
-  limiter: RateLimiter;
-  credentials: Credentials;
-};
+type Deps = AuthFlowDeps & { credentials: Credentials };
 
 export function createPasswordResetService({ accounts, tokens, mail, limiter, credentials }: Deps) {
   /** A link still opens a reset only while the password is the one it was issued against. */
@@ -44,17 +35,9 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
       const user = await accounts.findUserByEmail(email);
       if (user) {
         const now = new Date();
-        const token = newLinkToken();
-        await tokens.replaceToken({
-          id: randomUUID(),
-          userId: user.id,
-          purpose: RESET_PURPOSE,
-          email: user.email,
-          tokenHash: hashLinkToken(token),
-          passwordStamp: passwordStamp(await accounts.findPasswordHash(user.id)),
-          expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-          createdAt: now,
-        });
+        const stamp = passwordStamp(await accounts.findPasswordHash(user.id));
+        const { token, row } = newLinkTokenRow(user, RESET_PURPOSE, RESET_LINK_TTL_MS, now, stamp);
+        await tokens.replaceToken(row);
         await mail.passwordReset(user.email, user.name, token);
       }
       return { message: FORGOT_PASSWORD_MESSAGE };
@@ -62,12 +45,7 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
 
     /** Lets the reset page say 'Invalid Reset Link' before anyone types a new password. */
     async check({ token }: z.output<typeof resetTokenSchema>, caller: Caller): Promise<{ valid: boolean }> {
-      await consumeOrThrow(
-        limiter,
-        AUTH_LIMITS.tokenAttemptsPerIp,
-        caller.ip,
-        (wait) => `Too many attempts. Please try again ${wait}.`,
-      );
+      await consumeTokenAttempt(limiter, caller.ip);
       const row = await tokens.findToken(hashLinkToken(token), RESET_PURPOSE);
       const valid = !!row && !row.consumedAt && row.expiresAt > new Date() && (await stillCurrent(row));
       return { valid };
@@ -75,12 +53,7 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
 
     // The new password is checked first (by the route's schema), so a typo does not burn the link.
     async reset(data: z.output<typeof resetPasswordSchema>, caller: Caller): Promise<{ message: string }> {
-      await consumeOrThrow(
-        limiter,
-        AUTH_LIMITS.tokenAttemptsPerIp,
-        caller.ip,
-        (wait) => `Too many attempts. Please try again ${wait}.`,
-      );
+      await consumeTokenAttempt(limiter, caller.ip);
       const now = new Date();
       const row = await tokens.consumeToken(hashLinkToken(data.token), RESET_PURPOSE, now);
       if (!row || !(await stillCurrent(row))) throw invalid(INVALID_RESET);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** 256 bits from the OS CSPRNG, URL-safe: unguessable, so a plain SHA-256 is enough to store it. */
 export function newLinkToken(): string {
@@ -31,4 +31,29 @@ export function sameDigest(a: string, b: string): boolean {
 /** A short fingerprint of the stored password hash; changes whenever the password does. */
 export function passwordStamp(passwordHash: string | null | undefined): string {
   return passwordHash ? createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22) : 'none';
+}
+
+/**
+ * A new link for one account and purpose: the token to mail, and the row to store, which keeps
+ * only the token's hash. `stamp` binds a reset link to the password it was issued against.
+ */
+export function newLinkTokenRow(
+  user: { id: string; email: string },
+  purpose: string,
+  ttlMs: number,
+  now: Date,
+  stamp: string | null,
+) {
+  const token = newLinkToken();
+  const row = {
+    id: randomUUID(),
+    userId: user.id,
+    purpose,
+    email: user.email,
+    tokenHash: hashLinkToken(token),
+    passwordStamp: stamp,
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdAt: now,
+  };
+  return { token, row };
 }

@@ -1,11 +1,49 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type GetColumnData, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { invitation, member, organization, session, user } from '../../db/schema/auth.schema';
 import { billingPayment, billingSubscription } from '../../db/schema/billing.schema';
 import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
 
+/** Some of a table's columns, keyed by their names, in the order given (the export's key order). */
+function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(table: T, names: readonly K[]) {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T['_']['columns'], K>;
+}
+
+const PAYMENT_COLUMNS = [
+  'kind',
+  'plan',
+  'amount',
+  'currency',
+  'status',
+  'description',
+  'invoiceUrl',
+  'createdAt',
+] as const;
+const SUBSCRIPTION_DATES = ['trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'canceledAt', 'createdAt'] as const;
+
 /** Reads for the data exports: everything that is one person's, or one organization's. */
 export function createDataExportRepository(db: Db) {
+  /** The rows of one table that `where` picks, oldest first: the shape of most of an export. */
+  async function oldestFirst<F extends Record<string, PgColumn>>(
+    fields: F,
+    table: PgTable & { createdAt: PgColumn },
+    where: SQL | undefined,
+  ): Promise<{ [K in keyof F]: GetColumnData<F[K]> }[]> {
+    // Drizzle cannot infer a row from a generic selection: the row type is stated above, column by column.
+    const selection: Record<string, PgColumn> = fields;
+    const rows = await db.select(selection).from(table).where(where).orderBy(asc(table.createdAt));
+    return rows as { [K in keyof F]: GetColumnData<F[K]> }[];
+  }
+
+  /** One person's rows of a table that has a user_id, oldest first. */
+  const ownedBy = <F extends Record<string, PgColumn>>(
+    userId: string,
+    table: PgTable & { createdAt: PgColumn; userId: PgColumn },
+    fields: F,
+  ) => oldestFirst(fields, table, eq(table.userId, userId));
+
   return {
     async findUser(userId: string) {
       const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
@@ -26,17 +64,11 @@ export function createDataExportRepository(db: Db) {
     },
     async sessions(userId: string) {
       // Never the token: a session's secret is not the person's data, it is a key to it.
-      return db
-        .select({
-          createdAt: session.createdAt,
-          lastActiveAt: session.updatedAt,
-          expiresAt: session.expiresAt,
-          userAgent: session.userAgent,
-          ipAddress: session.ipAddress,
-        })
-        .from(session)
-        .where(eq(session.userId, userId))
-        .orderBy(asc(session.createdAt));
+      return ownedBy(userId, session, {
+        ...columnsOf(session, ['createdAt']),
+        lastActiveAt: session.updatedAt,
+        ...columnsOf(session, ['expiresAt', 'userAgent', 'ipAddress']),
+      });
     },
     async signaturesOf(userId: string) {
       return db
@@ -46,77 +78,31 @@ export function createDataExportRepository(db: Db) {
         .orderBy(desc(signature.isDefault), asc(signature.createdAt), asc(signature.id));
     },
     async uploadsOf(userId: string) {
-      return db
-        .select({
-          id: upload.id,
-          objectKey: upload.objectKey,
-          contentType: upload.contentType,
-          width: upload.width,
-          height: upload.height,
-          bytes: upload.bytes,
-          createdAt: upload.createdAt,
-        })
-        .from(upload)
-        .where(and(eq(upload.userId, userId), eq(upload.status, 'stored')))
-        .orderBy(asc(upload.createdAt));
+      return oldestFirst(
+        columnsOf(upload, ['id', 'objectKey', 'contentType', 'width', 'height', 'bytes', 'createdAt']),
+        upload,
+        and(eq(upload.userId, userId), eq(upload.status, 'stored')),
+      );
     },
     async activityOf(userId: string) {
-      return db
-        .select({
-          name: analyticsEvent.name,
-          properties: analyticsEvent.properties,
-          createdAt: analyticsEvent.createdAt,
-        })
-        .from(analyticsEvent)
-        .where(eq(analyticsEvent.userId, userId))
-        .orderBy(asc(analyticsEvent.createdAt));
+      return ownedBy(userId, analyticsEvent, columnsOf(analyticsEvent, ['name', 'properties', 'createdAt']));
     },
     async invitationsSentBy(userId: string) {
-      return db
-        .select({
-          email: invitation.email,
-          role: invitation.role,
-          status: invitation.status,
-          createdAt: invitation.createdAt,
-          expiresAt: invitation.expiresAt,
-        })
-        .from(invitation)
-        .where(eq(invitation.inviterId, userId))
-        .orderBy(asc(invitation.createdAt));
+      return oldestFirst(
+        columnsOf(invitation, ['email', 'role', 'status', 'createdAt', 'expiresAt']),
+        invitation,
+        eq(invitation.inviterId, userId),
+      );
     },
     async subscriptionsOf(userId: string) {
-      return db
-        .select({
-          provider: billingSubscription.provider,
-          plan: billingSubscription.plan,
-          billingPeriod: billingSubscription.billingPeriod,
-          seats: billingSubscription.seats,
-          status: billingSubscription.providerStatus,
-          trialEndsAt: billingSubscription.trialEndsAt,
-          currentPeriodEnd: billingSubscription.currentPeriodEnd,
-          cancelAtPeriodEnd: billingSubscription.cancelAtPeriodEnd,
-          canceledAt: billingSubscription.canceledAt,
-          createdAt: billingSubscription.createdAt,
-        })
-        .from(billingSubscription)
-        .where(eq(billingSubscription.userId, userId))
-        .orderBy(asc(billingSubscription.createdAt));
+      return ownedBy(userId, billingSubscription, {
+        ...columnsOf(billingSubscription, ['provider', 'plan', 'billingPeriod', 'seats']),
+        status: billingSubscription.providerStatus,
+        ...columnsOf(billingSubscription, SUBSCRIPTION_DATES),
+      });
     },
     async paymentsOf(userId: string) {
-      return db
-        .select({
-          kind: billingPayment.kind,
-          plan: billingPayment.plan,
-          amount: billingPayment.amount,
-          currency: billingPayment.currency,
-          status: billingPayment.status,
-          description: billingPayment.description,
-          invoiceUrl: billingPayment.invoiceUrl,
-          createdAt: billingPayment.createdAt,
-        })
-        .from(billingPayment)
-        .where(eq(billingPayment.userId, userId))
-        .orderBy(asc(billingPayment.createdAt));
+      return ownedBy(userId, billingPayment, columnsOf(billingPayment, PAYMENT_COLUMNS));
     },
     async organization(organizationId: string) {
       const [row] = await db.select().from(organization).where(eq(organization.id, organizationId)).limit(1);
@@ -133,12 +119,9 @@ export function createDataExportRepository(db: Db) {
     async invitationsOf(organizationId: string) {
       return db
         .select({
-          email: invitation.email,
-          role: invitation.role,
-          status: invitation.status,
+          ...columnsOf(invitation, ['email', 'role', 'status']),
           invitedBy: user.email,
-          createdAt: invitation.createdAt,
-          expiresAt: invitation.expiresAt,
+          ...columnsOf(invitation, ['createdAt', 'expiresAt']),
         })
         .from(invitation)
         .innerJoin(user, eq(user.id, invitation.inviterId))

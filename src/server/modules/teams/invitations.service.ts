@@ -7,14 +7,7 @@ import type { MailMessage } from '../../mail/mailer';
 import { createInvitationLimits } from './invitation-limits';
 import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
-import {
-  assertCapability,
-  assertManager,
-  requireCallerMembership,
-  seatLimit,
-  seatsFullError,
-  seatUsage,
-} from './team-access';
+import { assertCapability, requireManagerMembership, seatLimit, seatsFullError, seatUsage } from './team-access';
 import { createTeamsRepository, type InvitationRow, type OrganizationRow, type TeamsQueries } from './teams.repository';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -114,8 +107,7 @@ export function createInvitationsService(deps: {
 
   return {
     async invite(userId: string, { email, role }: z.output<typeof inviteSchema>): Promise<TeamEntry> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, 'invite people');
+      const caller = await requireManagerMembership(repository, userId, 'invite people');
       assertCapability(caller.organization, 'teamMembers');
       if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
       const orgId = caller.organization.id;
@@ -143,8 +135,7 @@ export function createInvitationsService(deps: {
 
     /** Sends the invitation again with a fresh week; the previous link stops working. */
     async resendInvitation(userId: string, invitationId: string): Promise<TeamEntry> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, 'send invitations');
+      const caller = await requireManagerMembership(repository, userId, 'send invitations');
       const orgId = caller.organization.id;
       const row = await withSendSlot(orgId, userId, () =>
         repository.inTransaction(async (tx) => {
@@ -173,8 +164,7 @@ export function createInvitationsService(deps: {
 
     /** Withdraws a pending invitation (removing a pending member); its link stops working. */
     async cancelInvitation(userId: string, invitationId: string): Promise<void> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, 'withdraw invitations');
+      const caller = await requireManagerMembership(repository, userId, 'withdraw invitations');
       const current = await repository.findInvitation(caller.organization.id, invitationId);
       if (!current || current.status !== 'pending') throw invitationNotFound();
       if (!(await repository.closeInvitation(current.id, 'canceled'))) throw invitationNotFound();

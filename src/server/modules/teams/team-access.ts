@@ -28,6 +28,20 @@ export function assertOwner(caller: CallerMembership, action = 'do that'): void 
   if (caller.role !== 'owner') throw forbidden(`Only the organization's owner can ${action}.`);
 }
 
+/** The caller's membership, once it may manage the team (owner or admin); 403 naming `action` otherwise. */
+export async function requireManagerMembership(repository: TeamsQueries, userId: string, action: string) {
+  const caller = await requireCallerMembership(repository, userId);
+  assertManager(caller, action);
+  return caller;
+}
+
+/** The caller's membership, once it is the owner's; 403 naming `action` otherwise. */
+export async function requireOwnerMembership(repository: TeamsQueries, userId: string, action: string) {
+  const caller = await requireCallerMembership(repository, userId);
+  assertOwner(caller, action);
+  return caller;
+}
+
 /**
  * The plan catalogue's capabilities, held on the server: a plan without one answers 403 with
  * words naming the plan that has it (docs/decisions/0024-seats-tiers-trials-refunds.md).

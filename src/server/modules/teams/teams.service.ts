@@ -30,10 +30,10 @@ import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import {
   assertCapability,
-  assertManager,
-  assertOwner,
   canManageTeam,
   requireCallerMembership,
+  requireManagerMembership,
+  requireOwnerMembership,
   seatUsage,
   type CallerMembership,
 } from './team-access';
@@ -136,15 +136,13 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       userId: string,
       values: z.output<typeof organizationSchema>,
     ): Promise<OrganizationDetails> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, "change the organization's details");
+      const caller = await requireManagerMembership(repository, userId, "change the organization's details");
       const org = await repository.updateOrganization(caller.organization.id, values);
       return describeOrganization(caller, org ?? caller.organization);
     },
 
     async updateLogo(userId: string, { logoUrl }: z.output<typeof logoUrlSchema>): Promise<OrganizationDetails> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, "change the organization's logo");
+      const caller = await requireManagerMembership(repository, userId, "change the organization's logo");
       const org = await repository.updateOrganization(caller.organization.id, {
         logo: logoUrl === '' ? null : logoUrl,
       });
@@ -159,8 +157,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       userId: string,
       signatureDefaults: SignatureDefaults,
     ): Promise<SignatureDefaultsResponse> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, 'change the signature defaults');
+      const caller = await requireManagerMembership(repository, userId, 'change the signature defaults');
       assertCapability(caller.organization, 'signatureDefaults');
       const org = await repository.updateOrganization(caller.organization.id, { signatureDefaults });
       return describeDefaults(caller, org ?? caller.organization);
@@ -248,8 +245,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       memberId: string,
       { role }: z.output<typeof changeRoleSchema>,
     ): Promise<TeamEntry> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, "change a member's role");
+      const caller = await requireManagerMembership(repository, userId, "change a member's role");
       const target = await findEditableMember(caller, memberId, 'changed');
       // Making someone an admin is a Pro capability; making an admin a member again always works.
       if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
@@ -271,8 +267,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
 
     /** The removed person keeps their account and signatures, in an organization of their own. */
     async removeMember(userId: string, memberId: string): Promise<void> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertManager(caller, 'remove members');
+      const caller = await requireManagerMembership(repository, userId, 'remove members');
       const target = await findEditableMember(caller, memberId, 'removed');
       const newOrganization = await repository.inTransaction(async (tx) => {
         if (!(await tx.deleteMember(caller.organization.id, memberId))) throw memberNotFound();
@@ -287,8 +282,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       userId: string,
       { memberId }: z.output<typeof transferOwnershipSchema>,
     ): Promise<OrganizationDetails> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertOwner(caller, 'hand the organization over');
+      const caller = await requireOwnerMembership(repository, userId, 'hand the organization over');
       const target = await repository.findMember(caller.organization.id, memberId);
       if (!target) throw memberNotFound();
       if (target.userId === userId)
@@ -309,8 +303,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       userId: string,
       _confirmed: z.output<typeof deleteOrganizationSchema>,
     ): Promise<OrganizationDetails> {
-      const caller = await requireCallerMembership(repository, userId);
-      assertOwner(caller, 'delete the organization');
+      const caller = await requireOwnerMembership(repository, userId, 'delete the organization');
       const orgId = caller.organization.id;
       const moved: Array<{ userId: string; to: string }> = [];
       const org = await repository.inTransaction(async (tx) => {

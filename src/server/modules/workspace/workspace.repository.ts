@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth.schema';
+import type { DirectoryPerson } from '../../google/workspace-client';
 import {
   workspaceConnection,
   workspacePeople,
@@ -13,17 +14,11 @@ export type PersonRow = typeof workspacePeople.$inferSelect;
 export type TemplateRow = typeof workspaceTemplate.$inferSelect;
 export type PushLogRow = typeof workspacePushLog.$inferSelect;
 
-export type SyncedPerson = {
-  email: string;
-  fullName: string;
-  givenName: string;
-  familyName: string;
-  title: string | null;
-  department: string | null;
-  phones: { type: string; value: string }[];
-  orgUnitPath: string;
-  hasGmail: boolean;
-};
+/** A directory person as the sync stores them: keyed by their address, with whether they have Gmail. */
+export type SyncedPerson = Pick<
+  DirectoryPerson,
+  'fullName' | 'givenName' | 'familyName' | 'title' | 'department' | 'phones' | 'orgUnitPath'
+> & { email: string; hasGmail: boolean };
 
 /** Queries only (routes → service → repository). */
 export function createWorkspaceRepository(db: Db) {
