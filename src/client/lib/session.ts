@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
 import { useHoldEarlyClicks } from '../site/early-clicks';
+import { queryKeys } from '../api/keys';
 import { createQueryClient } from './query-client';
 import { logOut, readSession, setKnownSession } from './session-probe';
 
@@ -12,8 +13,8 @@ import { logOut, readSession, setKnownSession } from './session-probe';
  */
 export { readSession } from './session-probe';
 
-/** The session's query key; the server's name for the read. */
-export const ME_QUERY_KEY = ['/api/auth/me'] as const;
+/** The session's query key (api/keys.ts); the server's name for the read. */
+export const ME_QUERY_KEY = queryKeys.session;
 
 /** The current user and organization, or null when signed out. */
 export function useSession() {

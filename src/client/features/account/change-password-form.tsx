@@ -9,8 +9,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useChangePassword } from './account-api';
 import { SectionCard, showSaveError } from './account-ui';
+import { useChangePassword } from '../../api/account';
 
 const METER_TONE = { Weak: 'bg-red-500', Fair: 'bg-amber-500', Good: 'bg-lime-500', Strong: 'bg-green-600' } as const;
 

@@ -10,18 +10,13 @@ import {
 } from '../../../shared/validation/account-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSessionChanged } from '../../lib/session';
-import {
-  useBillingOverview,
-  useDeleteAccount,
-  useDeleteOrganization,
-  useLeaveOrganization,
-  useTeam,
-  useTransferOwnership,
-} from './account-api';
 import { LoadError, SectionCard, Select, Spinner } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConfirmPhraseForm } from './confirm-phrase-form';
 import { Button } from '../../components/ui/button';
+import { useDeleteAccount, useLeaveOrganization } from '../../api/account';
+import { useBillingOverview } from '../../api/billing';
+import { useDeleteOrganization, useTeam, useTransferOwnership } from '../../api/teams';
 
 function TransferOwnership({ candidates }: { candidates: { id: string; label: string }[] }) {
   const transfer = useTransferOwnership();

@@ -14,9 +14,9 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from './account-api';
 import { FormActions, formatDate, SectionCard, Select, showSaveError } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
+import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from '../../api/billing';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;
 type Terms = { planType: 'standard' | 'pro'; billingPeriod: 'monthly' | 'annual'; seats: number };

@@ -9,9 +9,9 @@ import {
 } from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useOrganization, useSaveOrganization } from './account-api';
 import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
 import { DataDownloadCard } from './data-download';
+import { useOrganization, useSaveOrganization } from '../../api/teams';
 
 export function OrganizationTab() {
   const org = useOrganization();

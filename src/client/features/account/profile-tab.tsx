@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { profileSchema, TIMEZONES, type ProfileInput } from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useProfile, useSaveProfile } from './account-api';
 import { DataDownloadCard } from './data-download';
 import { FormActions, LoadError, SectionCard, Select, showSaveError, Spinner } from './account-ui';
+import { useProfile, useSaveProfile } from '../../api/account';
 
 export function ProfileTab() {
   const profile = useProfile();

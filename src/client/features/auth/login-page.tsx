@@ -7,7 +7,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useLoginForm } from '../../lib/auth-forms';
 import { AuthCard } from './auth-card';
-import { sendMagicLink } from './auth-api';
+import { sendMagicLink } from '../../api/auth';
 
 /** /login: password or magic link; success goes to /pricing (spec section 4). */
 export function LoginPage() {

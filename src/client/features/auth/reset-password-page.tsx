@@ -10,7 +10,7 @@ import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';
-import { checkResetToken, resetPassword } from './auth-api';
+import { checkResetToken, resetPassword } from '../../api/auth';
 
 const RULES: { label: string; test: (v: string) => boolean }[] = [
   { label: 'At least 8 characters', test: (v) => v.length >= 8 },

@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from './auth-api';
+import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from '../../api/auth';
 
 type Phase = 'idle' | 'loading' | 'success' | 'error';
 

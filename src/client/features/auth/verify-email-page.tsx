@@ -8,8 +8,8 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from './auth-api';
 import { CodeInputs } from './code-inputs';
+import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from '../../api/auth';
 
 const empty = () => Array.from({ length: CODE_LENGTH }, () => '');
 type Phase = 'entering' | 'verifying' | 'verified';

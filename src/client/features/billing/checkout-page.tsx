@@ -12,11 +12,12 @@ import {
 import { useFreePlanActivation } from '../../components/pricing/use-plan-choice';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
-import { useBillingOverview, useSeatsInUse } from './billing-api';
 import { BillingHeader } from './billing-header';
 import { CheckoutSummary } from './checkout-summary';
 import { PaymentCard } from './payment-card';
 import { useStartCheckout } from './use-start-checkout';
+import { useBillingOverview } from '../../api/billing';
+import { useSeatsInUse } from '../../api/teams';
 
 export function CheckoutPage() {
   const navigate = useNavigate();

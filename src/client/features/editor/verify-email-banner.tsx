@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { memo, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
-import { resendVerificationEmail } from './signatures-api';
+import { resendVerificationEmail } from '../../api/signatures';
 
 /** Shown while the signed-in person's email is unverified (spec section 6). */
 export const VerifyEmailBanner = memo(function VerifyEmailBanner({ email }: { email: string }) {

@@ -1,6 +1,6 @@
-import { authApi } from '../../../shared/api/auth';
-import { callApi } from '../../lib/api-client';
-import { PENDING_EMAIL_KEY } from '../../lib/session';
+import { authApi } from '../../shared/api/auth';
+import { callApi } from '../lib/api-client';
+import { PENDING_EMAIL_KEY } from '../lib/session';
 
 /** The account calls of spec section 7 that the auth pages make; every one sends credentials. */
 export type Message = { message: string };

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+/**
+ * The two shapes every write of src/client/api/* takes, so the invalidation after a mutation is
+ * written next to the call and nowhere else (docs/decisions/0127).
+ */
+
+/** A key of keys.ts. */
+type QueryKey = readonly string[];
+
+/** A write whose answer replaces one cached read (`key`); `also` names reads that depend on it. */
+export function useSave<TInput, TResult>(
+  request: (input: TInput) => Promise<TResult>,
+  key: QueryKey | null,
+  also: readonly QueryKey[] = [],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (result) => {
+      if (key) queryClient.setQueryData(key, result);
+      await Promise.all(also.map((k) => queryClient.invalidateQueries({ queryKey: k })));
+    },
+  });
+}
+
+/** Changes that move the person between organizations refresh everything the app shows. */
+export function useReshape<TInput>(request: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: request, onSuccess: () => queryClient.invalidateQueries() });
+}
+
+/** Refetches one read (after a write made elsewhere, or one whose answer is not the read's); stable while `key` is. */
+export function useRefetch(key: QueryKey) {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: key }), [queryClient, key]);
+}
