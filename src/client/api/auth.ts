@@ -1,9 +1,16 @@
 import { authApi } from '../../shared/api/auth';
+import type { ForgotPasswordInput, LoginInput, SignupInput } from '../../shared/validation/auth-schemas';
 import { callApi } from '../lib/api-client';
 import { PENDING_EMAIL_KEY } from '../lib/session';
 
 /** The account calls of spec section 7 that the auth pages make; every one sends credentials. */
 export type Message = { message: string };
+
+export const logIn = (body: LoginInput) => callApi(authApi.login, { body });
+
+export const signUp = (body: SignupInput) => callApi(authApi.signup, { body });
+
+export const forgotPassword = (body: ForgotPasswordInput) => callApi(authApi.forgotPassword, { body });
 
 export const verifyEmail = (token: string, email?: string) => callApi(authApi.verifyEmail, { body: { token, email } });
 

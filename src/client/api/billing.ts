@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { billingApi } from '../../shared/api/billing';
 import type { ChangePlanInput, CreateCheckoutInput } from '../../shared/billing/checkout-schema';
 import { callApi } from '../lib/api-client';
-import { queryKeys, testPaymentKey } from './keys';
-import { useRefetch, useSave } from './mutations';
+import { queryKeys, testPaymentKey } from './cache';
+import { useSave } from './cache';
 
 /** The signed-in person's billing state (which provider, whether a plan is already live). */
 export const useBillingOverview = (enabled = true) =>
@@ -26,9 +26,6 @@ export const useChangePlan = () =>
 export const createCheckoutSession = (input: CreateCheckoutInput) => callApi(billingApi.startCheckout, { body: input });
 
 export const confirmPayment = (sessionId: string) => callApi(billingApi.confirmPayment, { body: { sessionId } });
-
-/** After a payment (or a free plan) the session's plan changed: it is read again. */
-export const useRefetchPlan = () => useRefetch(queryKeys.session);
 
 export function useTestPayment(id: string) {
   return useQuery({

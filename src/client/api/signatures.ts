@@ -7,7 +7,7 @@ import { teamsApi } from '../../shared/api/teams';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../shared/signature/signature-schema';
 import { ApiError } from '../lib/api';
 import { callApi } from '../lib/api-client';
-import { queryKeys } from './keys';
+import { queryKeys } from './cache';
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
@@ -85,6 +85,11 @@ export function getSignatureDefaults(): Promise<SignatureDefaultsResponse> {
 /** The server renders with its own public URL and the account's watermark rule. */
 export function generateSignatureHtml(id: string): Promise<GeneratedHtml> {
   return callApi(signaturesApi.generateHtml, { params: { id } });
+}
+
+/** Mails the stored signature to the person's own (verified) address. */
+export function sendSignatureTestEmail(id: string) {
+  return callApi(signaturesApi.testEmail, { params: { id } });
 }
 
 export function resendVerificationEmail(): Promise<unknown> {

@@ -5,8 +5,9 @@ import { teamsApi } from '../../shared/api/teams';
 import type { InviteInput, SignatureDefaults } from '../../shared/validation/account-schemas';
 import { ApiError } from '../lib/api';
 import { callApi } from '../lib/api-client';
-import { invitationKey, queryKeys } from './keys';
-import { useRefetch, useReshape, useSave } from './mutations';
+import { invitationKey, queryKeys } from './cache';
+import { useReshape, useSave } from './cache';
+import { useRefetch } from './cache';
 
 /** The organization, its members and invitations, and the signature defaults every member follows. */
 

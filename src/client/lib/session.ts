@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
 import { useHoldEarlyClicks } from '../site/early-clicks';
-import { queryKeys } from '../api/keys';
+import { queryKeys } from '../api/cache';
+import { useRefetch } from '../api/cache';
 import { createQueryClient } from './query-client';
 import { logOut, readSession, setKnownSession } from './session-probe';
 
@@ -48,6 +49,9 @@ export function useRefreshSession() {
     await seedSession(queryClient, next ?? fallback);
   };
 }
+
+/** After a change to the person's plan (a payment, the free plan): the session alone is read again. */
+export const useRefetchSession = () => useRefetch(ME_QUERY_KEY);
 
 /**
  * After a change whose effect on the session only the server knows (a signup, a verified address):

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/validation/auth-schemas';
-import { api, errorMessage } from '../../lib/api';
+import { forgotPassword } from '../../api/auth';
+import { errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { toast } from '../ui/toast-store';
@@ -19,7 +20,7 @@ export function ForgotForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.post('/api/auth/forgot-password', values);
+      await forgotPassword(values);
       setSent(true);
       toast({
         title: 'Reset link sent',

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BillingPeriod, PlanId } from '../../../shared/billing/plans';
-import { useRefetchPlan } from '../../api/billing';
-import { useSession } from '../../lib/session';
+import { useRefetchSession, useSession } from '../../lib/session';
 import { choosePlan, FREE_PLAN_REDIRECT_MS, selectFreePlan } from './plan-choice';
 
 export type FreePlanActivation = 'idle' | 'activating';
@@ -11,7 +10,7 @@ export type FreePlanActivation = 'idle' | 'activating';
  * `navigate` is passed in so the router-free landing page can use full page loads.
  */
 export function useFreePlanActivation(navigate: (to: string) => void) {
-  const refetchPlan = useRefetchPlan();
+  const refetchSession = useRefetchSession();
   const [state, setState] = useState<FreePlanActivation>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -25,7 +24,7 @@ export function useFreePlanActivation(navigate: (to: string) => void) {
       setState('idle');
       return;
     }
-    await refetchPlan();
+    await refetchSession();
     timer.current = setTimeout(() => navigate('/editor'), FREE_PLAN_REDIRECT_MS);
   };
   return { state, activate };

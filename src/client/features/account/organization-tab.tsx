@@ -97,7 +97,7 @@ export function OrganizationTab() {
           id="organization-data"
           title="Organization data"
           description="A JSON file of the organization's details, signature defaults, members, invitations and every member's signatures."
-          path="/api/organization/export"
+          kind="organization"
           label="Download organization data"
         />
       )}

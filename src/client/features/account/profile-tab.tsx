@@ -85,7 +85,7 @@ export function ProfileTab() {
         id="my-data"
         title="Your data"
         description="A JSON file of your account, signatures, uploaded images (their addresses) and activity, to keep or take elsewhere."
-        path="/api/account/export"
+        kind="account"
         label="Download my data"
       />
     </div>

@@ -2,8 +2,8 @@ import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast-store';
-import { useSession } from '../../lib/session';
-import { confirmPayment, useRefetchPlan } from '../../api/billing';
+import { useRefetchSession, useSession } from '../../lib/session';
+import { confirmPayment } from '../../api/billing';
 
 /** Spec section 9: success goes to the editor after 2 s; a signed-out visitor to /login after 2 s. */
 export const SUCCESS_REDIRECT_MS = 2000;
@@ -21,7 +21,7 @@ const ISSUE = 'There was an issue processing your payment. Please contact suppor
 
 export function CheckoutSuccessPage() {
   const navigate = useNavigate();
-  const refetchPlan = useRefetchPlan();
+  const refetchSession = useRefetchSession();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const { data: session } = useSession();
@@ -60,7 +60,7 @@ export function CheckoutSuccessPage() {
         try {
           const result = await confirmPayment(sessionId);
           if (result.state === 'complete') {
-            await refetchPlan();
+            await refetchSession();
             setState({
               kind: 'done',
               plan: result.subscriptionPlan,
@@ -80,7 +80,7 @@ export function CheckoutSuccessPage() {
         }
       }
     })();
-  }, [session, sessionId, navigate, refetchPlan]);
+  }, [session, sessionId, navigate, refetchSession]);
 
   return (
     <main className="flex min-h-full items-center justify-center bg-gradient-to-b from-blue-50/70 to-slate-50 p-4">
