@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountApi } from '../../shared/api/account';
 import type { ProfileInput } from '../../shared/validation/account-schemas';
 import { callApi } from '../lib/api-client';
-import { queryKeys } from './cache';
+import { queryKeys } from './keys';
 import { useReshape, useSave } from './cache';
 
 /** The person's own account: profile, password, device sessions, leaving and deleting (spec section 7). */

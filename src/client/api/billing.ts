@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { billingApi } from '../../shared/api/billing';
 import type { ChangePlanInput, CreateCheckoutInput } from '../../shared/billing/checkout-schema';
 import { callApi } from '../lib/api-client';
-import { queryKeys, testPaymentKey } from './cache';
+import { queryKeys, testPaymentKey } from './keys';
 import { useSave } from './cache';
 
 /** The signed-in person's billing state (which provider, whether a plan is already live). */

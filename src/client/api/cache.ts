@@ -2,35 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 /**
- * The client's query cache in one place (docs/decisions/0127): every query key, and the shapes of
- * the writes, so that the invalidation after a mutation is written next to its call in
- * src/client/api/<module>.ts and nowhere else. Features never write a key or a fetch.
+ * The shapes of the writes (docs/decisions/0127), so that the invalidation after a mutation is
+ * written next to its call in src/client/api/<module>.ts and nowhere else; the keys are keys.ts's.
  */
 
-/**
- * Every query key, in one table. A key is the endpoint's path, as the spec's data-fetching rules
- * describe, so the account area, the editor and the checkout share one cache entry per read.
- */
-export const queryKeys = {
-  /** The session, under the server's name for the read. */
-  session: ['/api/auth/me'],
-  profile: ['/api/account/profile'],
-  sessions: ['/api/account/sessions'],
-  organization: ['/api/organization'],
-  team: ['/api/organization/members'],
-  defaults: ['/api/organization/signature-defaults'],
-  uploads: ['/api/uploads'],
-  billing: ['/api/billing'],
-  signatures: ['/api/signatures'],
-  publicConfig: ['/api/public-config'],
-  workspace: ['/api/workspace'],
-  myWorkspace: ['/api/workspace/me'],
-} as const;
-
-export const invitationKey = (token: string) => ['/api/invitations', token] as const;
-export const testPaymentKey = (id: string) => ['/api/test-payments', id] as const;
-
-/** A key of the table above, or one made by a function of this file. */
+/** A key of keys.ts. */
 type QueryKey = readonly string[];
 
 /** A write whose answer replaces one cached read (`key`); `also` names reads that depend on it. */

@@ -4,10 +4,11 @@ import type { CreateSignatureOptions, SignatureMetaPatch } from '../../shared/si
 import { authApi } from '../../shared/api/auth';
 import { signaturesApi } from '../../shared/api/signatures';
 import { teamsApi } from '../../shared/api/teams';
+import { workspaceApi } from '../../shared/api/workspace';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../shared/signature/signature-schema';
 import { ApiError } from '../lib/api';
 import { callApi } from '../lib/api-client';
-import { queryKeys } from './cache';
+import { queryKeys } from './keys';
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
@@ -91,6 +92,13 @@ export function generateSignatureHtml(id: string): Promise<GeneratedHtml> {
 export function sendSignatureTestEmail(id: string) {
   return callApi(signaturesApi.testEmail, { params: { id } });
 }
+
+/**
+ * "Install in Gmail" (workspace module of the contract): the person's own organization signature,
+ * pushed to their Gmail. Here, with the editor's calls, so the editor does not load the admin's
+ * workspace hooks (decision 0127).
+ */
+export const installMine = () => callApi(workspaceApi.installMine);
 
 export function resendVerificationEmail(): Promise<unknown> {
   return callApi(authApi.resendVerification);

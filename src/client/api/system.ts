@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../shared/public-origin';
 import { systemApi } from '../../shared/api/system';
 import { callApi } from '../lib/api-client';
-import { queryKeys } from './cache';
+import { queryKeys } from './keys';
 
 /**
  * The server's PUBLIC_URL, the one origin the preview, both copies and generate-html render with,

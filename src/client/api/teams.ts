@@ -5,7 +5,7 @@ import { teamsApi } from '../../shared/api/teams';
 import type { InviteInput, SignatureDefaults } from '../../shared/validation/account-schemas';
 import { ApiError } from '../lib/api';
 import { callApi } from '../lib/api-client';
-import { invitationKey, queryKeys } from './cache';
+import { invitationKey, queryKeys } from './keys';
 import { useReshape, useSave } from './cache';
 import { useRefetch } from './cache';
 

@@ -7,7 +7,7 @@ import {
   type TemplateBody,
 } from '../../shared/api/workspace';
 import { callApi } from '../lib/api-client';
-import { queryKeys } from './cache';
+import { queryKeys } from './keys';
 
 /** The admin view; polled while pushes or a sync are under way so statuses move on their own. */
 export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
@@ -39,9 +39,6 @@ function useWorkspaceMutation<TInput, TResult>(request: (input: TInput) => Promi
     },
   });
 }
-
-/** "Install in Gmail": the person's own organization signature, pushed to their Gmail. */
-export const installMine = () => callApi(workspaceApi.installMine);
 
 export const useConnect = () =>
   useWorkspaceMutation((input: ConnectBody) => callApi(workspaceApi.connect, { body: input }));

@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '../../../shared/validation/auth-schemas';
 import { forgotPassword } from '../../api/auth';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
-import { Field, Input } from '../ui/field';
+import { FieldInput } from '../ui/field';
 import { toast } from '../ui/toast-store';
 import { setAuthTab } from './auth-dialog-store';
 
@@ -51,15 +51,14 @@ export function ForgotForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          {...form.register('email')}
-        />
-      </Field>
+      <FieldInput
+        id="forgot-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        registration={form.register('email')}
+      />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending instructions...' : 'Send reset instructions'}
       </Button>

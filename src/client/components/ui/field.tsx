@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 const control =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-500';
@@ -17,15 +18,16 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   return <textarea ref={ref} className={`${control} ${className}`} {...props} />;
 });
 
-/** A label, its control, and the error or hint below it, wired for screen readers. */
-export function Field(props: {
+type FieldProps = {
   id: string;
   label: string;
   required?: boolean;
   error?: string;
   hint?: ReactNode;
-  children: ReactNode;
-}) {
+};
+
+/** A label, its control, and the error or hint below it, wired for screen readers. */
+export function Field(props: FieldProps & { children: ReactNode }) {
   return (
     <div className="grid gap-1.5">
       <label htmlFor={props.id} className="text-sm font-medium text-slate-700">
@@ -47,5 +49,22 @@ export function Field(props: {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A Field around an Input registered with react-hook-form, marked invalid while its error shows. */
+export function FieldInput({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  registration,
+  ...input
+}: FieldProps & { registration: UseFormRegisterReturn } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint}>
+      <Input id={id} {...input} aria-invalid={!!error} {...registration} />
+    </Field>
   );
 }

@@ -7,7 +7,7 @@ import {
   type ChangePasswordInput,
 } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { FieldInput } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { SectionCard, showSaveError } from './account-ui';
 import { useChangePassword } from '../../api/account';
@@ -87,34 +87,34 @@ export function ChangePasswordForm() {
         }
       >
         <div className="grid gap-5 sm:max-w-lg">
-          <Field id="current-password" label="Current password" required error={errors.currentPassword?.message}>
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={!!errors.currentPassword}
-              {...form.register('currentPassword')}
-            />
-          </Field>
-          <Field id="new-password" label="New password" required error={errors.newPassword?.message}>
-            <Input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.newPassword}
-              {...form.register('newPassword')}
-            />
-          </Field>
+          <FieldInput
+            id="current-password"
+            label="Current password"
+            required
+            error={errors.currentPassword?.message}
+            type="password"
+            autoComplete="current-password"
+            registration={form.register('currentPassword')}
+          />
+          <FieldInput
+            id="new-password"
+            label="New password"
+            required
+            error={errors.newPassword?.message}
+            type="password"
+            autoComplete="new-password"
+            registration={form.register('newPassword')}
+          />
           <StrengthMeter password={newPassword} />
-          <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
-            <Input
-              id="confirm-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.confirmPassword}
-              {...form.register('confirmPassword')}
-            />
-          </Field>
+          <FieldInput
+            id="confirm-password"
+            label="Confirm new password"
+            required
+            error={errors.confirmPassword?.message}
+            type="password"
+            autoComplete="new-password"
+            registration={form.register('confirmPassword')}
+          />
         </div>
       </SectionCard>
     </form>

@@ -110,14 +110,8 @@ export function DangerTab() {
             schema={deleteOrganizationSchema}
             buttonLabel="Delete organization"
             busyLabel="Deleting..."
-            onConfirm={async (confirmation) => {
-              await deleteOrganization.mutateAsync(confirmation);
-              toast({
-                title: 'Organization deleted',
-                description: 'Its members were removed and its details erased.',
-                variant: 'success',
-              });
-            }}
+            onConfirm={(confirmation) => deleteOrganization.mutateAsync(confirmation)}
+            done={{ title: 'Organization deleted', description: 'Its members were removed and its details erased.' }}
           />
         </SectionCard>
       )}
@@ -139,14 +133,8 @@ export function DangerTab() {
             schema={leaveOrganizationSchema}
             buttonLabel="Leave organization"
             busyLabel="Leaving..."
-            onConfirm={async (confirmation) => {
-              await leave.mutateAsync(confirmation);
-              toast({
-                title: 'You left the organization',
-                description: 'You now work in an organization of your own.',
-                variant: 'success',
-              });
-            }}
+            onConfirm={(confirmation) => leave.mutateAsync(confirmation)}
+            done={{ title: 'You left the organization', description: 'You now work in an organization of your own.' }}
           />
         </SectionCard>
       )}

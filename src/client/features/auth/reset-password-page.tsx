@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { FieldInput } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';
@@ -112,15 +112,15 @@ export function ResetPasswordPage() {
       description="Pick a password you don't use anywhere else."
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="new-password" label="New password" required error={errors.password?.message}>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            {...form.register('password')}
-          />
-        </Field>
+        <FieldInput
+          id="new-password"
+          label="New password"
+          required
+          error={errors.password?.message}
+          type="password"
+          autoComplete="new-password"
+          registration={form.register('password')}
+        />
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Password rules">
           {RULES.map((rule) => {
             const met = rule.test(password);
@@ -133,15 +133,15 @@ export function ResetPasswordPage() {
             );
           })}
         </ul>
-        <Field id="confirm-password" label="Confirm password" required error={errors.confirmPassword?.message}>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.confirmPassword}
-            {...form.register('confirmPassword')}
-          />
-        </Field>
+        <FieldInput
+          id="confirm-password"
+          label="Confirm password"
+          required
+          error={errors.confirmPassword?.message}
+          type="password"
+          autoComplete="new-password"
+          registration={form.register('confirmPassword')}
+        />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Resetting...' : 'Reset password'}
         </Button>

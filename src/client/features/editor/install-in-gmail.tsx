@@ -2,7 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ApiError, errorMessage } from '../../lib/api';
-import { installMine } from '../../api/workspace';
+import { installMine } from '../../api/signatures';
 
 /**
  * "Install in Gmail" (issue 14, point 6): a person of an organization connected to Google Workspace

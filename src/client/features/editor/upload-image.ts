@@ -1,4 +1,4 @@
-import { attachImage, createUploadSlot, sendImageBytes, type AttachedImage } from '../../api/uploads';
+import { attachImage, createUploadSlot, sendImageBytes, type AttachedImage } from '../../api/image-upload';
 
 /** The spec's upload limit, checked before any byte leaves the browser. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field, FieldInput, Input } from '../../components/ui/field';
 import { TermsCheckbox } from '../../components/ui/terms-checkbox';
 import { useLoginForm, useSignupForm } from '../../lib/auth-forms';
 import { readSession, rememberPendingEmail } from '../../lib/session';
@@ -67,15 +67,16 @@ export function InvitationAuthForms({
           <Field id="inv-email" label="Email" hint="The invitation was sent to this address.">
             <Input id="inv-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
-          <Field id="inv-password" label="Password" required error={se.password?.message} hint="At least 8 characters.">
-            <Input
-              id="inv-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!se.password}
-              {...signup.form.register('password')}
-            />
-          </Field>
+          <FieldInput
+            id="inv-password"
+            label="Password"
+            required
+            error={se.password?.message}
+            hint="At least 8 characters."
+            type="password"
+            autoComplete="new-password"
+            registration={signup.form.register('password')}
+          />
           <TermsCheckbox registration={signup.form.register('termsAccepted')} error={se.termsAccepted?.message} />
           <Button type="submit" size="lg" disabled={signup.isSubmitting}>
             {signup.isSubmitting ? 'Creating account...' : 'Create account and join'}
@@ -86,15 +87,15 @@ export function InvitationAuthForms({
           <Field id="inv-login-email" label="Email">
             <Input id="inv-login-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
-          <Field id="inv-login-password" label="Password" required error={le.password?.message}>
-            <Input
-              id="inv-login-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={!!le.password}
-              {...login.form.register('password')}
-            />
-          </Field>
+          <FieldInput
+            id="inv-login-password"
+            label="Password"
+            required
+            error={le.password?.message}
+            type="password"
+            autoComplete="current-password"
+            registration={login.form.register('password')}
+          />
           <Button type="submit" size="lg" disabled={login.isSubmitting}>
             {login.isSubmitting ? 'Signing in...' : 'Log in and join'}
           </Button>
