@@ -1,7 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SignatureDefaultsResponse } from '../../shared/account-area-types';
 import type { CreateSignatureOptions, SignatureMetaPatch } from '../../shared/signature/signature-meta';
-import { authApi } from '../../shared/api/auth';
 import { signaturesApi } from '../../shared/api/signatures';
 import { teamsApi } from '../../shared/api/teams';
 import { workspaceApi } from '../../shared/api/workspace';
@@ -99,10 +98,6 @@ export function sendSignatureTestEmail(id: string) {
  * workspace hooks (decision 0127).
  */
 export const installMine = () => callApi(workspaceApi.installMine);
-
-export function resendVerificationEmail(): Promise<unknown> {
-  return callApi(authApi.resendVerification);
-}
 
 /** The person's signatures, default first (GET /api/signatures). */
 export const signaturesQuery = queryOptions({ queryKey: queryKeys.signatures, queryFn: listSignatures });

@@ -1,9 +1,9 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../../components/ui/toast-store';
 import { useRefetchSession, useSession } from '../../lib/session';
 import { confirmPayment } from '../../api/billing';
+import { logInToPay } from './login-first';
 
 /** Spec section 9: success goes to the editor after 2 s; a signed-out visitor to /login after 2 s. */
 export const SUCCESS_REDIRECT_MS = 2000;
@@ -44,12 +44,7 @@ export function CheckoutSuccessPage() {
       return () => clearTimeout(timer);
     }
     if (session === null) {
-      toast({
-        title: 'Authentication Required',
-        description: 'Please log in to continue with payment.',
-        variant: 'destructive',
-      });
-      navigate('/login', { replace: true });
+      logInToPay(navigate);
       return;
     }
     // One confirmation per page view (StrictMode runs effects twice; the server is idempotent anyway).
