@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { authApi } from '../../shared/api/auth';
 import type { ForgotPasswordInput, LoginInput, SignupInput } from '../../shared/validation/auth-schemas';
+import { toast } from '../components/ui/toast-store';
+import { errorMessage } from '../lib/api';
 import { callApi } from '../lib/api-client';
 import { PENDING_EMAIL_KEY } from '../lib/session';
 
@@ -41,4 +44,31 @@ export function clearPendingEmail() {
   } catch {
     // Storage can be off (private mode); nothing to clear then.
   }
+}
+
+/**
+ * "Resend the verification mail" of the code page, the link page and the editor's banner, with the
+ * spec's toasts: 'Verification email sent' with the screen's words (`sent`), or the screen's failure
+ * title with the server's words. `resend` resolves true once the mail is on its way.
+ */
+export function useResendVerification(sent: (email: string | null | undefined) => string, failedTitle: string) {
+  const [sending, setSending] = useState(false);
+  const resend = async (email?: string | null): Promise<boolean> => {
+    setSending(true);
+    try {
+      await resendVerification(email);
+      toast({ title: 'Verification email sent', description: sent(email), variant: 'success' });
+      return true;
+    } catch (error) {
+      toast({
+        title: failedTitle,
+        description: errorMessage(error, 'Please try again later.'),
+        variant: 'destructive',
+      });
+      return false;
+    } finally {
+      setSending(false);
+    }
+  };
+  return { sending, resend };
 }

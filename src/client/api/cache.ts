@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 
 /**
  * The shapes of the writes (docs/decisions/0127), so that the invalidation after a mutation is
@@ -29,10 +28,4 @@ export function useSave<TInput, TResult>(
 export function useReshape<TInput>(request: (input: TInput) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: request, onSuccess: () => queryClient.invalidateQueries() });
-}
-
-/** Refetches one read (after a write made elsewhere, or one whose answer is not the read's); stable while `key` is. */
-export function useRefetch(key: QueryKey) {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: key }), [queryClient, key]);
 }

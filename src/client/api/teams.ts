@@ -5,9 +5,8 @@ import { teamsApi } from '../../shared/api/teams';
 import type { InviteInput, SignatureDefaults } from '../../shared/validation/account-schemas';
 import { ApiError } from '../lib/api';
 import { callApi } from '../lib/api-client';
-import { invitationKey, queryKeys } from './keys';
+import { invitationKey, queryKeys, useRefetch } from './keys';
 import { useReshape, useSave } from './cache';
-import { useRefetch } from './cache';
 
 /** The organization, its members and invitations, and the signature defaults every member follows. */
 

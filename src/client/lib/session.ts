@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
 import { useHoldEarlyClicks } from '../site/early-clicks';
-import { queryKeys } from '../api/keys';
-import { useRefetch } from '../api/cache';
+import { queryKeys, useRefetch } from '../api/keys';
 import { createQueryClient } from './query-client';
 import { logOut, readSession, setKnownSession } from './session-probe';
 

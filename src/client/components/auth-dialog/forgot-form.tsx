@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '../../../shared/validation/auth-schemas';
 import { forgotPassword } from '../../api/auth';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
-import { FieldInput } from '../ui/field';
+import { FieldInput } from '../ui/field-input';
 import { toast } from '../ui/toast-store';
 import { setAuthTab } from './auth-dialog-store';
 

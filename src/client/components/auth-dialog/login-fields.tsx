@@ -1,6 +1,6 @@
 import type { useLoginForm } from '../../lib/auth-forms';
 import { Button } from '../ui/button';
-import { FieldInput } from '../ui/field';
+import { FieldInput } from '../ui/field-input';
 
 /**
  * The login form's inside, shared by the dialog and /login: email, password, "Forgot password?"

@@ -1,5 +1,4 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 
 const control =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-red-500';
@@ -18,7 +17,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   return <textarea ref={ref} className={`${control} ${className}`} {...props} />;
 });
 
-type FieldProps = {
+export type FieldProps = {
   id: string;
   label: string;
   required?: boolean;
@@ -49,22 +48,5 @@ export function Field(props: FieldProps & { children: ReactNode }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** A Field around an Input registered with react-hook-form, marked invalid while its error shows. */
-export function FieldInput({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  registration,
-  ...input
-}: FieldProps & { registration: UseFormRegisterReturn } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
-  return (
-    <Field id={id} label={label} required={required} error={error} hint={hint}>
-      <Input id={id} {...input} aria-invalid={!!error} {...registration} />
-    </Field>
   );
 }

@@ -7,7 +7,7 @@ import {
   type ChangePasswordInput,
 } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
-import { FieldInput } from '../../components/ui/field';
+import { FieldInput } from '../../components/ui/field-input';
 import { toast } from '../../components/ui/toast-store';
 import { SectionCard, showSaveError } from './account-ui';
 import { useChangePassword } from '../../api/account';

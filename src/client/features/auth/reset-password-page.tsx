@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { FieldInput } from '../../components/ui/field';
+import { FieldInput } from '../../components/ui/field-input';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';

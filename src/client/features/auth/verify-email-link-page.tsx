@@ -6,8 +6,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { clearPendingEmail, readPendingEmail, verifyEmail } from '../../api/auth';
-import { useResendVerification } from '../../lib/resend-verification';
+import { clearPendingEmail, readPendingEmail, useResendVerification, verifyEmail } from '../../api/auth';
 
 type Phase = 'idle' | 'loading' | 'success' | 'error';
 

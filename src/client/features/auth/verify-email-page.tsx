@@ -9,8 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
 import { CodeInputs } from './code-inputs';
-import { clearPendingEmail, readPendingEmail, verifyEmail } from '../../api/auth';
-import { useResendVerification } from '../../lib/resend-verification';
+import { clearPendingEmail, readPendingEmail, useResendVerification, verifyEmail } from '../../api/auth';
 
 const empty = () => Array.from({ length: CODE_LENGTH }, () => '');
 type Phase = 'entering' | 'verifying' | 'verified';

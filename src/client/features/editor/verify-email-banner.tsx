@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
-import { useResendVerification } from '../../lib/resend-verification';
+import { useResendVerification } from '../../api/auth';
 
 /** Shown while the signed-in person's email is unverified (spec section 6). */
 export const VerifyEmailBanner = memo(function VerifyEmailBanner({ email }: { email: string }) {
