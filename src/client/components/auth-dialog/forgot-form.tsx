@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '../../../shared/validation/auth-schemas';
 import { forgotPassword } from '../../api/auth';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
-import { FieldInput } from '../ui/field-input';
+import { FormInput, EMAIL } from '../ui/field-input';
 import { toast } from '../ui/toast-store';
 import { setAuthTab } from './auth-dialog-store';
 
@@ -16,7 +16,7 @@ export function ForgotForm() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -51,14 +51,7 @@ export function ForgotForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FieldInput
-        id="forgot-email"
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        registration={form.register('email')}
-      />
+      <FormInput form={form} spec={{ name: 'email', id: 'forgot-email', label: 'Email', ...EMAIL }} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending instructions...' : 'Send reset instructions'}
       </Button>

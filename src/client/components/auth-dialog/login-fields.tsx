@@ -1,13 +1,13 @@
 import type { useLoginForm } from '../../lib/auth-forms';
 import { Button } from '../ui/button';
-import { FieldInput } from '../ui/field-input';
+import { FormInput, CURRENT_PASSWORD, EMAIL } from '../ui/field-input';
 
 /**
  * The login form's inside, shared by the dialog and /login: email, password, "Forgot password?"
  * and the submit button. /login (`page`) marks the fields required and uses the large button.
  */
 export function LoginFields({
-  login: { form, errors, isSubmitting },
+  login: { form, isSubmitting },
   page = false,
   onForgot,
 }: {
@@ -18,23 +18,10 @@ export function LoginFields({
   const id = (name: string) => (page ? name : `login-${name}`);
   return (
     <>
-      <FieldInput
-        id={id('email')}
-        label="Email"
-        required={page}
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        registration={form.register('email')}
-      />
-      <FieldInput
-        id={id('password')}
-        label="Password"
-        required={page}
-        error={errors.password?.message}
-        type="password"
-        autoComplete="current-password"
-        registration={form.register('password')}
+      <FormInput form={form} spec={{ name: 'email', id: id('email'), label: 'Email', required: page, ...EMAIL }} />
+      <FormInput
+        form={form}
+        spec={{ name: 'password', id: id('password'), label: 'Password', ...CURRENT_PASSWORD, required: page }}
       />
       <button
         type="button"

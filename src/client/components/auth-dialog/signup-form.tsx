@@ -3,7 +3,7 @@ import { useSignupForm } from '../../lib/auth-forms';
 import { rememberPendingEmail, useSessionInvalidated } from '../../lib/session';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
-import { FieldInput } from '../ui/field-input';
+import { FormInput, EMAIL, NEW_ACCOUNT_PASSWORD } from '../ui/field-input';
 import { TermsCheckbox } from '../ui/terms-checkbox';
 import { toast } from '../ui/toast-store';
 import { closeAuthDialog } from './auth-dialog-store';
@@ -29,24 +29,10 @@ export function SignupForm() {
       <Field id="signup-name" label="Name (optional)" error={errors.name?.message}>
         <Input id="signup-name" autoComplete="name" {...form.register('name')} />
       </Field>
-      <FieldInput
-        id="signup-email"
-        label="Email"
-        required
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        registration={form.register('email')}
-      />
-      <FieldInput
-        id="signup-password"
-        label="Password"
-        required
-        error={errors.password?.message}
-        hint="At least 8 characters."
-        type="password"
-        autoComplete="new-password"
-        registration={form.register('password')}
+      <FormInput form={form} spec={{ name: 'email', id: 'signup-email', label: 'Email', required: true, ...EMAIL }} />
+      <FormInput
+        form={form}
+        spec={{ name: 'password', id: 'signup-password', label: 'Password', ...NEW_ACCOUNT_PASSWORD }}
       />
       <TermsCheckbox registration={form.register('termsAccepted')} error={errors.termsAccepted?.message} />
       <Button type="submit" disabled={isSubmitting}>

@@ -7,7 +7,7 @@ import {
   type ChangePasswordInput,
 } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
-import { FieldInput } from '../../components/ui/field-input';
+import { FormInput, CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/ui/field-input';
 import { toast } from '../../components/ui/toast-store';
 import { SectionCard, showSaveError } from './account-ui';
 import { useChangePassword } from '../../api/account';
@@ -54,7 +54,7 @@ export function ChangePasswordForm() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -87,33 +87,18 @@ export function ChangePasswordForm() {
         }
       >
         <div className="grid gap-5 sm:max-w-lg">
-          <FieldInput
-            id="current-password"
-            label="Current password"
-            required
-            error={errors.currentPassword?.message}
-            type="password"
-            autoComplete="current-password"
-            registration={form.register('currentPassword')}
+          <FormInput
+            form={form}
+            spec={{ name: 'currentPassword', id: 'current-password', label: 'Current password', ...CURRENT_PASSWORD }}
           />
-          <FieldInput
-            id="new-password"
-            label="New password"
-            required
-            error={errors.newPassword?.message}
-            type="password"
-            autoComplete="new-password"
-            registration={form.register('newPassword')}
+          <FormInput
+            form={form}
+            spec={{ name: 'newPassword', id: 'new-password', label: 'New password', ...NEW_PASSWORD }}
           />
           <StrengthMeter password={newPassword} />
-          <FieldInput
-            id="confirm-password"
-            label="Confirm new password"
-            required
-            error={errors.confirmPassword?.message}
-            type="password"
-            autoComplete="new-password"
-            registration={form.register('confirmPassword')}
+          <FormInput
+            form={form}
+            spec={{ name: 'confirmPassword', id: 'confirm-password', label: 'Confirm new password', ...NEW_PASSWORD }}
           />
         </div>
       </SectionCard>

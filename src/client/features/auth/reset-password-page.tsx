@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { FieldInput } from '../../components/ui/field-input';
+import { FormInput, NEW_PASSWORD } from '../../components/ui/field-input';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';
@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const password = form.watch('password');
 
   useEffect(() => {
@@ -112,14 +112,9 @@ export function ResetPasswordPage() {
       description="Pick a password you don't use anywhere else."
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FieldInput
-          id="new-password"
-          label="New password"
-          required
-          error={errors.password?.message}
-          type="password"
-          autoComplete="new-password"
-          registration={form.register('password')}
+        <FormInput
+          form={form}
+          spec={{ name: 'password', id: 'new-password', label: 'New password', ...NEW_PASSWORD }}
         />
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Password rules">
           {RULES.map((rule) => {
@@ -133,14 +128,9 @@ export function ResetPasswordPage() {
             );
           })}
         </ul>
-        <FieldInput
-          id="confirm-password"
-          label="Confirm password"
-          required
-          error={errors.confirmPassword?.message}
-          type="password"
-          autoComplete="new-password"
-          registration={form.register('confirmPassword')}
+        <FormInput
+          form={form}
+          spec={{ name: 'confirmPassword', id: 'confirm-password', label: 'Confirm password', ...NEW_PASSWORD }}
         />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Resetting...' : 'Reset password'}

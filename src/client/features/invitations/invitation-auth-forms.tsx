@@ -3,7 +3,7 @@ import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { FieldInput } from '../../components/ui/field-input';
+import { FormInput, CURRENT_PASSWORD, NEW_ACCOUNT_PASSWORD } from '../../components/ui/field-input';
 import { TermsCheckbox } from '../../components/ui/terms-checkbox';
 import { useLoginForm, useSignupForm } from '../../lib/auth-forms';
 import { readSession, rememberPendingEmail } from '../../lib/session';
@@ -36,7 +36,6 @@ export function InvitationAuthForms({
   });
 
   const se = signup.errors;
-  const le = login.errors;
   return (
     <div>
       <div
@@ -68,15 +67,9 @@ export function InvitationAuthForms({
           <Field id="inv-email" label="Email" hint="The invitation was sent to this address.">
             <Input id="inv-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
-          <FieldInput
-            id="inv-password"
-            label="Password"
-            required
-            error={se.password?.message}
-            hint="At least 8 characters."
-            type="password"
-            autoComplete="new-password"
-            registration={signup.form.register('password')}
+          <FormInput
+            form={signup.form}
+            spec={{ name: 'password', id: 'inv-password', label: 'Password', ...NEW_ACCOUNT_PASSWORD }}
           />
           <TermsCheckbox registration={signup.form.register('termsAccepted')} error={se.termsAccepted?.message} />
           <Button type="submit" size="lg" disabled={signup.isSubmitting}>
@@ -88,14 +81,9 @@ export function InvitationAuthForms({
           <Field id="inv-login-email" label="Email">
             <Input id="inv-login-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
-          <FieldInput
-            id="inv-login-password"
-            label="Password"
-            required
-            error={le.password?.message}
-            type="password"
-            autoComplete="current-password"
-            registration={login.form.register('password')}
+          <FormInput
+            form={login.form}
+            spec={{ name: 'password', id: 'inv-login-password', label: 'Password', ...CURRENT_PASSWORD }}
           />
           <Button type="submit" size="lg" disabled={login.isSubmitting}>
             {login.isSubmitting ? 'Signing in...' : 'Log in and join'}
