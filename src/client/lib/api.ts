@@ -23,7 +23,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Every call sends credentials; writes send JSON. Non-OK answers become ApiError with the server's
- * message; an OK one gives its status and its JSON, unchecked (api-client.ts checks it against the contract).
+ * message; an OK one gives its status and its JSON, unchecked: api-client.ts checks it against the contract,
+ * api/public.ts (the zod-free public pages) types it by the contract.
  */
 export async function sendRequest(
   method: Method,
@@ -62,19 +63,6 @@ export async function sendRequest(
   }
   return { status: res.status, data };
 }
-
-/** A call whose answer the caller types itself; prefer callApi (api-client.ts), which checks it. */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
-  return (await sendRequest(method, path, body, init)).data as T;
-}
-
-export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body: unknown = {}) => apiRequest<T>('PUT', path, body),
-  patch: <T>(path: string, body: unknown = {}) => apiRequest<T>('PATCH', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
-};
 
 /** The message to show for any thrown value, with a fallback in the spec's words. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import type { MeResponse } from '../../shared/account-types';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '../../shared/validation/auth-schemas';
 import { toast } from '../components/ui/toast-store';
-import { ApiError, api, errorMessage, tooManyRequestsWords } from './api';
+import { logIn, signUp } from '../api/auth';
+import { ApiError, errorMessage, tooManyRequestsWords } from './api';
 import { useSessionChanged } from './session';
 
 /**
@@ -12,7 +13,8 @@ import { useSessionChanged } from './session';
  * what happens after success. What was typed stays in the fields when the server refuses it.
  */
 
-export type SignupAnswer = { message: string; email: string };
+/** What an accepted signup answers (the contract's 201). */
+export type SignupAnswer = Awaited<ReturnType<typeof signUp>>;
 
 /**
  * The words after a refused login (spec section 8). The dialog and the invitation page: 'Login
@@ -60,7 +62,7 @@ export function useLoginForm({ email, screen = 'dialog', seedSession = true, onS
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const me = await api.post<MeResponse>('/api/auth/login', email === undefined ? values : { ...values, email });
+      const me = await logIn(email === undefined ? values : { ...values, email });
       if (seedSession) await sessionChanged(me);
       await onSignedIn(me);
     } catch (error) {
@@ -90,10 +92,7 @@ export function useSignupForm({ email, onSignedUp }: SignupFormOptions) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api.post<SignupAnswer>(
-        '/api/auth/signup',
-        email === undefined ? values : { ...values, email },
-      );
+      const answer = await signUp(email === undefined ? values : { ...values, email });
       await onSignedUp(answer);
     } catch (error) {
       toast({ ...signupFailure(error), variant: 'destructive' });

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { MeResponse } from '../../shared/account-types';
 import { useHoldEarlyClicks } from '../site/early-clicks';
-import { api } from './api';
+import { callPublic } from '../api/public';
 
 /**
  * The half of the session module (session.ts) that needs no query cache: the one read of the
@@ -13,8 +13,8 @@ import { api } from './api';
 export async function readSession(): Promise<MeResponse | null> {
   // GET /api/session is /api/auth/me answering 200 with no user for a visitor: browsers log every
   // 401 as a console error, on every public page (Lighthouse best practices, issue 5).
-  const answer = await api.get<MeResponse | { user: null }>('/api/session');
-  return answer.user ? (answer as MeResponse) : null;
+  const answer = await callPublic('session');
+  return answer.user ? answer : null;
 }
 
 /**
@@ -62,7 +62,7 @@ export function useKnownSession(): KnownSession {
 
 /** Ends the session on the server, then shows the signed-out state (session.ts's useLogout also empties the cache). */
 export async function logOut() {
-  await api.post('/api/auth/logout');
+  await callPublic('logout');
   setKnownSession(null);
 }
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
 import { useHoldEarlyClicks } from '../site/early-clicks';
+import { queryKeys, useRefetch } from '../api/keys';
 import { createQueryClient } from './query-client';
 import { logOut, readSession, setKnownSession } from './session-probe';
 
@@ -12,8 +13,8 @@ import { logOut, readSession, setKnownSession } from './session-probe';
  */
 export { readSession } from './session-probe';
 
-/** The session's query key; the server's name for the read. */
-export const ME_QUERY_KEY = ['/api/auth/me'] as const;
+/** The session's query key (api/keys.ts); the server's name for the read. */
+export const ME_QUERY_KEY = queryKeys.session;
 
 /** The current user and organization, or null when signed out. */
 export function useSession() {
@@ -47,6 +48,9 @@ export function useRefreshSession() {
     await seedSession(queryClient, next ?? fallback);
   };
 }
+
+/** After a change to the person's plan (a payment, the free plan): the session alone is read again. */
+export const useRefetchSession = () => useRefetch(ME_QUERY_KEY);
 
 /**
  * After a change whose effect on the session only the server knows (a signup, a verified address):

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { callPublic } from '../../api/public';
 
 export type AuthTab = 'login' | 'signup' | 'forgot';
 type State = { open: boolean; tab: AuthTab; redirectTo: string | null };
@@ -14,12 +15,7 @@ const set = (next: State) => {
 export function openAuthDialog(tab: AuthTab = 'signup', options: { redirectTo?: string } = {}) {
   set({ open: true, tab, redirectTo: options.redirectTo ?? null });
   // The spec's telemetry: the modal was opened. Failure to record it must never bother the person.
-  void fetch('/api/auth/telemetry/auth-open', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ source: 'modal' }),
-  }).catch(() => undefined);
+  callPublic('authOpened', { source: 'modal' }).catch(() => undefined);
 }
 
 export function closeAuthDialog() {

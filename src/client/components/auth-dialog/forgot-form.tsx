@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../shared/validation/auth-schemas';
-import { api, errorMessage } from '../../lib/api';
+import { forgotPassword } from '../../api/auth';
+import { errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
-import { Field, Input } from '../ui/field';
+import { FormInput, EMAIL } from '../ui/field-input';
 import { toast } from '../ui/toast-store';
 import { setAuthTab } from './auth-dialog-store';
 
@@ -15,11 +16,11 @@ export function ForgotForm() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.post('/api/auth/forgot-password', values);
+      await forgotPassword(values);
       setSent(true);
       toast({
         title: 'Reset link sent',
@@ -50,15 +51,7 @@ export function ForgotForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          {...form.register('email')}
-        />
-      </Field>
+      <FormInput form={form} spec={{ name: 'email', id: 'forgot-email', label: 'Email', ...EMAIL }} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending instructions...' : 'Send reset instructions'}
       </Button>

@@ -3,6 +3,7 @@ import { useSignupForm } from '../../lib/auth-forms';
 import { rememberPendingEmail, useSessionInvalidated } from '../../lib/session';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
+import { FormInput, EMAIL, NEW_ACCOUNT_PASSWORD } from '../ui/field-input';
 import { TermsCheckbox } from '../ui/terms-checkbox';
 import { toast } from '../ui/toast-store';
 import { closeAuthDialog } from './auth-dialog-store';
@@ -28,30 +29,11 @@ export function SignupForm() {
       <Field id="signup-name" label="Name (optional)" error={errors.name?.message}>
         <Input id="signup-name" autoComplete="name" {...form.register('name')} />
       </Field>
-      <Field id="signup-email" label="Email" required error={errors.email?.message}>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          {...form.register('email')}
-        />
-      </Field>
-      <Field
-        id="signup-password"
-        label="Password"
-        required
-        error={errors.password?.message}
-        hint="At least 8 characters."
-      >
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          {...form.register('password')}
-        />
-      </Field>
+      <FormInput form={form} spec={{ name: 'email', id: 'signup-email', label: 'Email', required: true, ...EMAIL }} />
+      <FormInput
+        form={form}
+        spec={{ name: 'password', id: 'signup-password', label: 'Password', ...NEW_ACCOUNT_PASSWORD }}
+      />
       <TermsCheckbox registration={form.register('termsAccepted')} error={errors.termsAccepted?.message} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create account'}

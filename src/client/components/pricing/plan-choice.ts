@@ -1,5 +1,6 @@
 import type { BillingPeriod, PlanId } from '../../../shared/billing/plans';
-import { api, errorMessage } from '../../lib/api';
+import { callPublic } from '../../api/public';
+import { errorMessage } from '../../lib/api';
 import { openAuthDialog } from '../auth-dialog/auth-dialog-store';
 import { toast } from '../ui/toast-store';
 
@@ -30,7 +31,7 @@ export async function choosePlan(
 /** POST /api/select-free-plan; a failure shows the spec's toast and is thrown on. */
 export async function selectFreePlan(): Promise<void> {
   try {
-    await api.post('/api/select-free-plan', {});
+    await callPublic('selectFreePlan');
   } catch (error) {
     toast({
       title: 'Failed to activate free plan',

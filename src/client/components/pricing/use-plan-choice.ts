@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BillingPeriod, PlanId } from '../../../shared/billing/plans';
-import { ME_QUERY_KEY, useSession } from '../../lib/session';
+import { useRefetchSession, useSession } from '../../lib/session';
 import { choosePlan, FREE_PLAN_REDIRECT_MS, selectFreePlan } from './plan-choice';
 
 export type FreePlanActivation = 'idle' | 'activating';
@@ -11,7 +10,7 @@ export type FreePlanActivation = 'idle' | 'activating';
  * `navigate` is passed in so the router-free landing page can use full page loads.
  */
 export function useFreePlanActivation(navigate: (to: string) => void) {
-  const queryClient = useQueryClient();
+  const refetchSession = useRefetchSession();
   const [state, setState] = useState<FreePlanActivation>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -25,7 +24,7 @@ export function useFreePlanActivation(navigate: (to: string) => void) {
       setState('idle');
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    await refetchSession();
     timer.current = setTimeout(() => navigate('/editor'), FREE_PLAN_REDIRECT_MS);
   };
   return { state, activate };

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { NewsletterResponse } from '../../../shared/validation/newsletter-schema';
-import { ApiError, NetworkError, api, errorMessage } from '../../lib/api';
+import { callPublic } from '../../api/public';
+import { ApiError, NetworkError, errorMessage } from '../../lib/api';
 
 type Status =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
@@ -32,7 +32,7 @@ export function NewsletterForm() {
         setStatus({ kind: 'error', message: parsed.error.issues[0]?.message ?? 'Please enter a valid email address' });
         return;
       }
-      const result = await api.post<NewsletterResponse>('/api/newsletter', parsed.data);
+      const result = await callPublic('newsletter', parsed.data);
       setStatus({ kind: 'done', message: result.message });
       form.reset();
     } catch (error) {

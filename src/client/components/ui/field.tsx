@@ -17,15 +17,16 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   return <textarea ref={ref} className={`${control} ${className}`} {...props} />;
 });
 
-/** A label, its control, and the error or hint below it, wired for screen readers. */
-export function Field(props: {
+export type FieldProps = {
   id: string;
   label: string;
   required?: boolean;
   error?: string;
   hint?: ReactNode;
-  children: ReactNode;
-}) {
+};
+
+/** A label, its control, and the error or hint below it, wired for screen readers. */
+export function Field(props: FieldProps & { children: ReactNode }) {
   return (
     <div className="grid gap-1.5">
       <label htmlFor={props.id} className="text-sm font-medium text-slate-700">

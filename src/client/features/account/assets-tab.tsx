@@ -2,10 +2,11 @@ import { ImageIcon, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { useDeleteUpload, useOrganization, useUploads, type UploadedImage } from './account-api';
 import { formatDate, LoadError, SectionCard, showSaveError, Spinner } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { LogoForm } from './logo-form';
+import { useOrganization } from '../../api/teams';
+import { useDeleteUpload, useUploads, type UploadedImage } from '../../api/uploads';
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
 

@@ -7,10 +7,11 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { trialDaysLeft } from '../../lib/session';
-import { openBillingPortal, useBillingOverview, useOrganization } from './account-api';
 import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
 import { MANAGE_SUBSCRIPTION_ID, ManageSubscription } from './manage-subscription';
 import { SeatMeter } from './seat-meter';
+import { openBillingPortal, useBillingOverview } from '../../api/billing';
+import { useOrganization } from '../../api/teams';
 
 const PLAN_NAMES: Record<string, string> = { trial: 'Free trial', free: 'Free', standard: 'Standard', pro: 'Pro' };
 

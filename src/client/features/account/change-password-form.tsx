@@ -7,10 +7,10 @@ import {
   type ChangePasswordInput,
 } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { FormInput, CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/ui/field-input';
 import { toast } from '../../components/ui/toast-store';
-import { useChangePassword } from './account-api';
 import { SectionCard, showSaveError } from './account-ui';
+import { useChangePassword } from '../../api/account';
 
 const METER_TONE = { Weak: 'bg-red-500', Fair: 'bg-amber-500', Good: 'bg-lime-500', Strong: 'bg-green-600' } as const;
 
@@ -54,7 +54,7 @@ export function ChangePasswordForm() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -87,34 +87,19 @@ export function ChangePasswordForm() {
         }
       >
         <div className="grid gap-5 sm:max-w-lg">
-          <Field id="current-password" label="Current password" required error={errors.currentPassword?.message}>
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={!!errors.currentPassword}
-              {...form.register('currentPassword')}
-            />
-          </Field>
-          <Field id="new-password" label="New password" required error={errors.newPassword?.message}>
-            <Input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.newPassword}
-              {...form.register('newPassword')}
-            />
-          </Field>
+          <FormInput
+            form={form}
+            spec={{ name: 'currentPassword', id: 'current-password', label: 'Current password', ...CURRENT_PASSWORD }}
+          />
+          <FormInput
+            form={form}
+            spec={{ name: 'newPassword', id: 'new-password', label: 'New password', ...NEW_PASSWORD }}
+          />
           <StrengthMeter password={newPassword} />
-          <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
-            <Input
-              id="confirm-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.confirmPassword}
-              {...form.register('confirmPassword')}
-            />
-          </Field>
+          <FormInput
+            form={form}
+            spec={{ name: 'confirmPassword', id: 'confirm-password', label: 'Confirm new password', ...NEW_PASSWORD }}
+          />
         </div>
       </SectionCard>
     </form>

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ConfirmationInput } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast-store';
 import { showSaveError } from './account-ui';
 
 type Values = ConfirmationInput & { password?: string };
@@ -19,7 +20,9 @@ export function ConfirmPhraseForm(props: {
   disabled?: boolean;
   /** Asks for the password too (deleting the account), with this hint below the field. */
   passwordHint?: string;
-  onConfirm(confirmation: string, password: string): Promise<void>;
+  onConfirm(confirmation: string, password: string): Promise<unknown>;
+  /** The success toast once `onConfirm` is done, if the screen does not tell it itself. */
+  done?: { title: string; description: string };
 }) {
   const form = useForm<Values>({
     resolver: zodResolver(props.schema),
@@ -29,6 +32,7 @@ export function ConfirmPhraseForm(props: {
   const onSubmit = form.handleSubmit(async ({ confirmation, password }) => {
     try {
       await props.onConfirm(confirmation, password ?? '');
+      if (props.done) toast({ ...props.done, variant: 'success' });
     } catch (error) {
       showSaveError(error, form, ['confirmation', 'password']);
     }

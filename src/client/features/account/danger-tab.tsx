@@ -10,18 +10,13 @@ import {
 } from '../../../shared/validation/account-schemas';
 import { toast } from '../../components/ui/toast-store';
 import { useSessionChanged } from '../../lib/session';
-import {
-  useBillingOverview,
-  useDeleteAccount,
-  useDeleteOrganization,
-  useLeaveOrganization,
-  useTeam,
-  useTransferOwnership,
-} from './account-api';
 import { LoadError, SectionCard, Select, Spinner } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConfirmPhraseForm } from './confirm-phrase-form';
 import { Button } from '../../components/ui/button';
+import { useDeleteAccount, useLeaveOrganization } from '../../api/account';
+import { useBillingOverview } from '../../api/billing';
+import { useDeleteOrganization, useTeam, useTransferOwnership } from '../../api/teams';
 
 function TransferOwnership({ candidates }: { candidates: { id: string; label: string }[] }) {
   const transfer = useTransferOwnership();
@@ -115,14 +110,8 @@ export function DangerTab() {
             schema={deleteOrganizationSchema}
             buttonLabel="Delete organization"
             busyLabel="Deleting..."
-            onConfirm={async (confirmation) => {
-              await deleteOrganization.mutateAsync(confirmation);
-              toast({
-                title: 'Organization deleted',
-                description: 'Its members were removed and its details erased.',
-                variant: 'success',
-              });
-            }}
+            onConfirm={(confirmation) => deleteOrganization.mutateAsync(confirmation)}
+            done={{ title: 'Organization deleted', description: 'Its members were removed and its details erased.' }}
           />
         </SectionCard>
       )}
@@ -144,14 +133,8 @@ export function DangerTab() {
             schema={leaveOrganizationSchema}
             buttonLabel="Leave organization"
             busyLabel="Leaving..."
-            onConfirm={async (confirmation) => {
-              await leave.mutateAsync(confirmation);
-              toast({
-                title: 'You left the organization',
-                description: 'You now work in an organization of your own.',
-                variant: 'success',
-              });
-            }}
+            onConfirm={(confirmation) => leave.mutateAsync(confirmation)}
+            done={{ title: 'You left the organization', description: 'You now work in an organization of your own.' }}
           />
         </SectionCard>
       )}

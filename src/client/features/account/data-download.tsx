@@ -1,18 +1,14 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { fetchExport, type ExportKind } from '../../api/files';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { SectionCard } from './account-ui';
 
 /** Fetches an export and hands it to the browser as a file; an error answer becomes a toast, never a saved file. */
-async function saveExport(path: string): Promise<string> {
-  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? 'We could not prepare your download. Please try again.');
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'signaturepro-data.json';
-  const url = URL.createObjectURL(await res.blob());
+async function saveExport(kind: ExportKind): Promise<string> {
+  const { name, file } = await fetchExport(kind);
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -28,14 +24,14 @@ export function DataDownloadCard(props: {
   id: string;
   title: string;
   description: string;
-  path: string;
+  kind: ExportKind;
   label: string;
 }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
-      const name = await saveExport(props.path);
+      const name = await saveExport(props.kind);
       toast({ title: 'Download ready', description: `Saved as ${name}.`, variant: 'success' });
     } catch (error) {
       toast({ title: 'Download failed', description: (error as Error).message, variant: 'destructive' });

@@ -6,7 +6,7 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { TEMPLATES } from '../../../shared/signature/template-info';
 import { DEFAULT_TEMPLATES } from '../../../shared/validation/account-schemas';
-import { DefaultsPreview } from './defaults-preview';
+import { DefaultsPreview, SAMPLE_PERSON } from './defaults-preview';
 
 afterEach(cleanup);
 
@@ -41,17 +41,7 @@ describe('one renderer, one catalogue (issue 10, point 11)', () => {
       render(<DefaultsPreview template={template} primaryColor="#9c27b0" secondaryColor="#2d8659" />);
       const drawn = screen.getByTestId('defaults-preview').innerHTML;
       const sample = createEmptySignature({
-        name: 'Jordan Lee',
-        title: 'Head of Sales',
-        company: 'Acme Inc',
-        phone: '+1 555 0100',
-        email: 'jordan@acme.example',
-        website: 'acme.example',
-        socialLinks: {
-          linkedin: 'https://linkedin.com/in/jordanlee',
-          twitter: 'https://x.com/jordanlee',
-          github: 'https://github.com/jordanlee',
-        },
+        ...SAMPLE_PERSON,
         design: { template, primaryColor: '#9c27b0', secondaryColor: '#2d8659' },
       });
       const expected = renderSignature(sample, { publicUrl: window.location.origin, showWatermark: false }).html;

@@ -6,7 +6,7 @@ import type { DefaultTemplate } from '../../../shared/validation/account-schemas
 type Props = { template: DefaultTemplate; primaryColor: string; secondaryColor: string };
 
 /** A sample person, so that every part a template styles (name, role, contacts, profiles) shows. */
-const SAMPLE = createEmptySignature({
+export const SAMPLE_PERSON = {
   name: 'Jordan Lee',
   title: 'Head of Sales',
   company: 'Acme Inc',
@@ -18,7 +18,8 @@ const SAMPLE = createEmptySignature({
     twitter: 'https://x.com/jordanlee',
     github: 'https://github.com/jordanlee',
   },
-});
+};
+const SAMPLE = createEmptySignature(SAMPLE_PERSON);
 
 /**
  * The defaults drawn by the real renderer, from the one template catalogue (issue 10, point 11):

@@ -10,10 +10,10 @@ import {
   type SignatureDefaults,
 } from '../../../shared/validation/account-schemas';
 import { toast } from '../../components/ui/toast-store';
-import { useSaveDefaults, useSignatureDefaults } from './account-api';
 import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
 import { DefaultsPreview } from './defaults-preview';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
+import { useSaveDefaults, useSignatureDefaults } from '../../api/teams';
 
 type ColorChoice = { value: string; label: string };
 

@@ -5,8 +5,8 @@ import { inviteSchema, type InviteInput } from '../../../shared/validation/accou
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useInvite } from './account-api';
 import { Select, showSaveError } from './account-ui';
+import { useInvite } from '../../api/teams';
 
 /** Email and role on one line; the address stays in the box when the invitation is refused. */
 export function InviteForm({ seatsLeft }: { seatsLeft: number }) {

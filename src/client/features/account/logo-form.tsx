@@ -7,8 +7,8 @@ import { LOGO_HINT, logoUrlSchema, type LogoUrlInput } from '../../../shared/val
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useSaveLogo } from './account-api';
 import { FormActions, ReadOnlyNote, SectionCard, showSaveError } from './account-ui';
+import { useSaveLogo } from '../../api/teams';
 
 function LogoPreview({ url }: { url: string }) {
   const [broken, setBroken] = useState(false);

@@ -14,9 +14,9 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from './account-api';
 import { FormActions, formatDate, SectionCard, Select, showSaveError } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
+import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from '../../api/billing';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;
 type Terms = { planType: 'standard' | 'pro'; billingPeriod: 'monthly' | 'annual'; seats: number };
@@ -192,16 +192,22 @@ function ChangePlanForm({ sub, provider }: { sub: Subscription; provider: Billin
   );
 }
 
-function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
-  const cancel = useCancelSubscription();
-  const onCancel = async () => {
+/** A plan change behind a confirmation: the row says what it does, the dialog asks, success is told in a toast. */
+function ConfirmRow(props: {
+  title: string;
+  text: string;
+  trigger: string;
+  question: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  done: { title: string; description: string };
+  mutation: { isPending: boolean; mutateAsync(input: undefined): Promise<unknown> };
+}) {
+  const onConfirm = async () => {
     try {
-      await cancel.mutateAsync(undefined);
-      toast({
-        title: 'Subscription canceled',
-        description: `You keep ${planName} until ${endOf(sub)}.`,
-        variant: 'success',
-      });
+      await props.mutation.mutateAsync(undefined);
+      toast({ ...props.done, variant: 'success' });
     } catch (error) {
       showSaveError(error);
     }
@@ -209,21 +215,35 @@ function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
       <div className="mr-auto">
-        <h3 className="text-sm font-semibold text-slate-900">Cancel subscription</h3>
-        <p className="mt-1 text-sm text-slate-600">
-          Nothing more is charged; you keep {planName} until {endOf(sub)}.
-        </p>
+        <h3 className="text-sm font-semibold text-slate-900">{props.title}</h3>
+        <p className="mt-1 text-sm text-slate-600">{props.text}</p>
       </div>
       <ConfirmDialog
-        trigger={<Button variant="secondary">Cancel subscription</Button>}
-        title="Cancel your subscription?"
-        description={`You keep ${planName} until ${endOf(sub)}. After that your organization moves to Free with 1 seat and the watermark returns to your signature. You can resume any time before then.`}
-        confirmLabel="Cancel subscription"
-        cancelLabel="Keep subscription"
-        busy={cancel.isPending}
-        onConfirm={onCancel}
+        trigger={<Button variant="secondary">{props.trigger}</Button>}
+        title={props.question}
+        description={props.description}
+        confirmLabel={props.confirmLabel}
+        cancelLabel={props.cancelLabel}
+        busy={props.mutation.isPending}
+        onConfirm={onConfirm}
       />
     </div>
+  );
+}
+
+function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
+  return (
+    <ConfirmRow
+      title="Cancel subscription"
+      text={`Nothing more is charged; you keep ${planName} until ${endOf(sub)}.`}
+      trigger="Cancel subscription"
+      question="Cancel your subscription?"
+      description={`You keep ${planName} until ${endOf(sub)}. After that your organization moves to Free with 1 seat and the watermark returns to your signature. You can resume any time before then.`}
+      confirmLabel="Cancel subscription"
+      cancelLabel="Keep subscription"
+      done={{ title: 'Subscription canceled', description: `You keep ${planName} until ${endOf(sub)}.` }}
+      mutation={useCancelSubscription()}
+    />
   );
 }
 
@@ -232,36 +252,20 @@ function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
  * the money goes back and the plan with it, exactly as Stripe's charge.refunded does.
  */
 function TestRefundRow({ planName }: { planName: string }) {
-  const refund = useTestRefund();
-  const onRefund = async () => {
-    try {
-      await refund.mutateAsync(undefined);
-      toast({
+  return (
+    <ConfirmRow
+      title="Test refund"
+      text={`Test mode: try the money-back guarantee. A refund ends ${planName} at once.`}
+      trigger="Refund (test mode)"
+      question="Refund this purchase?"
+      description={`${planName} ends now: your organization moves to Free with 1 seat and the watermark returns to your signature. No real money moves in test mode.`}
+      confirmLabel="Refund and end plan"
+      cancelLabel="Keep plan"
+      done={{
         title: 'Refunded (test mode)',
         description: `${planName} was refunded and has ended. The watermark is back.`,
-        variant: 'success',
-      });
-    } catch (error) {
-      showSaveError(error);
-    }
-  };
-  return (
-    <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
-      <div className="mr-auto">
-        <h3 className="text-sm font-semibold text-slate-900">Test refund</h3>
-        <p className="mt-1 text-sm text-slate-600">
-          Test mode: try the money-back guarantee. A refund ends {planName} at once.
-        </p>
-      </div>
-      <ConfirmDialog
-        trigger={<Button variant="secondary">Refund (test mode)</Button>}
-        title="Refund this purchase?"
-        description={`${planName} ends now: your organization moves to Free with 1 seat and the watermark returns to your signature. No real money moves in test mode.`}
-        confirmLabel="Refund and end plan"
-        cancelLabel="Keep plan"
-        busy={refund.isPending}
-        onConfirm={onRefund}
-      />
-    </div>
+      }}
+      mutation={useTestRefund()}
+    />
   );
 }

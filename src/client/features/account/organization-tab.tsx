@@ -9,9 +9,9 @@ import {
 } from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useOrganization, useSaveOrganization } from './account-api';
 import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
 import { DataDownloadCard } from './data-download';
+import { useOrganization, useSaveOrganization } from '../../api/teams';
 
 export function OrganizationTab() {
   const org = useOrganization();
@@ -97,7 +97,7 @@ export function OrganizationTab() {
           id="organization-data"
           title="Organization data"
           description="A JSON file of the organization's details, signature defaults, members, invitations and every member's signatures."
-          path="/api/organization/export"
+          kind="organization"
           label="Download organization data"
         />
       )}

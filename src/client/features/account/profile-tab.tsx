@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { profileSchema, TIMEZONES, type ProfileInput } from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { useProfile, useSaveProfile } from './account-api';
 import { DataDownloadCard } from './data-download';
 import { FormActions, LoadError, SectionCard, Select, showSaveError, Spinner } from './account-ui';
+import { useProfile, useSaveProfile } from '../../api/account';
 
 export function ProfileTab() {
   const profile = useProfile();
@@ -85,7 +85,7 @@ export function ProfileTab() {
         id="my-data"
         title="Your data"
         description="A JSON file of your account, signatures, uploaded images (their addresses) and activity, to keep or take elsewhere."
-        path="/api/account/export"
+        kind="account"
         label="Download my data"
       />
     </div>

@@ -2,8 +2,8 @@ import { Laptop, LogOut, Smartphone } from 'lucide-react';
 import type { DeviceSession } from '../../../shared/account-area-types';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { useSessions, useSignOutOthers, useSignOutSession } from './account-api';
 import { formatDate, LoadError, SectionCard, showSaveError, Spinner } from './account-ui';
+import { useSessions, useSignOutOthers, useSignOutSession } from '../../api/account';
 
 /** "Chrome on macOS" from a user agent; good enough to recognise one's own devices. */
 export function describeDevice(userAgent: string | null): { label: string; mobile: boolean } {

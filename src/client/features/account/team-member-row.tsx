@@ -4,9 +4,9 @@ import { ROLE_LABELS } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { initialsOf } from '../../lib/session';
-import { useChangeRole, useRemoveMember, useResendInvitation, useWithdrawInvitation } from './account-api';
 import { formatDate, Select, showSaveError } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
+import { useChangeRole, useRemoveMember, useResendInvitation, useWithdrawInvitation } from '../../api/teams';
 
 function StatusBadge({ entry }: { entry: TeamEntry }) {
   const [label, tone] =

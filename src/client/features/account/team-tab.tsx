@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { capabilityRefusal } from '../../../shared/billing/plan-features';
-import { useTeam } from './account-api';
 import { LoadError, ReadOnlyNote, SectionCard, Spinner } from './account-ui';
 import { InviteForm } from './invite-form';
 import { SeatMeter } from './seat-meter';
 import { TeamMemberRow } from './team-member-row';
+import { useTeam } from '../../api/teams';
 
 export function TeamTab() {
   const team = useTeam();

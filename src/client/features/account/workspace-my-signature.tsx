@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
-import { useEditMine, useMyWorkspaceSignature } from './workspace-api';
+import { useEditMine, useMyWorkspaceSignature } from '../../api/workspace';
 
 type TextField = Exclude<PersonField, 'socialLinks'>;
 const TEXT_FIELDS = PERSON_FIELDS.filter((f): f is TextField => f !== 'socialLinks');

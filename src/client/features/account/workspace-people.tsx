@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { formatDate, SectionCard, Select } from './account-ui';
-import { usePush } from './workspace-api';
+import { usePush } from '../../api/workspace';
 
 function StatusBadge({ person }: { person: WorkspacePersonView }) {
   const when = person.pushedAt ? formatDate(person.pushedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '';

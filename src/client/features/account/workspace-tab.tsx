@@ -6,8 +6,11 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
-import { useOrganization } from './account-api';
 import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
+import { WorkspaceMySignature } from './workspace-my-signature';
+import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
+import { WorkspaceTemplateCard } from './workspace-template-card';
+import { useOrganization } from '../../api/teams';
 import {
   useCheckConnection,
   useConnect,
@@ -15,10 +18,7 @@ import {
   useDisconnect,
   useSync,
   useWorkspace,
-} from './workspace-api';
-import { WorkspaceMySignature } from './workspace-my-signature';
-import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
-import { WorkspaceTemplateCard } from './workspace-template-card';
+} from '../../api/workspace';
 
 /** /account/workspace: Google Workspace for owners and admins of a Pro organization, and everyone's own Gmail signature. */
 export function WorkspaceTab() {

@@ -13,7 +13,7 @@ import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { SectionCard, Select } from './account-ui';
-import { useSaveTemplate } from './workspace-api';
+import { useSaveTemplate } from '../../api/workspace';
 
 type TextKey = 'company' | 'website' | 'address' | 'photoUrl';
 const TEXT_FIELDS: { key: TextKey; label: string; placeholder: string }[] = [

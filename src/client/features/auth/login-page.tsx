@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
+import { LoginFields } from '../../components/auth-dialog/login-fields';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useLoginForm } from '../../lib/auth-forms';
 import { AuthCard } from './auth-card';
-import { sendMagicLink } from './auth-api';
+import { sendMagicLink } from '../../api/auth';
 
 /** /login: password or magic link; success goes to /pricing (spec section 4). */
 export function LoginPage() {
   const navigate = useNavigate();
   const [sendingLink, setSendingLink] = useState(false);
-  const { form, onSubmit, errors, isSubmitting } = useLoginForm({
+  const login = useLoginForm({
     screen: 'login-page',
     onSignedIn: () => {
       toast({ title: 'Welcome back!', variant: 'success' });
@@ -22,7 +22,7 @@ export function LoginPage() {
   });
 
   const requestMagicLink = async () => {
-    const email = form.getValues('email').trim();
+    const email = login.form.getValues('email').trim();
     if (!email) {
       toast({
         title: 'Email Required',
@@ -59,35 +59,8 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="email" label="Email" required error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={!!errors.email}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field id="password" label="Password" required error={errors.password?.message}>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={!!errors.password}
-            {...form.register('password')}
-          />
-        </Field>
-        <button
-          type="button"
-          className="-mt-1 justify-self-end text-sm text-brand hover:underline"
-          onClick={() => openAuthDialog('forgot')}
-        >
-          Forgot password?
-        </button>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Log in'}
-        </Button>
+      <form onSubmit={login.onSubmit} noValidate className="grid gap-4">
+        <LoginFields login={login} page onForgot={() => openAuthDialog('forgot')} />
         <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400" aria-hidden="true">
           <span className="h-px flex-1 bg-slate-200" />
           or

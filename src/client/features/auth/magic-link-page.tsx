@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionChanged } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { signInWithMagicLink } from './auth-api';
+import { signInWithMagicLink } from '../../api/auth';
 
 /**
  * /magic-link/{token}: opening the page spends nothing; the click does. Mail scanners that fetch

@@ -6,11 +6,11 @@ import { useNavigate, useParams } from 'react-router';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { FormInput, NEW_PASSWORD } from '../../components/ui/field-input';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';
-import { checkResetToken, resetPassword } from './auth-api';
+import { checkResetToken, resetPassword } from '../../api/auth';
 
 const RULES: { label: string; test: (v: string) => boolean }[] = [
   { label: 'At least 8 characters', test: (v) => v.length >= 8 },
@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const password = form.watch('password');
 
   useEffect(() => {
@@ -112,15 +112,10 @@ export function ResetPasswordPage() {
       description="Pick a password you don't use anywhere else."
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="new-password" label="New password" required error={errors.password?.message}>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            {...form.register('password')}
-          />
-        </Field>
+        <FormInput
+          form={form}
+          spec={{ name: 'password', id: 'new-password', label: 'New password', ...NEW_PASSWORD }}
+        />
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Password rules">
           {RULES.map((rule) => {
             const met = rule.test(password);
@@ -133,15 +128,10 @@ export function ResetPasswordPage() {
             );
           })}
         </ul>
-        <Field id="confirm-password" label="Confirm password" required error={errors.confirmPassword?.message}>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.confirmPassword}
-            {...form.register('confirmPassword')}
-          />
-        </Field>
+        <FormInput
+          form={form}
+          spec={{ name: 'confirmPassword', id: 'confirm-password', label: 'Confirm password', ...NEW_PASSWORD }}
+        />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Resetting...' : 'Reset password'}
         </Button>

@@ -6,7 +6,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from './auth-api';
+import { clearPendingEmail, readPendingEmail, useResendVerification, verifyEmail } from '../../api/auth';
 
 type Phase = 'idle' | 'loading' | 'success' | 'error';
 
@@ -17,7 +17,10 @@ export function VerifyEmailLinkPage() {
   const sessionInvalidated = useSessionInvalidated();
   const [phase, setPhase] = useState<Phase>('idle');
   const [message, setMessage] = useState('');
-  const [resending, setResending] = useState(false);
+  const { sending: resending, resend } = useResendVerification(
+    () => 'Check your inbox for a new link and code.',
+    'Failed to resend',
+  );
   const [signedOut, setSignedOut] = useState(false);
 
   // Opening the page spends nothing; the click does. Mail scanners that fetch (and even run) every
@@ -55,26 +58,6 @@ export function VerifyEmailLinkPage() {
     return () => clearTimeout(timer);
   }, [phase, signedOut, navigate]);
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      await resendVerification(readPendingEmail());
-      toast({
-        title: 'Verification email sent',
-        description: 'Check your inbox for a new link and code.',
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Failed to resend',
-        description: errorMessage(error, 'Please try again later.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setResending(false);
-    }
-  };
-
   if (phase === 'success' && signedOut) {
     return (
       <AuthCard
@@ -108,7 +91,7 @@ export function VerifyEmailLinkPage() {
         description={<p role="alert">{message}</p>}
       >
         <div className="grid gap-3">
-          <Button className="w-full" onClick={resend} disabled={resending}>
+          <Button className="w-full" onClick={() => void resend(readPendingEmail())} disabled={resending}>
             {resending ? 'Sending...' : 'Resend verification email'}
           </Button>
           <Button variant="ghost" className="w-full" onClick={() => navigate('/login')}>

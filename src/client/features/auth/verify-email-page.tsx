@@ -8,8 +8,8 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
-import { clearPendingEmail, readPendingEmail, resendVerification, verifyEmail } from './auth-api';
 import { CodeInputs } from './code-inputs';
+import { clearPendingEmail, readPendingEmail, useResendVerification, verifyEmail } from '../../api/auth';
 
 const empty = () => Array.from({ length: CODE_LENGTH }, () => '');
 type Phase = 'entering' | 'verifying' | 'verified';
@@ -23,7 +23,10 @@ export function VerifyEmailPage() {
   const [digits, setDigits] = useState(empty);
   const [phase, setPhase] = useState<Phase>('entering');
   const [failed, setFailed] = useState(false);
-  const [resending, setResending] = useState(false);
+  const { sending: resending, resend: resendMail } = useResendVerification(
+    (to) => `We sent a new code to ${to}.`,
+    'Failed to resend verification email',
+  );
   const first = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => first.current?.focus(), []);
@@ -76,21 +79,9 @@ export function VerifyEmailPage() {
   };
 
   const resend = async () => {
-    setResending(true);
-    try {
-      await resendVerification(email);
-      toast({ title: 'Verification email sent', description: `We sent a new code to ${email}.`, variant: 'success' });
-      setDigits(empty());
-      first.current?.focus();
-    } catch (error) {
-      toast({
-        title: 'Failed to resend verification email',
-        description: errorMessage(error, 'Please try again later.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setResending(false);
-    }
+    if (!(await resendMail(email))) return;
+    setDigits(empty());
+    first.current?.focus();
   };
 
   if (!email) {

@@ -10,13 +10,14 @@ import {
   type BillingPeriod,
 } from '../../../shared/billing/plans';
 import { useFreePlanActivation } from '../../components/pricing/use-plan-choice';
-import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
-import { useBillingOverview, useSeatsInUse } from './billing-api';
 import { BillingHeader } from './billing-header';
 import { CheckoutSummary } from './checkout-summary';
 import { PaymentCard } from './payment-card';
 import { useStartCheckout } from './use-start-checkout';
+import { useBillingOverview } from '../../api/billing';
+import { useSeatsInUse } from '../../api/teams';
+import { logInToPay } from './login-first';
 
 export function CheckoutPage() {
   const navigate = useNavigate();
@@ -47,12 +48,7 @@ export function CheckoutPage() {
 
   useEffect(() => {
     if (session === null) {
-      toast({
-        title: 'Authentication Required',
-        description: 'Please log in to continue with payment.',
-        variant: 'destructive',
-      });
-      navigate('/login', { replace: true });
+      logInToPay(navigate);
     }
   }, [session, navigate]);
 

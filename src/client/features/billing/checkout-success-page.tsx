@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../../components/ui/toast-store';
-import { ME_QUERY_KEY, useSession } from '../../lib/session';
-import { confirmPayment } from './billing-api';
+import { useRefetchSession, useSession } from '../../lib/session';
+import { confirmPayment } from '../../api/billing';
+import { logInToPay } from './login-first';
 
 /** Spec section 9: success goes to the editor after 2 s; a signed-out visitor to /login after 2 s. */
 export const SUCCESS_REDIRECT_MS = 2000;
@@ -22,7 +21,7 @@ const ISSUE = 'There was an issue processing your payment. Please contact suppor
 
 export function CheckoutSuccessPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refetchSession = useRefetchSession();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const { data: session } = useSession();
@@ -45,12 +44,7 @@ export function CheckoutSuccessPage() {
       return () => clearTimeout(timer);
     }
     if (session === null) {
-      toast({
-        title: 'Authentication Required',
-        description: 'Please log in to continue with payment.',
-        variant: 'destructive',
-      });
-      navigate('/login', { replace: true });
+      logInToPay(navigate);
       return;
     }
     // One confirmation per page view (StrictMode runs effects twice; the server is idempotent anyway).
@@ -61,7 +55,7 @@ export function CheckoutSuccessPage() {
         try {
           const result = await confirmPayment(sessionId);
           if (result.state === 'complete') {
-            await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+            await refetchSession();
             setState({
               kind: 'done',
               plan: result.subscriptionPlan,
@@ -81,7 +75,7 @@ export function CheckoutSuccessPage() {
         }
       }
     })();
-  }, [session, sessionId, navigate, queryClient]);
+  }, [session, sessionId, navigate, refetchSession]);
 
   return (
     <main className="flex min-h-full items-center justify-center bg-gradient-to-b from-blue-50/70 to-slate-50 p-4">

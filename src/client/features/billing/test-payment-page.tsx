@@ -6,7 +6,8 @@ import { formatUsd } from '../../../shared/billing/checkout-quote';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
-import { cancelTestPayment, payTestPayment, toAppPath, useTestPayment } from './billing-api';
+import { toAppPath } from './app-path';
+import { cancelTestPayment, payTestPayment, useTestPayment } from '../../api/billing';
 
 const FIELD = 'block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-700';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CreateCheckoutInput } from '../../../shared/billing/checkout-schema';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
-import { createCheckoutSession } from './billing-api';
+import { createCheckoutSession } from '../../api/billing';
 
 /** Spec section 9: after the payment page opens, this page goes back to /pricing after 3 s. */
 export const CHECKOUT_REDIRECT_MS = 3000;

@@ -1,5 +1,5 @@
-import type { ContactRequest, ContactResponse, ContactTokenResponse } from '../../../shared/validation/contact-schema';
-import { api } from '../../lib/api';
+import type { ContactRequest, ContactTokenResponse } from '../../../shared/validation/contact-schema';
+import { callPublic } from '../../api/public';
 
 /** The server ignores messages sent within this long of the form loading (spec: the 2-second lock). */
 const SUBMIT_LOCK_MS = 2_000;
@@ -7,7 +7,7 @@ const SUBMIT_LOCK_MS = 2_000;
 export type IssuedToken = ContactTokenResponse & { receivedAt: number };
 
 export async function fetchContactToken(): Promise<IssuedToken> {
-  const response = await api.get<ContactTokenResponse>('/api/contact/token');
+  const response = await callPublic('contactToken');
   return { ...response, receivedAt: Date.now() };
 }
 
@@ -36,5 +36,5 @@ export async function resolveSubmitToken(
 }
 
 export function sendContactMessage(body: ContactRequest) {
-  return api.post<ContactResponse>('/api/contact', body);
+  return callPublic('contact', body);
 }

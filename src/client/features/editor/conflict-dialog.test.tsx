@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../shared/account-types';
+import { testUser } from '../../../test-support/current-user';
 import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-schemas';
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
 import { createQueryClient } from '../../lib/query-client';
@@ -18,16 +18,7 @@ function withQueryClient() {
 }
 import { useSignatureDraft } from './use-signature-draft';
 
-const user: CurrentUser = {
-  id: 'user-1',
-  email: 'jane@acme.com',
-  name: 'Jane Smith',
-  emailVerified: true,
-  subscriptionStatus: 'free',
-  subscriptionPlan: 'Free',
-  timezone: 'America/New_York',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser();
 
 function saved(overrides: Partial<SavedSignature> = {}): SavedSignature {
   return {

@@ -7,7 +7,6 @@ import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { ExportButtons } from './export-buttons';
-import { usePublicConfig } from './public-config';
 import { PublicOriginNotice } from './public-origin-notice';
 import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
@@ -17,6 +16,7 @@ import { useExportActions } from './use-export-actions';
 import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
 import { VerifyEmailBanner } from './verify-email-banner';
+import { usePublicConfig } from '../../api/system';
 
 function LoadingSignature() {
   return (

@@ -1,9 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { workspaceApi } from '../../../shared/api/workspace';
 import { ApiError, errorMessage } from '../../lib/api';
-import { callApi } from '../../lib/api-client';
+import { installMine } from '../../api/signatures';
 
 /**
  * "Install in Gmail" (issue 14, point 6): a person of an organization connected to Google Workspace
@@ -17,7 +16,7 @@ export function InstallInGmailButton() {
     setBusy(true);
     setNote(null);
     try {
-      const result = await callApi(workspaceApi.installMine);
+      const result = await installMine();
       setNote({ ok: result.result === 'pushed' || result.result === 'unchanged', text: result.message });
     } catch (error) {
       const upgrade = error instanceof ApiError && error.status === 403;

@@ -9,8 +9,7 @@ import {
 } from '../../../shared/signature/signature-schema';
 import { clearDraft, loadDraft } from './draft-storage';
 import { pickSignatureFields } from './signature-patch';
-import { SIGNATURES_QUERY_KEY, signatureDefaultsQuery, signaturesQuery } from './signature-queries';
-import { createSignature } from './signatures-api';
+import { createSignature, signatureDefaultsQuery, signaturesChanged, signaturesQuery } from '../../api/signatures';
 
 export type LoadedSignature = {
   fields: SignatureFields;
@@ -114,7 +113,7 @@ export async function loadSignatureForUser(
   try {
     const id = await createSignature(fields);
     clearDraft();
-    void queryClient.invalidateQueries({ queryKey: SIGNATURES_QUERY_KEY });
+    void signaturesChanged(queryClient);
     return loaded(fields, { id, version: 1, adoptedDraft: true });
   } catch (error) {
     // The draft stays in the browser and in the editor; Save will try again.

@@ -14,9 +14,8 @@ import type { SignatureFields } from '../../../shared/signature/signature-schema
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { signaturesApi } from '../../../shared/api/signatures';
 import { errorMessage } from '../../lib/api';
-import { callApi } from '../../lib/api-client';
+import { sendSignatureTestEmail } from '../../api/signatures';
 import { useImageProbes } from './image-probes';
 
 const STATUS_ORDER: Record<PreflightStatus, number> = { fail: 0, warn: 1, pending: 2, pass: 3 };
@@ -151,7 +150,7 @@ export function PreflightPanel(props: {
     setSending(true);
     try {
       const { id } = await props.persist();
-      const sent = await callApi(signaturesApi.testEmail, { params: { id } });
+      const sent = await sendSignatureTestEmail(id);
       toast({
         title: 'Test email sent',
         description: `Sent to ${sent.to}. Open it in Gmail, Outlook and Apple Mail to see your signature as recipients will.`,

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../shared/account-types';
+import { testUser } from '../../../test-support/current-user';
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
 import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-schemas';
 import { createQueryClient } from '../../lib/query-client';
@@ -13,16 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user: CurrentUser = {
-  id: 'user-1',
-  email: 'jane@acme.com',
-  name: 'Jane Smith',
-  emailVerified: true,
-  subscriptionStatus: 'active',
-  subscriptionPlan: 'Standard',
-  timezone: 'America/New_York',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
 
 function saved(id: string, label: string, more: Partial<SavedSignature> = {}): SavedSignature {
   return {

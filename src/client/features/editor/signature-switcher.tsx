@@ -1,17 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronDown, Star } from 'lucide-react';
 import { Dialog, DropdownMenu } from 'radix-ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { sendAsEmailSchema, signatureLabelSchema } from '../../../shared/signature/signature-meta';
-import type { SavedSignature } from '../../../shared/signature/signature-schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { startFromAccount } from './load-signature';
-import { SIGNATURES_QUERY_KEY, signatureDefaultsQuery, useSignatureList } from './signature-queries';
-import { createNamedSignature, deleteSignature, updateSignatureMeta } from './signatures-api';
+import {
+  signatureDefaultsQuery,
+  useSignatureList,
+  useSignaturesChanged,
+  createNamedSignature,
+  deleteSignature,
+  updateSignatureMeta,
+} from '../../api/signatures';
 
 export type SignatureSwitcherProps = {
   user: CurrentUser;
@@ -40,16 +45,12 @@ function problemOf(schema: typeof signatureLabelSchema | typeof sendAsEmailSchem
  */
 export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: SignatureSwitcherProps) {
   const queryClient = useQueryClient();
+  const refresh = useSignaturesChanged();
   const list = useSignatureList(true);
   const [dialog, setDialog] = useState<DialogKind>(null);
   const signatures = list.data ?? [];
   const current = signatures.find((s) => s.id === currentId) ?? null;
   if (!current) return null;
-
-  const refresh = (next?: SavedSignature[]) => {
-    if (next) queryClient.setQueryData(SIGNATURES_QUERY_KEY, next);
-    return queryClient.invalidateQueries({ queryKey: SIGNATURES_QUERY_KEY });
-  };
 
   const failed = (title: string, error: unknown) =>
     toast({ title, description: errorMessage(error, 'Please try again.'), variant: 'destructive' });

@@ -1,7 +1,7 @@
 /** @vitest-environment jsdom */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../shared/account-types';
+import { testUser } from '../../../test-support/current-user';
 import { NO_REQUIREMENTS } from '../../../shared/signature/export-checks';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import {
@@ -27,16 +27,7 @@ vi.mock('../../components/auth-dialog/auth-dialog-store', () => ({
   openAuthDialog: (tab: string) => openAuthDialog(tab),
 }));
 
-const user: CurrentUser = {
-  id: 'user-1',
-  email: 'jane@acme.com',
-  name: 'Jane Smith',
-  emailVerified: true,
-  subscriptionStatus: 'active',
-  subscriptionPlan: 'Pro',
-  timezone: 'America/New_York',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser({ subscriptionStatus: 'active', subscriptionPlan: 'Pro' });
 
 function fakeDraft(fields: SignatureFields, overrides: Partial<SignatureDraft> = {}): SignatureDraft {
   return {

@@ -15,9 +15,9 @@ import {
   writeHtmlSourceToClipboard,
   writeSignatureToClipboard,
 } from './clipboard';
-import { generateSignatureHtml } from './signatures-api';
 import { signatureRenderOptions } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
+import { generateSignatureHtml } from '../../api/signatures';
 
 /** The spec's durations: the export toast stays 8 s, the image-skipped note 5 s. */
 export const EXPORT_TOAST_MS = 8000;

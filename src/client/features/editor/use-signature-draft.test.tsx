@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
-import type { CurrentUser } from '../../../shared/account-types';
+import { testUser } from '../../../test-support/current-user';
 import { DEFAULT_SIGNATURE_DEFAULTS } from '../../../shared/validation/account-schemas';
 import { createEmptySignature, type SavedSignature } from '../../../shared/signature/signature-schema';
 import { createQueryClient } from '../../lib/query-client';
@@ -14,16 +14,7 @@ import { useSignatureDraft, type SessionInput } from './use-signature-draft';
 
 type Request = { method: string; path: string; body: unknown; keepalive: boolean };
 
-const user: CurrentUser = {
-  id: 'user-1',
-  email: 'jane@acme.com',
-  name: 'Jane Smith',
-  emailVerified: true,
-  subscriptionStatus: 'free',
-  subscriptionPlan: 'Free',
-  timezone: 'America/New_York',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const user = testUser();
 
 function savedSignature(overrides: Partial<SavedSignature> = {}): SavedSignature {
   return {

@@ -14,8 +14,7 @@ import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './lo
 import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
 import { pendingEditsSettled } from './pending-edits';
 import { applyPatch, createVersionTracker, pickSignatureFields, toWirePatch } from './signature-patch';
-import { SIGNATURES_QUERY_KEY } from './signature-queries';
-import { SignatureConflict, createSignature, updateSignature } from './signatures-api';
+import { SignatureConflict, createSignature, signaturesChanged, updateSignature } from '../../api/signatures';
 
 export type SessionInput = {
   /** False while the current-user call is still out. */
@@ -292,7 +291,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
           dropPendingDraft();
           clearDraft();
           attachSignature(id, 1);
-          void queryClient.invalidateQueries({ queryKey: SIGNATURES_QUERY_KEY });
+          void signaturesChanged(queryClient);
           // Edits typed while the create was out are sent as a normal update.
           const latest = fieldsRef.current;
           if (latest && latest !== snapshot) queueRef.current?.enqueue(pickSignatureFields(latest));

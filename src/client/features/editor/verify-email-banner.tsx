@@ -1,32 +1,10 @@
 import { TriangleAlert } from 'lucide-react';
-import { memo, useState } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
-import { resendVerificationEmail } from './signatures-api';
+import { memo } from 'react';
+import { useResendVerification } from '../../api/auth';
 
 /** Shown while the signed-in person's email is unverified (spec section 6). */
 export const VerifyEmailBanner = memo(function VerifyEmailBanner({ email }: { email: string }) {
-  const [sending, setSending] = useState(false);
-
-  const resend = async () => {
-    setSending(true);
-    try {
-      await resendVerificationEmail();
-      toast({
-        title: 'Verification email sent',
-        description: `Check ${email} for the link and code.`,
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Failed to resend',
-        description: errorMessage(error, 'Please try again later.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, resend } = useResendVerification(() => `Check ${email} for the link and code.`, 'Failed to resend');
 
   return (
     <div
@@ -44,7 +22,7 @@ export const VerifyEmailBanner = memo(function VerifyEmailBanner({ email }: { em
         </p>
         <button
           type="button"
-          onClick={resend}
+          onClick={() => void resend()}
           disabled={sending}
           aria-busy={sending}
           className="inline-flex h-8 items-center rounded-md border border-yellow-300 bg-white px-3 text-sm font-medium text-yellow-900 hover:bg-yellow-100 disabled:cursor-not-allowed disabled:opacity-70"

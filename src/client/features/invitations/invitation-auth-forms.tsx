@@ -3,6 +3,7 @@ import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
+import { FormInput, CURRENT_PASSWORD, NEW_ACCOUNT_PASSWORD } from '../../components/ui/field-input';
 import { TermsCheckbox } from '../../components/ui/terms-checkbox';
 import { useLoginForm, useSignupForm } from '../../lib/auth-forms';
 import { readSession, rememberPendingEmail } from '../../lib/session';
@@ -35,7 +36,6 @@ export function InvitationAuthForms({
   });
 
   const se = signup.errors;
-  const le = login.errors;
   return (
     <div>
       <div
@@ -67,15 +67,10 @@ export function InvitationAuthForms({
           <Field id="inv-email" label="Email" hint="The invitation was sent to this address.">
             <Input id="inv-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
-          <Field id="inv-password" label="Password" required error={se.password?.message} hint="At least 8 characters.">
-            <Input
-              id="inv-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!se.password}
-              {...signup.form.register('password')}
-            />
-          </Field>
+          <FormInput
+            form={signup.form}
+            spec={{ name: 'password', id: 'inv-password', label: 'Password', ...NEW_ACCOUNT_PASSWORD }}
+          />
           <TermsCheckbox registration={signup.form.register('termsAccepted')} error={se.termsAccepted?.message} />
           <Button type="submit" size="lg" disabled={signup.isSubmitting}>
             {signup.isSubmitting ? 'Creating account...' : 'Create account and join'}
@@ -86,15 +81,10 @@ export function InvitationAuthForms({
           <Field id="inv-login-email" label="Email">
             <Input id="inv-login-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
-          <Field id="inv-login-password" label="Password" required error={le.password?.message}>
-            <Input
-              id="inv-login-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={!!le.password}
-              {...login.form.register('password')}
-            />
-          </Field>
+          <FormInput
+            form={login.form}
+            spec={{ name: 'password', id: 'inv-login-password', label: 'Password', ...CURRENT_PASSWORD }}
+          />
           <Button type="submit" size="lg" disabled={login.isSubmitting}>
             {login.isSubmitting ? 'Signing in...' : 'Log in and join'}
           </Button>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, MailX, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,8 +8,8 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useLogout, useRefreshSession, useSession } from '../../lib/session';
-import { acceptInvitation, invitationKey, useInvitation } from './invitation-api';
 import { InvitationAuthForms } from './invitation-auth-forms';
+import { acceptInvitation, useInvitation, useRefetchInvitation } from '../../api/teams';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -100,7 +99,7 @@ export function InvitationPage() {
   const session = useSession();
   const refreshSession = useRefreshSession();
   const logout = useLogout();
-  const queryClient = useQueryClient();
+  const refetchInvitation = useRefetchInvitation(token);
   const [joined, setJoined] = useState<{ result: AcceptInvitationResponse; isNew: boolean } | null>(null);
   const [joining, setJoining] = useState(false);
 
@@ -112,7 +111,7 @@ export function InvitationPage() {
       await refreshSession(me);
       setJoined({ result, isNew });
     } catch (error) {
-      await queryClient.invalidateQueries({ queryKey: invitationKey(token) });
+      await refetchInvitation();
       toast({ title: 'Could not join', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setJoining(false);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { TEMPLATE_INFO, type Template } from '../../../shared/signature/template-info';
+import { callPublic } from '../../api/public';
 
 /**
  * The four templates from the one catalogue (issue 10, point 11): names and descriptions come with
@@ -15,10 +16,7 @@ export function TemplatesSection() {
     if (!section) return;
     let cancelled = false;
     const load = () => {
-      fetch('/api/template-previews')
-        .then((res) =>
-          res.ok ? (res.json() as Promise<Record<Template, string>>) : Promise.reject(new Error(String(res.status))),
-        )
+      callPublic('templatePreviews')
         .then((html) => {
           if (!cancelled) setPreviews(html);
         })

@@ -1,11 +1,13 @@
-import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
-import type { CreateSignatureOptions, SignatureMetaPatch } from '../../../shared/signature/signature-meta';
-import { authApi } from '../../../shared/api/auth';
-import { signaturesApi } from '../../../shared/api/signatures';
-import { teamsApi } from '../../../shared/api/teams';
-import type { SavedSignature, SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
-import { ApiError } from '../../lib/api';
-import { callApi } from '../../lib/api-client';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SignatureDefaultsResponse } from '../../shared/account-area-types';
+import type { CreateSignatureOptions, SignatureMetaPatch } from '../../shared/signature/signature-meta';
+import { signaturesApi } from '../../shared/api/signatures';
+import { teamsApi } from '../../shared/api/teams';
+import { workspaceApi } from '../../shared/api/workspace';
+import type { SavedSignature, SignatureFields, SignaturePatch } from '../../shared/signature/signature-schema';
+import { ApiError } from '../lib/api';
+import { callApi } from '../lib/api-client';
+import { queryKeys } from './keys';
 
 export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
@@ -85,6 +87,36 @@ export function generateSignatureHtml(id: string): Promise<GeneratedHtml> {
   return callApi(signaturesApi.generateHtml, { params: { id } });
 }
 
-export function resendVerificationEmail(): Promise<unknown> {
-  return callApi(authApi.resendVerification);
+/** Mails the stored signature to the person's own (verified) address. */
+export function sendSignatureTestEmail(id: string) {
+  return callApi(signaturesApi.testEmail, { params: { id } });
+}
+
+/**
+ * "Install in Gmail" (workspace module of the contract): the person's own organization signature,
+ * pushed to their Gmail. Here, with the editor's calls, so the editor does not load the admin's
+ * workspace hooks (decision 0127).
+ */
+export const installMine = () => callApi(workspaceApi.installMine);
+
+/** The person's signatures, default first (GET /api/signatures). */
+export const signaturesQuery = queryOptions({ queryKey: queryKeys.signatures, queryFn: listSignatures });
+
+/** The organization's design defaults, logo and required fields (the account area's cache entry too). */
+export const signatureDefaultsQuery = queryOptions({ queryKey: queryKeys.defaults, queryFn: getSignatureDefaults });
+
+/** The list the switcher shows; the editor's loader fills the same cache entry. */
+export function useSignatureList(enabled: boolean) {
+  return useQuery({ ...signaturesQuery, enabled });
+}
+
+/** After a create, rename, copy or delete: stores the list the server answered with, if any, and reads it again. */
+export function signaturesChanged(queryClient: QueryClient, next?: SavedSignature[]) {
+  if (next) queryClient.setQueryData(queryKeys.signatures, next);
+  return queryClient.invalidateQueries({ queryKey: queryKeys.signatures });
+}
+
+export function useSignaturesChanged() {
+  const queryClient = useQueryClient();
+  return (next?: SavedSignature[]) => signaturesChanged(queryClient, next);
 }

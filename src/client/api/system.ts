@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../../shared/public-origin';
-import { systemApi } from '../../../shared/api/system';
-import { callApi } from '../../lib/api-client';
-
-export const PUBLIC_CONFIG_QUERY_KEY = ['/api/public-config'] as const;
+import type { PublicConfig } from '../../shared/public-origin';
+import { systemApi } from '../../shared/api/system';
+import { callApi } from '../lib/api-client';
+import { queryKeys } from './keys';
 
 /**
  * The server's PUBLIC_URL, the one origin the preview, both copies and generate-html render with,
@@ -11,7 +10,7 @@ export const PUBLIC_CONFIG_QUERY_KEY = ['/api/public-config'] as const;
  * out the editor shows its loading state. If it fails, the page's own origin stands in.
  */
 export function usePublicConfig(): { config: PublicConfig | null; ready: boolean } {
-  const query = useQuery({ queryKey: PUBLIC_CONFIG_QUERY_KEY, queryFn: () => callApi(systemApi.publicConfig) });
+  const query = useQuery({ queryKey: queryKeys.publicConfig, queryFn: () => callApi(systemApi.publicConfig) });
   if (query.data) return { config: query.data, ready: true };
   if (query.isError) return { config: { publicUrl: window.location.origin, publicOrigin: { ok: true } }, ready: true };
   return { config: null, ready: false };

@@ -5,16 +5,14 @@ import {
   type PersonEdit,
   type PushTarget,
   type TemplateBody,
-} from '../../../shared/api/workspace';
-import { callApi } from '../../lib/api-client';
-
-export const WORKSPACE_KEY = ['/api/workspace'] as const;
-export const MY_WORKSPACE_KEY = ['/api/workspace/me'] as const;
+} from '../../shared/api/workspace';
+import { callApi } from '../lib/api-client';
+import { queryKeys } from './keys';
 
 /** The admin view; polled while pushes or a sync are under way so statuses move on their own. */
 export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
   useQuery({
-    queryKey: WORKSPACE_KEY,
+    queryKey: queryKeys.workspace,
     queryFn: () => callApi(workspaceApi.overview),
     enabled,
     refetchInterval: (query) => {
@@ -27,7 +25,7 @@ export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
   });
 
 export const useMyWorkspaceSignature = (enabled: boolean) =>
-  useQuery({ queryKey: MY_WORKSPACE_KEY, queryFn: () => callApi(workspaceApi.mine), enabled });
+  useQuery({ queryKey: queryKeys.myWorkspace, queryFn: () => callApi(workspaceApi.mine), enabled });
 
 function useWorkspaceMutation<TInput, TResult>(request: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -35,8 +33,8 @@ function useWorkspaceMutation<TInput, TResult>(request: (input: TInput) => Promi
     mutationFn: request,
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: WORKSPACE_KEY }),
-        queryClient.invalidateQueries({ queryKey: MY_WORKSPACE_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.workspace }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.myWorkspace }),
       ]);
     },
   });
