@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { openAuthDialog, type AuthTab } from '../auth-dialog/auth-dialog-store';
 import { preloadAuthDialog } from '../auth-dialog/lazy-auth-dialog';
 import { initialsOf, useKnownSession } from '../../lib/session-probe';
+import { AuthButtons, type AuthButtonSpec } from './auth-buttons';
 
 const SiteUserMenu = lazy(() => import('./site-user-menu').then((m) => ({ default: m.SiteUserMenu })));
 
@@ -9,6 +10,21 @@ const SiteUserMenu = lazy(() => import('./site-user-menu').then((m) => ({ defaul
 export function openSiteAuthDialog(tab: AuthTab) {
   openAuthDialog(tab, { redirectTo: '/editor' });
 }
+
+const HEADER_BUTTONS: readonly AuthButtonSpec[] = [
+  {
+    tab: 'login',
+    label: 'Log in',
+    className:
+      'h-10 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  },
+  {
+    tab: 'signup',
+    label: 'Get started',
+    className:
+      'h-10 whitespace-nowrap rounded-md bg-brand px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-dark',
+  },
+];
 
 /** Signed out (or not known yet, as in the prerendered HTML): 'Log in' and 'Get started'. Signed in: the avatar menu. */
 export function HeaderAuth() {
@@ -31,25 +47,11 @@ export function HeaderAuth() {
     );
   }
   return (
-    <div className="flex items-center gap-2">
-      <button
-        type="button"
-        onClick={() => openSiteAuthDialog('login')}
-        onPointerEnter={preloadAuthDialog}
-        onFocus={preloadAuthDialog}
-        className="h-10 whitespace-nowrap rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-      >
-        Log in
-      </button>
-      <button
-        type="button"
-        onClick={() => openSiteAuthDialog('signup')}
-        onPointerEnter={preloadAuthDialog}
-        onFocus={preloadAuthDialog}
-        className="h-10 whitespace-nowrap rounded-md bg-brand px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-dark"
-      >
-        Get started
-      </button>
-    </div>
+    <AuthButtons
+      className="flex items-center gap-2"
+      buttons={HEADER_BUTTONS}
+      onStart={openSiteAuthDialog}
+      onPreload={preloadAuthDialog}
+    />
   );
 }

@@ -3,11 +3,26 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { initialsOf, logOut, useKnownSession } from '../../lib/session-probe';
 import { toast } from '../ui/toast-store';
+import { AuthButtons, type AuthButtonSpec } from './auth-buttons';
 import { openSiteAuthDialog } from './header-auth';
 import type { NavLink } from './site-nav-links';
+import type { AuthTab } from '../auth-dialog/auth-dialog-store';
 
 const itemClass =
   'block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
+
+const MENU_BUTTONS: readonly AuthButtonSpec[] = [
+  {
+    tab: 'login',
+    label: 'Log in',
+    className: 'h-11 rounded-md border border-slate-300 text-sm font-semibold text-slate-800 hover:bg-slate-50',
+  },
+  {
+    tab: 'signup',
+    label: 'Get started',
+    className: 'h-11 rounded-md bg-brand text-sm font-semibold text-white hover:bg-brand-dark',
+  },
+];
 
 /**
  * The side menu below the lg breakpoint: a native modal <dialog>, so the browser traps focus,
@@ -28,7 +43,7 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
     document.documentElement.style.overflow = '';
     setOpen(false);
   };
-  const startAuth = (tab: 'login' | 'signup') => {
+  const startAuth = (tab: AuthTab) => {
     close();
     openSiteAuthDialog(tab);
   };
@@ -115,22 +130,7 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
                 </button>
               </div>
             ) : (
-              <div className="grid gap-2">
-                <button
-                  type="button"
-                  onClick={() => startAuth('login')}
-                  className="h-11 rounded-md border border-slate-300 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-                >
-                  Log in
-                </button>
-                <button
-                  type="button"
-                  onClick={() => startAuth('signup')}
-                  className="h-11 rounded-md bg-brand text-sm font-semibold text-white hover:bg-brand-dark"
-                >
-                  Get started
-                </button>
-              </div>
+              <AuthButtons className="grid gap-2" buttons={MENU_BUTTONS} onStart={startAuth} />
             )}
           </div>
         </div>

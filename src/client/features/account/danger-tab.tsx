@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   DELETE_ACCOUNT_PHRASE,
@@ -71,6 +71,82 @@ function TransferOwnership({ candidates }: { candidates: { id: string; label: st
   );
 }
 
+type PhraseFormProps = ComponentProps<typeof ConfirmPhraseForm>;
+type DangerActionProps = Omit<PhraseFormProps, 'onConfirm' | 'disabled'> & {
+  card: { id: string; title: string; description: string };
+};
+
+/** The tab's three typed-phrase actions: the card around each form and the form's own words. */
+const DANGER_ACTIONS = {
+  deleteOrganization: {
+    card: {
+      id: 'delete-organization',
+      title: 'Delete organization',
+      description:
+        "Removes every member and pending invitation and erases the organization's name, domain, logo and signature defaults. Everyone keeps their own account and signatures.",
+    },
+    id: 'confirm-delete-organization',
+    phrase: DELETE_ORGANIZATION_PHRASE,
+    schema: deleteOrganizationSchema,
+    buttonLabel: 'Delete organization',
+    busyLabel: 'Deleting...',
+    done: { title: 'Organization deleted', description: 'Its members were removed and its details erased.' },
+  },
+  leave: {
+    card: {
+      id: 'leave',
+      title: 'Leave organization',
+      description: "You lose access to the organization's defaults and team. Your account and signatures stay yours.",
+    },
+    id: 'confirm-leave',
+    phrase: LEAVE_ORGANIZATION_PHRASE,
+    schema: leaveOrganizationSchema,
+    buttonLabel: 'Leave organization',
+    busyLabel: 'Leaving...',
+    done: { title: 'You left the organization', description: 'You now work in an organization of your own.' },
+  },
+  deleteAccount: {
+    card: {
+      id: 'delete-account',
+      title: 'Delete account',
+      description:
+        'Deletes your account and all its data for good: your signatures, uploaded images and every signed-in session. This cannot be undone.',
+    },
+    id: 'confirm-delete-account',
+    phrase: DELETE_ACCOUNT_PHRASE,
+    schema: deleteAccountSchema,
+    buttonLabel: 'Delete my account',
+    busyLabel: 'Deleting...',
+    passwordHint:
+      'Your sign-in password. Signed in by email link and never set one? Leave it empty: we email you a fresh sign-in link.',
+  },
+} satisfies Record<string, DangerActionProps>;
+
+/** A danger card: its notices (children) above one typed-phrase form. */
+function DangerAction({
+  card,
+  children,
+  ...form
+}: DangerActionProps & Pick<PhraseFormProps, 'onConfirm' | 'disabled'> & { children?: ReactNode }) {
+  return (
+    <SectionCard {...card} tone="danger">
+      {children}
+      <ConfirmPhraseForm {...form} />
+    </SectionCard>
+  );
+}
+
+/** A line of context above a danger form; `warning` when it is why the form is disabled. */
+function Notice({ warning = false, children }: { warning?: boolean; children: ReactNode }) {
+  return (
+    <p
+      className={`mb-4 rounded-lg px-3 py-2 text-sm ring-1 ${warning ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-slate-50 text-slate-700 ring-slate-200'}`}
+    >
+      {children}
+    </p>
+  );
+}
+
 export function DangerTab() {
   const team = useTeam();
   const billing = useBillingOverview();
@@ -98,83 +174,42 @@ export function DangerTab() {
         />
       )}
       {isOwner && others.length > 0 && (
-        <SectionCard
-          id="delete-organization"
-          tone="danger"
-          title="Delete organization"
-          description="Removes every member and pending invitation and erases the organization's name, domain, logo and signature defaults. Everyone keeps their own account and signatures."
-        >
-          <ConfirmPhraseForm
-            id="confirm-delete-organization"
-            phrase={DELETE_ORGANIZATION_PHRASE}
-            schema={deleteOrganizationSchema}
-            buttonLabel="Delete organization"
-            busyLabel="Deleting..."
-            onConfirm={(confirmation) => deleteOrganization.mutateAsync(confirmation)}
-            done={{ title: 'Organization deleted', description: 'Its members were removed and its details erased.' }}
-          />
-        </SectionCard>
+        <DangerAction
+          {...DANGER_ACTIONS.deleteOrganization}
+          onConfirm={(confirmation) => deleteOrganization.mutateAsync(confirmation)}
+        />
       )}
       {!isOwner && (
-        <SectionCard
-          id="leave"
-          tone="danger"
-          title="Leave organization"
-          description="You lose access to the organization's defaults and team. Your account and signatures stay yours."
-        >
-          {billing.data?.leaveNotice && (
-            <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
-              {billing.data.leaveNotice}
-            </p>
-          )}
-          <ConfirmPhraseForm
-            id="confirm-leave"
-            phrase={LEAVE_ORGANIZATION_PHRASE}
-            schema={leaveOrganizationSchema}
-            buttonLabel="Leave organization"
-            busyLabel="Leaving..."
-            onConfirm={(confirmation) => leave.mutateAsync(confirmation)}
-            done={{ title: 'You left the organization', description: 'You now work in an organization of your own.' }}
-          />
-        </SectionCard>
+        <DangerAction {...DANGER_ACTIONS.leave} onConfirm={(confirmation) => leave.mutateAsync(confirmation)}>
+          {billing.data?.leaveNotice && <Notice>{billing.data.leaveNotice}</Notice>}
+        </DangerAction>
       )}
-      <SectionCard
-        id="delete-account"
-        tone="danger"
-        title="Delete account"
-        description="Deletes your account and all its data for good: your signatures, uploaded images and every signed-in session. This cannot be undone."
+      <DangerAction
+        {...DANGER_ACTIONS.deleteAccount}
+        disabled={ownerBlocked}
+        onConfirm={async (confirmation, password) => {
+          await deleteAccount.mutateAsync({ confirmation, password });
+          // Leave the account area first: with no session it would send the person to /login.
+          await navigate('/', { replace: true });
+          await sessionChanged(null);
+          toast({
+            title: 'Account deleted',
+            description: 'Your account and all its data are gone. Thank you for using SignaturePro.',
+          });
+        }}
       >
         {ownerBlocked && (
-          <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          <Notice warning>
             Your organization has other members. Hand it over to one of them or delete the organization first.
-          </p>
+          </Notice>
         )}
         {liveSubscription && (
-          <p className="mb-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+          <Notice>
             Your {liveSubscription} subscription is canceled at once when you delete your account, so nothing more is
             charged.
-          </p>
+          </Notice>
         )}
-        <ConfirmPhraseForm
-          id="confirm-delete-account"
-          phrase={DELETE_ACCOUNT_PHRASE}
-          schema={deleteAccountSchema}
-          buttonLabel="Delete my account"
-          busyLabel="Deleting..."
-          disabled={ownerBlocked}
-          passwordHint="Your sign-in password. Signed in by email link and never set one? Leave it empty: we email you a fresh sign-in link."
-          onConfirm={async (confirmation, password) => {
-            await deleteAccount.mutateAsync({ confirmation, password });
-            // Leave the account area first: with no session it would send the person to /login.
-            await navigate('/', { replace: true });
-            await sessionChanged(null);
-            toast({
-              title: 'Account deleted',
-              description: 'Your account and all its data are gone. Thank you for using SignaturePro.',
-            });
-          }}
-        />
-      </SectionCard>
+      </DangerAction>
     </div>
   );
 }

@@ -3,8 +3,23 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { useSession } from '../../lib/session';
+import { AuthButtons, type AuthButtonSpec } from '../../components/site-header/auth-buttons';
 
 const BillingUserMenu = lazy(() => import('./billing-user-menu'));
+
+const BILLING_BUTTONS: readonly AuthButtonSpec[] = [
+  {
+    tab: 'login',
+    label: 'Log in',
+    className: 'h-9 whitespace-nowrap rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3',
+  },
+  {
+    tab: 'signup',
+    label: 'Sign up',
+    className:
+      'h-9 whitespace-nowrap rounded-md bg-brand px-2.5 text-sm font-medium text-white hover:bg-brand-dark sm:px-3',
+  },
+];
 
 /** The billing screens' top bar: back, the logo, and the avatar menu (Dashboard, Log out). */
 export function BillingHeader({
@@ -53,22 +68,12 @@ export function BillingHeader({
             <BillingUserMenu />
           </Suspense>
         ) : data === null ? (
-          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-            <button
-              type="button"
-              onClick={() => openAuthDialog('login', { redirectTo: '/pricing' })}
-              className="h-9 whitespace-nowrap rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3"
-            >
-              Log in
-            </button>
-            <button
-              type="button"
-              onClick={() => openAuthDialog('signup')}
-              className="h-9 whitespace-nowrap rounded-md bg-brand px-2.5 text-sm font-medium text-white hover:bg-brand-dark sm:px-3"
-            >
-              Sign up
-            </button>
-          </div>
+          <AuthButtons
+            className="flex shrink-0 items-center gap-1 sm:gap-2"
+            buttons={BILLING_BUTTONS}
+            // After logging in from a billing screen the person comes back to the plans.
+            onStart={(tab) => openAuthDialog(tab, tab === 'login' ? { redirectTo: '/pricing' } : {})}
+          />
         ) : null}
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { renderSignature } from '../../../shared/signature/render-signature';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { SiteFooter } from '../../components/site-footer/site-footer';
@@ -12,6 +12,31 @@ const STATUS_STYLE: Record<SupportCheck['status'], { text: string; className: st
   no: { text: 'No', className: 'bg-red-100 text-red-800' },
   unknown: { text: 'Unknown', className: 'bg-amber-100 text-amber-900' },
 };
+
+/** One numbered step of the page: a white card with its heading (the first sits further below the intro). */
+function Step({
+  id,
+  title,
+  first = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  first?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${first ? 'mt-10' : 'mt-8'} rounded-2xl border border-slate-200 bg-white p-6`}
+    >
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** A sample through the same renderer as Copy to Gmail, so the test copies what the editor would. */
 function renderSample() {
@@ -55,10 +80,7 @@ export function DebugClipboardPage() {
           and what a paste brings back. Send the results to support with your message.
         </p>
 
-        <section aria-labelledby="support-title" className="mt-10 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="support-title" className="text-xl font-bold text-slate-900">
-            1. What this browser supports
-          </h2>
+        <Step id="support-title" title="1. What this browser supports" first>
           <table className="mt-4 w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
@@ -94,12 +116,9 @@ export function DebugClipboardPage() {
           <p className="mt-4 break-words text-xs text-slate-600">
             Browser: {typeof navigator !== 'undefined' ? navigator.userAgent : ''}
           </p>
-        </section>
+        </Step>
 
-        <section aria-labelledby="copy-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="copy-title" className="text-xl font-bold text-slate-900">
-            2. Copy a sample signature
-          </h2>
+        <Step id="copy-title" title="2. Copy a sample signature">
           <p className="mt-2 text-sm text-slate-600">
             Writes this signature to the clipboard as HTML and as plain text, the way Copy to Gmail does.
           </p>
@@ -121,16 +140,13 @@ export function DebugClipboardPage() {
               {copyResult.message}
             </p>
           )}
-        </section>
+        </Step>
 
-        <section aria-labelledby="paste-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="paste-title" className="text-xl font-bold text-slate-900">
-            3. See what a paste brings back
-          </h2>
+        <Step id="paste-title" title="3. See what a paste brings back">
           <div className="mt-4">
             <PasteInspector />
           </div>
-        </section>
+        </Step>
       </main>
       <SiteFooter />
     </div>

@@ -2,6 +2,31 @@ import { useState, type ClipboardEvent } from 'react';
 
 type Pasted = { types: string[]; html: string; text: string; at: string };
 
+/** One part of the paste as source text, under its heading; `className` sets its height and colours. */
+function Source({
+  title,
+  testId,
+  className,
+  text,
+}: {
+  title: string;
+  testId: string;
+  className: string;
+  text: string;
+}) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <pre
+        className={`mt-2 overflow-auto whitespace-pre-wrap rounded-md p-3 text-xs ${className}`}
+        data-testid={testId}
+      >
+        {text}
+      </pre>
+    </div>
+  );
+}
+
 /** Shows what a paste brings back: every type offered, the HTML source, and the HTML rendered. */
 export function PasteInspector() {
   const [pasted, setPasted] = useState<Pasted | null>(null);
@@ -70,15 +95,12 @@ export function PasteInspector() {
               <strong>{pasted.types.length ? pasted.types.join(', ') : 'none'}</strong>
             </p>
             <div className="grid gap-4 lg:grid-cols-2">
-              <div>
-                <h3 className="text-sm font-semibold text-slate-900">HTML source (text/html)</h3>
-                <pre
-                  className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 text-xs text-slate-100"
-                  data-testid="pasted-html"
-                >
-                  {pasted.html || '(no HTML in this paste)'}
-                </pre>
-              </div>
+              <Source
+                title="HTML source (text/html)"
+                testId="pasted-html"
+                className="max-h-72 break-all bg-slate-900 text-slate-100"
+                text={pasted.html || '(no HTML in this paste)'}
+              />
               <div>
                 <h3 className="text-sm font-semibold text-slate-900">Rendered HTML</h3>
                 {pasted.html ? (
@@ -94,15 +116,12 @@ export function PasteInspector() {
                 )}
               </div>
             </div>
-            <div>
-              <h3 className="text-sm font-semibold text-slate-900">Plain text (text/plain)</h3>
-              <pre
-                className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 text-xs text-slate-800"
-                data-testid="pasted-text"
-              >
-                {pasted.text || '(no plain text in this paste)'}
-              </pre>
-            </div>
+            <Source
+              title="Plain text (text/plain)"
+              testId="pasted-text"
+              className="max-h-48 bg-slate-100 text-slate-800"
+              text={pasted.text || '(no plain text in this paste)'}
+            />
           </div>
         )}
       </div>
