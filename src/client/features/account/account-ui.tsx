@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import type { ReactNode, SelectHTMLAttributes } from 'react';
+import type { FormEvent, ReactNode, SelectHTMLAttributes } from 'react';
 import { forwardRef } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
@@ -79,6 +79,55 @@ export function showSaveError<T extends FieldValues>(
     description: errorMessage(error, 'Something went wrong. Please try again.'),
     variant: 'destructive',
   });
+}
+
+/**
+ * Runs one save: done, the green toast `done`; refused, the server's field messages on `form`
+ * (when given) and the red toast. Every account screen's Save, Delete and Sign out goes through it.
+ */
+export async function saveWithToast<T extends FieldValues>(
+  action: () => Promise<unknown>,
+  done: { title: string; description: string },
+  form?: UseFormReturn<T>,
+  fields: readonly Path<T>[] = [],
+) {
+  try {
+    await action();
+    toast({ ...done, variant: 'success' });
+  } catch (error) {
+    showSaveError(error, form, fields);
+  }
+}
+
+/**
+ * A form in a card that only the owner and admins may change: Save/Cancel for them while it
+ * differs from what is saved, a read-only note above the fields for everyone else.
+ */
+export function ManagedFormCard({
+  canEdit,
+  readOnlyNote,
+  onSubmit,
+  actions,
+  children,
+  ...card
+}: {
+  id: string;
+  title: string;
+  description: string;
+  canEdit: boolean;
+  readOnlyNote: string;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  actions: { dirty: boolean; saving: boolean; onCancel(): void };
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <SectionCard {...card} footer={canEdit ? <FormActions {...actions} /> : null}>
+        {!canEdit && <ReadOnlyNote>{readOnlyNote}</ReadOnlyNote>}
+        {children}
+      </SectionCard>
+    </form>
+  );
 }
 
 export const selectClass =

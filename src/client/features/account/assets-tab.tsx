@@ -1,8 +1,7 @@
 import { ImageIcon, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { formatDate, LoadError, SectionCard, showSaveError, Spinner } from './account-ui';
+import { formatDate, LoadError, SectionCard, Spinner, saveWithToast } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { LogoForm } from './logo-form';
 import { useOrganization } from '../../api/teams';
@@ -13,12 +12,10 @@ const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes
 function ImageCard({ image }: { image: UploadedImage }) {
   const remove = useDeleteUpload();
   const onDelete = async () => {
-    try {
-      await remove.mutateAsync(image.id);
-      toast({ title: 'Image deleted', description: 'Signatures that used it no longer show it.', variant: 'success' });
-    } catch (error) {
-      showSaveError(error);
-    }
+    await saveWithToast(() => remove.mutateAsync(image.id), {
+      title: 'Image deleted',
+      description: 'Signatures that used it no longer show it.',
+    });
   };
   return (
     <li className="relative overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="uploaded-image">

@@ -8,8 +8,7 @@ import {
 } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { FormInput, CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/ui/field-input';
-import { toast } from '../../components/ui/toast-store';
-import { SectionCard, showSaveError } from './account-ui';
+import { saveWithToast, SectionCard } from './account-ui';
 import { useChangePassword } from '../../api/account';
 
 const METER_TONE = { Weak: 'bg-red-500', Fair: 'bg-amber-500', Good: 'bg-lime-500', Strong: 'bg-green-600' } as const;
@@ -58,13 +57,15 @@ export function ChangePasswordForm() {
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
-      form.reset();
-      toast({ title: 'Password changed', description: 'Every other device has been signed out.', variant: 'success' });
-    } catch (error) {
-      showSaveError(error, form, ['currentPassword', 'newPassword', 'confirmPassword']);
-    }
+    await saveWithToast(
+      async () => {
+        await change.mutateAsync(values);
+        form.reset();
+      },
+      { title: 'Password changed', description: 'Every other device has been signed out.' },
+      form,
+      ['currentPassword', 'newPassword', 'confirmPassword'],
+    );
   });
 
   return (

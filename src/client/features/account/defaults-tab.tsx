@@ -9,8 +9,7 @@ import {
   signatureDefaultsSchema,
   type SignatureDefaults,
 } from '../../../shared/validation/account-schemas';
-import { toast } from '../../components/ui/toast-store';
-import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
+import { LoadError, ManagedFormCard, saveWithToast, Spinner } from './account-ui';
 import { DefaultsPreview } from './defaults-preview';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { useSaveDefaults, useSignatureDefaults } from '../../api/teams';
@@ -78,104 +77,98 @@ export function DefaultsTab() {
   const canEdit = defaults.data.canManage;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      toast({
-        title: 'Defaults saved',
-        description: 'New signatures in your organization start from these.',
-        variant: 'success',
-      });
-    } catch (error) {
-      showSaveError(error, form, ['template', 'primaryColor', 'secondaryColor']);
-    }
+    await saveWithToast(
+      () => save.mutateAsync(values),
+      { title: 'Defaults saved', description: 'New signatures in your organization start from these.' },
+      form,
+      ['template', 'primaryColor', 'secondaryColor'],
+    );
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <SectionCard
-        id="defaults"
-        title="Signature defaults"
-        description="New signatures of everyone in your organization start from these, and the editor asks for the required fields."
-        footer={canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null}
-      >
-        {!canEdit && <ReadOnlyNote>Only the owner and admins can change the defaults.</ReadOnlyNote>}
-        <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
-          <div className="grid gap-7">
-            <fieldset disabled={!canEdit}>
-              <legend className="text-sm font-medium text-slate-700">Template</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {TEMPLATE_CATALOGUE.map((t) => (
-                  <label
-                    key={t.id}
-                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-slate-300 has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:checked]:ring-1 has-[:checked]:ring-brand"
-                  >
-                    <input
-                      type="radio"
-                      value={t.id}
-                      className="mt-0.5 h-4 w-4 accent-[#1a73e8]"
-                      {...form.register('template')}
-                    />
-                    <span>
-                      <span className="block text-sm font-medium text-slate-900">{t.label}</span>
-                      <span className="block text-xs text-slate-500">{t.description}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {errors.template && (
-                <p role="alert" className="mt-1 text-xs text-red-600">
-                  {errors.template.message}
-                </p>
-              )}
-            </fieldset>
-            <div className="grid gap-6">
-              <Swatches
-                legend="Primary color"
-                choices={ACCOUNT_COLORS}
-                value={primaryColor}
-                disabled={!canEdit}
-                register={() => form.register('primaryColor')}
-                error={errors.primaryColor?.message}
-              />
-              <Swatches
-                legend="Secondary color"
-                choices={SECONDARY_COLORS}
-                value={secondaryColor}
-                disabled={!canEdit}
-                register={() => form.register('secondaryColor')}
-                error={errors.secondaryColor?.message}
-              />
+    <ManagedFormCard
+      id="defaults"
+      title="Signature defaults"
+      description="New signatures of everyone in your organization start from these, and the editor asks for the required fields."
+      canEdit={canEdit}
+      readOnlyNote="Only the owner and admins can change the defaults."
+      onSubmit={onSubmit}
+      actions={{ dirty: isDirty, saving: save.isPending, onCancel: () => form.reset() }}
+    >
+      <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+        <div className="grid gap-7">
+          <fieldset disabled={!canEdit}>
+            <legend className="text-sm font-medium text-slate-700">Template</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {TEMPLATE_CATALOGUE.map((t) => (
+                <label
+                  key={t.id}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-slate-300 has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:checked]:ring-1 has-[:checked]:ring-brand"
+                >
+                  <input
+                    type="radio"
+                    value={t.id}
+                    className="mt-0.5 h-4 w-4 accent-[#1a73e8]"
+                    {...form.register('template')}
+                  />
+                  <span>
+                    <span className="block text-sm font-medium text-slate-900">{t.label}</span>
+                    <span className="block text-xs text-slate-500">{t.description}</span>
+                  </span>
+                </label>
+              ))}
             </div>
-            <fieldset disabled={!canEdit}>
-              <legend className="text-sm font-medium text-slate-700">Required fields</legend>
-              <p className="text-xs text-slate-500">
-                The editor will not export a signature until these are filled in.
+            {errors.template && (
+              <p role="alert" className="mt-1 text-xs text-red-600">
+                {errors.template.message}
               </p>
-              <div className="mt-2 grid gap-2 sm:grid-cols-3">
-                {(
-                  [
-                    ['requiredPhone', 'Phone number'],
-                    ['requiredTitle', 'Job title'],
-                    ['requiredAddress', 'Address'],
-                  ] as const
-                ).map(([name, label]) => (
-                  <label
-                    key={name}
-                    className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
-                  >
-                    <input type="checkbox" className="h-4 w-4 accent-[#1a73e8]" {...form.register(name)} />
-                    {label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            )}
+          </fieldset>
+          <div className="grid gap-6">
+            <Swatches
+              legend="Primary color"
+              choices={ACCOUNT_COLORS}
+              value={primaryColor}
+              disabled={!canEdit}
+              register={() => form.register('primaryColor')}
+              error={errors.primaryColor?.message}
+            />
+            <Swatches
+              legend="Secondary color"
+              choices={SECONDARY_COLORS}
+              value={secondaryColor}
+              disabled={!canEdit}
+              register={() => form.register('secondaryColor')}
+              error={errors.secondaryColor?.message}
+            />
           </div>
-          <div>
-            <p className="mb-2 text-sm font-medium text-slate-700">Preview</p>
-            <DefaultsPreview template={template} primaryColor={primaryColor} secondaryColor={secondaryColor} />
-          </div>
+          <fieldset disabled={!canEdit}>
+            <legend className="text-sm font-medium text-slate-700">Required fields</legend>
+            <p className="text-xs text-slate-500">The editor will not export a signature until these are filled in.</p>
+            <div className="mt-2 grid gap-2 sm:grid-cols-3">
+              {(
+                [
+                  ['requiredPhone', 'Phone number'],
+                  ['requiredTitle', 'Job title'],
+                  ['requiredAddress', 'Address'],
+                ] as const
+              ).map(([name, label]) => (
+                <label
+                  key={name}
+                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm text-slate-800 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+                >
+                  <input type="checkbox" className="h-4 w-4 accent-[#1a73e8]" {...form.register(name)} />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </div>
-      </SectionCard>
-    </form>
+        <div>
+          <p className="mb-2 text-sm font-medium text-slate-700">Preview</p>
+          <DefaultsPreview template={template} primaryColor={primaryColor} secondaryColor={secondaryColor} />
+        </div>
+      </div>
+    </ManagedFormCard>
   );
 }

@@ -6,8 +6,7 @@ import type { OrganizationDetails } from '../../../shared/account-area-types';
 import { LOGO_HINT, logoUrlSchema, type LogoUrlInput } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
-import { FormActions, ReadOnlyNote, SectionCard, showSaveError } from './account-ui';
+import { ManagedFormCard, saveWithToast } from './account-ui';
 import { useSaveLogo } from '../../api/teams';
 
 function LogoPreview({ url }: { url: string }) {
@@ -46,58 +45,57 @@ export function LogoForm({ org }: { org: OrganizationDetails }) {
   useEffect(() => form.reset({ logoUrl: org.logoUrl ?? '' }), [org.logoUrl, form]);
 
   const submit = async (logoUrl: string) => {
-    try {
-      await save.mutateAsync({ logoUrl });
-      toast({
+    await saveWithToast(
+      () => save.mutateAsync({ logoUrl }),
+      {
         title: logoUrl ? 'Logo saved' : 'Logo removed',
         description: logoUrl
           ? 'New signatures in your organization start with this logo.'
           : 'New signatures start without a logo.',
-        variant: 'success',
-      });
-    } catch (error) {
-      showSaveError(error, form, ['logoUrl']);
-    }
+      },
+      form,
+      ['logoUrl'],
+    );
   };
   const onSubmit = form.handleSubmit((values) => submit(logoUrlSchema.parse(values).logoUrl));
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <SectionCard
-        id="logo"
-        title="Organization logo"
-        description="A link to your logo image. New signatures in your organization start with it."
-        footer={canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null}
-      >
-        {!canEdit && <ReadOnlyNote>Only the owner and admins can change the logo.</ReadOnlyNote>}
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <div className="grid flex-1 gap-3">
-            <Field id="logo-url" label="Logo URL" error={errors.logoUrl?.message} hint={LOGO_HINT}>
-              <Input
-                id="logo-url"
-                type="url"
-                inputMode="url"
-                placeholder="https://www.company.com/logo.png"
-                disabled={!canEdit}
-                aria-invalid={!!errors.logoUrl}
-                {...form.register('logoUrl')}
-              />
-            </Field>
-            {canEdit && org.logoUrl && !isDirty && (
-              <Button
-                variant="secondary"
-                size="sm"
-                className="justify-self-start"
-                disabled={save.isPending}
-                onClick={() => submit('')}
-              >
-                Remove logo
-              </Button>
-            )}
-          </div>
-          <LogoPreview url={errors.logoUrl ? '' : typed} />
+    <ManagedFormCard
+      id="logo"
+      title="Organization logo"
+      description="A link to your logo image. New signatures in your organization start with it."
+      canEdit={canEdit}
+      readOnlyNote="Only the owner and admins can change the logo."
+      onSubmit={onSubmit}
+      actions={{ dirty: isDirty, saving: save.isPending, onCancel: () => form.reset() }}
+    >
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <div className="grid flex-1 gap-3">
+          <Field id="logo-url" label="Logo URL" error={errors.logoUrl?.message} hint={LOGO_HINT}>
+            <Input
+              id="logo-url"
+              type="url"
+              inputMode="url"
+              placeholder="https://www.company.com/logo.png"
+              disabled={!canEdit}
+              aria-invalid={!!errors.logoUrl}
+              {...form.register('logoUrl')}
+            />
+          </Field>
+          {canEdit && org.logoUrl && !isDirty && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="justify-self-start"
+              disabled={save.isPending}
+              onClick={() => submit('')}
+            >
+              Remove logo
+            </Button>
+          )}
         </div>
-      </SectionCard>
-    </form>
+        <LogoPreview url={errors.logoUrl ? '' : typed} />
+      </div>
+    </ManagedFormCard>
   );
 }

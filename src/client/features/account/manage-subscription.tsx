@@ -13,8 +13,7 @@ import {
 } from '../../../shared/billing/plans';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
-import { FormActions, formatDate, SectionCard, Select, showSaveError } from './account-ui';
+import { FormActions, formatDate, SectionCard, Select, saveWithToast } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from '../../api/billing';
 
@@ -76,12 +75,10 @@ export function ManageSubscription({ billing }: { billing: BillingOverview }) {
 function ResumeNotice({ sub, planName }: { sub: Subscription; planName: string }) {
   const resume = useResumeSubscription();
   const onResume = async () => {
-    try {
-      await resume.mutateAsync(undefined);
-      toast({ title: 'Subscription resumed', description: `${planName} continues as before.`, variant: 'success' });
-    } catch (error) {
-      showSaveError(error);
-    }
+    await saveWithToast(() => resume.mutateAsync(undefined), {
+      title: 'Subscription resumed',
+      description: `${planName} continues as before.`,
+    });
   };
   return (
     <div
@@ -118,12 +115,12 @@ function ChangePlanForm({ sub, provider }: { sub: Subscription; provider: Billin
   const inTrial = sub.providerStatus === 'trialing';
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
-      toast({ title: 'Plan changed', description: `You are now on ${describeTerms(values)}.`, variant: 'success' });
-    } catch (error) {
-      showSaveError(error, form, ['planType', 'billingPeriod', 'seats']);
-    }
+    await saveWithToast(
+      () => change.mutateAsync(values),
+      { title: 'Plan changed', description: `You are now on ${describeTerms(values)}.` },
+      form,
+      ['planType', 'billingPeriod', 'seats'],
+    );
   });
 
   return (
@@ -205,12 +202,7 @@ function ConfirmRow(props: {
   mutation: { isPending: boolean; mutateAsync(input: undefined): Promise<unknown> };
 }) {
   const onConfirm = async () => {
-    try {
-      await props.mutation.mutateAsync(undefined);
-      toast({ ...props.done, variant: 'success' });
-    } catch (error) {
-      showSaveError(error);
-    }
+    await saveWithToast(() => props.mutation.mutateAsync(undefined), props.done);
   };
   return (
     <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">

@@ -8,8 +8,7 @@ import {
   type OrganizationInput,
 } from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
-import { FormActions, LoadError, ReadOnlyNote, SectionCard, showSaveError, Spinner } from './account-ui';
+import { LoadError, ManagedFormCard, saveWithToast, Spinner } from './account-ui';
 import { DataDownloadCard } from './data-download';
 import { useOrganization, useSaveOrganization } from '../../api/teams';
 
@@ -32,66 +31,55 @@ export function OrganizationTab() {
   const canEdit = org.data.canManage;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(organizationSchema.parse(values));
-      toast({
-        title: 'Organization saved',
-        description: 'Your team sees the new details right away.',
-        variant: 'success',
-      });
-    } catch (error) {
-      showSaveError(error, form, ['name', 'domain']);
-    }
+    await saveWithToast(
+      () => save.mutateAsync(organizationSchema.parse(values)),
+      { title: 'Organization saved', description: 'Your team sees the new details right away.' },
+      form,
+      ['name', 'domain'],
+    );
   });
 
   return (
     <div className="grid gap-6">
-      <form onSubmit={onSubmit} noValidate>
-        <SectionCard
-          id="organization"
-          title="Organization"
-          description="The company your team's signatures belong to."
-          footer={
-            canEdit ? <FormActions dirty={isDirty} saving={save.isPending} onCancel={() => form.reset()} /> : null
-          }
-        >
-          {!canEdit && (
-            <ReadOnlyNote>
-              You are a {ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can
-              change these details.
-            </ReadOnlyNote>
-          )}
-          <div className="grid gap-5 sm:max-w-lg">
-            <Field id="org-name" label="Organization name" required={canEdit} error={errors.name?.message}>
-              <Input
-                id="org-name"
-                autoComplete="organization"
-                disabled={!canEdit}
-                aria-invalid={!!errors.name}
-                {...form.register('name')}
-              />
-            </Field>
-            <Field
+      <ManagedFormCard
+        id="organization"
+        title="Organization"
+        description="The company your team's signatures belong to."
+        canEdit={canEdit}
+        readOnlyNote={`You are a ${ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can change these details.`}
+        onSubmit={onSubmit}
+        actions={{ dirty: isDirty, saving: save.isPending, onCancel: () => form.reset() }}
+      >
+        <div className="grid gap-5 sm:max-w-lg">
+          <Field id="org-name" label="Organization name" required={canEdit} error={errors.name?.message}>
+            <Input
+              id="org-name"
+              autoComplete="organization"
+              disabled={!canEdit}
+              aria-invalid={!!errors.name}
+              {...form.register('name')}
+            />
+          </Field>
+          <Field
+            id="org-domain"
+            label="Domain"
+            required={canEdit}
+            error={errors.domain?.message}
+            hint={`Your company's email domain, for example ${DOMAIN_EXAMPLE}.`}
+          >
+            <Input
               id="org-domain"
-              label="Domain"
-              required={canEdit}
-              error={errors.domain?.message}
-              hint={`Your company's email domain, for example ${DOMAIN_EXAMPLE}.`}
-            >
-              <Input
-                id="org-domain"
-                placeholder={DOMAIN_EXAMPLE}
-                inputMode="url"
-                autoCapitalize="none"
-                spellCheck={false}
-                disabled={!canEdit}
-                aria-invalid={!!errors.domain}
-                {...form.register('domain')}
-              />
-            </Field>
-          </div>
-        </SectionCard>
-      </form>
+              placeholder={DOMAIN_EXAMPLE}
+              inputMode="url"
+              autoCapitalize="none"
+              spellCheck={false}
+              disabled={!canEdit}
+              aria-invalid={!!errors.domain}
+              {...form.register('domain')}
+            />
+          </Field>
+        </div>
+      </ManagedFormCard>
       {org.data.role === 'owner' && (
         <DataDownloadCard
           id="organization-data"

@@ -3,9 +3,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { profileSchema, TIMEZONES, type ProfileInput } from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
 import { DataDownloadCard } from './data-download';
-import { FormActions, LoadError, SectionCard, Select, showSaveError, Spinner } from './account-ui';
+import { FormActions, LoadError, SectionCard, Select, Spinner, saveWithToast } from './account-ui';
 import { useProfile, useSaveProfile } from '../../api/account';
 
 export function ProfileTab() {
@@ -32,12 +31,12 @@ export function ProfileTab() {
   if (profile.isError) return <LoadError error={profile.error} retry={() => profile.refetch()} />;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(profileSchema.parse(values));
-      toast({ title: 'Profile saved', description: 'Your name and timezone are up to date.', variant: 'success' });
-    } catch (error) {
-      showSaveError(error, form, ['name', 'timezone']);
-    }
+    await saveWithToast(
+      () => save.mutateAsync(profileSchema.parse(values)),
+      { title: 'Profile saved', description: 'Your name and timezone are up to date.' },
+      form,
+      ['name', 'timezone'],
+    );
   });
 
   return (

@@ -2,7 +2,7 @@ import { Laptop, LogOut, Smartphone } from 'lucide-react';
 import type { DeviceSession } from '../../../shared/account-area-types';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { formatDate, LoadError, SectionCard, showSaveError, Spinner } from './account-ui';
+import { formatDate, LoadError, SectionCard, showSaveError, Spinner, saveWithToast } from './account-ui';
 import { useSessions, useSignOutOthers, useSignOutSession } from '../../api/account';
 
 /** "Chrome on macOS" from a user agent; good enough to recognise one's own devices. */
@@ -64,12 +64,10 @@ function SessionRow({ session }: { session: DeviceSession }) {
           size="sm"
           disabled={signOut.isPending}
           onClick={async () => {
-            try {
-              await signOut.mutateAsync(session.id);
-              toast({ title: 'Signed out', description: `${device.label} is signed out.`, variant: 'success' });
-            } catch (error) {
-              showSaveError(error);
-            }
+            await saveWithToast(() => signOut.mutateAsync(session.id), {
+              title: 'Signed out',
+              description: `${device.label} is signed out.`,
+            });
           }}
         >
           Sign out

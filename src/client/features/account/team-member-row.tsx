@@ -2,9 +2,8 @@ import { Mail, Send, Trash2 } from 'lucide-react';
 import type { TeamEntry } from '../../../shared/account-area-types';
 import { ROLE_LABELS } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
 import { initialsOf } from '../../lib/session';
-import { formatDate, Select, showSaveError } from './account-ui';
+import { formatDate, Select, saveWithToast } from './account-ui';
 import { ConfirmDialog } from './confirm-dialog';
 import { useChangeRole, useRemoveMember, useResendInvitation, useWithdrawInvitation } from '../../api/teams';
 
@@ -32,12 +31,7 @@ export function TeamMemberRow({ entry, canManage }: { entry: TeamEntry; canManag
   const who = entry.name || entry.email;
 
   const run = async (action: () => Promise<unknown>, success: { title: string; description: string }) => {
-    try {
-      await action();
-      toast({ ...success, variant: 'success' });
-    } catch (error) {
-      showSaveError(error);
-    }
+    await saveWithToast(() => action(), success);
   };
 
   return (
