@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LogoMark } from '../../components/site-header/site-logo';
+import { LogoHomeLink } from '../../components/site-header/logo-home-link';
 import { MenuItem, UserMenu } from '../../components/user-menu';
 import { useSession } from '../../lib/session';
 import { ACCOUNT_TABS, tabFromParam, type AccountTabId } from './account-tabs';
@@ -23,12 +23,7 @@ function AccountHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900">
-          <LogoMark />
-          <span>
-            Signature<span className="text-brand">Pro</span>
-          </span>
-        </Link>
+        <LogoHomeLink className="rounded-md" />
         <div className="flex items-center gap-2 sm:gap-3">
           <Link
             to="/editor"

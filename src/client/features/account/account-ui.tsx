@@ -74,11 +74,7 @@ export function showSaveError<T extends FieldValues>(
       if (message) form.setError(name, { type: 'server', message });
     }
   }
-  toast({
-    title: 'Error',
-    description: errorMessage(error, 'Something went wrong. Please try again.'),
-    variant: 'destructive',
-  });
+  toastError(error, 'Something went wrong. Please try again.');
 }
 
 /**
@@ -128,6 +124,11 @@ export function ManagedFormCard({
       </SectionCard>
     </form>
   );
+}
+
+/** The red toast for a failed action: the server's message, or `fallback` when there is none. */
+export function toastError(error: unknown, fallback: string) {
+  toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
 }
 
 export const selectClass =

@@ -4,10 +4,8 @@ import { Link } from 'react-router';
 import { formatUsd } from '../../../shared/billing/checkout-quote';
 import { paidUntil } from '../../../shared/billing/paid-until';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
 import { trialDaysLeft } from '../../lib/session';
-import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
+import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { MANAGE_SUBSCRIPTION_ID, ManageSubscription } from './manage-subscription';
 import { SeatMeter } from './seat-meter';
 import { openBillingPortal, useBillingOverview } from '../../api/billing';
@@ -49,11 +47,7 @@ export function BillingTab() {
       window.location.assign((await openBillingPortal()).url);
     } catch (error) {
       setOpening(false);
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'The billing portal could not be opened. Please try again.'),
-        variant: 'destructive',
-      });
+      toastError(error, 'The billing portal could not be opened. Please try again.');
     }
   };
 

@@ -4,8 +4,8 @@ import { PERSON_FIELDS, PERSON_FIELD_LABELS, type PersonField } from '../../../s
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, errorMessage } from '../../lib/api';
-import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
+import { ApiError } from '../../lib/api';
+import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { useEditMine, useMyWorkspaceSignature } from '../../api/workspace';
 
 type TextField = Exclude<PersonField, 'socialLinks'>;
@@ -54,11 +54,7 @@ export function WorkspaceMySignature() {
       });
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : {});
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Could not save. Please try again.'),
-        variant: 'destructive',
-      });
+      toastError(error, 'Could not save. Please try again.');
     }
   };
 

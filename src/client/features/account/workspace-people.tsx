@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { DryRunEntry, PushTarget, WorkspaceOverview, WorkspacePersonView } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
-import { formatDate, SectionCard, Select } from './account-ui';
+import { formatDate, SectionCard, Select, toastError } from './account-ui';
 import { usePush } from '../../api/workspace';
 
 function StatusBadge({ person }: { person: WorkspacePersonView }) {
@@ -76,11 +75,7 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
         });
       }
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Could not push. Please try again.'),
-        variant: 'destructive',
-      });
+      toastError(error, 'Could not push. Please try again.');
     }
   };
 
@@ -176,52 +171,75 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
           )}
 
           <div className="mt-5 overflow-x-auto">
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="w-8 py-2">
-                    <span className="sr-only">Select</span>
-                  </th>
-                  <th className="py-2 pr-3">Person</th>
-                  <th className="py-2 pr-3">Department</th>
-                  <th className="py-2 pr-3">Unit</th>
-                  <th className="py-2">Status</th>
+            <PeopleTable
+              first={
+                <th className="w-8 py-2">
+                  <span className="sr-only">Select</span>
+                </th>
+              }
+              columns={['Person', 'Department', 'Unit', 'Status']}
+            >
+              {data.people.map((p) => (
+                <tr key={p.email} data-testid={`person-${p.email}`}>
+                  <td className="py-2 align-top">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${p.fullName}`}
+                      checked={selected.includes(p.email)}
+                      onChange={(e) =>
+                        setSelected(e.target.checked ? [...selected, p.email] : selected.filter((x) => x !== p.email))
+                      }
+                      className="h-4 w-4 rounded border-slate-300"
+                    />
+                  </td>
+                  <td className="py-2 pr-3 align-top">
+                    <p className="font-medium text-slate-900">{p.fullName}</p>
+                    <p className="break-all text-xs text-slate-500">
+                      {p.email}
+                      {p.title ? ` · ${p.title}` : ''}
+                    </p>
+                  </td>
+                  <td className="py-2 pr-3 align-top text-slate-700">{p.department ?? '—'}</td>
+                  <td className="py-2 pr-3 align-top text-slate-700">{p.orgUnitPath}</td>
+                  <td className="py-2 align-top">
+                    <StatusBadge person={p} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.people.map((p) => (
-                  <tr key={p.email} data-testid={`person-${p.email}`}>
-                    <td className="py-2 align-top">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${p.fullName}`}
-                        checked={selected.includes(p.email)}
-                        onChange={(e) =>
-                          setSelected(e.target.checked ? [...selected, p.email] : selected.filter((x) => x !== p.email))
-                        }
-                        className="h-4 w-4 rounded border-slate-300"
-                      />
-                    </td>
-                    <td className="py-2 pr-3 align-top">
-                      <p className="font-medium text-slate-900">{p.fullName}</p>
-                      <p className="break-all text-xs text-slate-500">
-                        {p.email}
-                        {p.title ? ` · ${p.title}` : ''}
-                      </p>
-                    </td>
-                    <td className="py-2 pr-3 align-top text-slate-700">{p.department ?? '—'}</td>
-                    <td className="py-2 pr-3 align-top text-slate-700">{p.orgUnitPath}</td>
-                    <td className="py-2 align-top">
-                      <StatusBadge person={p} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </PeopleTable>
           </div>
         </>
       )}
     </SectionCard>
+  );
+}
+
+/** The tab's two tables of people: the same frame and header style, their own columns and rows. */
+function PeopleTable({
+  first,
+  columns,
+  testId,
+  children,
+}: {
+  first?: ReactNode;
+  columns: readonly string[];
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <table className="w-full min-w-[560px] text-left text-sm" data-testid={testId}>
+      <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+        <tr>
+          {first}
+          {columns.map((column, i) => (
+            <th key={column} className={i < columns.length - 1 ? 'py-2 pr-3' : 'py-2'}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">{children}</tbody>
+    </table>
   );
 }
 
@@ -244,39 +262,29 @@ export function WorkspaceAudit({ data }: { data: WorkspaceOverview }) {
         <p className="text-sm text-slate-600">Nothing pushed yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[560px] text-left text-sm" data-testid="audit-log">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="py-2 pr-3">When</th>
-                <th className="py-2 pr-3">Person</th>
-                <th className="py-2 pr-3">By</th>
-                <th className="py-2">Result</th>
+          <PeopleTable testId="audit-log" columns={['When', 'Person', 'By', 'Result']}>
+            {data.audit.map((a, i) => (
+              <tr key={`${a.at}-${a.personEmail}-${i}`}>
+                <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-600">
+                  {formatDate(a.at, { dateStyle: 'short', timeStyle: 'medium' })}
+                </td>
+                <td className="py-2 pr-3 align-top break-all">
+                  {a.personEmail}
+                  {a.sendAsEmail && a.sendAsEmail !== a.personEmail && (
+                    <span className="block text-xs text-slate-500">as {a.sendAsEmail}</span>
+                  )}
+                </td>
+                <td className="py-2 pr-3 align-top text-slate-700">{a.actor}</td>
+                <td className="py-2 align-top">
+                  <span className="font-medium">{RESULT_WORDS[a.result] ?? a.result}</span>
+                  {a.htmlChars ? (
+                    <span className="text-xs text-slate-500"> · {a.htmlChars.toLocaleString('en-US')} chars</span>
+                  ) : null}
+                  {a.detail && <p className="text-xs text-slate-500">{a.detail}</p>}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.audit.map((a, i) => (
-                <tr key={`${a.at}-${a.personEmail}-${i}`}>
-                  <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-600">
-                    {formatDate(a.at, { dateStyle: 'short', timeStyle: 'medium' })}
-                  </td>
-                  <td className="py-2 pr-3 align-top break-all">
-                    {a.personEmail}
-                    {a.sendAsEmail && a.sendAsEmail !== a.personEmail && (
-                      <span className="block text-xs text-slate-500">as {a.sendAsEmail}</span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-3 align-top text-slate-700">{a.actor}</td>
-                  <td className="py-2 align-top">
-                    <span className="font-medium">{RESULT_WORDS[a.result] ?? a.result}</span>
-                    {a.htmlChars ? (
-                      <span className="text-xs text-slate-500"> · {a.htmlChars.toLocaleString('en-US')} chars</span>
-                    ) : null}
-                    {a.detail && <p className="text-xs text-slate-500">{a.detail}</p>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </PeopleTable>
         </div>
       )}
     </SectionCard>

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatDate, LoadError, SectionCard, Spinner } from './account-ui';
+import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { WorkspaceMySignature } from './workspace-my-signature';
 import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
 import { WorkspaceTemplateCard } from './workspace-template-card';
@@ -144,11 +144,7 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
     try {
       done(await action());
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Something went wrong. Please try again.'),
-        variant: 'destructive',
-      });
+      toastError(error, 'Something went wrong. Please try again.');
     }
   };
 

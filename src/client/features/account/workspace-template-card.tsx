@@ -11,8 +11,8 @@ import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, errorMessage } from '../../lib/api';
-import { SectionCard, Select } from './account-ui';
+import { ApiError } from '../../lib/api';
+import { SectionCard, Select, toastError } from './account-ui';
 import { useSaveTemplate } from '../../api/workspace';
 
 type TextKey = 'company' | 'website' | 'address' | 'photoUrl';
@@ -43,11 +43,7 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
       });
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : {});
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'The template could not be saved.'),
-        variant: 'destructive',
-      });
+      toastError(error, 'The template could not be saved.');
     }
   };
   const fieldError = (key: string) => errors[`template.${key}`] ?? errors[key];

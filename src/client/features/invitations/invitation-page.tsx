@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AcceptInvitationResponse, InvitationPreview } from '../../../shared/account-area-types';
 import type { MeResponse } from '../../../shared/account-types';
-import { LogoMark } from '../../components/site-header/site-logo';
+import { LogoHomeLink } from '../../components/site-header/logo-home-link';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
@@ -14,12 +14,7 @@ import { acceptInvitation, useInvitation, useRefetchInvitation } from '../../api
 function Shell({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="flex min-h-full flex-col items-center bg-slate-50 px-4 py-10 sm:py-16">
-      <Link to="/" className="mb-8 flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
-        <LogoMark />
-        <span>
-          Signature<span className="text-brand">Pro</span>
-        </span>
-      </Link>
+      <LogoHomeLink className="mb-8" />
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
     </main>
   );
