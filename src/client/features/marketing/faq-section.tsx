@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import { LandingSection } from './landing-section';
 
 const QUESTIONS: { question: string; answer: string }[] = [
   {
@@ -34,36 +35,34 @@ const QUESTIONS: { question: string; answer: string }[] = [
  */
 export function FaqSection() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 bg-slate-50 py-20 sm:py-24">
-      <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <div className="text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Resources</p>
-          <h2 id="faq-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Frequently asked questions
-          </h2>
-        </div>
-        <div className="mt-12 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {QUESTIONS.map(({ question, answer }) => (
-            <details key={question} className="group px-6 [&_summary::-webkit-details-marker]:hidden">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-base font-semibold text-slate-900">
-                <h3>{question}</h3>
-                <ChevronDown
-                  className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
-                  aria-hidden="true"
-                />
-              </summary>
-              <p className="pb-5 leading-7 text-slate-600">{answer}</p>
-            </details>
-          ))}
-        </div>
-        <p className="mt-8 text-center text-slate-600">
-          Another question?{' '}
-          <a href="/contact" className="font-semibold text-brand-dark underline-offset-4 hover:underline">
-            Write to us
-          </a>{' '}
-          and we reply within 1 business day.
-        </p>
+    <LandingSection
+      id="faq"
+      className="bg-slate-50 py-20 sm:py-24"
+      eyebrow="Resources"
+      title="Frequently asked questions"
+      narrow
+    >
+      <div className="mt-12 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {QUESTIONS.map(({ question, answer }) => (
+          <details key={question} className="group px-6 [&_summary::-webkit-details-marker]:hidden">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left text-base font-semibold text-slate-900">
+              <h3>{question}</h3>
+              <ChevronDown
+                className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                aria-hidden="true"
+              />
+            </summary>
+            <p className="pb-5 leading-7 text-slate-600">{answer}</p>
+          </details>
+        ))}
       </div>
-    </section>
+      <p className="mt-8 text-center text-slate-600">
+        Another question?{' '}
+        <a href="/contact" className="font-semibold text-brand-dark underline-offset-4 hover:underline">
+          Write to us
+        </a>{' '}
+        and we reply within 1 business day.
+      </p>
+    </LandingSection>
   );
 }

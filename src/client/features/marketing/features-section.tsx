@@ -1,6 +1,7 @@
 import { ClipboardCheck, Eye, ImageUp, Palette, Share2, Users } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { TEMPLATE_INFO } from '../../../shared/signature/template-info';
+import { LandingSection } from './landing-section';
 
 /** 'Professional, Minimal, Modern or Creative', from the one template catalogue. */
 const TEMPLATE_NAMES = `${TEMPLATE_INFO.slice(0, -1)
@@ -44,37 +45,27 @@ const FEATURES: Feature[] = [
 
 export function FeaturesSection() {
   return (
-    <section
+    <LandingSection
       id="features"
-      aria-labelledby="features-title"
-      className="scroll-mt-20 bg-white pb-10 pt-20 sm:pb-12 sm:pt-24"
+      className="bg-white pb-10 pt-20 sm:pb-12 sm:pt-24"
+      eyebrow="Features"
+      title="Everything a signature needs, nothing Gmail breaks"
+      intro="Gmail strips styles, blocks embedded images and limits a signature to 10,000 characters. SignaturePro builds within those rules for you."
     >
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Features</p>
-          <h2 id="features-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Everything a signature needs, nothing Gmail breaks
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Gmail strips styles, blocks embedded images and limits a signature to 10,000 characters. SignaturePro builds
-            within those rules for you.
-          </p>
-        </div>
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ Icon, title, text }) => (
-            <li
-              key={title}
-              className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition-shadow hover:shadow-md"
-            >
-              <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-blue-100 text-brand-dark">
-                <Icon className="h-6 w-6" aria-hidden="true" />
-              </span>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 leading-7 text-slate-600">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map(({ Icon, title, text }) => (
+          <li
+            key={title}
+            className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition-shadow hover:shadow-md"
+          >
+            <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-blue-100 text-brand-dark">
+              <Icon className="h-6 w-6" aria-hidden="true" />
+            </span>
+            <h3 className="mt-5 text-lg font-semibold text-slate-900">{title}</h3>
+            <p className="mt-2 leading-7 text-slate-600">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -4,6 +4,7 @@ import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
 import { useKnownSession } from '../../lib/session-probe';
 import { choosePlanFromLanding } from './choose-plan';
+import { LandingSection } from './landing-section';
 
 /** The shared plan cards; annual billing shown per month here ($15, $159), per year on /pricing. */
 export function PricingSection() {
@@ -15,42 +16,33 @@ export function PricingSection() {
     choosePlanFromLanding(planId, period, !!me).catch(() => setBusyPlanId(null));
   };
   return (
-    <section
+    <LandingSection
       id="pricing"
-      aria-labelledby="pricing-title"
-      className="scroll-mt-20 bg-gradient-to-b from-white to-blue-50/60 py-20 sm:py-24"
+      className="bg-gradient-to-b from-white to-blue-50/60 py-20 sm:py-24"
+      eyebrow="Pricing"
+      title="Simple plans for every inbox"
+      intro="Start free, or try Standard or Pro free for 7 days. Switch or cancel any time."
     >
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Pricing</p>
-          <h2 id="pricing-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            Simple plans for every inbox
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Start free, or try Standard or Pro free for 7 days. Switch or cancel any time.
-          </p>
-        </div>
-        <div className="mt-10 flex justify-center">
-          <BillingToggle value={period} onChange={setPeriod} />
-        </div>
-        {/* Three cards side by side are too narrow on a tablet: one column, centred, until lg. */}
-        <div className="mx-auto mt-12 md:max-lg:max-w-md md:max-lg:[&>ul]:grid-cols-1">
-          <PlanCards
-            billingPeriod={period}
-            annualDisplay="per-month"
-            headingLevel="h3"
-            onChoose={choose}
-            busyPlanId={busyPlanId}
-          />
-        </div>
-        <p className="mt-10 text-center text-sm text-slate-600">
-          {MONEY_BACK_NOTE}. {VOLUME_DISCOUNT_NOTE}:{' '}
-          <a href="/contact" className="font-semibold text-brand-dark underline-offset-4 hover:underline">
-            contact us
-          </a>
-          .
-        </p>
+      <div className="mt-10 flex justify-center">
+        <BillingToggle value={period} onChange={setPeriod} />
       </div>
-    </section>
+      {/* Three cards side by side are too narrow on a tablet: one column, centred, until lg. */}
+      <div className="mx-auto mt-12 md:max-lg:max-w-md md:max-lg:[&>ul]:grid-cols-1">
+        <PlanCards
+          billingPeriod={period}
+          annualDisplay="per-month"
+          headingLevel="h3"
+          onChoose={choose}
+          busyPlanId={busyPlanId}
+        />
+      </div>
+      <p className="mt-10 text-center text-sm text-slate-600">
+        {MONEY_BACK_NOTE}. {VOLUME_DISCOUNT_NOTE}:{' '}
+        <a href="/contact" className="font-semibold text-brand-dark underline-offset-4 hover:underline">
+          contact us
+        </a>
+        .
+      </p>
+    </LandingSection>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TEMPLATE_INFO, type Template } from '../../../shared/signature/template-info';
 import { callPublic } from '../../api/public';
+import { LandingSection } from './landing-section';
 
 /**
  * The four templates from the one catalogue (issue 10, point 11): names and descriptions come with
@@ -45,41 +46,34 @@ export function TemplatesSection() {
   }, []);
 
   return (
-    <section
-      ref={sectionRef}
+    <LandingSection
+      sectionRef={sectionRef}
       id="templates"
-      aria-labelledby="templates-title"
-      className="scroll-mt-20 bg-white pb-10 pt-10 sm:pb-12"
+      className="bg-white pb-10 pt-10 sm:pb-12"
+      eyebrow="Templates"
+      title={`${TEMPLATE_INFO.length} templates, drawn as Gmail shows them`}
     >
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-dark">Templates</p>
-          <h2 id="templates-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-            {TEMPLATE_INFO.length} templates, drawn as Gmail shows them
-          </h2>
-        </div>
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2">
-          {TEMPLATE_INFO.map(({ id, label, description }) => (
-            <li
-              key={id}
-              data-testid={`template-${id}`}
-              className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6"
+      <ul className="mt-14 grid gap-6 sm:grid-cols-2">
+        {TEMPLATE_INFO.map(({ id, label, description }) => (
+          <li
+            key={id}
+            data-testid={`template-${id}`}
+            className="rounded-2xl border border-slate-200 bg-slate-50/60 p-6"
+          >
+            <h3 className="text-lg font-semibold text-slate-900">{label}</h3>
+            <p className="mt-2 leading-7 text-slate-600">{description}</p>
+            <div
+              className="mt-5 min-h-40 overflow-x-auto rounded-xl border border-slate-200 bg-white p-4"
+              aria-busy={previews === null}
             >
-              <h3 className="text-lg font-semibold text-slate-900">{label}</h3>
-              <p className="mt-2 leading-7 text-slate-600">{description}</p>
-              <div
-                className="mt-5 min-h-40 overflow-x-auto rounded-xl border border-slate-200 bg-white p-4"
-                aria-busy={previews === null}
-              >
-                {previews && (
-                  // The renderer escapes every value: this is the HTML Gmail would receive.
-                  <div data-testid="template-preview" dangerouslySetInnerHTML={{ __html: previews[id] }} />
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              {previews && (
+                // The renderer escapes every value: this is the HTML Gmail would receive.
+                <div data-testid="template-preview" dangerouslySetInnerHTML={{ __html: previews[id] }} />
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
