@@ -95,30 +95,56 @@ export async function saveWithToast<T extends FieldValues>(
   }
 }
 
+/** The words of the cards only the owner and admins may change: what they are, and what the others read. */
+export const MANAGED_CARDS = {
+  defaults: {
+    id: 'defaults',
+    title: 'Signature defaults',
+    description:
+      'New signatures of everyone in your organization start from these, and the editor asks for the required fields.',
+    readOnlyNote: 'Only the owner and admins can change the defaults.',
+  },
+  logo: {
+    id: 'logo',
+    title: 'Organization logo',
+    description: 'A link to your logo image. New signatures in your organization start with it.',
+    readOnlyNote: 'Only the owner and admins can change the logo.',
+  },
+  organization: {
+    id: 'organization',
+    title: 'Organization',
+    description: "The company your team's signatures belong to.",
+    readOnlyNote: (role: string) =>
+      `You are a ${role.toLowerCase()} of this organization. Only its owner and admins can change these details.`,
+  },
+};
+
 /**
- * A form in a card that only the owner and admins may change: Save/Cancel for them while it
- * differs from what is saved, a read-only note above the fields for everyone else.
+ * A form in a card that only the owner and admins may change: Save/Cancel for them while the form
+ * differs from what is saved (Cancel puts it back), a read-only note above the fields for everyone else.
  */
-export function ManagedFormCard({
+export function ManagedFormCard<T extends FieldValues>({
+  card: { readOnlyNote, ...card },
   canEdit,
-  readOnlyNote,
+  form,
+  save,
   onSubmit,
-  actions,
   children,
-  ...card
 }: {
-  id: string;
-  title: string;
-  description: string;
+  card: { id: string; title: string; description: string; readOnlyNote: string };
   canEdit: boolean;
-  readOnlyNote: string;
+  form: UseFormReturn<T>;
+  /** The save's mutation: Save and Cancel are disabled while it runs. */
+  save: { isPending: boolean };
   onSubmit(event: FormEvent<HTMLFormElement>): void;
-  actions: { dirty: boolean; saving: boolean; onCancel(): void };
   children: ReactNode;
 }) {
+  const footer = canEdit ? (
+    <FormActions dirty={form.formState.isDirty} saving={save.isPending} onCancel={() => form.reset()} />
+  ) : null;
   return (
     <form onSubmit={onSubmit} noValidate>
-      <SectionCard {...card} footer={canEdit ? <FormActions {...actions} /> : null}>
+      <SectionCard {...card} footer={footer}>
         {!canEdit && <ReadOnlyNote>{readOnlyNote}</ReadOnlyNote>}
         {children}
       </SectionCard>

@@ -9,7 +9,7 @@ import {
   signatureDefaultsSchema,
   type SignatureDefaults,
 } from '../../../shared/validation/account-schemas';
-import { LoadError, ManagedFormCard, saveWithToast, Spinner } from './account-ui';
+import { LoadError, MANAGED_CARDS, ManagedFormCard, saveWithToast, Spinner } from './account-ui';
 import { DefaultsPreview } from './defaults-preview';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { useSaveDefaults, useSignatureDefaults } from '../../api/teams';
@@ -58,7 +58,7 @@ export function DefaultsTab() {
     resolver: zodResolver(signatureDefaultsSchema),
     defaultValues: DEFAULT_SIGNATURE_DEFAULTS,
   });
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
   const [template, primaryColor, secondaryColor] = useWatch({
     control: form.control,
     name: ['template', 'primaryColor', 'secondaryColor'],
@@ -86,15 +86,7 @@ export function DefaultsTab() {
   });
 
   return (
-    <ManagedFormCard
-      id="defaults"
-      title="Signature defaults"
-      description="New signatures of everyone in your organization start from these, and the editor asks for the required fields."
-      canEdit={canEdit}
-      readOnlyNote="Only the owner and admins can change the defaults."
-      onSubmit={onSubmit}
-      actions={{ dirty: isDirty, saving: save.isPending, onCancel: () => form.reset() }}
-    >
+    <ManagedFormCard card={MANAGED_CARDS.defaults} canEdit={canEdit} form={form} save={save} onSubmit={onSubmit}>
       <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="grid gap-7">
           <fieldset disabled={!canEdit}>

@@ -6,7 +6,7 @@ import type { OrganizationDetails } from '../../../shared/account-area-types';
 import { LOGO_HINT, logoUrlSchema, type LogoUrlInput } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { ManagedFormCard, saveWithToast } from './account-ui';
+import { MANAGED_CARDS, ManagedFormCard, saveWithToast } from './account-ui';
 import { useSaveLogo } from '../../api/teams';
 
 function LogoPreview({ url }: { url: string }) {
@@ -60,15 +60,7 @@ export function LogoForm({ org }: { org: OrganizationDetails }) {
   const onSubmit = form.handleSubmit((values) => submit(logoUrlSchema.parse(values).logoUrl));
 
   return (
-    <ManagedFormCard
-      id="logo"
-      title="Organization logo"
-      description="A link to your logo image. New signatures in your organization start with it."
-      canEdit={canEdit}
-      readOnlyNote="Only the owner and admins can change the logo."
-      onSubmit={onSubmit}
-      actions={{ dirty: isDirty, saving: save.isPending, onCancel: () => form.reset() }}
-    >
+    <ManagedFormCard card={MANAGED_CARDS.logo} canEdit={canEdit} form={form} save={save} onSubmit={onSubmit}>
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
         <div className="grid flex-1 gap-3">
           <Field id="logo-url" label="Logo URL" error={errors.logoUrl?.message} hint={LOGO_HINT}>

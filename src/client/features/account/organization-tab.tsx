@@ -8,7 +8,7 @@ import {
   type OrganizationInput,
 } from '../../../shared/validation/account-schemas';
 import { Field, Input } from '../../components/ui/field';
-import { LoadError, ManagedFormCard, saveWithToast, Spinner } from './account-ui';
+import { LoadError, MANAGED_CARDS, ManagedFormCard, saveWithToast, Spinner } from './account-ui';
 import { DataDownloadCard } from './data-download';
 import { useOrganization, useSaveOrganization } from '../../api/teams';
 
@@ -19,7 +19,7 @@ export function OrganizationTab() {
     resolver: zodResolver(organizationSchema),
     defaultValues: { name: '', domain: '' },
   });
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
 
   const saved = org.data;
   useEffect(() => {
@@ -42,13 +42,14 @@ export function OrganizationTab() {
   return (
     <div className="grid gap-6">
       <ManagedFormCard
-        id="organization"
-        title="Organization"
-        description="The company your team's signatures belong to."
+        card={{
+          ...MANAGED_CARDS.organization,
+          readOnlyNote: MANAGED_CARDS.organization.readOnlyNote(ROLE_LABELS[org.data.role]),
+        }}
         canEdit={canEdit}
-        readOnlyNote={`You are a ${ROLE_LABELS[org.data.role].toLowerCase()} of this organization. Only its owner and admins can change these details.`}
+        form={form}
+        save={save}
         onSubmit={onSubmit}
-        actions={{ dirty: isDirty, saving: save.isPending, onCancel: () => form.reset() }}
       >
         <div className="grid gap-5 sm:max-w-lg">
           <Field id="org-name" label="Organization name" required={canEdit} error={errors.name?.message}>
