@@ -102,11 +102,16 @@ describeEachDatabase('one login and one signup form hook (issue 13, point 2)', (
       { wrapper },
     );
 
-    act(() => {
-      result.current.dialog.form.setValue('email', email);
-      result.current.dialog.form.setValue('password', 'wrong-password');
-    });
-    await act(() => result.current.dialog.onSubmit());
+    /** Types the email and `password` into one of the two forms and submits it. */
+    const logIn = async (which: 'dialog' | 'page', password: string) => {
+      act(() => {
+        result.current[which].form.setValue('email', email);
+        result.current[which].form.setValue('password', password);
+      });
+      await act(() => result.current[which].onSubmit());
+    };
+
+    await logIn('dialog', 'wrong-password');
     expect(result.current.toasts[0]).toMatchObject({
       title: 'Login failed',
       description: 'Invalid email or password.',
@@ -114,11 +119,7 @@ describeEachDatabase('one login and one signup form hook (issue 13, point 2)', (
     });
     expect(result.current.dialog.form.getValues()).toEqual({ email, password: 'wrong-password' });
 
-    act(() => {
-      result.current.page.form.setValue('email', email);
-      result.current.page.form.setValue('password', 'wrong-again');
-    });
-    await act(() => result.current.page.onSubmit());
+    await logIn('page', 'wrong-again');
     expect(result.current.toasts[0]).toMatchObject({
       title: 'Login Failed',
       description: 'Invalid email or password.',

@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { inviteSchema, type InviteInput } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/field';
+import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { Select, showSaveError } from './account-ui';
 import { useInvite } from '../../api/teams';
@@ -30,10 +30,7 @@ export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
-        <div className="grid gap-1.5">
-          <label htmlFor="invite-email" className="text-sm font-medium text-slate-700">
-            Email address
-          </label>
+        <Field id="invite-email" label="Email address" error={errors.email?.message}>
           <Input
             id="invite-email"
             type="email"
@@ -43,26 +40,13 @@ export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
             aria-describedby={errors.email ? 'invite-email-error' : undefined}
             {...form.register('email')}
           />
-          {errors.email && (
-            <p id="invite-email-error" role="alert" className="text-xs text-red-600">
-              {errors.email.message}
-            </p>
-          )}
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="invite-role" className="text-sm font-medium text-slate-700">
-            Role
-          </label>
+        </Field>
+        <Field id="invite-role" label="Role" error={errors.role?.message}>
           <Select id="invite-role" aria-invalid={!!errors.role} {...form.register('role')}>
             <option value="member">Member</option>
             <option value="admin">Admin</option>
           </Select>
-          {errors.role && (
-            <p role="alert" className="text-xs text-red-600">
-              {errors.role.message}
-            </p>
-          )}
-        </div>
+        </Field>
         <Button type="submit" className="sm:mt-[1.625rem]" disabled={invite.isPending}>
           <UserPlus className="h-4 w-4" aria-hidden="true" />
           {invite.isPending ? 'Sending...' : 'Send invite'}
