@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { LogoHomeLink } from '../../components/site-header/logo-home-link';
 
 const tones = {
   brand: 'bg-blue-50 text-brand',
@@ -19,15 +19,7 @@ export function AuthCard(props: {
   return (
     <div className="flex min-h-full flex-col bg-gradient-to-b from-slate-50 to-slate-100">
       <header className="px-6 py-5">
-        <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-slate-900">
-          <span
-            className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand text-base text-white"
-            aria-hidden="true"
-          >
-            S
-          </span>
-          SignaturePro
-        </Link>
+        <LogoHomeLink className="inline-flex" />
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
