@@ -84,7 +84,12 @@ export function parseStoredImageName(name: string): StoredImageName | null {
  * The file name of one variant; animated only when the source was animated, with the halo only
  * when the image has halo files (still files only: a GIF's one-bit alpha cannot carry a soft edge).
  */
-export function variantFileName(image: StoredImageName, variant: ImageVariant, animated: boolean, halo = false): string {
+export function variantFileName(
+  image: StoredImageName,
+  variant: ImageVariant,
+  animated: boolean,
+  halo = false,
+): string {
   const suffix = variant === 'logo' ? '' : `-${variant}`;
   let ext: ImageFormat = variant === 'r' || variant === 'o' ? 'png' : image.ext;
   const moving = animated && image.animated;

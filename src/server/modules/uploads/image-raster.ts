@@ -40,12 +40,18 @@ export function withAlpha(raster: Raster): Raster {
   return { ...raster, data: out, channels: 4 };
 }
 
+// The masking loop runs on the event loop: hand it back between frames every few milliseconds'
+// work, so other requests are not held up behind a long animation.
+const FRAMES_PER_TURN = 8;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The alpha of a frame-sized mask laid on every frame, each from its own top-left corner. */
-export function maskFrames(raster: Raster, mask: Uint8Array): Raster {
+export async function maskFrames(raster: Raster, mask: Uint8Array): Promise<Raster> {
   const source = withAlpha(raster);
   const out = Buffer.from(source.data);
   const frame = source.width * source.height;
   for (let page = 0; page < source.pages; page += 1) {
+    if (page > 0 && page % FRAMES_PER_TURN === 0) await nextTurn();
     for (let i = 0; i < frame; i += 1) {
       const at = (page * frame + i) * 4 + 3;
       out[at] = Math.round((out[at]! * mask[i]!) / 255);

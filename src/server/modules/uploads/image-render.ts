@@ -112,7 +112,7 @@ async function encodeRaster(job: Job, raster: Raster, variant: ImageVariant, ani
 async function encodePhotos(job: Job, square: Raster, density: number, animated: boolean): Promise<void> {
   for (const variant of PHOTO_VARIANTS) {
     const mask = await shapeMask(job.sharp, variant, square.width, density);
-    await encodeRaster(job, mask ? maskFrames(square, mask) : square, variant, animated);
+    await encodeRaster(job, mask ? await maskFrames(square, mask) : square, variant, animated);
   }
 }
 
@@ -122,9 +122,7 @@ async function renderStills(job: Job, plan: ImagePlan): Promise<{ left: number; 
   const logo = await toRaster(still().resize(plan.logoFile.width, plan.logoFile.height, { fit: 'cover' }));
   await encodeRaster(job, logo, 'logo', false);
   // attention: the crop keeps the part of the picture people look at (a face, the subject).
-  const photo = await toRaster(
-    still().resize(plan.photoFile, plan.photoFile, { fit: 'cover', position: 'attention' }),
-  );
+  const photo = await toRaster(still().resize(plan.photoFile, plan.photoFile, { fit: 'cover', position: 'attention' }));
   await encodePhotos(job, photo, plan.photoFile / plan.photo, false);
   return photo.offset;
 }
