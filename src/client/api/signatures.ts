@@ -62,10 +62,7 @@ export async function updateSignature(
     if (!(error instanceof ApiError) || error.status !== 409) throw error;
     const conflict = signaturesApi.update.responses[409].safeParse(error.payload);
     if (conflict.success && conflict.data.current)
-      throw new SignatureConflict(
-        conflict.data.error || 'This signature changed elsewhere.',
-        conflict.data.current,
-      );
+      throw new SignatureConflict(conflict.data.error || 'This signature changed elsewhere.', conflict.data.current);
     throw error;
   }
 }

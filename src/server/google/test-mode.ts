@@ -228,7 +228,6 @@ export async function createTestModeServiceAccount(
   return { keyJson: account.keyJson, adminEmail: TEST_MODE_ADMIN_EMAIL, clientId: account.client.clientId };
 }
 
-
 /** The labelled TEST MODE page: each person and the Gmail signature "Google" stored for them. */
 export async function renderTestModePage(state: GoogleStandInState): Promise<string> {
   const people = (await state.store.people()).sort((a, b) => a.primaryEmail.localeCompare(b.primaryEmail));

@@ -7,7 +7,6 @@ import { describeEachDatabase, signUpUser } from '../../../test-support/test-app
 import { invite, join, signUpPerson } from '../../../test-support/team-world';
 import { daysAfter } from '../../../shared/duration';
 
-
 /**
  * Managing a live subscription from Plan & Billing with the built-in test provider: cancel at
  * the period end, resume, switch plan/period/seats in place, and cancellation on account deletion.

@@ -8,7 +8,6 @@ import { join, signUpPerson, type Person } from '../../../test-support/team-worl
 import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 import { daysAfter } from '../../../shared/duration';
 
-
 /**
  * With the built-in test payment provider: seats cover only as many people
  * as were paid for, plan capabilities hold on the server, one trial, test refunds take the plan

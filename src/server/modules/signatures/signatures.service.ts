@@ -25,7 +25,6 @@ import type { Db } from '../../db/client';
 import type { Analytics } from '../analytics/analytics.service';
 import { createSignaturesRepository, uniqueViolation, type SignatureRow, type Writer } from './signatures.repository';
 
-
 /** A signature body as the route received it: an object, checked here by the signature schemas. */
 export type SignatureBody = Record<string, unknown>;
 

@@ -4,7 +4,6 @@ import { escapeHtml } from '../../../shared/signature/escape-html';
 
 type Json = Record<string, unknown>;
 
-
 const asRecord = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
 
 function schemaBlock(schema: unknown): string {
