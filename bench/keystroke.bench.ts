@@ -90,7 +90,7 @@ async function main() {
     await context.route('**/*', (route) =>
       new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
     );
-    const fields = buildFullSignature({ name: BASE_NAME, photoUrl: `${server.url}/icons/v1/linkedin.png` });
+    const fields = buildFullSignature({ name: BASE_NAME, photoUrl: `${server.url}/icons/v2/linkedin.png` });
     await context.addInitScript(
       ([key, value]) => {
         if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);

@@ -9,7 +9,7 @@ describe('auditSignatureHtml', () => {
     const html =
       '<table cellpadding="0" cellspacing="0" border="0" role="presentation" style="font-family:\'Times New Roman\',Times,serif;color:#333333">' +
       '<tr><td colspan="2" valign="top" style="padding-top:8px"><a href="https://x.example/?a=1&amp;b=2" style="color:#1a73e8;text-decoration:none">A&nbsp;&amp;B</a><br>' +
-      `<img src="${ORIGIN}/icons/v1/github.png" width="20" height="20" alt="GitHub" style="display:block;width:20px;height:20px;border:0">` +
+      `<img src="${ORIGIN}/icons/v2/github.png" width="20" height="20" alt="GitHub" style="display:block;width:20px;height:20px;border:0">` +
       '<a href="mailto:a@b.example"><span style="font-weight:bold">x</span></a><a href="tel:+1555" style="white-space:nowrap">y</a></td><td width="26">z</td></tr>' +
       '<tr><td style="border-left:4px solid #1a73e8;padding-left:14px"><span style="background-color:#e4eefc">P</span>' +
       '<span style="letter-spacing:1px;text-transform:uppercase">t</span></td></tr></table>';

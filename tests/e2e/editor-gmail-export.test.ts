@@ -95,7 +95,7 @@ describe('editor: Gmail export with one origin and the size limit', () => {
       [source, html],
     );
     expect(fromSource).toEqual(fromRich);
-    expect(fromSource?.images).toEqual(['https://sig.example.com/icons/v1/github.png']);
+    expect(fromSource?.images).toEqual(['https://sig.example.com/icons/v2/github.png']);
   });
 
   test('refuses an over-long signature in both buttons and generate-html, naming what to trim', async () => {

@@ -56,7 +56,7 @@ describe('editor: build, preview, save, copy into Gmail', () => {
       // Each on its platform's own host: a profile link elsewhere is refused.
       await page.getByRole('textbox', { name: label }).fill(EDITOR_TEST_SOCIAL_LINKS[platform]);
     }
-    await expect.poll(() => preview.locator('img[src*="/icons/v1/"]').count()).toBe(9);
+    await expect.poll(() => preview.locator('img[src*="/icons/v2/"]').count()).toBe(9);
     await shoot(page, 'editor-social');
 
     await page.getByRole('tab', { name: 'Design' }).click();
@@ -104,7 +104,7 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     expect(await field(page, 'Address').inputValue()).toBe('1 Harbor Way\nArlington, VA');
     expect(await page.getByLabel('Custom field 1 value').inputValue()).toBe('she/her');
     const preview = page.getByTestId('signature-preview');
-    expect(await preview.locator('img[src*="/icons/v1/"]').count()).toBe(9);
+    expect(await preview.locator('img[src*="/icons/v2/"]').count()).toBe(9);
     expect(await preview.locator('img[src*="/objects/"]').count()).toBe(1);
     await page.getByRole('tab', { name: 'Design' }).click();
     expect(await page.getByRole('radio', { name: 'Minimal' }).getAttribute('aria-checked')).toBe('true');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOCIAL_ICON_VERSION } from '../signature/social-icons';
+import { SOCIAL_ICON_VERSION, SOCIAL_ICON_VERSIONS } from '../signature/social-icons';
 import { defineRoute } from './contract';
 
 const binary = z.string().meta({ format: 'binary' });
@@ -9,10 +9,10 @@ const jsonFile = z.record(z.string(), z.unknown());
 export const filesApi = {
   socialIcon: defineRoute({
     method: 'GET',
-    path: `/icons/${SOCIAL_ICON_VERSION}/:file`,
-    summary: 'A social platform icon as PNG (`{platform}.png`), cached forever: the version is in the path',
+    path: '/icons/:version/:file',
+    summary: `A social platform icon as PNG (\`{platform}.png\`), cached forever: the version is in the path (${SOCIAL_ICON_VERSIONS.join(', ')}; ${SOCIAL_ICON_VERSION} is current)`,
     tags: ['icons'],
-    params: z.object({ file: z.string() }),
+    params: z.object({ version: z.string(), file: z.string() }),
     produces: 'image/png',
     responses: { 200: binary },
   }),

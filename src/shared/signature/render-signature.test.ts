@@ -137,7 +137,7 @@ describe('renderSignature links', () => {
     const alts = [...html.matchAll(/alt="([^"]+)" style="display:block;width:20px/g)].map((match) => match[1]);
     expect(alts).toEqual(['LinkedIn', 'Facebook', 'Instagram', 'YouTube', 'TikTok', 'Dribbble']);
     expect(html).toContain(
-      `<a href="https://www.linkedin.com/in/alexandra-montgomery-fitzgerald-8a7b6c5d"><img src="${TEST_PUBLIC_URL}/icons/v1/linkedin.png" width="20" height="20" alt="LinkedIn" style="display:block;width:20px;height:20px;border:0"></a>`,
+      `<a href="https://www.linkedin.com/in/alexandra-montgomery-fitzgerald-8a7b6c5d"><img src="${TEST_PUBLIC_URL}/icons/v2/linkedin.png" width="20" height="20" alt="LinkedIn" style="display:block;width:20px;height:20px;border:0"></a>`,
     );
   });
 });

@@ -1,5 +1,10 @@
 import { SOCIAL_PLATFORM_INFO, type SocialPlatform } from '../../../shared/signature/signature-schema';
-import { SOCIAL_ICON_PIXEL_SIZE } from '../../../shared/signature/social-icons';
+import { relativeLuminance } from '../../../shared/signature/dark-mode';
+import {
+  SOCIAL_ICON_PIXEL_SIZE,
+  SOCIAL_ICON_VERSION,
+  type SocialIconVersion,
+} from '../../../shared/signature/social-icons';
 
 /**
  * The artwork of each social icon: a rounded square in the platform's colour with a simple white
@@ -53,12 +58,25 @@ const GLYPHS: Record<SocialPlatform, (color: string) => string> = {
     '</g>',
 };
 
-/** The icon as an SVG document at the served pixel size (2x the 20px display size). */
-export function socialIconSvg(platform: SocialPlatform): string {
+/**
+ * A tile darker than this (WCAG relative luminance) gets a ring from v2 on: X, GitHub and TikTok
+ * are near black and vanish on a dark message (1.0–1.3:1 against #000000 and #202124).
+ */
+const RING_BELOW_LUMINANCE = 0.05;
+/** Grey enough to sit quietly on white, light enough for 2.5:1 or more on both dark backgrounds. */
+export const ICON_RING_COLOUR = '#80868b';
+
+/** The icon as an SVG document at the served pixel size (2x the 20px display size), as a version drew it. */
+export function socialIconSvg(platform: SocialPlatform, version: SocialIconVersion = SOCIAL_ICON_VERSION): string {
   const color = SOCIAL_PLATFORM_INFO[platform].color;
   const size = SOCIAL_ICON_PIXEL_SIZE;
+  const ringed = version !== 'v1' && relativeLuminance(color) < RING_BELOW_LUMINANCE;
+  // Inside the tile (1 display pixel), so the icon keeps its size and the ring its rounded corners.
+  const ring = ringed
+    ? `<rect x="1" y="1" width="38" height="38" rx="7" fill="none" stroke="${ICON_RING_COLOUR}" stroke-width="2"/>`
+    : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 40 40">` +
-    `<rect width="40" height="40" rx="8" fill="${color}"/>${GLYPHS[platform](color)}</svg>`
+    `<rect width="40" height="40" rx="8" fill="${color}"/>${ring}${GLYPHS[platform](color)}</svg>`
   );
 }

@@ -25,7 +25,7 @@ export async function iconsRoutes(parent: FastifyInstance, { icons }: { icons: I
     ...routeOf(filesApi.socialIcon),
     handler: async (request, reply) => {
       const match = /^([a-z]+)\.png$/.exec(request.params.file);
-      const png = match ? await icons.findSocialIcon(match[1]!) : null;
+      const png = match ? await icons.findSocialIcon(match[1]!, request.params.version) : null;
       if (!png) throw new AppError('NOT_FOUND', 'There is no icon for that platform.');
       return reply
         .header('content-type', 'image/png')
