@@ -8,7 +8,7 @@ const values = (list: readonly { value: string }[]) => list.map((c) => c.value);
 describe('colour choices', () => {
   it("offers the spec's five editor colours first, under the spec's names", () => {
     expect(EDITOR_COLOR_CHOICES.slice(0, 5)).toEqual([
-      { value: '#1a73e8', label: 'Gmail Blue' },
+      { value: '#135dbe', label: 'Gmail Blue' },
       { value: '#34a853', label: 'Green' },
       { value: '#9c27b0', label: 'Purple' },
       { value: '#ff9800', label: 'Orange' },
@@ -17,7 +17,7 @@ describe('colour choices', () => {
   });
 
   it('offers every account-area colour in the editor, once', () => {
-    expect(values(ACCOUNT_COLORS)).toEqual(['#1a73e8', '#0066cc', '#2d8659', '#d73b2a', '#9c27b0', '#333333']);
+    expect(values(ACCOUNT_COLORS)).toEqual(['#135dbe', '#0066cc', '#2d8659', '#d73b2a', '#9c27b0', '#333333']);
     for (const color of values(ACCOUNT_COLORS)) expect(values(EDITOR_COLOR_CHOICES)).toContain(color);
     expect(new Set(values(EDITOR_COLOR_CHOICES)).size).toBe(EDITOR_COLOR_CHOICES.length);
     expect(values(EDITOR_COLOR_CHOICES).slice(5)).toEqual(['#0066cc', '#2d8659', '#d73b2a', '#333333']);

@@ -9,7 +9,7 @@ export type ColorChoice = { readonly value: string; readonly label: string };
 
 /** The account-area colour list (spec section 3, "Account-area colours"). */
 export const ACCOUNT_COLORS = [
-  { value: '#1a73e8', label: 'Google Blue' },
+  { value: '#135dbe', label: 'Google Blue' },
   { value: '#0066cc', label: 'Corporate Blue' },
   { value: '#2d8659', label: 'Forest Green' },
   { value: '#d73b2a', label: 'Business Red' },
@@ -19,7 +19,8 @@ export const ACCOUNT_COLORS = [
 
 /** The editor's five, with the names the spec gives them (spec section 3, "Colour choices (editor)"). */
 const SPEC_EDITOR_COLORS = [
-  { value: '#1a73e8', label: 'Gmail Blue' },
+  // The spec's #1a73e8 a shade darker: readable in dark mode too (decision 0171).
+  { value: '#135dbe', label: 'Gmail Blue' },
   { value: '#34a853', label: 'Green' },
   { value: '#9c27b0', label: 'Purple' },
   { value: '#ff9800', label: 'Orange' },

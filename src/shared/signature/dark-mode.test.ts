@@ -80,12 +80,15 @@ describe('dark themes', () => {
     expect(full).not.toContain('color:#1a73e8');
   });
 
-  it('keeps the light backing of a cell that holds only the logo in the partial theme', () => {
+  it('recolours the logo backing like any background and never touches the image', () => {
     const html =
-      '<td style="background-color:#ffffff;padding:6px"><a href="https://x.test"><img src="https://x.test/l.png" width="80" height="40" alt="L"></a></td>';
-    expect(darkModeHtml(html, 'partial')).toContain('background-color:#ffffff');
-    expect(darkModeHtml(html, 'full')).toContain('background-color:#000000');
-    const textCell = '<td style="background-color:#ffffff">Ada</td>';
-    expect(darkModeHtml(textCell, 'partial')).toContain('background-color:#000000');
+      '<td style="background-color:#ffffff;padding:6px"><a href="https://x.test"><img src="https://x.test/l.png" width="80" height="40" alt="L" style="display:block;width:80px;height:40px"></a></td>';
+    for (const mode of ['partial', 'full'] as const) {
+      const dark = darkModeHtml(html, mode);
+      expect(dark).toContain('background-color:#000000');
+      expect(dark).toContain(
+        '<img src="https://x.test/l.png" width="80" height="40" alt="L" style="display:block;width:80px;height:40px">',
+      );
+    }
   });
 });

@@ -12,9 +12,10 @@ export const GMAIL_DARK_TEXT = '#e8eaed';
 export const MIN_TEXT_CONTRAST = 4.5;
 
 /**
- * `partial`: as the Android app does it: dark text turned light, light backgrounds behind text
- * darkened, coloured text and images kept. `full`: as the iOS app does it: every colour inverted,
- * images included.
+ * `partial`: as the Android app does it: dark text turned light, light backgrounds darkened,
+ * coloured text kept. `full`: as the iOS app does it: every colour of text and backgrounds
+ * inverted. Neither touches images: they arrive as sent (decision 0171), so a dark logo on a
+ * transparent background needs light pixels of its own, not a CSS backing (which is recoloured).
  */
 export const DARK_MODES = ['partial', 'full'] as const;
 export type DarkMode = (typeof DARK_MODES)[number];
@@ -140,12 +141,10 @@ export function suggestReadableColour(hex: string): string | null {
   return null;
 }
 
-const STYLE_ATTR = /(<(\w+)\b[^>]*?\sstyle=")([^"]*)(")/g;
+const STYLE_ATTR = /(<\w+\b[^>]*?\sstyle=")([^"]*)(")/g;
 const HEX_IN_VALUE = /#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b/g;
-// A cell that holds only the logo (optionally linked) keeps its backing in the partial theme.
-const IMAGE_ONLY_CELL = /^[^>]*>(?:<a\b[^>]*>)?<img\b[^>]*>(?:<\/a>)?<\/td>/;
 
-function recolourStyle(style: string, mode: DarkMode, keepBackground: boolean): string {
+function recolourStyle(style: string, mode: DarkMode): string {
   return style
     .split(';')
     .map((declaration) => {
@@ -153,7 +152,6 @@ function recolourStyle(style: string, mode: DarkMode, keepBackground: boolean): 
       if (colon === -1) return declaration;
       const property = declaration.slice(0, colon).trim().toLowerCase();
       const isBackground = property.startsWith('background');
-      if (isBackground && keepBackground) return declaration;
       return declaration.replace(HEX_IN_VALUE, (hex) =>
         darkModeColour(hex, mode, isBackground ? 'background' : 'text'),
       );
@@ -163,16 +161,12 @@ function recolourStyle(style: string, mode: DarkMode, keepBackground: boolean): 
 
 /**
  * The signature HTML as a dark theme shows it, for the preview only. Text without a colour of its
- * own takes the table's colour, which is recoloured like any other. In the full theme the caller
- * also inverts the images (see DARK_IMAGE_FILTER); the partial theme leaves them alone.
+ * own takes the table's colour, which is recoloured like any other; every CSS background (the
+ * logo's light backing included) is recoloured too; images are left exactly as sent.
  */
 export function darkModeHtml(html: string, mode: DarkMode): string {
-  return html.replace(STYLE_ATTR, (whole, open: string, tag: string, style: string, close: string, offset: number) => {
-    const after = html.slice(offset + whole.length, offset + whole.length + 400);
-    const keepBackground = mode === 'partial' && tag.toLowerCase() === 'td' && IMAGE_ONLY_CELL.test(after);
-    return `${open}${recolourStyle(style, mode, keepBackground)}${close}`;
-  });
+  return html.replace(
+    STYLE_ATTR,
+    (_whole, open: string, style: string, close: string) => `${open}${recolourStyle(style, mode)}${close}`,
+  );
 }
-
-/** The CSS filter that inverts an image as the full dark theme does, keeping its hues. */
-export const DARK_IMAGE_FILTER = 'invert(1) hue-rotate(180deg)';

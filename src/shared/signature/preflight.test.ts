@@ -8,7 +8,15 @@ import {
   type PreflightItem,
 } from './preflight';
 import { renderSignature } from './render-signature';
-import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
+import { isReadableEverywhere } from './dark-mode';
+import {
+  DEFAULT_DESIGN,
+  LAYOUTS,
+  createEmptySignature,
+  type SignatureFields,
+  type SignatureOverrides,
+} from './signature-schema';
+import { TEMPLATES } from './template-info';
 import { buildFullSignature, TEST_PUBLIC_URL } from '../../test-support/signature-test-factory';
 
 const LOGO = `${TEST_PUBLIC_URL}/objects/uploads/logo.png`;
@@ -253,5 +261,32 @@ describe('runPreflight on the typing path', () => {
     expect(recoloured.item('contrast-primary')?.status).not.toBe('pass');
     const noLogo = check(simple({ photoUrl: '' }), { probes });
     expect(noLogo.item('images-origin')?.title).toBe('No images to load');
+  });
+});
+
+describe('an untouched new signature', () => {
+  it('shows no pre-flight warning, with or without the free plan line', () => {
+    for (const showWatermark of [false, true]) {
+      const fields = createEmptySignature();
+      const html = renderSignature(fields, { publicUrl: TEST_PUBLIC_URL, showWatermark }).html;
+      const { items } = check(fields, { html });
+      expect(items.filter((i) => i.status === 'warn').map((i) => `${i.id}: ${i.title}`)).toEqual([]);
+      // The one thing it says: there is nothing in it yet.
+      expect(items.filter((i) => i.status === 'fail').map((i) => i.title)).toEqual(['Nothing to show yet']);
+    }
+  });
+
+  it('uses only text colours that pass the contrast check, in every template and layout', () => {
+    for (const template of TEMPLATES) {
+      for (const layout of LAYOUTS) {
+        const fields = buildFullSignature({ design: { ...DEFAULT_DESIGN, template, layout } });
+        const html = renderSignature(fields, { publicUrl: TEST_PUBLIC_URL, showWatermark: true }).html;
+        // #cccccc is the separator between two values: a mark, not text anyone reads.
+        const colours = new Set([...html.matchAll(/[;"]color:(#[0-9a-f]{6})/g)].map((m) => m[1]!));
+        colours.delete('#cccccc');
+        for (const colour of colours)
+          expect(isReadableEverywhere(colour), `${template}/${layout} ${colour}`).toBe(true);
+      }
+    }
   });
 });

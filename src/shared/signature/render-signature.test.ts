@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, renderSignature, type RenderOptions } from './render-signature';
-import { LAYOUTS, TEMPLATES, createEmptySignature, type Design, type SignatureFields } from './signature-schema';
+import {
+  DEFAULT_PRIMARY_COLOR,
+  LAYOUTS,
+  TEMPLATES,
+  createEmptySignature,
+  type Design,
+  type SignatureFields,
+} from './signature-schema';
 import { TEST_PUBLIC_URL, buildFullSignature } from '../../test-support/signature-test-factory';
 
 const WITH_WATERMARK: RenderOptions = { publicUrl: TEST_PUBLIC_URL, showWatermark: true };
@@ -35,7 +42,7 @@ describe('renderSignature watermark', () => {
   it('adds the linked italic 12px line when asked', () => {
     const { html, text } = renderSignature(buildFullSignature(), WITH_WATERMARK);
     expect(html).toContain(
-      `<a href="${TEST_PUBLIC_URL}" style="color:#888888;text-decoration:none">Created with SignaturePro - app.signaturepro.example</a>`,
+      `<a href="${TEST_PUBLIC_URL}" style="color:#737373;text-decoration:none">Created with SignaturePro - app.signaturepro.example</a>`,
     );
     expect(html).toMatch(/font-size:12px;line-height:16px;font-style:italic/);
     expect(text.endsWith('\n\nCreated with SignaturePro - app.signaturepro.example')).toBe(true);
@@ -227,7 +234,7 @@ describe('renderSignature design values', () => {
       NO_WATERMARK,
     );
     expect(html).toContain('font-family:Arial,Helvetica,sans-serif;');
-    expect(html).toContain('color:#1a73e8');
+    expect(html).toContain(`color:${DEFAULT_PRIMARY_COLOR}`);
     expect(html).not.toContain('red');
   });
 

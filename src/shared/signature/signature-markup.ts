@@ -16,7 +16,8 @@ export const WATERMARK_FONT_SIZE = 12;
 const ICON = SOCIAL_ICON_DISPLAY_SIZE;
 const ICON_ATTRS = ` width="${ICON}" height="${ICON}"`;
 const ICON_STYLE = ` style="display:block;width:${ICON}px;height:${ICON}px;border:0"`;
-const WATERMARK_COLOR = '#888888';
+// Readable on white and in both dark themes (isReadableEverywhere; decision 0171).
+const WATERMARK_COLOR = '#737373';
 // No colour on the cell: its only text is the link, which carries its own.
 const WATERMARK_CELL_STYLE = `padding-top:12px;font-size:${WATERMARK_FONT_SIZE}px;line-height:16px;font-style:italic`;
 const WATERMARK_LINK_STYLE = `color:${WATERMARK_COLOR};text-decoration:none`;

@@ -42,7 +42,11 @@ export type FontFamily = (typeof FONT_CHOICES)[number]['value'];
 export const FONT_VALUES = FONT_CHOICES.map((f) => f.value) as [FontFamily, ...FontFamily[]];
 
 /** The colour lists people pick from are in colour-choices.ts; a design may hold any hex colour. */
-export const DEFAULT_PRIMARY_COLOR = '#1a73e8';
+/**
+ * Gmail Blue a shade darker than the spec's #1a73e8 (4.5:1 on white, 3.4:1 in dark mode), so an
+ * untouched signature is readable on white and in both dark themes (decision 0171).
+ */
+export const DEFAULT_PRIMARY_COLOR = '#135dbe';
 /** The title, company and contact text (spec section 3, signature defaults). */
 export const DEFAULT_SECONDARY_COLOR = '#666666';
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;

@@ -13,7 +13,8 @@ import {
 } from './signature-markup';
 
 const NAME_COLOR = '#222222';
-const QUIET_STYLE = 'color:#999999';
+// Quiet, yet readable on white and in both dark themes (isReadableEverywhere; decision 0171).
+const QUIET_STYLE = 'color:#737373';
 const SEPARATOR = `<span style="color:#cccccc">&nbsp;|&nbsp;</span>`;
 const STACK: StackStyle = { gap: 6, divider: 'border-top:1px solid #e5e5e5', identity: '', frame: '' };
 

@@ -11,7 +11,8 @@ import {
 } from './signature-markup';
 
 const NAME_STYLE = 'font-size:20px;line-height:26px;font-weight:bold;color:#1f1f1f';
-const QUIET_STYLE = 'color:#888888';
+// Quiet, yet readable on white and in both dark themes (isReadableEverywhere; decision 0171).
+const QUIET_STYLE = 'color:#737373';
 const GAP = 8;
 
 function identityHtml(view: SignatureView): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_COLORS } from '../signature/colour-choices';
-import { DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
 import { TEMPLATES, TEMPLATE_INFO, type Template } from '../signature/template-info';
 import { PASSWORD_MAX } from './auth-schemas';
 import { cleanText } from './text-field';
@@ -112,7 +112,7 @@ export type SignatureDefaults = z.infer<typeof signatureDefaultsSchema>;
 
 export const DEFAULT_SIGNATURE_DEFAULTS: SignatureDefaults = {
   template: 'professional',
-  primaryColor: '#1a73e8',
+  primaryColor: DEFAULT_PRIMARY_COLOR,
   secondaryColor: DEFAULT_SECONDARY_COLOR,
   requiredPhone: false,
   requiredTitle: false,

@@ -8,6 +8,7 @@ import {
   type WorkspaceOverview,
 } from '../../../shared/api/workspace';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
+import { DEFAULT_PRIMARY_COLOR } from '../../../shared/signature/signature-schema';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
@@ -78,7 +79,11 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
             <input
               type="color"
               aria-label="Pick the primary colour"
-              value={/^#[0-9a-f]{6}$/i.test(template.design.primaryColor) ? template.design.primaryColor : '#1a73e8'}
+              value={
+                /^#[0-9a-f]{6}$/i.test(template.design.primaryColor)
+                  ? template.design.primaryColor
+                  : DEFAULT_PRIMARY_COLOR
+              }
               onChange={(e) =>
                 setTemplate({ ...template, design: { ...template.design, primaryColor: e.target.value } })
               }

@@ -174,11 +174,8 @@ export function GmailPreview({
               you have any questions.
             </p>
             <p className="mt-3">Best regards,</p>
-            {/* The full theme (iOS) inverts the images too: DARK_IMAGE_FILTER, written out for Tailwind. */}
-            <SignatureHtml
-              html={signatureHtml}
-              className={`mt-4 overflow-x-auto [&_img]:max-w-none ${darkMode === 'full' ? '[&_img]:[filter:invert(1)_hue-rotate(180deg)]' : ''}`}
-            />
+            {/* Images as sent: neither dark theme recolours them (decision 0171). */}
+            <SignatureHtml html={signatureHtml} className="mt-4 overflow-x-auto [&_img]:max-w-none" />
           </div>
         </div>
       </article>
