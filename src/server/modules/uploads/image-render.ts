@@ -18,6 +18,7 @@ import {
   type ImageVariant,
   type StoredImageName,
 } from '../../../shared/signature/image-geometry';
+import { needsHalo, withHalo } from './image-halo';
 import { cropFrames, maskFrames, shapeMask, type Raster } from './image-raster';
 
 type PublicImageType = 'image/png' | 'image/jpeg' | 'image/gif';
@@ -93,8 +94,14 @@ async function toRaster(pipeline: Sharp): Promise<Raster & { offset: { left: num
 
 type Job = { sharp: typeof SharpFunction; input: Buffer; image: StoredImageName; meta: Metadata; files: ImageFile[] };
 
-async function encodeRaster(job: Job, raster: Raster, variant: ImageVariant, animated: boolean): Promise<void> {
-  const name = variantFileName(job.image, variant, animated);
+async function encodeRaster(
+  job: Job,
+  raster: Raster,
+  variant: ImageVariant,
+  animated: boolean,
+  halo = false,
+): Promise<void> {
+  const name = variantFileName(job.image, variant, animated, halo);
   const format = name.slice(name.lastIndexOf('.') + 1) as ImageFormat;
   const raw = { width: raster.width, height: raster.height * raster.pages, channels: raster.channels as 3 | 4 };
   const pipeline = job.sharp(raster.data, { raw: animated ? { ...raw, pageHeight: raster.height } : raw });
@@ -108,11 +115,19 @@ async function encodeRaster(job: Job, raster: Raster, variant: ImageVariant, ani
   }
 }
 
+/** A still file, and its halo version when the image has them (decision 0171). */
+async function encodeStill(job: Job, raster: Raster, variant: ImageVariant, density: number): Promise<void> {
+  await encodeRaster(job, raster, variant, false);
+  if (job.image.halo) await encodeRaster(job, await withHalo(job.sharp, raster, density), variant, false, true);
+}
+
 /** The photo variants from one square raster: square as is, rounded and round cut in. */
 async function encodePhotos(job: Job, square: Raster, density: number, animated: boolean): Promise<void> {
   for (const variant of PHOTO_VARIANTS) {
     const mask = await shapeMask(job.sharp, variant, square.width, density);
-    await encodeRaster(job, mask ? await maskFrames(square, mask) : square, variant, animated);
+    const shaped = mask ? await maskFrames(square, mask) : square;
+    if (animated) await encodeRaster(job, shaped, variant, true);
+    else await encodeStill(job, shaped, variant, density);
   }
 }
 
@@ -120,7 +135,9 @@ async function encodePhotos(job: Job, square: Raster, density: number, animated:
 async function renderStills(job: Job, plan: ImagePlan): Promise<{ left: number; top: number }> {
   const still = () => job.sharp(job.input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   const logo = await toRaster(still().resize(plan.logoFile.width, plan.logoFile.height, { fit: 'cover' }));
-  await encodeRaster(job, logo, 'logo', false);
+  // Measured on the logo as stored; the GIF files keep no halo (their one-bit alpha has no soft edge).
+  if (needsHalo(logo)) job.image.halo = true;
+  await encodeStill(job, logo, 'logo', plan.density.logo);
   // attention: the crop keeps the part of the picture people look at (a face, the subject).
   const photo = await toRaster(still().resize(plan.photoFile, plan.photoFile, { fit: 'cover', position: 'attention' }));
   await encodePhotos(job, photo, plan.photoFile / plan.photo, false);
