@@ -12,6 +12,8 @@ import {
 import { socialIconPath } from '../../../shared/signature/social-icons';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
+import { profileUrlFrom } from './field-checks';
+import type { Refusals } from './refused-fields';
 import { TabIntro } from './tab-intro';
 
 function PlatformIcon({ platform, size = 20 }: { platform: SocialPlatform; size?: number }) {
@@ -25,9 +27,12 @@ function addedPlatforms(links: SocialLinks): SocialPlatform[] {
 
 export function SocialTab({
   socialLinks,
+  refusals,
   onChange,
 }: {
   socialLinks: SocialLinks;
+  /** Links the autosave holds back as refused (decision 0180). */
+  refusals: Refusals;
   onChange: (patch: SignaturePatch) => void;
 }) {
   const added = addedPlatforms(socialLinks);
@@ -60,7 +65,9 @@ export function SocialTab({
           {added.map((platform) => {
             const info = SOCIAL_PLATFORM_INFO[platform];
             // The server refuses a link off the platform's hosts; say so here, beside the field.
-            const problem = profileLinkProblem(platform, socialLinks[platform] ?? '');
+            const refused = refusals[`socialLinks.${platform}`];
+            const typed = profileLinkProblem(platform, socialLinks[platform] ?? '') ?? refused;
+            const problem = typed && refused ? `Not saved. ${typed}` : typed;
             return (
               <li key={platform} className="grid gap-1.5">
                 <label
@@ -78,6 +85,12 @@ export function SocialTab({
                     placeholder={info.placeholder}
                     maxLength={LIMITS.socialUrl}
                     onChange={(event) => setLinks({ ...socialLinks, [platform]: event.target.value })}
+                    // '@name' and 'github.com/name' become the full profile address on leaving the field.
+                    onBlur={(event) => {
+                      const typed = event.target.value;
+                      const url = profileUrlFrom(platform, typed);
+                      if (url !== typed) setLinks({ ...socialLinks, [platform]: url });
+                    }}
                     aria-invalid={problem ? true : undefined}
                     aria-describedby={problem ? `social-${platform}-problem` : undefined}
                   />
