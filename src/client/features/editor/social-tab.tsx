@@ -1,4 +1,5 @@
 import { Plus, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import {
   LIMITS,
@@ -117,14 +118,35 @@ export function SocialTab({
           No social profiles yet. Add one below.
         </p>
       )}
-      <Button
-        variant="secondary"
-        disabled={available.length === 0}
-        onClick={() => available[0] && addPlatform(available[0])}
-      >
-        <Plus className="h-4 w-4" aria-hidden="true" />
-        Add Social Profile
-      </Button>
+      {/* A picker, never a guess: the person says which platform they are adding. */}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="secondary" disabled={available.length === 0}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Social Profile
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={6}
+            // The new profile's field takes the focus, not the button that opened the menu.
+            onCloseAutoFocus={(event) => event.preventDefault()}
+            className="z-50 max-h-[60vh] min-w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            {available.map((platform) => (
+              <DropdownMenu.Item
+                key={platform}
+                className="flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+                onSelect={() => addPlatform(platform)}
+              >
+                <PlatformIcon platform={platform} size={18} />
+                {SOCIAL_PLATFORM_INFO[platform].label}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       {available.length > 0 && (
         <div className="grid gap-2">
           <span id="social-grid-label" className="text-xs font-medium uppercase tracking-wide text-slate-500">
