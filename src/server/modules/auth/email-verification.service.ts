@@ -52,7 +52,7 @@ export const VERIFIED_SIGNED_OUT =
  * mailbox as a magic link does, so this browser is signed in, and the person chooses a password here.
  */
 export const VERIFIED_SIGNED_IN =
-  'Email verified, and you are signed in on this device. For your safety we ended every earlier sign-in and removed the password set before the address was confirmed: choose a new one below.';
+  'You are signed in on this device. For your safety we ended every earlier sign-in and removed the password set before the address was confirmed: choose a new one below.';
 
 export function createEmailVerificationService({
   accounts,
