@@ -5,6 +5,7 @@ import type { JobRunner } from '../jobs/job-runner';
 import { createMailOutboxRepository, type OutboxRow } from './mail-outbox.repository';
 import { createMailSeal } from './mail-seal';
 import type { MailMessage, MailTransport } from './mailer';
+import { DAY_MS } from '../../shared/duration';
 
 type Log = {
   info(obj: object, msg: string): void;
@@ -45,7 +46,7 @@ const RETRY_DELAYS_MS = [2_000, 10_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60
  */
 const PROBE_MS = 5_000;
 /** After this long a message is stale (a code expired days ago): stop trying and say so in the log. */
-const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
+const GIVE_UP_AFTER_MS = 3 * DAY_MS;
 
 export function retryDelay(attempts: number): number {
   return RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? RETRY_DELAYS_MS[0]!;
