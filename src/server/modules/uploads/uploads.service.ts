@@ -9,6 +9,7 @@ import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
 import { isOnOrigin } from '../../../shared/signature/url-normalise';
 import {
   IMAGE_DENSITY,
+  LOGO_BOX,
   PHOTO_SIZE,
   STORED_FILE_NAME,
   allVariantFileNames,
@@ -89,14 +90,24 @@ export function storedKeys(objectKey: string): string[] {
   return image ? allVariantFileNames(image).map(publicKeyFor) : [objectKey];
 }
 
+// Within 2% of 2x is 2x: a 1-pixel rounding is not worth a note.
+const SHARP_DENSITY = IMAGE_DENSITY * 0.98;
+
 /** The note for an image stored below twice its display size; undefined when it is sharp. */
 function resolutionNote(processed: ProcessedImage): string | undefined {
-  const { source, image } = processed;
+  const { source, image, density } = processed;
   // The renderer shows photo-shaped images as photos (image-geometry.ts), so that file is the one that counts.
   const photo = isPhotoShaped(image.width, image.height);
-  const [width, height] = photo ? [PHOTO_SIZE, PHOTO_SIZE] : [image.width, image.height];
-  if (photo ? processed.sharp.photo : processed.sharp.logo) return undefined;
-  return `This image is ${source.width}×${source.height} pixels. It is shown at ${width}×${height}, so it looks soft on high-density screens; ${width * IMAGE_DENSITY}×${height * IMAGE_DENSITY} pixels or more look sharp.`;
+  const side = image.photo ?? PHOTO_SIZE;
+  const [width, height] = photo ? [side, side] : [image.width, image.height];
+  const shown = photo ? density.photo : density.logo;
+  if (shown >= SHARP_DENSITY) return undefined;
+  // What a sharp version needs: twice the size this shape is shown at when the source is big enough.
+  const scale = Math.min(LOGO_BOX.width / source.width, LOGO_BOX.height / source.height);
+  const [fullWidth, fullHeight] = photo
+    ? [PHOTO_SIZE, PHOTO_SIZE]
+    : [Math.round(source.width * scale), Math.round(source.height * scale)];
+  return `This image is ${source.width}×${source.height} pixels. It is shown at ${width}×${height}, with ${shown.toFixed(1)}× its pixels, so it looks soft on high-density screens; ${fullWidth * IMAGE_DENSITY}×${fullHeight * IMAGE_DENSITY} pixels or more look sharp.`;
 }
 
 export function createUploadsService(deps: {
