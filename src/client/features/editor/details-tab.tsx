@@ -60,7 +60,7 @@ function useFieldProblem(key: DetailKey, value: string, required: boolean, refus
 
 /**
  * One text field. Memoised with the value as a prop, so a keystroke re-renders only the field
- * being typed in, not the whole tab (issue 10: typing stays instant).
+ * being typed in, not the whole tab.
  */
 const TextField = memo(function TextField({
   spec,
