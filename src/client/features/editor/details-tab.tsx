@@ -41,7 +41,10 @@ type OnChange = (patch: SignaturePatch) => void;
 function Counter({ id, length, limit }: { id: string; length: number; limit: number }) {
   if (length < limit * 0.8) return null;
   return (
-    <span id={`${id}-count`} className={`justify-self-end text-xs ${length > limit ? 'font-medium text-red-600' : 'text-slate-500'}`}>
+    <span
+      id={`${id}-count`}
+      className={`justify-self-end text-xs ${length > limit ? 'font-medium text-red-600' : 'text-slate-500'}`}
+    >
       {length}/{limit}
     </span>
   );
@@ -170,7 +173,11 @@ export function DetailsTab({
         refused={refusals.address}
         onChange={onChange}
       />
-      <CustomFieldsEditor customFields={fields.customFields} refused={refusals.customFields} onChange={onCustomFields} />
+      <CustomFieldsEditor
+        customFields={fields.customFields}
+        refused={refusals.customFields}
+        onChange={onCustomFields}
+      />
     </div>
   );
 }

@@ -48,9 +48,7 @@ export function EditorPanel(props: {
   const { fields, onChange, refusals } = props;
   const tab = useEditorTab();
   const content: Record<TabName, ReactNode> = {
-    Details: (
-      <DetailsTab fields={fields} requirements={props.requirements} refusals={refusals} onChange={onChange} />
-    ),
+    Details: <DetailsTab fields={fields} requirements={props.requirements} refusals={refusals} onChange={onChange} />,
     Images: <ImagesTab fields={fields} signedIn={props.signedIn} signatureId={props.signatureId} onChange={onChange} />,
     Social: <SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />,
     Design: <DesignTab design={fields.design} onChange={onChange} />,
@@ -61,7 +59,11 @@ export function EditorPanel(props: {
       className="flex w-full shrink-0 flex-col border-slate-200 bg-white lg:w-96 lg:border-r"
       onBlur={props.onFieldBlur}
     >
-      <Tabs.Root value={tab} onValueChange={(next) => setEditorTab(next as TabName)} className="flex min-h-0 flex-1 flex-col">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) => setEditorTab(next as TabName)}
+        className="flex min-h-0 flex-1 flex-col"
+      >
         <TabList />
         {TABS.map((tab) => (
           <Tabs.Content

@@ -74,8 +74,7 @@ export function splitPatch(
       (isHeld(named, field) ? held : rest)[key] = value;
     }
   }
-  const orNull = (side: Record<string, unknown>) =>
-    Object.keys(side).length > 0 ? (side as SignaturePatch) : null;
+  const orNull = (side: Record<string, unknown>) => (Object.keys(side).length > 0 ? (side as SignaturePatch) : null);
   return { held: orNull(held), rest: orNull(rest) };
 }
 
