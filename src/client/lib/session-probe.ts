@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { MeResponse } from '../../shared/account-types';
-import { useHoldEarlyClicks } from '../site/early-clicks';
+import { useHoldEarlyClicks } from './early-clicks';
 import { callPublic } from '../api/public';
 
 /**

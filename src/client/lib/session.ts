@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
-import { useHoldEarlyClicks } from '../site/early-clicks';
+import { useHoldEarlyClicks } from './early-clicks';
 import { queryKeys, useRefetch } from '../api/keys';
 import { createQueryClient } from './query-client';
 import { logOut, readSession, setKnownSession } from './session-probe';

@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { TEMPLATES, TEMPLATE_LABELS, type Template } from './template-info';
 import { limitedText } from '../validation/text-field';
-import { isUsableProfileLink, platformHostList } from './social-hosts';
+import { isUsableProfileLink, platformHostList, SOCIAL_PLATFORMS, type SocialPlatform } from './social-hosts';
 
-/** The nine platforms, in the order the Social tab offers them. */
-export const SOCIAL_PLATFORMS = [
-  'linkedin',
-  'twitter',
-  'facebook',
-  'instagram',
-  'youtube',
-  'github',
-  'tiktok',
-  'discord',
-  'dribbble',
-] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export { SOCIAL_PLATFORMS, type SocialPlatform };
 
 export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color: string; placeholder: string }> = {
   linkedin: { label: 'LinkedIn', color: '#0a66c2', placeholder: 'https://linkedin.com/in/yourname' },

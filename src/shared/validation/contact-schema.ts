@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits';
 import { stripInvisible } from './text-hygiene';
-import type { contactTokenResponseSchema, publicSiteApi } from '../api/public-site';
 
 export { CONTACT_LIMITS };
 
@@ -61,6 +60,3 @@ export const contactRequestSchema = z.object({
   submitTime: z.optional(z.number()),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
-
-export type ContactTokenResponse = z.infer<typeof contactTokenResponseSchema>;
-export type ContactResponse = z.infer<(typeof publicSiteApi.contact.responses)[200]>;

@@ -12,7 +12,7 @@ import { AppError, invalid, notFound, unauthenticated } from '../../errors';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { Auth } from '../auth/auth';
-import type { WithCookies } from '../auth/auth.service';
+import type { WithCookies } from '../../http';
 import { createAccountRepository } from './account.repository';
 
 /** An account without a password may be deleted this long after signing in by email link. */
