@@ -13,7 +13,7 @@ import { createUploadsService } from '../src/server/modules/uploads/uploads.serv
 import { buildTestApp, signUpUser } from '../src/test-support/test-app';
 import { renderSignature } from '../src/shared/signature/render-signature';
 import { SOCIAL_PLATFORMS } from '../src/shared/signature/signature-schema';
-import { buildEditorTestSignature } from '../src/shared/signature/signature-test-factory';
+import { buildEditorTestSignature } from '../src/test-support/signature-test-factory';
 
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -17,7 +17,7 @@ export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color
   dribbble: { label: 'Dribbble', color: '#ea4c89', placeholder: 'https://dribbble.com/yourname' },
 };
 
-/** The editor and the organization's signature defaults offer the same four (issue 6), from one catalogue. */
+/** The editor and the organization's signature defaults offer the same four, from one catalogue. */
 export { TEMPLATES, TEMPLATE_LABELS, type Template };
 
 export const LAYOUTS = ['horizontal', 'vertical', 'text-only'] as const;
@@ -39,7 +39,7 @@ export const FONT_CHOICES = [
   { value: 'Georgia', label: 'Georgia', stack: 'Georgia,serif' },
 ] as const;
 export type FontFamily = (typeof FONT_CHOICES)[number]['value'];
-const FONT_VALUES = FONT_CHOICES.map((f) => f.value) as [FontFamily, ...FontFamily[]];
+export const FONT_VALUES = FONT_CHOICES.map((f) => f.value) as [FontFamily, ...FontFamily[]];
 
 /** The colour lists people pick from are in colour-choices.ts; a design may hold any hex colour. */
 export const DEFAULT_PRIMARY_COLOR = '#1a73e8';
@@ -112,7 +112,7 @@ export const customFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
-/** Why a profile link cannot be used, in words naming the platform, or null (issue 10, point 7). */
+/** Why a profile link cannot be used, in words naming the platform, or null. */
 export function profileLinkProblem(platform: SocialPlatform, value: string): string | null {
   if (isUsableProfileLink(platform, value)) return null;
   const { label, placeholder } = SOCIAL_PLATFORM_INFO[platform];

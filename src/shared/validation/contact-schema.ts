@@ -1,5 +1,4 @@
-// zod/mini: the same zod, but tree-shakeable, so the contact page's chunk stays small (issue 5's
-// performance budget). The server parses with the very same schema.
+// zod/mini: the same zod, but tree-shakeable, so the contact page's chunk stays small. The server parses with the very same schema.
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits';
 import { stripInvisible } from './text-hygiene';

@@ -12,12 +12,14 @@ import type { AuthTokensRepository } from './auth-tokens.repository';
 import type { AuthRepository } from './auth.repository';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
-import { hashCode, hashLinkToken, newLinkTokenRow, newNumericCode, sameDigest } from './token-crypto';
+import { sameSecret } from '../../crypto/constant-time';
+import { hashCode, hashLinkToken, newLinkTokenRow, newNumericCode } from './token-crypto';
+import { DAY_MS } from '../../../shared/duration';
 
 export const VERIFY_PURPOSE = 'verify-email';
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
+export const VERIFY_LINK_TTL_MS = DAY_MS;
 
 const INVALID_CODE = 'Invalid verification code';
 const INVALID_LINK = 'This verification link is invalid or has expired.';
@@ -46,7 +48,7 @@ export const VERIFIED_SIGNED_OUT =
 
 export function createEmailVerificationService({ accounts, tokens, mail, limiter, secret, sessionToken }: Deps) {
   /**
-   * Issue 11, point 9: proving the address ends what was set up before the proof. Proved from the
+   * Proving the address ends what was set up before the proof. Proved from the
    * account's own session (the person who set the password): that session stays, the others end.
    * Proved from anywhere else (a link opened in another browser, a code typed without signing in):
    * every session and the password end, so an account squatted on the address does not survive.
@@ -100,7 +102,7 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     const row = await tokens.reserveCodeAttempt(user.id, VERIFY_PURPOSE, now, CODE_MAX_ATTEMPTS);
     if (!row) return fail(CODE_SPENT);
     const expected = hashCode(secret, { userId: user.id, purpose: VERIFY_PURPOSE, code });
-    if (!sameDigest(expected, row.codeHash) || row.email !== user.email) {
+    if (!sameSecret(expected, row.codeHash) || row.email !== user.email) {
       return fail(row.attempts >= CODE_MAX_ATTEMPTS ? `That code is not right. ${CODE_SPENT}` : INVALID_CODE);
     }
     if (!(await tokens.consumeCode(row.id, now))) return fail(CODE_SPENT);

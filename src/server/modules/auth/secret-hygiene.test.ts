@@ -8,7 +8,7 @@ import { useTestApp } from '../../../test-support/app-fixtures';
 import { createInvitationTokens } from '../teams/invitation-token';
 import { deriveKey } from './derived-keys';
 
-/** Issue 11, point 14: the smaller items of secret and session hygiene. */
+/** The smaller items of secret and session hygiene. */
 describe('configuration errors', () => {
   const errorOf = (env: Record<string, string>) => {
     try {

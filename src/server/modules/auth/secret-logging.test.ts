@@ -8,7 +8,7 @@ import { newEmail, newIp, SUBJECTS, tokenFrom } from '../../../test-support/acco
 import { useMailTestApp } from '../../../test-support/app-fixtures';
 
 /**
- * Issue 11, point 10: the server's own log (every line pino writes, at trace level) is read after
+ * The server's own log (every line pino writes, at trace level) is read after
  * each link flow, and no secret from the flow appears in it.
  */
 describeEachDatabase('secrets never reach the log', (kind) => {

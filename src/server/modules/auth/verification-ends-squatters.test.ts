@@ -7,7 +7,7 @@ import { useMailTestApp } from '../../../test-support/app-fixtures';
 import { VERIFIED_SIGNED_OUT } from './email-verification.service';
 
 /**
- * Issue 11, point 9: someone signs up with another person's address and sets the password; the
+ * Someone signs up with another person's address and sets the password; the
  * verification mail reaches the real owner. When the owner proves the address, nothing the
  * squatter set up survives: not their sessions, not their password.
  */

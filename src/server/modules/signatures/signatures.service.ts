@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GeneratedHtml } from '../../../shared/api/signatures';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { recordWatermarkShown } from '../billing/watermark-events';
 import { NO_REQUIREMENTS, checkRequiredFields, type FieldRequirements } from '../../../shared/signature/export-checks';
@@ -23,8 +24,6 @@ import { AppError, invalid } from '../../errors';
 import type { Db } from '../../db/client';
 import type { Analytics } from '../analytics/analytics.service';
 import { createSignaturesRepository, uniqueViolation, type SignatureRow, type Writer } from './signatures.repository';
-
-export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
 
 /** A signature body as the route received it: an object, checked here by the signature schemas. */
 export type SignatureBody = Record<string, unknown>;

@@ -9,8 +9,9 @@ import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
 import { assertCapability, requireManagerMembership, seatLimit, seatsFullError, seatUsage } from './team-access';
 import { createTeamsRepository, type InvitationRow, type OrganizationRow, type TeamsQueries } from './teams.repository';
+import { DAY_MS } from '../../../shared/duration';
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_TTL_MS = 7 * DAY_MS;
 /** Re-invite sends mail to someone else's inbox: at most once a minute per invitation. */
 const RESEND_COOLDOWN_MS = 60 * 1000;
 

@@ -29,10 +29,11 @@ import {
 } from './image-processing';
 import { DRIVE_NOT_SHARED_MESSAGE, DROPBOX_NOT_SHARED_MESSAGE, resolveShareLink } from './share-links';
 import { createUploadsRepository, type UploadRow } from './uploads.repository';
+import { DAY_MS } from '../../../shared/duration';
 
 export const UPLOAD_SLOT_TTL_MS = 15 * 60 * 1000;
 // Slots the browser never finished (closed tab, failed upload) are cleared after a day.
-const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const ABANDONED_AFTER_MS = DAY_MS;
 
 const UPLOAD_URL_PATH = /\/api\/objects\/uploads\/([0-9a-f-]{36})$/i;
 /** Files stored before decision 0070: one file per upload, named by a UUID. */
