@@ -33,6 +33,7 @@ export function createAuthModule({ config, database, analytics, mailer, rateLimi
     limiter,
     secret: deriveKey(config.sessionSecret, 'verification-code'),
     sessionToken: createSessionTokenReader(betterAuth),
+    startSession: (userId) => credentials.startSession(userId),
   });
   const services = {
     betterAuth,
