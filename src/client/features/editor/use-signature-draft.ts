@@ -8,7 +8,7 @@ import {
   type SignatureFields,
   type SignaturePatch,
 } from '../../../shared/signature/signature-schema';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { clearDraft, loadDraft, saveDraft } from './draft-storage';
 import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './load-signature';
 import type { SaveStatus } from './patch-queue';
