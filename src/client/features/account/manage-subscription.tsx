@@ -14,7 +14,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormActions, formatDate, SectionCard, Select, saveWithToast } from './account-ui';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from '../../api/billing';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;

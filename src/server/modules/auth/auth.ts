@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/schema';
 import { redactSecrets, serializeError } from '../../logging';
-import { deriveKey } from './derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 import { PASSWORD_MAX } from '../../../shared/validation/auth-schemas';
 import { DAY_MS } from '../../../shared/duration';
 

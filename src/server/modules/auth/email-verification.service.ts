@@ -12,6 +12,7 @@ import type { AuthTokensRepository } from './auth-tokens.repository';
 import type { AuthRepository } from './auth.repository';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
+import type { WithCookies } from '../../http';
 import { sameSecret } from '../../crypto/constant-time';
 import { hashCode, hashLinkToken, newLinkTokenRow, newNumericCode } from './token-crypto';
 import { DAY_MS } from '../../../shared/duration';
@@ -38,15 +39,32 @@ type Deps = AuthFlowDeps & {
   secret: string;
   /** The session token the request carries (signed cookie), or null. */
   sessionToken(headers: Headers): Promise<string | null>;
+  /** Signs a person in (a new session): the Set-Cookie headers for the answer. */
+  startSession(userId: string): Promise<string[]>;
 };
 
-export type VerifyResult = { message: string; email: string; signedOut?: boolean };
+export type VerifyResult = { message: string; email: string; signedOut?: boolean; signedIn?: boolean };
 
 /** Said when the proof came from outside the account's own session: everything before it ended. */
 export const VERIFIED_SIGNED_OUT =
   'Email verified! For your safety we ended every earlier sign-in and removed the password set before the address was confirmed. Log in with a sign-in link, then choose a password under Account.';
 
-export function createEmailVerificationService({ accounts, tokens, mail, limiter, secret, sessionToken }: Deps) {
+/**
+ * Said when the link was opened in a browser without the sign-up's session: the link proved the
+ * mailbox as a magic link does, so this browser is signed in, and the person chooses a password here.
+ */
+export const VERIFIED_SIGNED_IN =
+  'You are signed in on this device. For your safety we ended every earlier sign-in and removed the password set before the address was confirmed: choose a new one below.';
+
+export function createEmailVerificationService({
+  accounts,
+  tokens,
+  mail,
+  limiter,
+  secret,
+  sessionToken,
+  startSession,
+}: Deps) {
   /**
    * Proving the address ends what was set up before the proof. Proved from the
    * account's own session (the person who set the password): that session stays, the others end.
@@ -110,13 +128,17 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     return secureAfterVerification(user.id, row.email, caller);
   }
 
-  async function verifyLink(token: string, caller: Caller): Promise<VerifyResult> {
+  async function verifyLink(token: string, caller: Caller): Promise<WithCookies<VerifyResult>> {
     const now = new Date();
     const hash = hashLinkToken(token);
     const row = await tokens.consumeToken(hash, VERIFY_PURPOSE, now);
     if (row) {
       if (!(await accounts.markEmailVerified(row.userId, row.email))) throw invalid(INVALID_LINK);
-      return secureAfterVerification(row.userId, row.email, caller);
+      const result = await secureAfterVerification(row.userId, row.email, caller);
+      if (!result.signedOut) return { body: result, setCookies: [] };
+      // Everything set up before the proof has ended; the mailbox's owner goes on in this browser.
+      const setCookies = await startSession(row.userId);
+      return { body: { message: VERIFIED_SIGNED_IN, email: row.email, signedOut: true, signedIn: true }, setCookies };
     }
     // A second click (or a mail scanner's first) on a link that already did its job is not an
     // error for the person holding it: the address is verified.
@@ -124,7 +146,7 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     if (used?.consumedAt && used.expiresAt > now) {
       const user = await accounts.findUserById(used.userId);
       if (user?.emailVerified && user.email === used.email)
-        return { message: 'Your email is already verified.', email: user.email };
+        return { body: { message: 'Your email is already verified.', email: user.email }, setCookies: [] };
     }
     throw invalid(INVALID_LINK);
   }
@@ -132,11 +154,11 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
   return {
     issue,
 
-    async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<VerifyResult> {
+    async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<WithCookies<VerifyResult>> {
       await consumeTokenAttempt(limiter, caller.ip);
-      return CODE_PATTERN.test(data.token)
-        ? verifyCode(data.token, data.email, caller)
-        : verifyLink(data.token, caller);
+      if (!CODE_PATTERN.test(data.token)) return verifyLink(data.token, caller);
+      // A code typed without the session proves less than the link (six digits): no sign-in here.
+      return { body: await verifyCode(data.token, data.email, caller), setCookies: [] };
     },
 
     async resend(data: z.output<typeof resendVerificationSchema>, caller: Caller): Promise<{ message: string }> {

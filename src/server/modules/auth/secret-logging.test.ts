@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { expect, it } from 'vitest';
 import { redactSecrets, serializeError } from '../../logging';
-import { deriveKey } from './derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 import { describeEachDatabase } from '../../../test-support/test-app';
 import { newEmail, newIp, SUBJECTS, tokenFrom } from '../../../test-support/accounts';
 import { useMailTestApp } from '../../../test-support/app-fixtures';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sameSecret } from '../../crypto/constant-time';
-import { deriveKey } from '../auth/derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 
 /**
  * The accept link's token: the invitation id and an HMAC over the id and its expiry. Nothing

@@ -2,7 +2,6 @@ import { tooMany } from '../../http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { attachedImageSchema, attachImageSchema, uploadedImageSchema } from '../../../shared/api/uploads';
-import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
@@ -29,7 +28,7 @@ import {
   type PublicImageType,
 } from './image-processing';
 import { DRIVE_NOT_SHARED_MESSAGE, DROPBOX_NOT_SHARED_MESSAGE, resolveShareLink } from './share-links';
-import { createUploadsRepository, type UploadRow } from './uploads.repository';
+import type { UploadRow, UploadsRepository } from './uploads.repository';
 import { DAY_MS } from '../../../shared/duration';
 
 export const UPLOAD_SLOT_TTL_MS = 15 * 60 * 1000;
@@ -112,7 +111,7 @@ function resolutionNote(processed: ProcessedImage): string | undefined {
 }
 
 export function createUploadsService(deps: {
-  db: Db;
+  repository: UploadsRepository;
   storage: ObjectStorage;
   signatures: SignaturePhotoTarget;
   /** The public origin: an address already on it is one of our images, not fetched again. */
@@ -123,8 +122,7 @@ export function createUploadsService(deps: {
   limiter?: RateLimiter;
   fetchLimit?: LimitRule;
 }) {
-  const { storage, signatures } = deps;
-  const repository = createUploadsRepository(deps.db);
+  const { repository, storage, signatures } = deps;
 
   async function findOwnedUpload(userId: string, id: string): Promise<UploadRow> {
     const row = await repository.findUploadById(id);
