@@ -166,29 +166,56 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/2 to fix/);
   });
 
-  test('an uploaded logo: measured at 2× in the browser, and a light backing that stays light in dark mode', async () => {
+  test('a black logo on a transparent background: the baked halo shows in dark mode, the CSS backing turns dark', async () => {
     await page.getByRole('tab', { name: 'Images' }).click();
     // An upload from this server: the origin item now only objects to http (PUBLIC_URL is http here).
+    const ink = await sharp({ create: { width: 80, height: 80, channels: 4, background: '#141414' } })
+      .png()
+      .toBuffer();
     const png = await sharp({
-      create: { width: 120, height: 120, channels: 4, background: { r: 20, g: 20, b: 20, alpha: 1 } },
+      create: { width: 120, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     })
+      .composite([{ input: ink, left: 20, top: 20 }])
       .png()
       .toBuffer();
     await page.getByLabel('Logo image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     const preview = page.getByTestId('signature-preview');
-    await expect.poll(() => preview.locator('img[src*="/objects/"]').count(), { timeout: 15_000 }).toBe(1);
+    const logo = preview.locator('img[src*="/objects/"]');
+    await expect.poll(() => logo.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => text('images-origin')).toContain('PUBLIC_URL');
-    // 120 pixels shown at 80: soft on sharp screens (measured in the browser).
+    // 120 pixels shown at 80 (1.5×): soft on sharp screens (measured in the browser).
     await expect.poll(() => status('images-sharp'), { timeout: 10_000 }).toBe('warn');
     expect(await text('images-sharp')).toContain('at least 160×160 pixels');
+    // Dark ink on transparency: the file with the baked light halo is the one sent, by default.
+    expect(await logo.getAttribute('src')).toMatch(/h-o-h\.png$/);
+
+    // Square-ish: the editor asks whether it is a logo or a photo.
+    await page.getByRole('radio', { name: /^Logo/ }).click();
+    await expect.poll(() => logo.getAttribute('src')).toMatch(/h-h\.png$/);
+    await page.getByRole('radio', { name: /^Photo/ }).click();
+    await expect.poll(() => logo.getAttribute('src')).toMatch(/h-o-h\.png$/);
 
     const backing = page.getByRole('checkbox', { name: 'Light backing behind the logo' });
     await backing.check();
     await expect.poll(() => preview.innerHTML()).toContain('background-color:#ffffff;padding:6px');
     await page.getByRole('switch', { name: 'Dark mode' }).click();
+    for (const app of [/Android/, /iPhone/]) {
+      await page.getByRole('radio', { name: app }).click();
+      // The CSS backing is recoloured like any background; the image is shown as sent, halo and all.
+      await expect.poll(() => preview.innerHTML()).toContain('background-color:#000000;padding:6px');
+      expect(await logo.evaluate((img) => getComputedStyle(img).filter)).toBe('none');
+      expect(await logo.getAttribute('src')).toMatch(/h-o-h\.png$/);
+    }
+    await shoot(page, 'preflight-desktop-dark-halo');
+    // The person can turn the halo off.
+    const halo = page.getByRole('checkbox', { name: 'Light halo baked into the logo' });
+    expect(await halo.isChecked()).toBe(true);
+    await halo.uncheck();
+    await expect.poll(() => logo.getAttribute('src')).toMatch(/h-o\.png$/);
+    await halo.check();
+    await expect.poll(() => logo.getAttribute('src')).toMatch(/h-o-h\.png$/);
+    await backing.uncheck();
     await page.getByRole('radio', { name: /Android/ }).click();
-    await expect.poll(() => preview.innerHTML()).toContain('background-color:#ffffff;padding:6px');
-    await shoot(page, 'preflight-desktop-dark-backing');
     await page.getByRole('switch', { name: 'Dark mode' }).click();
   });
 

@@ -4,6 +4,8 @@ import {
   IMAGE_LINK_OPTIONS,
   LAYOUTS,
   LOGO_BACKINGS,
+  LOGO_HALOS,
+  IMAGE_KINDS,
   PHOTO_SHAPES,
   SOCIAL_PLATFORMS,
 } from '../signature/signature-schema';
@@ -42,6 +44,8 @@ export const savedSignatureSchema = z
       animateLogo: z.enum(['true', 'false']),
       photoShape: z.enum(PHOTO_SHAPES),
       logoBacking: z.enum(LOGO_BACKINGS),
+      logoHalo: z.enum(LOGO_HALOS),
+      imageKind: z.enum(IMAGE_KINDS),
     }),
     htmlSignature: z.string().nullable(),
     label: z.string(),

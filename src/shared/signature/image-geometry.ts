@@ -100,6 +100,12 @@ export function variantFileName(
 
 const VARIANTS: ImageVariant[] = ['logo', 'q', 'r', 'o'];
 
+/** The stored image a photoUrl (path or address) names, or null for any other image. */
+export function storedImageOf(photoUrl: string): StoredImageName | null {
+  const path = photoUrl.split(/[?#]/)[0] ?? '';
+  return parseStoredImageName(path.slice(path.lastIndexOf('/') + 1));
+}
+
 /** Every file stored for an image, for deletion. */
 export function allVariantFileNames(image: StoredImageName): string[] {
   const names = VARIANTS.map((variant) => variantFileName(image, variant, false));

@@ -54,6 +54,12 @@ export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** 'light': a white cell behind the logo, so a dark logo on a transparent background stays visible in dark mode. */
 export const LOGO_BACKINGS = ['none', 'light'] as const;
 export type LogoBacking = (typeof LOGO_BACKINGS)[number];
+/** 'on': an image stored with a baked light halo (dark ink, transparent background) shows it (decision 0171). */
+export const LOGO_HALOS = ['on', 'off'] as const;
+export type LogoHalo = (typeof LOGO_HALOS)[number];
+/** How a square-ish image is shown: 'auto' by proportions, or as the person answered "logo or photo". */
+export const IMAGE_KINDS = ['auto', 'logo', 'photo'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const IMAGE_LINK_OPTIONS = ['none', 'website', 'custom'] as const;
 export type ImageLink = (typeof IMAGE_LINK_OPTIONS)[number];
@@ -100,6 +106,8 @@ const designShape = {
   animateLogo: z.enum(['true', 'false']),
   photoShape,
   logoBacking: z.enum(LOGO_BACKINGS, 'Logo backing must be none or light'),
+  logoHalo: z.enum(LOGO_HALOS, 'Logo halo must be on or off'),
+  imageKind: z.enum(IMAGE_KINDS, 'Please choose logo or photo'),
 };
 
 /** Signatures and clients older than the secondary colour send none: they get the default grey. */
@@ -107,6 +115,8 @@ export const designSchema = z.object({
   ...designShape,
   secondaryColor: designShape.secondaryColor.default(DEFAULT_SECONDARY_COLOR),
   logoBacking: designShape.logoBacking.default('none'),
+  logoHalo: designShape.logoHalo.default('on'),
+  imageKind: designShape.imageKind.default('auto'),
 });
 export type Design = z.infer<typeof designSchema>;
 
@@ -225,6 +235,8 @@ export const DEFAULT_DESIGN: Design = {
   animateLogo: 'false',
   photoShape: 'round',
   logoBacking: 'none',
+  logoHalo: 'on',
+  imageKind: 'auto',
 };
 
 /** Any fields; the design may be partial and is filled from DEFAULT_DESIGN. */

@@ -216,7 +216,11 @@ function resolveLogo(signature: SignatureFields, layout: Layout, origin: string,
   if (signature.imageLinkUrl === 'website') href = websiteHref;
   else if (signature.imageLinkUrl === 'custom') href = safeHref(signature.customImageUrl, origin);
   const alt = cleanLine(signature.name) || cleanLine(signature.company) || 'Logo';
-  const image = imageGeometry(src, signature.design.photoShape, signature.design.animateLogo === 'true');
+  const { design } = signature;
+  const image = imageGeometry(src, design.photoShape, design.animateLogo === 'true', {
+    kind: design.imageKind,
+    halo: design.logoHalo !== 'off',
+  });
   return {
     srcAttr: escapeHtml(image.src),
     altAttr: escapeHtml(alt),

@@ -1,7 +1,7 @@
 import { RadioGroup } from 'radix-ui';
 import { memo } from 'react';
 import { DARK_MODES, DARK_MODE_LABELS, type DarkMode } from '../../../shared/signature/dark-mode';
-import type { LogoBacking } from '../../../shared/signature/signature-schema';
+import type { LogoBacking, LogoHalo } from '../../../shared/signature/signature-schema';
 
 const MODE_HINTS: Record<DarkMode, string> = { partial: 'partial inversion', full: 'full inversion' };
 
@@ -16,6 +16,9 @@ export const DarkModeControls = memo(function DarkModeControls(props: {
   /** Shown only when the signature has a logo. */
   logoBacking: LogoBacking | null;
   onLogoBackingChange: (backing: LogoBacking) => void;
+  /** Shown only when the image was stored with a baked light halo (dark ink on transparency). */
+  logoHalo: LogoHalo | null;
+  onLogoHaloChange: (halo: LogoHalo) => void;
 }) {
   const on = props.mode !== null;
   return (
@@ -56,6 +59,17 @@ export const DarkModeControls = memo(function DarkModeControls(props: {
             </RadioGroup.Item>
           ))}
         </RadioGroup.Root>
+      )}
+      {props.logoHalo !== null && (
+        <label className="inline-flex items-center gap-2 text-slate-700">
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300 accent-[#135dbe]"
+            checked={props.logoHalo === 'on'}
+            onChange={(event) => props.onLogoHaloChange(event.target.checked ? 'on' : 'off')}
+          />
+          Light halo baked into the logo
+        </label>
       )}
       {props.logoBacking !== null && (
         <label className="inline-flex items-center gap-2 text-slate-700">

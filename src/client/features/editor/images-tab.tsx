@@ -3,10 +3,12 @@ import { RadioGroup, Switch } from 'radix-ui';
 import {
   IMAGE_LINK_OPTIONS,
   LIMITS,
+  type ImageKind,
   type ImageLink,
   type SignatureFields,
   type SignaturePatch,
 } from '../../../shared/signature/signature-schema';
+import { isPhotoShaped, storedImageOf } from '../../../shared/signature/image-geometry';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { toast } from '../../lib/toast-store';
@@ -36,6 +38,45 @@ function AnimateToggle({ checked, onChange }: { checked: boolean; onChange: (nex
       >
         <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
       </Switch.Root>
+    </div>
+  );
+}
+
+const KIND_CHOICES = [
+  { value: 'logo', label: 'Logo', hint: 'shown whole' },
+  { value: 'photo', label: 'Photo', hint: 'cut to the photo shape' },
+] as const;
+
+/**
+ * A square-ish image may be a logo or a face: ask instead of cutting every such logo round
+ * (decision 0171). 'auto' (never answered) shows it as a photo, as before.
+ */
+function ImageKindChoice({ fields, onChange }: { fields: SignatureFields; onChange: (patch: SignaturePatch) => void }) {
+  const image = storedImageOf(fields.photoUrl);
+  if (!image || !isPhotoShaped(image.width, image.height)) return null;
+  const value = fields.design.imageKind === 'logo' ? 'logo' : 'photo';
+  return (
+    <div className="grid gap-1.5">
+      <span id="image-kind-label" className="text-sm font-medium text-slate-700">
+        Is this a logo or a photo?
+      </span>
+      <RadioGroup.Root
+        aria-labelledby="image-kind-label"
+        value={value}
+        onValueChange={(next) => onChange({ design: { imageKind: next as ImageKind } })}
+        className="inline-flex w-fit rounded-lg bg-slate-100 p-0.5"
+      >
+        {KIND_CHOICES.map((choice) => (
+          <RadioGroup.Item
+            key={choice.value}
+            value={choice.value}
+            aria-label={`${choice.label} (${choice.hint})`}
+            className="rounded-md px-3 py-1 text-sm font-medium text-slate-600 data-[state=checked]:bg-white data-[state=checked]:text-slate-900 data-[state=checked]:shadow-sm"
+          >
+            {choice.label} <span className="font-normal text-slate-500">· {choice.hint}</span>
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
     </div>
   );
 }
@@ -97,10 +138,12 @@ export function ImagesTab(props: {
         <LogoPicker
           photoUrl={fields.photoUrl}
           photoShape={fields.design.photoShape}
+          imageKind={fields.design.imageKind}
           signedIn={props.signedIn}
           signatureId={props.signatureId}
           onChange={(photoUrl) => onChange({ photoUrl })}
         />
+        <ImageKindChoice fields={fields} onChange={onChange} />
         <ImageUrlField
           signedIn={props.signedIn}
           signatureId={props.signatureId}

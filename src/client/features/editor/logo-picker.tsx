@@ -2,7 +2,7 @@ import { ImageIcon, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { IMAGE_DENSITY, imageGeometry, type ImageGeometry } from '../../../shared/signature/image-geometry';
 import { safeImageSrc } from '../../../shared/signature/url-normalise';
-import type { PhotoShape } from '../../../shared/signature/signature-schema';
+import type { ImageKind, PhotoShape } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
@@ -48,6 +48,7 @@ function ImagePreview(props: { geometry: ImageGeometry; onPixels: (pixels: Pixel
 export function LogoPicker(props: {
   photoUrl: string;
   photoShape: PhotoShape;
+  imageKind?: ImageKind;
   signedIn: boolean;
   signatureId: string | null;
   onChange: (photoUrl: string) => void;
@@ -56,7 +57,7 @@ export function LogoPicker(props: {
   const { uploading, uploadLogo } = useLogoUpload(props.signatureId, props.onChange);
   const src = props.photoUrl ? safeImageSrc(props.photoUrl, currentOrigin()) : '';
   // The preview shows the still file: Animate only changes what recipients get.
-  const geometry = src ? imageGeometry(src, props.photoShape, false) : null;
+  const geometry = src ? imageGeometry(src, props.photoShape, false, { kind: props.imageKind }) : null;
   const [pixels, setPixels] = useState<Pixels | null>(null);
   const note = geometry && pixels?.src === geometry.src ? resolutionNote(geometry, pixels) : null;
 
@@ -107,7 +108,8 @@ export function LogoPicker(props: {
             {uploading ? 'Uploading...' : 'Upload Logo'}
           </Button>
           <p className="text-xs text-slate-500">
-            PNG, JPG, GIF or WebP, up to 5MB. A square-ish photo takes the photo shape (Design); a logo is shown whole.
+            PNG, JPG, GIF or WebP, up to 5MB. A square-ish image asks: logo (shown whole) or photo (the photo shape,
+            Design).
           </p>
           <input
             ref={fileInput}

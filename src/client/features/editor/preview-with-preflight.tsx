@@ -2,7 +2,13 @@ import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from '
 import type { CurrentUser } from '../../../shared/account-types';
 import type { DarkMode } from '../../../shared/signature/dark-mode';
 import type { RenderOptions } from '../../../shared/signature/render-signature';
-import type { LogoBacking, SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
+import type {
+  LogoBacking,
+  LogoHalo,
+  SignatureFields,
+  SignaturePatch,
+} from '../../../shared/signature/signature-schema';
+import { storedImageOf } from '../../../shared/signature/image-geometry';
 import { DarkModeControls } from './dark-mode-controls';
 import { GmailPreview } from './gmail-preview';
 import { PreflightPanel } from './preflight-panel';
@@ -37,7 +43,9 @@ export function PreviewWithPreflight(props: {
     (logoBacking: LogoBacking) => onChange({ design: { logoBacking } }),
     [onChange],
   );
+  const onLogoHaloChange = useCallback((logoHalo: LogoHalo) => onChange({ design: { logoHalo } }), [onChange]);
   const hasLogo = fields.photoUrl.trim() !== '' && fields.design.layout !== 'text-only';
+  const hasHalo = hasLogo && storedImageOf(fields.photoUrl)?.halo === true;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
       <GmailPreview
@@ -52,6 +60,8 @@ export function PreviewWithPreflight(props: {
             onModeChange={onModeChange}
             logoBacking={hasLogo ? (fields.design.logoBacking ?? 'none') : null}
             onLogoBackingChange={onLogoBackingChange}
+            logoHalo={hasHalo ? (fields.design.logoHalo ?? 'on') : null}
+            onLogoHaloChange={onLogoHaloChange}
           />
         }
       />
