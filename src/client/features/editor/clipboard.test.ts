@@ -116,6 +116,17 @@ describe('the manual copy fallback', () => {
     expect(range?.commonAncestorContainer).toBe(document.querySelector('[data-testid="signature-preview"]'));
   });
 
+  it('never selects the dark-mode preview: while it shows, the signature as sent is selected', () => {
+    document.body.innerHTML =
+      '<div data-testid="signature-preview"><span style="color:#cccccc">Dark Jane</span></div>' +
+      '<div data-testid="signature-light-copy"><span style="color:#333333">Jane</span></div>';
+    expect(selectPreviewSignature()).toBe(true);
+    expect(window.getSelection()?.toString()).toBe('Jane');
+    expect(window.getSelection()?.getRangeAt(0).commonAncestorContainer).toBe(
+      document.querySelector('[data-testid="signature-light-copy"]'),
+    );
+  });
+
   it('reports that there is no preview to select', () => {
     expect(selectPreviewSignature()).toBe(false);
   });

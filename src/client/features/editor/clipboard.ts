@@ -4,6 +4,8 @@ export const GMAIL_SETTINGS_URL = 'https://mail.google.com/mail/u/0/#settings/ge
 
 /** The element that shows the rendered signature in the Gmail preview. */
 export const SIGNATURE_PREVIEW_SELECTOR = '[data-testid="signature-preview"]';
+/** The signature as sent, present while the preview shows a dark theme (gmail-preview.tsx). */
+export const LIGHT_COPY_TEST_ID = 'signature-light-copy';
 
 /** Rich copy needs both the async clipboard write and ClipboardItem (older Firefox has neither). */
 export function canWriteRichClipboard(): boolean {
@@ -72,10 +74,13 @@ export function openGmailSettings(): void {
 /**
  * The fallback when the clipboard cannot be written: selects the rendered signature in the
  * preview, so that Ctrl+C / Cmd+C copies it as it looks (a rich copy Gmail accepts), and brings
- * it into view. Returns false when there is no preview to select.
+ * it into view. Returns false when there is no preview to select. While the preview shows a dark
+ * theme it selects the signature as sent instead: a dark-mode copy must never reach Gmail.
  */
 export function selectPreviewSignature(): boolean {
-  const preview = document.querySelector<HTMLElement>(SIGNATURE_PREVIEW_SELECTOR);
+  const preview =
+    document.querySelector<HTMLElement>(`[data-testid="${LIGHT_COPY_TEST_ID}"]`) ??
+    document.querySelector<HTMLElement>(SIGNATURE_PREVIEW_SELECTOR);
   const selection = window.getSelection();
   if (!preview || !selection) return false;
   const range = document.createRange();

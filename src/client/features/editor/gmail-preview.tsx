@@ -5,6 +5,7 @@ import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import type { GmailSize } from '../../../shared/signature/gmail-size';
 import type { RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
+import { LIGHT_COPY_TEST_ID } from './clipboard';
 import { SignatureHtml } from './signature-html';
 import { useRenderedSignature } from './use-rendered-signature';
 
@@ -176,6 +177,13 @@ export function GmailPreview({
             <p className="mt-3">Best regards,</p>
             {/* Images as sent: neither dark theme recolours them (decision 0171). */}
             <SignatureHtml html={signatureHtml} className="mt-4 overflow-x-auto [&_img]:max-w-none" />
+            {/* What the manual-copy fallback selects while the preview shows a dark theme: the
+                signature as sent, kept off screen (selectable, unlike display:none). */}
+            {darkMode && (
+              <div aria-hidden="true" className="fixed -left-[10000px] top-0">
+                <SignatureHtml html={preview.html} testId={LIGHT_COPY_TEST_ID} />
+              </div>
+            )}
           </div>
         </div>
       </article>

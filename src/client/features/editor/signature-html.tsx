@@ -115,10 +115,18 @@ export function patchHtml(container: HTMLElement, html: string): void {
  * The rendered signature, exactly the HTML Gmail receives (the renderer escapes every value).
  * React leaves the element's children alone; patchHtml keeps them in step before each paint.
  */
-export function SignatureHtml({ html, className }: { html: string; className?: string }) {
+export function SignatureHtml({
+  html,
+  className,
+  testId = 'signature-preview',
+}: {
+  html: string;
+  className?: string;
+  testId?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (ref.current) patchHtml(ref.current, html);
   }, [html]);
-  return <div ref={ref} data-testid="signature-preview" className={className} />;
+  return <div ref={ref} data-testid={testId} className={className} />;
 }
