@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api';
 import { callApi } from '../lib/api-client';
 import { queryKeys } from './keys';
 
-export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
+export type GeneratedHtml = { htmlSignature: string; text: string; length: number; storedLength: number };
 
 /** The answer describes stored rows loosely (shared/api/signatures.ts); they are the editor's SavedSignature. */
 export async function listSignatures(): Promise<SavedSignature[]> {

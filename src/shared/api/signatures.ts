@@ -74,7 +74,13 @@ const updateSignatureBody = z
     'A partial patch or a whole signature with its version (see SignaturePatch); label, sendAsEmail and isDefault rename, set "Used for" or make default',
   );
 
-export const generatedHtmlSchema = z.object({ htmlSignature: z.string(), text: z.string(), length: z.number() });
+/** `length`: the HTML as handed over; `storedLength`: what Gmail stores of it, which the limit holds on. */
+export const generatedHtmlSchema = z.object({
+  htmlSignature: z.string(),
+  text: z.string(),
+  length: z.number(),
+  storedLength: z.number(),
+});
 
 export const signaturesApi = {
   list: defineRoute({

@@ -24,7 +24,8 @@ import type { Db } from '../../db/client';
 import type { Analytics } from '../analytics/analytics.service';
 import { createSignaturesRepository, uniqueViolation, type SignatureRow, type Writer } from './signatures.repository';
 
-export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
+/** `length` is the HTML as handed over; `storedLength` what Gmail stores of it (gmail-size.ts). */
+export type GeneratedHtml = { htmlSignature: string; text: string; length: number; storedLength: number };
 
 /** A signature body as the route received it: an object, checked here by the signature schemas. */
 export type SignatureBody = Record<string, unknown>;
@@ -291,15 +292,21 @@ export function createSignaturesService(deps: {
       if (!check.ok) throw invalid(check.description);
       const subscriptionStatus = await repository.findSubscriptionStatus(userId);
       const showWatermark = shouldShowWatermark(subscriptionStatus);
-      const { html, text } = renderSignature(saved, { publicUrl, showWatermark });
+      const manifest = renderSignature(saved, { publicUrl, showWatermark });
+      const { html, text, storedLength } = manifest;
       // The editor's buttons apply the same rule with the same words (gmail-size-advice.ts).
-      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark }, html);
+      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark }, manifest);
       if (refusal) throw invalid(refusal.message);
       if (!(await repository.saveHtmlSignature(id, userId, html))) throw signatureNotFound();
-      await analytics.record('gmail_export_attempted', userId, { signatureId: id, length: html.length, showWatermark });
+      await analytics.record('gmail_export_attempted', userId, {
+        signatureId: id,
+        length: html.length,
+        storedLength,
+        showWatermark,
+      });
       // Recorded with the status the HTML was rendered with, so the event and the watermark agree.
       await recordWatermarkShown(analytics, userId, subscriptionStatus, { signatureId: id });
-      return { htmlSignature: html, text, length: html.length };
+      return { htmlSignature: html, text, length: html.length, storedLength };
     },
 
     async assertSignatureOwned(userId: string, id: string): Promise<void> {

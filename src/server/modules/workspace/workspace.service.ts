@@ -31,7 +31,7 @@ import {
   type TemplateBody,
   type WorkspaceOverview,
 } from '../../../shared/api/workspace';
-import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
+import { overGmailLimit, overGmailLimitWords } from '../../../shared/signature/gmail-size';
 import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { decryptServiceAccountKey, encryptServiceAccountKey } from './workspace-key-crypto';
@@ -360,9 +360,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
               sendAsEmail: target.sendAsEmail,
               label: target.label,
               html: target.html,
-              chars: target.html.length,
+              chars: target.storedLength,
               hasGmail: p.hasGmail,
-              tooLong: target.html.length > GMAIL_SIGNATURE_MAX_CHARS,
+              tooLong: overGmailLimit(target.storedLength),
             });
           }
         }
@@ -381,7 +381,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       const { caller, person, tpl } = await myRow(userId);
       if (!person) return { connected: !!(await repo.findConnection(caller.organization.id)), person: null };
       // What the primary address is given: the person's default signature with the locks, or the organization's version.
-      const html = sendAsTargets(person, tpl, await ownSignaturesOf(person), deps.config.publicUrl)[0]!.html;
+      const { html, storedLength } = sendAsTargets(person, tpl, await ownSignaturesOf(person), deps.config.publicUrl)[0]!;
       return {
         connected: true,
         person: {
@@ -390,7 +390,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           locked: lockReasons(tpl),
           editable: tpl.editableFields,
           html,
-          chars: html.length,
+          chars: storedLength,
           pushStatus: person.pushStatus as PushStatus,
           pushedAt: person.pushedAt?.toISOString() ?? null,
           pushError: person.pushError,
@@ -544,12 +544,12 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       if (!person.hasGmail) return skip('No Gmail: Google says "Mail service not enabled" for this person.');
       const tpl = await templateOf(job.organizationId);
       const targets = sendAsTargets(person, tpl, await ownSignaturesOf(person), deps.config.publicUrl);
-      const tooLong = (html: string) =>
-        `This signature is ${html.length.toLocaleString('en-US')} characters; Gmail takes at most 10,000. Shorten the template or the person's fields.`;
+      const tooLong = (target: SendAsTarget) =>
+        `${overGmailLimitWords(target.storedLength)} Shorten the template or the person's fields.`;
       const primaryTarget = targets[0]!;
       // The primary over the limit: refused before any call, as before aliases existed.
-      if (primaryTarget.html.length > GMAIL_SIGNATURE_MAX_CHARS)
-        return failAll(tooLong(primaryTarget.html), primaryTarget.html, primaryTarget.sendAsEmail);
+      if (overGmailLimit(primaryTarget.storedLength))
+        return failAll(tooLong(primaryTarget), primaryTarget.html, primaryTarget.sendAsEmail);
 
       const state: Record<string, SendAsPushState> = {
         ...((person.sendAsState ?? {}) as Record<string, SendAsPushState>),
@@ -597,8 +597,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         for (const { target, sendAs } of work) {
           const address = sendAs.sendAsEmail.toLowerCase();
           const key = target.primary ? target.sendAsEmail : address;
-          if (target.html.length > GMAIL_SIGNATURE_MAX_CHARS) {
-            await failAddress(target, tooLong(target.html));
+          if (overGmailLimit(target.storedLength)) {
+            await failAddress(target, tooLong(target));
             continue;
           }
           const sentHash = sha256(target.html);
