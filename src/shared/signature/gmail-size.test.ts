@@ -22,7 +22,7 @@ import {
   type SignatureFields,
 } from './signature-schema';
 import { SOCIAL_PLATFORM_HOSTS } from './social-hosts';
-import { TEST_PUBLIC_URL, buildFullSignature } from './signature-test-factory';
+import { TEST_PUBLIC_URL, buildFullSignature } from '../../test-support/signature-test-factory';
 
 const options = { publicUrl: TEST_PUBLIC_URL, showWatermark: true };
 

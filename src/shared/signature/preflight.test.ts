@@ -10,7 +10,7 @@ import {
 import { gmailStoredLength } from './gmail-size';
 import { renderSignature, type SignatureManifest } from './render-signature';
 import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
-import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
+import { buildFullSignature, TEST_PUBLIC_URL } from '../../test-support/signature-test-factory';
 
 const LOGO = `${TEST_PUBLIC_URL}/objects/uploads/logo.png`;
 

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { signatureImages } from './preflight';
 import { renderSignature } from './render-signature';
 import { LAYOUTS, TEMPLATES } from './signature-schema';
-import { TEST_PUBLIC_URL, buildFullSignature } from './signature-test-factory';
+import { TEST_PUBLIC_URL, buildFullSignature } from '../../test-support/signature-test-factory';
 
 const HREF = /<a\b[^>]*?\shref="([^"]*)"/g;
-const decode = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decode = (value: string) =>
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 describe('the render manifest', () => {
   it('lists exactly the images and links the HTML holds, in every template and layout', () => {

@@ -74,7 +74,9 @@ export function WorkspaceMySignature() {
         data-testid="my-signature-preview"
         dangerouslySetInnerHTML={{ __html: person.html }}
       />
-      <p className="mt-1 text-xs text-slate-500">{person.chars.toLocaleString('en-US')} of {SIGNATURE_SIZE_LIMIT.toLocaleString('en-US')} characters as Gmail stores it
+      <p className="mt-1 text-xs text-slate-500">
+        {person.chars.toLocaleString('en-US')} of {SIGNATURE_SIZE_LIMIT.toLocaleString('en-US')} characters as Gmail
+        stores it
       </p>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map((field) => {

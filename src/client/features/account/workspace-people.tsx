@@ -158,7 +158,9 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
                     )}
                     <p className={`text-xs ${entry.tooLong ? 'text-red-700' : 'text-slate-500'}`}>
                       {entry.chars.toLocaleString('en-US')} characters as Gmail stores it
-                      {entry.tooLong ? ` — over the ${SIGNATURE_SIZE_LIMIT.toLocaleString('en-US')} we allow: it would be refused` : ''}
+                      {entry.tooLong
+                        ? ` — over the ${SIGNATURE_SIZE_LIMIT.toLocaleString('en-US')} we allow: it would be refused`
+                        : ''}
                       {!entry.hasGmail ? ' · no Gmail: would be skipped' : ''}
                     </p>
                     <div

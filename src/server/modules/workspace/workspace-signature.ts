@@ -94,7 +94,10 @@ export function personSignatureFields(person: PersonRow, tpl: EffectiveTemplate)
 
 /** What Gmail receives: the one renderer, PUBLIC_URL, no watermark (Workspace is a Pro feature). */
 export function renderPersonSignature(person: PersonRow, tpl: EffectiveTemplate, publicUrl: string): Rendered {
-  const { html, storedLength } = renderSignature(personSignatureFields(person, tpl), { publicUrl, showWatermark: false });
+  const { html, storedLength } = renderSignature(personSignatureFields(person, tpl), {
+    publicUrl,
+    showWatermark: false,
+  });
   return { html, storedLength };
 }
 

@@ -381,7 +381,12 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       const { caller, person, tpl } = await myRow(userId);
       if (!person) return { connected: !!(await repo.findConnection(caller.organization.id)), person: null };
       // What the primary address is given: the person's default signature with the locks, or the organization's version.
-      const { html, storedLength } = sendAsTargets(person, tpl, await ownSignaturesOf(person), deps.config.publicUrl)[0]!;
+      const { html, storedLength } = sendAsTargets(
+        person,
+        tpl,
+        await ownSignaturesOf(person),
+        deps.config.publicUrl,
+      )[0]!;
       return {
         connected: true,
         person: {
