@@ -42,16 +42,10 @@ export type GmailSize = {
   status: GmailSizeStatus;
 };
 
-const TABLE_OPEN = /<table\b/gi;
-const LINK_OPEN = /<a\s/gi;
-const IMG_SRC = /<img\b[^>]*?\ssrc="([^"]*)"/gi;
-const STYLE_ATTR = /\sstyle="([^"]*)"/gi;
+// One pass over the HTML: a table, a link, an image's src or a style attribute.
+const REWRITTEN = /<table\b|<a\s|<img\b[^>]*?\ssrc="([^"]*)"|\sstyle="([^"]*)"/gi;
 const HEX_COLOUR = /#([0-9a-f]{6}|[0-9a-f]{3})\b/gi;
 const SINGLE_QUOTE = /'/g;
-
-function count(html: string, pattern: RegExp): number {
-  return html.match(pattern)?.length ?? 0;
-}
 
 /** `rgb(r,g,b)` as Gmail writes it for a `#rrggbb` or `#rgb` colour. */
 export function gmailRgb(hex: string): string {
@@ -63,8 +57,10 @@ export function gmailRgb(hex: string): string {
 
 /** The growth of one style attribute's value once Gmail rewrites its colours and quoted font names. */
 function styleGrowth(style: string): number {
-  let growth = count(style, SINGLE_QUOTE) * QUOTE_GROWTH;
-  for (const match of style.matchAll(HEX_COLOUR)) growth += gmailRgb(match[1] ?? '').length - match[0].length;
+  let growth = (style.match(SINGLE_QUOTE)?.length ?? 0) * QUOTE_GROWTH;
+  if (style.includes('#')) {
+    for (const match of style.matchAll(HEX_COLOUR)) growth += gmailRgb(match[1] ?? '').length - match[0].length;
+  }
   return growth;
 }
 
@@ -76,10 +72,12 @@ function styleGrowth(style: string): number {
 export function gmailStoredLength(html: string): number {
   if (html === '') return 0;
   let stored = html.length + WRAPPER_CHARS;
-  stored += count(html, TABLE_OPEN) * TBODY_CHARS;
-  stored += count(html, LINK_OPEN) * TARGET_BLANK_CHARS;
-  for (const match of html.matchAll(IMG_SRC)) stored += GMAIL_PROXY_IMAGE_URL_CHARS - (match[1] ?? '').length;
-  for (const match of html.matchAll(STYLE_ATTR)) stored += styleGrowth(match[1] ?? '');
+  for (const match of html.matchAll(REWRITTEN)) {
+    const [whole, src, style] = match;
+    if (src !== undefined) stored += GMAIL_PROXY_IMAGE_URL_CHARS - src.length;
+    else if (style !== undefined) stored += styleGrowth(style);
+    else stored += whole.charAt(1).toLowerCase() === 't' ? TBODY_CHARS : TARGET_BLANK_CHARS;
+  }
   return Math.max(stored, html.length);
 }
 
