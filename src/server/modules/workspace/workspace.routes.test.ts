@@ -20,7 +20,7 @@ import { workspaceApi } from '../../../shared/api/workspace';
 import { gmailStoredLength } from '../../../shared/signature/gmail-size';
 
 /** A title long enough to pass 9,800 once Gmail stores the signature, short enough to stay under it as sent. */
-const TITLE_REPEATS = 1_900;
+const TITLE_REPEATS = 1_780;
 
 const DOMAIN = 'acme-gws.test';
 const at = (local: string) => `${local}@${DOMAIN}`;
