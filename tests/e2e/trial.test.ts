@@ -39,7 +39,7 @@ describe('the 7-day trial', () => {
     const { page } = await signUp({ name: 'Trial Tester' });
     await gotoPricing(page, app.url);
     await page.locator('li[data-plan="free"]').getByRole('button', { name: 'Start Free' }).click();
-    await page.waitForURL(/\/editor$/);
+    await page.waitForURL(/\/editor$/, { timeout: 30_000 });
     await expect.poll(() => badge(page).textContent()).toBe('7 days left in trial');
     await shot(page, 'editor-trial-badge-1280');
 
@@ -50,12 +50,12 @@ describe('the 7-day trial', () => {
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Invitation sent');
     await expect.poll(() => page.getByText('2 of 10 seats used').count()).toBe(1);
     await shot(page, 'team-during-trial-1280');
-  }, 60_000);
+  }, 180_000);
 
   test('the badge shows on a phone too', async ({ app, signUp }) => {
     const phone = await signUp({ name: 'Phone Trial', freePlan: true, width: 375 });
     await phone.page.goto(`${app.url}/editor`);
     await expect.poll(() => badge(phone.page).textContent()).toBe('7 days left in trial');
     await shot(phone.page, 'editor-trial-badge-375');
-  }, 60_000);
+  }, 120_000);
 });
