@@ -75,7 +75,7 @@ const envSchema = z.object({
     z.string().trim().min(16, 'must be at least 16 characters').optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Google's endpoints (issue 14); with none of the three set, the embedded TEST MODE Workspace answers. */
+  /** Google's endpoints; with none of the three set, the embedded TEST MODE Workspace answers. */
   GOOGLE_TOKEN_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   GOOGLE_GMAIL_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   GOOGLE_DIRECTORY_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),

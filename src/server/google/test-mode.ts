@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/signature/escape-html';
 import { noStore } from '../http';
 import { createHash } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
@@ -226,9 +227,6 @@ export async function createTestModeServiceAccount(
   await state.grant(account.client);
   return { keyJson: account.keyJson, adminEmail: TEST_MODE_ADMIN_EMAIL, clientId: account.client.clientId };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The labelled TEST MODE page: each person and the Gmail signature "Google" stored for them. */
 export async function renderTestModePage(state: GoogleStandInState): Promise<string> {

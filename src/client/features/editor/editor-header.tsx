@@ -5,7 +5,7 @@ import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { MenuItem, UserMenu } from '../../components/user-menu';
-import { trialDaysLeft } from '../../lib/session';
+import { trialDaysLeft } from '../../api/session';
 import { HelpDialog } from './help-dialog';
 
 function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy: boolean }) {
@@ -23,7 +23,7 @@ function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy:
 /**
  * A 4rem bar: logo home, the signature switcher (signed in, once a signature is saved), trial days,
  * help, then the account menu or the sign-in buttons.
- * Memoised: a keystroke in the editor must not re-render the header (issue 10).
+ * Memoised: a keystroke in the editor must not re-render the header.
  */
 export const EditorHeader = memo(function EditorHeader({
   session,

@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';

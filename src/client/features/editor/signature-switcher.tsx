@@ -6,7 +6,7 @@ import { sendAsEmailSchema, signatureLabelSchema } from '../../../shared/signatu
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { startFromAccount } from './load-signature';
 import {
@@ -40,7 +40,7 @@ function problemOf(schema: typeof signatureLabelSchema | typeof sendAsEmailSchem
 }
 
 /**
- * The editor header's signature switcher (issue 14, point 5): the current signature's name and a
+ * The editor header's signature switcher: the current signature's name and a
  * menu to switch, create, rename, duplicate, set "Used for", make default and delete.
  */
 export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: SignatureSwitcherProps) {

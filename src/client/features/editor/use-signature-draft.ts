@@ -8,7 +8,7 @@ import {
   type SignatureFields,
   type SignaturePatch,
 } from '../../../shared/signature/signature-schema';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { clearDraft, loadDraft, saveDraft } from './draft-storage';
 import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './load-signature';
 import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
@@ -53,7 +53,7 @@ export type SignatureDraft = {
   persistNow(options: { full: boolean }): Promise<PersistResult>;
 };
 
-/** Switching between a person's several signatures (issue 14, point 5). */
+/** Switching between a person's several signatures. */
 export type SignatureSwitching = {
   /** The signature was deleted: its waiting edits are dropped, never sent. */
   discard(id: string): void;
