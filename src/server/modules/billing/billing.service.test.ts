@@ -15,7 +15,7 @@ import {
   useServiceWorld,
   type ServiceWorld,
 } from '../../../test-support/service-world';
-import { daysAfter } from '../../../shared/duration';
+import { DAY_MS, daysAfter, MINUTE_MS } from '../../../shared/duration';
 
 const NOTHING_TO_MANAGE = 'You have no subscription to manage. Choose a plan on the pricing page first.';
 
@@ -73,7 +73,7 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
     const org = await organizationOf(w, person.id);
     expect(org).toMatchObject({ plan: 'trial', seats: 10 });
     const trialEnd = org.trialEndsAt!;
-    expect(trialEnd.getTime() - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
+    expect(trialEnd.getTime() - Date.now()).toBeGreaterThan(7 * DAY_MS - MINUTE_MS);
     // The watermark follows the person's own status (Free), trial or not.
     expect((await w.billing.status.getEntitlement(person.id)).watermark).toBe(true);
 
