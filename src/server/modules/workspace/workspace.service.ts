@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import { organization, user } from '../../db/schema/auth.schema';
 import { AppError, invalid } from '../../errors';
 import { GoogleWorkspaceError, isGoogleWorkspaceError } from '../../google/errors';
-import type { GoogleStandInState } from '../../google/google-stand-in';
+import type { GoogleAdapter } from '../../google/google-adapter';
 import { parseServiceAccountKey } from '../../google/service-account-key';
-import { createTestModeServiceAccount } from '../../google/test-mode';
 import {
   DIRECTORY_SCOPE,
   GMAIL_SETTINGS_SCOPE,
@@ -17,6 +16,9 @@ import {
 } from '../../google/workspace-client';
 import { workspaceKeySecret } from '../../google/workspace-key-secret';
 import type { JobRunner } from '../../jobs/job-runner';
+import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import { GOOGLE_LIMITS } from '../../google/google-limits';
 import {
   PERSON_FIELD_LABELS,
   type AuditEntry,
@@ -65,10 +67,10 @@ export type WorkspaceDeps = {
   jobs: JobRunner;
   /** JOB_LEASE_SECONDS: a push whose process died is taken again after this long. */
   leaseSeconds?: number;
-  /** The embedded TEST MODE Workspace (config.google.mode 'test'). */
-  testMode: GoogleStandInState | undefined;
-  /** How calls reach the embedded TEST MODE Workspace (the app's own routes, in process). */
-  testModeFetch?: typeof fetch;
+  /** Google, real or TEST MODE, chosen once in the module's factory (decision 0140). */
+  google: GoogleAdapter;
+  /** Counts Google key signing and TEST MODE keys per organization. */
+  limiter?: RateLimiter;
   /** Tests shorten Google's backoff. */
   retry?: RetryPolicy;
   onPushFailure?: () => void;
@@ -91,9 +93,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     const key = parseServiceAccountKey(keyJson);
     return createWorkspaceClient({
       key,
-      endpoints: deps.config.google.endpoints,
+      endpoints: deps.google.endpoints,
       tokenCache,
-      ...(testMode && deps.testModeFetch ? { fetch: deps.testModeFetch } : {}),
+      ...(testMode && deps.google.fetch ? { fetch: deps.google.fetch } : {}),
       ...(deps.retry ? { retry: deps.retry } : {}),
     });
   }
@@ -190,6 +192,25 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     return { connected: true as const, clientId: key.clientId, clientEmail: key.clientEmail, adminEmail };
   }
 
+  /** A push into real mailboxes while recipients could not load the images is refused with words. */
+  function assertPushAllowed(conn: ConnectionRow) {
+    const refusal = conn.testMode ? null : deps.google.pushRefusal();
+    if (refusal) throw new AppError('CONFLICT', refusal);
+  }
+
+  /** Signing with a key (Connect, Check connection) and new TEST MODE keys: counted per organization. */
+  async function limitGoogle(organizationId: string, what: 'sign' | 'testKey') {
+    if (!deps.limiter) return;
+    const rule = what === 'sign' ? GOOGLE_LIMITS.signPerOrganization : GOOGLE_LIMITS.testKeysPerOrganization;
+    await consumeOrThrow(
+      deps.limiter,
+      rule,
+      organizationId,
+      (wait) =>
+        `Your organization has ${what === 'sign' ? 'checked a service account key with Google' : 'made a TEST MODE key'} ${rule.limit} times in the last hour, the most we allow. Please try again ${wait}.`,
+    );
+  }
+
   function checkFailed(err: GoogleWorkspaceError) {
     const field = err.kind === 'wrong_domain' || err.kind === 'not_admin' ? 'adminEmail' : 'keyJson';
     return new AppError('VALIDATION', err.message, { [field]: err.message });
@@ -225,7 +246,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       ]);
       return {
         scopes,
-        testModeAvailable: deps.config.google.mode === 'test' && !!deps.testMode,
+        testModeAvailable: !!deps.google.testMode,
         connection: conn
           ? {
               clientId: conn.clientId,
@@ -279,18 +300,23 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
 
     async connect(userId: string, body: ConnectBody) {
       const caller = await managerOf(userId);
+      const refusal = deps.google.pastedKeyRefusal();
+      if (refusal) throw invalid(refusal, { keyJson: refusal });
+      await limitGoogle(caller.organization.id, 'sign');
       return connectWith(caller, body.keyJson, body.adminEmail, false);
     },
 
     async connectTestMode(userId: string) {
       const caller = await managerOf(userId);
-      if (deps.config.google.mode !== 'test' || !deps.testMode) {
+      const testMode = deps.google.testMode;
+      if (!testMode) {
         throw new AppError(
           'CONFLICT',
-          'The TEST MODE Workspace is only offered when no Google setting (GOOGLE_TOKEN_URL, GOOGLE_GMAIL_API_URL, GOOGLE_DIRECTORY_API_URL) is set.',
+          'This server runs real Google, so there is no TEST MODE Workspace to connect (GOOGLE_MODE=test offers one).',
         );
       }
-      const account = await createTestModeServiceAccount(deps.testMode);
+      await limitGoogle(caller.organization.id, 'testKey');
+      const account = await testMode.createServiceAccount(caller.organization.id);
       return connectWith(caller, account.keyJson, account.adminEmail, true);
     },
 
@@ -298,6 +324,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       const caller = await managerOf(userId);
       const conn = await repo.findConnection(caller.organization.id);
       if (!conn) throw notConnected();
+      if (!conn.testMode) await limitGoogle(caller.organization.id, 'sign');
       try {
         await clientOf(conn).checkConnection(conn.adminEmail);
         return {
@@ -345,7 +372,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     ): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
       const caller = await managerOf(userId);
       const orgId = caller.organization.id;
-      if (!(await repo.findConnection(orgId))) throw notConnected();
+      const connection = await repo.findConnection(orgId);
+      if (!connection) throw notConnected();
+      if (!body.dryRun) assertPushAllowed(connection);
       const [tpl, people] = await Promise.all([templateOf(orgId), repo.listPeople(orgId)]);
       const chosen = selectPeople(people, body.target);
       if (chosen.length === 0)
@@ -437,6 +466,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
           'NOT_FOUND',
           "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.",
         );
+      assertPushAllowed(conn);
       const result = await service.runPush(
         {
           organizationId: caller.organization.id,
@@ -536,6 +566,8 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       };
       if (!(await orgCapable(job.organizationId)))
         return failAll('Not pushed: Google Workspace is part of the Pro plan.');
+      const pushRefusal = conn.testMode ? null : deps.google.pushRefusal();
+      if (pushRefusal) return failAll(pushRefusal);
       const skip = async (words: string) => {
         await repo.recordPushResult(person.id, { pushStatus: 'skipped', pushError: words });
         await audit('skipped', words);
