@@ -3,7 +3,7 @@
  * client's Vite manifest: the page's entry (site.html for the prerendered pages, index.html for the
  * app's other screens), the hydration module the entry imports after the first paint, the page's
  * own chunk, and everything they import statically.
- * Run after `npm run build`. Budgets (issue 10): the landing page's JS and CSS together at most
+ * Run after `npm run build`. Budgets: the landing page's JS and CSS together at most
  * 100 KB gzipped; the editor's at most 250 KB. The public pages carry site.css, the app (and
  * /pricing, an app screen) styles.css (decision 0076).
  */

@@ -1,5 +1,5 @@
 /**
- * The hot path against the database's own speed (issue 12, point 7): `GET /api/auth/me` (every page
+ * The hot path against the database's own speed: `GET /api/auth/me` (every page
  * load) and `PUT /api/signatures/{id}` (every autosave) at 50 connections, beside pgbench on the same
  * PostgreSQL server in the same run: `pgbench -S` (select-only) for the read and a one-row UPDATE
  * script for the write. Prints req/s, p99 and each call's rate as a percentage of pgbench's; the

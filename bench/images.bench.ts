@@ -9,11 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { processImage } from '../src/server/modules/uploads/image-processing';
+import { createUploadsRepository } from '../src/server/modules/uploads/uploads.repository';
 import { createUploadsService } from '../src/server/modules/uploads/uploads.service';
 import { buildTestApp, signUpUser } from '../src/test-support/test-app';
 import { renderSignature } from '../src/shared/signature/render-signature';
 import { SOCIAL_PLATFORMS } from '../src/shared/signature/signature-schema';
-import { buildEditorTestSignature } from '../src/shared/signature/signature-test-factory';
+import { buildEditorTestSignature } from '../src/test-support/signature-test-factory';
 
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -116,7 +117,7 @@ try {
   const { storage, signatures } = t.app.services;
   // Test-only option: this bench serves the image on loopback, which the app never fetches.
   const uploads = createUploadsService({
-    db: t.database.db,
+    repository: createUploadsRepository(t.database.db),
     storage,
     signatures,
     fetchOptions: { testOnlyAllowLoopback: true },

@@ -7,14 +7,14 @@
  * Each sample runs from the keydown event's timestamp to the first task after the frame that
  * paints the changed preview (a MutationObserver on the preview, then requestAnimationFrame, then
  * a message posted from it). Prints the median and the 95th percentile; never fails on timing.
- * Target (issue 10): median under 12 ms.
+ * Target: median under 12 ms.
  *
  * PROFILE=1 also records a CPU profile of the measured keystrokes through the Chrome DevTools
  * Protocol and prints the functions with the most self time (where a keystroke's script time goes).
  */
 import os from 'node:os';
 import type { Page } from 'playwright-core';
-import { buildFullSignature } from '../src/shared/signature/signature-test-factory';
+import { buildFullSignature } from '../src/test-support/signature-test-factory';
 import { startApp } from '../tests/e2e/support/app-server';
 import { launchChromium } from '../tests/e2e/support/browser';
 

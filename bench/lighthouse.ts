@@ -2,7 +2,7 @@
  * Lighthouse 12.8.2 against the built site, served by the real server on a random port, with
  * Debian Chromium: mobile and desktop presets on /, /pricing and /contact. Prints the four
  * category scores (the median of RUNS runs) and the main timings. Run after `npm run build`.
- * Targets (issue 5): performance at least 95; accessibility, best practices and SEO 100.
+ * Targets: performance at least 95; accessibility, best practices and SEO 100.
  */
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';

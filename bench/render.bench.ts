@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { renderSignature, type RenderOptions } from '../src/shared/signature/render-signature';
 import { TEMPLATES, type SignatureFields } from '../src/shared/signature/signature-schema';
-import { TEST_PUBLIC_URL, buildFullSignature } from '../src/shared/signature/signature-test-factory';
+import { TEST_PUBLIC_URL, buildFullSignature } from '../src/test-support/signature-test-factory';
 
 const WARM_UP_RUNS = 2_000;
 const MEASURED_RUNS = 20_000;

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 const benches = [
   'bench/render.bench.ts',
   'bench/images.bench.ts',
+  'bench/image-load.bench.ts',
   'bench/api.bench.ts',
   'bench/hot-path.bench.ts',
   'bench/start.bench.ts',

@@ -1,6 +1,5 @@
 /**
- * Prerenders the public pages to static HTML after `vite build` (issue 5: content before any
- * JavaScript). Each page is rendered with the same React tree that site-main.tsx later hydrates,
+ * Prerenders the public pages to static HTML after `vite build`. Each page is rendered with the same React tree that site-main.tsx later hydrates,
  * and given its title, description and Open Graph tags. Then every text asset gets brotli and gzip
  * copies. Output: dist/client/_pages/*.html and _pages/manifest.json, read by
  * src/server/site/serve-client.ts. Usage: `vite build && node --import tsx scripts/prerender.ts`.

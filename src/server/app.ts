@@ -29,7 +29,7 @@ import { requestIdOptions } from './observability/request-id';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
 import { registerClient } from './site/serve-client';
 import { createSiteModule } from './site/site.module';
-import { createObjectStorage } from './storage/object-storage';
+import { createObjectStorage } from './storage/create-object-storage';
 
 /** Every module's services, by name, beside the infrastructure (tests and the shared HTTP layer read them). */
 export type Services = Omit<Infrastructure, 'log'> &

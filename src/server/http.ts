@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { WithCookies } from './modules/auth/auth.service';
 import { AppError, unauthenticated } from './errors';
 
 /**
@@ -8,6 +7,9 @@ import { AppError, unauthenticated } from './errors';
  */
 
 /** What modules log through: Fastify's (pino) logger fits, and so does a test's plain object. */
+/** Result of a call that may change the session: the body and the Set-Cookie headers to pass on. */
+export type WithCookies<T> = { body: T; setCookies: string[] };
+
 export type Logger = {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;

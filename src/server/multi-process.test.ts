@@ -14,7 +14,7 @@ import { freePort } from '../test-support/free-port';
 import { startServerProcess, type ServerProcess } from '../test-support/server-process';
 
 /**
- * Issue 12, points 3 and 6: two server processes (the real server.ts, as child processes) on one
+ * Two server processes (the real server.ts, as child processes) on one
  * PostgreSQL database, one Redis (a key prefix of the test's own) and one object store share one
  * truth: sessions, rate limits and lockouts, uploaded images, the mail outbox. A SIGKILL of one
  * loses no acknowledged write while the other keeps serving; a SIGTERM under load (signups with

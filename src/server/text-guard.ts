@@ -3,7 +3,7 @@ import { hasLoneSurrogate, hasNul } from '../shared/validation/text-hygiene';
 import { AppError } from './errors';
 
 /**
- * Every request's text is checked once, before any route sees it (issue 10, point 7): a NUL
+ * Every request's text is checked once, before any route sees it: a NUL
  * cannot be stored (PostgreSQL refuses it, which used to answer 500) and a lone surrogate would be
  * stored as U+FFFD. Both are refused with 400 and words, on every endpoint, in the body (JSON),
  * the query string and the path. Binary bodies (uploads, webhooks) are Buffers and are left alone.

@@ -6,7 +6,7 @@ import {
   startS3TestServer,
   type S3Relay,
   type S3TestServer,
-} from '../server/storage/s3-test-server';
+} from './s3-test-server';
 
 /** The S3 suites' server: s3rver on loopback, and the relay in front of it that records and can cut requests. */
 export type S3Stand = { s3: S3TestServer; relay: S3Relay };

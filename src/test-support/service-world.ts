@@ -13,7 +13,10 @@ import { createAnalytics } from '../server/modules/analytics/analytics.service';
 import { createAuthRepository } from '../server/modules/auth/auth.repository';
 import { createBilling, type Billing } from '../server/modules/billing/billing.module';
 import { createInvitationTokens, type InvitationTokens } from '../server/modules/teams/invitation-token';
+import { findEffectiveSubscriptionStatus } from '../server/modules/billing/team-entitlement.repository';
+import { createInvitationLimits } from '../server/modules/teams/invitation-limits';
 import { createInvitationsService, type InvitationsService } from '../server/modules/teams/invitations.service';
+import { createTeamsRepository } from '../server/modules/teams/teams.repository';
 import { createTeamsService, type TeamsService } from '../server/modules/teams/teams.service';
 import { setOrganizationPlan } from './team-world';
 import { createTestDatabase, loadTestConfig, type DatabaseKind } from './test-app';
@@ -44,8 +47,10 @@ export async function createServiceWorld(kind: DatabaseKind, env: Record<string,
   const database = await createTestDatabase(kind);
   const db = database.db;
   const mails: MailMessage[] = [];
+  const teamsRepository = createTeamsRepository(db);
   const teams = createTeamsService({
-    db,
+    repository: teamsRepository,
+    effectiveStatus: (userId) => findEffectiveSubscriptionStatus(db, userId),
     purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
   });
   const billing = createBilling({
@@ -57,7 +62,8 @@ export async function createServiceWorld(kind: DatabaseKind, env: Record<string,
   });
   const tokens = createInvitationTokens(config.sessionSecret);
   const invitations = createInvitationsService({
-    db,
+    repository: teamsRepository,
+    limits: createInvitationLimits(db),
     tokens,
     sendMail: async (message) => {
       mails.push(message);

@@ -22,7 +22,7 @@ export type WorkspaceWorld = {
   account: ReturnType<typeof makeTestServiceAccount>;
   /** Olivia Owner, verified, owner of the organization. */
   owner: Person;
-  /** A member of Olivia's organization with an address of the Workspace. */
+  /** A verified member of Olivia's organization with an address of the Workspace (its own signatures are used). */
   member: Person;
   close(): Promise<void>;
 };
@@ -53,6 +53,8 @@ export async function startWorkspaceWorld(
   await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.user.id));
   const joining = await membership(await signUpUser(t.app, joiner));
   const joined = await join(t, owner, joining, 'member');
+  // Only a verified member's own signatures reach Gmail (docs/decisions/0131).
+  await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, joined.user.id));
   return {
     t,
     google,

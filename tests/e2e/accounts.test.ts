@@ -151,6 +151,48 @@ describe('accounts in the browser', () => {
     await page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
   });
 
+  test('the link opened on another device signs that browser in and offers "Choose a password" there', async ({
+    newBrowser,
+  }) => {
+    const person = `lin-${Date.now()}@example.com`;
+    await signUpThroughApi(running, page.request, { email: person, name: 'Lin', verified: false });
+    await page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
+    const link = linkIn(await mailbox.waitFor(person, /Verify your email/), '/verify-email/');
+
+    for (const width of [375, 1280]) {
+      // The phone gets its own link (a new mail); the desktop run uses the first one.
+      const phone = width === 375;
+      const other = await newBrowser({ width, height: 820 });
+      let url = link;
+      if (phone) {
+        const fresh = `lin-phone-${Date.now()}@example.com`;
+        await signUpThroughApi(running, other.page.request, { email: fresh, name: 'Lin', verified: false });
+        await other.page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
+        url = linkIn(await mailbox.waitFor(fresh, /Verify your email/), '/verify-email/');
+      }
+      await other.page.goto(url, { waitUntil: 'networkidle' });
+      await other.page.getByRole('button', { name: 'Verify my email' }).click();
+      await expect.poll(() => other.page.getByLabel('Choose a password').isVisible()).toBe(true);
+      await expect.poll(() => other.page.getByText('you are signed in on this device').isVisible()).toBe(true);
+      await shot(other.page, `verify-link-other-device-${width}`);
+      const meThere = await other.page.request.get(`${running.url}/api/auth/me`);
+      expect(meThere.status()).toBe(200);
+      expect((await meThere.json()).user.emailVerified).toBe(true);
+
+      await other.page.getByLabel('Choose a password').fill(NEW_PASSWORD);
+      await other.page.getByLabel('Confirm password').fill(NEW_PASSWORD);
+      await other.page.getByRole('button', { name: 'Save password' }).click();
+      await other.page.waitForURL((u) => !u.pathname.startsWith('/verify-email'), { timeout: 10_000 });
+      await other.close();
+    }
+    const login = await page.request.post(`${running.url}/api/auth/login`, {
+      data: { email: person, password: NEW_PASSWORD },
+      headers: { origin: running.url },
+    });
+    expect(login.status()).toBe(200);
+    await page.request.post(`${running.url}/api/auth/logout`, { headers: { origin: running.url } });
+  });
+
   test('code page without an email says so', async () => {
     await page.evaluate(() => localStorage.removeItem('pendingVerificationEmail'));
     await page.goto(`${running.url}/verify-email`);

@@ -231,7 +231,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await planCard(page, 'pro').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
     const tess = `team-${Date.now()}@example.com`;
     await signUpFromDialog(page, tess, 'Tess Team');
-    // Only a verified address may invite (issue 11, point 7).
+    // Only a verified address may invite.
     await markVerified(running, tess);
     const cookie = (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const email of ['one@team.test', 'two@team.test']) {

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the container image cannot be built here, so this runs the commands the Dockerfile runs,
+ * The container image cannot be built here, so this runs the commands the Dockerfile runs,
  * in a clean folder, and checks that the result serves.
  *   build stage:   the repository's files, every dependency, `npm run build`
  *   run-time stage: package.json, package-lock.json, dist/ and the run-time packages only (no dev

@@ -8,7 +8,7 @@ const test = base.extend('signedIn', { scope: 'file' }, async ({ signUp }) =>
 );
 
 /**
- * Two tabs on one signature (issue 11, point 11; decision 0006): one saves, then the other's Save
+ * Two tabs on one signature (decision 0006): one saves, then the other's Save
  * hears 409 and offers Reload or Overwrite; Reload shows what the first tab saved.
  */
 describe('editor: a stale Save in a second tab', () => {

@@ -10,7 +10,7 @@ import { openBrowser, readClipboard, shoot, type Browser } from './support/brows
 import { answerGmailLocally, copyToGmail } from './support/editor';
 import { expect, test as base } from './support/fixtures';
 
-/** Not the browser's origin: every output must still name it (issue 10, point 5). */
+/** Not the browser's origin: every output must still name it. */
 const PUBLIC_URL = 'https://sig.example.com';
 const pageOriginOf = (app: RunningApp) => `http://127.0.0.1:${app.config.port}`;
 

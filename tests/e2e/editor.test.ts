@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { SOCIAL_PLATFORMS, SOCIAL_PLATFORM_INFO } from '../../src/shared/signature/signature-schema';
-import { EDITOR_TEST_SOCIAL_LINKS } from '../../src/shared/signature/signature-test-factory';
+import { EDITOR_TEST_SOCIAL_LINKS } from '../../src/test-support/signature-test-factory';
 import { signUpFromEditor } from './support/accounts';
 import { readClipboard, shoot } from './support/browser';
 import { answerGmailLocally, copyToGmail, field, solidPng } from './support/editor';
@@ -53,7 +53,7 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     for (const platform of SOCIAL_PLATFORMS) {
       const { label } = SOCIAL_PLATFORM_INFO[platform];
       await page.getByRole('button', { name: `Add ${label}` }).click();
-      // Each on its platform's own host: a profile link elsewhere is refused (issue 10, point 7).
+      // Each on its platform's own host: a profile link elsewhere is refused.
       await page.getByRole('textbox', { name: label }).fill(EDITOR_TEST_SOCIAL_LINKS[platform]);
     }
     await expect.poll(() => preview.locator('img[src*="/icons/v1/"]').count()).toBe(9);
@@ -84,7 +84,7 @@ describe('editor: build, preview, save, copy into Gmail', () => {
     expect(html).toContain('Created with SignaturePro - 127.0.0.1');
     expect(html.length).toBeLessThan(10_000);
     // The full signature (every field, a logo, nine profiles, watermark) within 4,000 characters
-    // (issue 10, point 9; the same signature is measured in src/shared/signature/honest-layouts.test.ts).
+    // (the same signature is measured in src/shared/signature/honest-layouts.test.ts).
     expect(html.length).toBeLessThanOrEqual(4_000);
     const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     expect(sources.length).toBe(10); // the logo and nine icons

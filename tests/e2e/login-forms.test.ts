@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 import { invitationLinkIn, type Mailbox } from './support/mailbox';
 
 /**
- * The one login form hook (issue 13, point 2) on the /login page and in the dialog: a refusal keeps
+ * The one login form hook on the /login page and in the dialog: a refusal keeps
  * what was typed and says so in each screen's words; too many attempts give the server's words,
  * which say when to try again. The invitation page uses both hooks with the invited address.
  */
@@ -111,7 +111,7 @@ describe('login forms in the browser', () => {
     const owner = `owner-${stamp}@acme.test`;
     const invitee = `taken-${stamp}@acme.test`;
     const ownerCookie = await signUp(owner, 'Olivia Owens');
-    // Only a verified address may invite (issue 11, point 7).
+    // Only a verified address may invite.
     await markVerified(running, owner);
     await signUp(invitee, 'Tara Taken');
     const invited = await running.app.inject({

@@ -4,7 +4,7 @@ import { beforeEach, describe } from 'vitest';
 import { contactMessage, newsletterSubscriber } from '../../src/server/db/schema/marketing.schema';
 import { issueFormToken } from '../../src/server/modules/contact/form-token';
 import { startSmtpTestServer, type SmtpTestServer } from '../../src/test-support/smtp-server';
-import { deriveKey } from '../../src/server/modules/auth/derived-keys';
+import { deriveKey } from '../../src/server/crypto/derived-keys';
 import type { RunningApp } from './support/app-server';
 import { readClipboard } from './support/browser';
 import { expect, test as base } from './support/fixtures';

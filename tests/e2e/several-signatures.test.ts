@@ -13,7 +13,7 @@ const test = base.extend('signedIn', { scope: 'file' }, async ({ signUp }) =>
 );
 
 /**
- * Several signatures per person (issue 14, point 5): create a second one from the header's
+ * Several signatures per person: create a second one from the header's
  * switcher, switch, edit, reload (the URL keeps the selection), the preview shows the one
  * selected, delete.
  */

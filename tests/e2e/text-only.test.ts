@@ -10,7 +10,7 @@ const test = base.extend('signedIn', { scope: 'file' }, async ({ signUp }) => {
 });
 
 /**
- * Issue 10, point 6: the Text only layout has no image at all. With a logo and social profiles
+ * The Text only layout has no image at all. With a logo and social profiles
  * filled in, choosing Text only leaves no <img> in the preview nor in what Copy to Gmail puts on
  * the clipboard; the profiles become text links.
  */
@@ -33,7 +33,7 @@ describe('editor: Text only has no image at all', () => {
 
     await page.getByRole('tab', { name: 'Social' }).click();
     await page.getByRole('button', { name: 'Add LinkedIn' }).click();
-    // A "LinkedIn" link to another site is refused, in words naming LinkedIn (issue 10, point 7).
+    // A "LinkedIn" link to another site is refused, in words naming LinkedIn.
     await page.getByRole('textbox', { name: 'LinkedIn' }).fill('https://linkedin.evil.example/in/ada');
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'LinkedIn' }).innerText())

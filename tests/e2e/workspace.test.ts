@@ -12,7 +12,7 @@ import { openBrowser, shoot as shootIn, type Browser } from './support/browser';
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 14 in a real browser, on the embedded TEST MODE Workspace (no Google setting): connect,
+ * Google Workspace in a real browser, on the embedded TEST MODE Workspace (no Google setting): connect,
  * sync, lock fields, a person edits an unlocked field and sees a locked one, dry run, push,
  * statuses, audit log, and what "Google" stored; a Standard organization sees the upgrade.
  */

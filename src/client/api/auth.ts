@@ -20,6 +20,8 @@ export const verifyEmail = (token: string, email?: string) => callApi(authApi.ve
 export const resendVerification = (email?: string | null) =>
   callApi(authApi.resendVerification, { body: email ? { email } : {} });
 
+export const choosePassword = (newPassword: string) => callApi(authApi.choosePassword, { body: { newPassword } });
+
 export const checkResetToken = (token: string) => callApi(authApi.checkResetToken, { body: { token } });
 
 export const resetPassword = (token: string, newPassword: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SignatureDefaultsResponse } from '../../shared/account-area-types';
 import type { CreateSignatureOptions, SignatureMetaPatch } from '../../shared/signature/signature-meta';
-import { signaturesApi } from '../../shared/api/signatures';
+import { signaturesApi, type GeneratedHtml } from '../../shared/api/signatures';
 import { teamsApi } from '../../shared/api/teams';
 import { workspaceApi } from '../../shared/api/workspace';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../shared/signature/signature-schema';
@@ -9,11 +9,8 @@ import { ApiError } from '../lib/api';
 import { callApi } from '../lib/api-client';
 import { queryKeys } from './keys';
 
-export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
-
-/** The answer describes stored rows loosely (shared/api/signatures.ts); they are the editor's SavedSignature. */
 export async function listSignatures(): Promise<SavedSignature[]> {
-  return (await callApi(signaturesApi.list)) as SavedSignature[];
+  return callApi(signaturesApi.list);
 }
 
 export async function createSignature(fields: SignatureFields): Promise<string> {
@@ -25,17 +22,17 @@ export async function createSignature(fields: SignatureFields): Promise<string> 
 export async function createNamedSignature(
   body: (SignatureFields & CreateSignatureOptions) | (CreateSignatureOptions & { copyFrom: string }),
 ): Promise<SavedSignature> {
-  return (await callApi(signaturesApi.create, { body })) as SavedSignature;
+  return callApi(signaturesApi.create, { body });
 }
 
 /** Renames, sets "Used for" or makes default; these do not change the signature's version. */
 export async function updateSignatureMeta(id: string, meta: SignatureMetaPatch): Promise<SavedSignature> {
-  return (await callApi(signaturesApi.update, { params: { id }, body: meta })) as SavedSignature;
+  return callApi(signaturesApi.update, { params: { id }, body: meta });
 }
 
 /** Deletes one signature (never the last); answers the ones left, default first. */
 export async function deleteSignature(id: string): Promise<SavedSignature[]> {
-  return (await callApi(signaturesApi.remove, { params: { id } })) as SavedSignature[];
+  return callApi(signaturesApi.remove, { params: { id } });
 }
 
 /** A stale full save (409): `current` is the signature as stored now. */
@@ -60,19 +57,12 @@ export async function updateSignature(
 ): Promise<SavedSignature> {
   const body = options.version === undefined ? patch : { ...patch, version: options.version };
   try {
-    return (await callApi(signaturesApi.update, {
-      params: { id },
-      body,
-      keepalive: options.keepalive === true,
-    })) as SavedSignature;
+    return await callApi(signaturesApi.update, { params: { id }, body, keepalive: options.keepalive === true });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error;
     const conflict = signaturesApi.update.responses[409].safeParse(error.payload);
     if (conflict.success && conflict.data.current)
-      throw new SignatureConflict(
-        conflict.data.error || 'This signature changed elsewhere.',
-        conflict.data.current as SavedSignature,
-      );
+      throw new SignatureConflict(conflict.data.error || 'This signature changed elsewhere.', conflict.data.current);
     throw error;
   }
 }

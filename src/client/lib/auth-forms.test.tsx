@@ -39,7 +39,7 @@ function browserFetch(origin: string) {
 
 const PASSWORD = 'Sup3r-secret-pass';
 
-describeEachDatabase('one login and one signup form hook (issue 13, point 2)', (kind) => {
+describeEachDatabase('one login and one signup form hook', (kind) => {
   let running: TestApp;
   let browser: ReturnType<typeof browserFetch>;
 

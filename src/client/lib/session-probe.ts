@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { MeResponse } from '../../shared/account-types';
-import { useHoldEarlyClicks } from '../site/early-clicks';
+import { useHoldEarlyClicks } from './early-clicks';
 import { callPublic } from '../api/public';
 
 /**
@@ -12,7 +12,7 @@ import { callPublic } from '../api/public';
 /** The current user and organization, or null when signed out. */
 export async function readSession(): Promise<MeResponse | null> {
   // GET /api/session is /api/auth/me answering 200 with no user for a visitor: browsers log every
-  // 401 as a console error, on every public page (Lighthouse best practices, issue 5).
+  // 401 as a console error, on every public page (Lighthouse best practices).
   const answer = await callPublic('session');
   return answer.user ? answer : null;
 }

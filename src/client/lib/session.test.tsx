@@ -34,7 +34,7 @@ function pageOn(origin: string) {
   };
 }
 
-describeEachDatabase('one client session (issue 13, point 2)', (kind) => {
+describeEachDatabase('one client session', (kind) => {
   let running: TestApp;
   let page: ReturnType<typeof pageOn>;
 

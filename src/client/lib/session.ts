@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
-import { useHoldEarlyClicks } from '../site/early-clicks';
+import { useHoldEarlyClicks } from './early-clicks';
 import { queryKeys, useRefetch } from '../api/keys';
 import { createQueryClient } from './query-client';
 import { logOut, readSession, setKnownSession } from './session-probe';
+import { daysUntil } from '../../shared/duration';
 
 /**
  * The client's one session module (docs/decisions/0105). The session is read once, by
@@ -78,7 +79,7 @@ export { initialsOf } from './session-probe';
 /** Trial days left: ceiling of days until trialEndsAt, never below 0. */
 export function trialDaysLeft(trialEndsAt: string | null | undefined, now = Date.now()): number {
   if (!trialEndsAt) return 0;
-  return Math.max(0, Math.ceil((Date.parse(trialEndsAt) - now) / 86_400_000));
+  return daysUntil(Date.parse(trialEndsAt), now);
 }
 
 /** Ends the session on the server, then clears the user and refetches everything. */

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { unmountSitePage } from './hydrate-site-page';
+import { unmountSitePage } from './site-root';
 
 /**
  * Goes from a public page into the app without a page load, when the auth dialog's forms navigate

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../app/app';
 import { router } from '../app/router';
-import { useReleaseEarlyClicks } from './early-clicks';
+import { useReleaseEarlyClicks } from '../lib/early-clicks';
 // The app's full stylesheet: /pricing and the app entered from a public page (enter-app.tsx) need
 // the classes site.css leaves out (decision 0076).
 import '../styles.css';

@@ -1,17 +1,10 @@
 import { startTransition, type ComponentType } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import type { SitePageId } from '../../shared/site-pages';
-import { useReleaseEarlyClicks } from './early-clicks';
+import { useReleaseEarlyClicks } from '../lib/early-clicks';
 import { SiteApp } from './site-app';
+import { setSiteRoot } from './site-root';
 import { SITE_PAGE_LOADERS } from './site-page-loaders';
-
-let siteRoot: Root | null = null;
-
-/** Takes the public page off the screen, so that the app can render in its place (enter-app.tsx). */
-export function unmountSitePage() {
-  siteRoot?.unmount();
-  siteRoot = null;
-}
 
 /**
  * The page as prerendered (no element of its own: the markup stays the server's), which replays
@@ -29,6 +22,6 @@ export async function hydrateSitePage(root: HTMLElement) {
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
   // one long task: the page stays responsive while it becomes interactive (total blocking time).
   startTransition(() => {
-    siteRoot = hydrateRoot(root, <HydratedSiteApp Page={Page} />);
+    setSiteRoot(hydrateRoot(root, <HydratedSiteApp Page={Page} />));
   });
 }

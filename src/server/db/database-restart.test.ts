@@ -8,7 +8,7 @@ import { signUpOverHttp, startServerProcess, type ServerProcess } from '../../te
 import { describeWhen } from '../../test-support/test-app';
 
 /**
- * Issue 12, point 0: the server survives PostgreSQL restarts and crashes under load, answers 503
+ * The server survives PostgreSQL restarts and crashes under load, answers 503
  * with words and Retry-After while the database is away (never 401, never 500), serves again
  * within 10 s, and on SIGTERM closes kept-alive connections without resetting a request.
  * The test runs its own PostgreSQL server (initdb in a temporary folder), so restarting it
@@ -157,7 +157,7 @@ describeWhen('missing' in binaries ? binaries.missing : undefined, 'the server a
         body: JSON.stringify({ email: 'restart@example.com', password: 'a long password 1' }),
       });
       expect(save.status).toBe(503);
-      // Alive, but not ready (issue 12): /api/ready names the database, /api/health stays 200.
+      // Alive, but not ready: /api/ready names the database, /api/health stays 200.
       const ready = await fetch(`${base}/api/ready`);
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { error: string }).error).toBe('Not ready: the database is not answering.');

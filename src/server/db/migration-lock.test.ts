@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createScratchPostgres, describeWhen, NO_POSTGRES } from '../../test-support/test-app';
 
 /**
- * Issue 12: processes that start together on an empty PostgreSQL database must not both run the
+ * Processes that start together on an empty PostgreSQL database must not both run the
  * migrations. Each child process (src/test-support/open-database-child.ts) loads its modules, then all
  * are released at once into openDatabase; each must become ready, and every migration must be
  * recorded once. Without the migration lock (db/client.ts) one of them stops with "relation

@@ -1,10 +1,12 @@
-import { createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
 import { GoogleWorkspaceError } from './errors';
 
 /** The parts of a Google service account key file (JSON) that the client uses. */
 export interface ServiceAccountKey {
   clientEmail: string;
   clientId: string;
+  /** The key file's `private_key_id` (Google's id of this key), when present. */
+  privateKeyId?: string;
   /** PEM (PKCS#8), as in the key file's `private_key`. */
   privateKey: string;
   tokenUri?: string;
@@ -64,5 +66,23 @@ export function parseServiceAccountKey(jsonText: string): ServiceAccountKey {
     );
   const tokenUri = str('token_uri');
   const projectId = str('project_id');
-  return { clientEmail, clientId, privateKey, ...(tokenUri ? { tokenUri } : {}), ...(projectId ? { projectId } : {}) };
+  const privateKeyId = str('private_key_id');
+  return {
+    clientEmail,
+    clientId,
+    privateKey,
+    ...(privateKeyId ? { privateKeyId } : {}),
+    ...(tokenUri ? { tokenUri } : {}),
+    ...(projectId ? { projectId } : {}),
+  };
+}
+
+/**
+ * Names one key for the token cache: Google's id of the key and a digest of the private key itself.
+ * Two files that carry the same `client_email` but a different private key (a forged or a rotated
+ * key) never share a token (docs/decisions/0131).
+ */
+export function keyFingerprint(key: Pick<ServiceAccountKey, 'privateKeyId' | 'privateKey'>): string {
+  const digest = createHash('sha256').update(key.privateKey.trim()).digest('hex');
+  return `${key.privateKeyId ?? '-'}:${digest}`;
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/signature/escape-html';
 import { noStore } from '../http';
 import { createHash } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
@@ -243,9 +244,6 @@ export async function createTestModeServiceAccount(
   await state.grant(account.client);
   return { keyJson: account.keyJson, adminEmail, clientId: account.client.clientId, domain };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const inDomain = (email: string, domain: string) => email.toLowerCase().endsWith(`@${domain.toLowerCase()}`);
 

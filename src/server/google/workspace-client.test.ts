@@ -306,6 +306,60 @@ describe('tokens', () => {
   });
 });
 
+describe('token cache scope (docs/decisions/0131)', () => {
+  it('a shared cache never hands a token to another owner or another key with the same client_email', async () => {
+    const cache = createTokenCache();
+    const victim = createWorkspaceClient({
+      key: account.key,
+      endpoints: standIn.endpoints,
+      cacheOwner: 'org-a',
+      tokenCache: cache,
+    });
+    await victim.listSendAs(at('bob'));
+    const forger = makeTestServiceAccount(DOMAIN, BOTH);
+    const forged = parseServiceAccountKey(
+      JSON.stringify({
+        ...(JSON.parse(forger.keyJson) as object),
+        client_email: account.client.clientEmail,
+        client_id: account.client.clientId,
+      }),
+    );
+    for (const owner of ['org-b', 'org-a']) {
+      const c = createWorkspaceClient({
+        key: forged,
+        endpoints: standIn.endpoints,
+        cacheOwner: owner,
+        tokenCache: cache,
+      });
+      const refused = await failure(c.listSendAs(at('bob')));
+      expect(refused.googleReason).toBe('invalid_grant');
+      expect(c.stats.calls).toBe(0);
+    }
+    // The real key of another owner does not reuse org-a's token either: it asks Google itself.
+    const other = createWorkspaceClient({
+      key: account.key,
+      endpoints: standIn.endpoints,
+      cacheOwner: 'org-c',
+      tokenCache: cache,
+    });
+    await other.listSendAs(at('bob'));
+    expect(other.stats.tokenRequests).toBe(1);
+  });
+
+  it('checkConnection signs and asks for a new token every time, even with a fresh one cached', async () => {
+    const cache = createTokenCache();
+    const c = createWorkspaceClient({
+      key: account.key,
+      endpoints: standIn.endpoints,
+      cacheOwner: 'org-a',
+      tokenCache: cache,
+    });
+    await c.checkConnection(at('admin'));
+    await c.checkConnection(at('admin'));
+    expect(c.stats.tokenRequests).toBe(2);
+  });
+});
+
 describe('a token Google no longer accepts', () => {
   it('a 401 drops the cached token and tries once more with a new one', async () => {
     const memory = createStandInState();

@@ -1,6 +1,6 @@
 import { createSign } from 'node:crypto';
 import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
-import type { ServiceAccountKey } from './service-account-key';
+import { keyFingerprint, type ServiceAccountKey } from './service-account-key';
 
 /**
  * A thin client for the three Google calls the Workspace feature makes (token, Gmail send-as,
@@ -58,7 +58,7 @@ export interface TokenCache {
   set(key: string, token: string, expiresAt: number): void;
 }
 
-/** In memory, per process. Key: clientEmail + sub + sorted scopes (see tokenCacheKey). */
+/** In memory, per process. Key: owner (organization), key fingerprint, sub and sorted scopes (see tokenCacheKey). */
 export function createTokenCache(): TokenCache {
   const entries = new Map<string, { token: string; expiresAt: number }>();
   return {
@@ -83,8 +83,18 @@ export function createTokenCache(): TokenCache {
   };
 }
 
-export function tokenCacheKey(clientEmail: string, sub: string, scopes: readonly string[]): string {
-  return `${clientEmail}\n${sub.toLowerCase()}\n${[...scopes].sort().join(' ')}`;
+/**
+ * A token belongs to one owner (the organization whose key it is) and one key (its fingerprint):
+ * never to a service-account address alone, which anyone can copy into a forged key file
+ * (docs/decisions/0131).
+ */
+export function tokenCacheKey(
+  owner: string,
+  key: Pick<ServiceAccountKey, 'privateKeyId' | 'privateKey'>,
+  sub: string,
+  scopes: readonly string[],
+): string {
+  return `${owner}\n${keyFingerprint(key)}\n${sub.toLowerCase()}\n${[...scopes].sort().join(' ')}`;
 }
 
 export interface RetryPolicy {
@@ -101,6 +111,11 @@ const MAX_RETRY_AFTER_MS = 120_000;
 export interface WorkspaceClientOptions {
   key: ServiceAccountKey;
   endpoints: GoogleEndpoints;
+  /**
+   * Who the cached tokens belong to (the organization's id): with a shared cache, the only way
+   * to reach a token is to be this owner AND hold this very key.
+   */
+  cacheOwner?: string;
   tokenCache?: TokenCache;
   fetch?: typeof fetch;
   retry?: RetryPolicy;
@@ -120,7 +135,10 @@ export interface WorkspaceClient {
   primarySendAs(personEmail: string): Promise<SendAs>;
   /** Refuses > 10,000 characters (kind too_long) before any call; answers the copy Gmail stored (sanitised). */
   patchSignature(personEmail: string, sendAsEmail: string, html: string): Promise<SendAs>;
-  /** A token for the admin with both scopes, then users.list maxResults=1: the one harmless call. */
+  /**
+   * A NEW token for the admin with both scopes (signed now, never from the cache: the key must
+   * prove itself to Google), then users.list maxResults=1: the one harmless call.
+   */
   checkConnection(adminEmail: string): Promise<void>;
   readonly stats: { tokenRequests: number; retries: number; calls: number };
 }
@@ -210,11 +228,13 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     throw tokenError(response, body, sub, scopes, words);
   }
 
-  async function accessToken(sub: string, scopes: readonly string[]): Promise<string> {
-    const cacheKey = tokenCacheKey(key.clientEmail, sub, scopes);
-    const cached = cache.get(cacheKey, now());
+  const cacheOwner = options.cacheOwner ?? '';
+
+  async function accessToken(sub: string, scopes: readonly string[], fresh = false): Promise<string> {
+    const cacheKey = tokenCacheKey(cacheOwner, key, sub, scopes);
+    const cached = fresh ? undefined : cache.get(cacheKey, now());
     if (cached) return cached;
-    const inFlight = pending.get(cacheKey);
+    const inFlight = fresh ? undefined : pending.get(cacheKey);
     if (inFlight) return inFlight;
     const promise = (async () => {
       const obtainedAt = now();
@@ -235,7 +255,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
   }
 
   function forgetToken(sub: string, scopes: readonly string[]) {
-    cache.set(tokenCacheKey(key.clientEmail, sub, scopes), '', 0);
+    cache.set(tokenCacheKey(cacheOwner, key, sub, scopes), '', 0);
   }
 
   /** One attempt: a token, then the call. Throws GoogleWorkspaceError. */
@@ -246,8 +266,9 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     method: string,
     url: string,
     body: unknown,
+    fresh = false,
   ): Promise<T> {
-    const token = await accessToken(sub, scopes);
+    const token = await accessToken(sub, scopes, fresh);
     stats.calls += 1;
     const response = await send(url, {
       method,
@@ -272,11 +293,13 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     method: string,
     url: string,
     body?: unknown,
+    fresh = false,
   ): Promise<T> {
     let refreshedAfter401 = false;
     for (let attemptNo = 1; ; attemptNo += 1) {
       try {
-        return await attempt<T>(api, sub, scopes, method, url, body);
+        // A fresh token is asked for on the first attempt only; a retry may use the one just obtained.
+        return await attempt<T>(api, sub, scopes, method, url, body, fresh && attemptNo === 1);
       } catch (error) {
         if (!(error instanceof GoogleWorkspaceError)) throw error;
         // A 401 means our token is no longer good (revoked, rotated): one new token, once.
@@ -381,7 +404,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
       // One token with both scopes: unauthorized_client names every scope that is missing.
       const both = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
       const url = directoryUrl(1);
-      await call<unknown>('directory', adminEmail, both, 'GET', url);
+      await call<unknown>('directory', adminEmail, both, 'GET', url, undefined, true);
     },
   };
   return client;

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config';
-import { deriveKey } from '../modules/auth/derived-keys';
+import { deriveKey } from '../crypto/derived-keys';
 
 /**
  * The secret that encrypts service account keys at rest: WORKSPACE_KEY_SECRET when set, otherwise

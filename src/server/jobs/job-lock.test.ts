@@ -6,9 +6,10 @@ import { openDatabase, type Database } from '../db/client';
 import { billingPayment } from '../db/schema/billing.schema';
 import { apiCaller, createScratchPostgres, signUpUser } from '../../test-support/test-app';
 import { createJobLock } from './job-lock';
+import { daysAfter } from '../../shared/duration';
 
 /**
- * Issue 12, point 3: a scheduled job runs once when several processes tick at the same moment.
+ * A scheduled job runs once when several processes tick at the same moment.
  * Two pools on one PostgreSQL database stand for two processes (an advisory lock belongs to a
  * database session, and each pool's connections are sessions of their own).
  */
@@ -85,7 +86,7 @@ describePg(
         const before = (await paymentsOf()).length;
 
         // Eight days later the trial has ended: both processes' hourly ticks come due together.
-        const later = new Date(Date.now() + 8 * 86_400_000);
+        const later = daysAfter(Date.now(), 8);
         const results = await Promise.all([
           first.services.billing.maintenance.run(later),
           second.services.billing.maintenance.run(later),

@@ -9,7 +9,7 @@ import { createMailOutbox, MAIL_SEND_QUEUE, type MailOutbox } from './mail-outbo
 import type { MailMessage, MailTransport } from './mailer';
 
 /**
- * Issue 14, point 7: the mail outbox sends through the jobs runner (docs/decisions/0119): a job per
+ * The mail outbox sends through the jobs runner (docs/decisions/0119): a job per
  * recorded mail and a recurring sweep, on both databases, with the outbox's guarantees kept: each
  * mail sent once across workers, a failed send retried, a hanging send handed back on stop.
  */

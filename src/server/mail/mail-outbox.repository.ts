@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/mail-outbox.schema';
 
@@ -77,6 +77,37 @@ export function createMailOutboxRepository(db: Db) {
     async findById(id: string) {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
       return row;
+    },
+
+    /** The mail waiting longest for a retry that is not due yet: the one a probe tries early. */
+    async findWaitingId(now: Date): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.nextAttemptAt, now)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** Claims a waiting mail before its retry is due (still one conditional UPDATE: one winner). */
+    async claimEarly(id: string, lockedUntil: Date): Promise<OutboxRow | undefined> {
+      const [row] = await db
+        .update(mailOutbox)
+        .set({ status: 'sending', lockedUntil, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** The mail server answers again: every mail waiting for a retry is due now. */
+    async bringForward(now: Date): Promise<number> {
+      const rows = await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: now })
+        .where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.nextAttemptAt, now)))
+        .returning({ id: mailOutbox.id });
+      return rows.length;
     },
 
     async countUnsent(): Promise<number> {

@@ -5,6 +5,7 @@ import type { JobRunner } from '../jobs/job-runner';
 import { createMailOutboxRepository, type OutboxRow } from './mail-outbox.repository';
 import { createMailSeal } from './mail-seal';
 import type { MailMessage, MailTransport } from './mailer';
+import { DAY_MS } from '../../shared/duration';
 
 type Log = {
   info(obj: object, msg: string): void;
@@ -38,8 +39,14 @@ const SEND_LEASE_MS = 2 * 60_000;
 /** How long a stopping process waits for a message it is sending (within the server's 9 s stop). */
 const STOP_WAIT_MS = 4_000;
 const RETRY_DELAYS_MS = [2_000, 10_000, 30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
+/**
+ * While mail waits for a retry (2 s, 10 s, 30 s, … apart), one of it is tried early at most this
+ * often: the first that goes through means the server is back, and every waiting mail is due at
+ * once. A blip of a few seconds thus costs a new account seconds, not the next step of the backoff.
+ */
+const PROBE_MS = 5_000;
 /** After this long a message is stale (a code expired days ago): stop trying and say so in the log. */
-const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
+const GIVE_UP_AFTER_MS = 3 * DAY_MS;
 
 export function retryDelay(attempts: number): number {
   return RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? RETRY_DELAYS_MS[0]!;
@@ -53,6 +60,7 @@ export function createMailOutbox(
   options: {
     pollMs?: number;
     stopWaitMs?: number;
+    probeMs?: number;
     /**
      * The app's jobs runner (docs/decisions/0119): sending runs as its jobs instead of this outbox's own
      * timer. Without it (a bare outbox in a test), the outbox polls every `pollMs` itself.
@@ -74,6 +82,10 @@ export function createMailOutbox(
   const sending = new Set<Promise<boolean>>();
   const jobs = options.jobs;
   const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
+  const probeMs = options.probeMs ?? PROBE_MS;
+  let lastProbe = 0;
+  /** A send of this process failed lately: the next success brings the waiting mail forward. */
+  let failedSince = false;
 
   async function record(message: MailMessage): Promise<string> {
     const id = randomUUID();
@@ -106,9 +118,14 @@ export function createMailOutbox(
         messageId: `<${row.id}@${host}>`,
       });
       await repo.markSent(row.id, new Date());
+      if (failedSince) {
+        failedSince = false;
+        await repo.bringForward(new Date());
+      }
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      failedSince = true;
       const now = Date.now();
       const givingUp = now - row.createdAt.getTime() > GIVE_UP_AFTER_MS;
       await repo.markFailed(row.id, reason.slice(0, 500), givingUp ? null : new Date(now + retryDelay(row.attempts)));
@@ -119,9 +136,10 @@ export function createMailOutbox(
     }
   }
 
-  async function claimAndSend(id: string): Promise<boolean> {
+  async function claimAndSend(id: string, early = false): Promise<boolean> {
     const now = new Date();
-    const row = await repo.claim(id, now, new Date(now.getTime() + SEND_LEASE_MS));
+    const lockedUntil = new Date(now.getTime() + SEND_LEASE_MS);
+    const row = early ? await repo.claimEarly(id, lockedUntil) : await repo.claim(id, now, lockedUntil);
     if (!row) return false;
     holding.add(id);
     try {
@@ -150,6 +168,16 @@ export function createMailOutbox(
     }
   }
 
+  /** Tries the longest-waiting mail before its retry is due; true when it went out (the server is back). */
+  async function probe(): Promise<boolean> {
+    if (cutShort || Date.now() - lastProbe < probeMs) return false;
+    lastProbe = Date.now();
+    const id = await repo.findWaitingId(new Date());
+    if (!id || !(await claimAndSend(id, true))) return false;
+    await repo.bringForward(new Date());
+    return true;
+  }
+
   /** One drain at a time per process; a kick during a drain runs one more pass after it. */
   function drain(): Promise<number> {
     if (running) {
@@ -161,6 +189,10 @@ export function createMailOutbox(
       do {
         again = false;
         total += await drainOnce();
+        if (!stopped && (await probe())) {
+          total += 1;
+          again = true;
+        }
       } while (again && !stopped);
       // A mail whose job is sending it in this process right now counts as being drained: wait for it,
       // so "drain, then read the mailbox" holds on the jobs runner too.

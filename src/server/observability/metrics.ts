@@ -1,6 +1,6 @@
 import type { Logger } from '../http';
 import { noStore } from '../http';
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { sameSecret } from '../crypto/constant-time';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/client';
@@ -113,13 +113,6 @@ export function createMetrics(deps: { db: Db; log: Log; processMetrics?: boolean
   }
 
   return { registry, httpDuration, pushFailures, refresh, addJobQueue: (probe) => void queues.push(probe) };
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  // Hashing first gives equal lengths, so the comparison takes the same time for any guess.
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 /**

@@ -10,6 +10,7 @@ import { openDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema/mail-outbox.schema';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../test-support/redis';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import { DAY_MS } from '../../shared/duration';
 
 /** The value of one sample line of a Prometheus text exposition, or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -112,7 +113,7 @@ describeEachDatabase('observability: request ids, /metrics, /api/health and /api
     await t.database.db.insert(mailOutbox).values([
       { ...base, id: randomUUID(), status: 'pending', nextAttemptAt: later, createdAt: new Date(now - 120_000) },
       { ...base, id: randomUUID(), status: 'pending', nextAttemptAt: later, createdAt: new Date(now - 5_000) },
-      { ...base, id: randomUUID(), status: 'failed', nextAttemptAt: later, createdAt: new Date(now - 86_400_000) },
+      { ...base, id: randomUUID(), status: 'failed', nextAttemptAt: later, createdAt: new Date(now - DAY_MS) },
       { ...base, id: randomUUID(), status: 'sent', nextAttemptAt: later, createdAt: new Date(now - 999_000_000) },
     ]);
     const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { createTestDatabase, describeEachDatabase } from '../../test-support/test-app';
 import { createTestPaymentProvider, type TestPaymentProvider } from './test-payment-provider';
 import { createTestPaymentRepository } from './test-payment.repository';
+import { DAY_MS, daysAfter } from '../../shared/duration';
 
 describeEachDatabase('test payment provider', (kind) => {
   let database: Database;
@@ -43,13 +44,13 @@ describeEachDatabase('test payment provider', (kind) => {
     expect(session).toMatchObject({ status: 'complete', paymentStatus: 'no_payment_required' });
     const sub = await provider.retrieveSubscription(session.subscriptionId!);
     expect(sub.status).toBe('trialing');
-    expect((sub.trialEnd!.getTime() - Date.now()) / 86_400_000).toBeCloseTo(7, 1);
+    expect((sub.trialEnd!.getTime() - Date.now()) / DAY_MS).toBeCloseTo(7, 1);
   });
 
   it('charges when the trial ends, and a one-time payment is paid at once', async () => {
     const { id } = await start();
     await provider.payCheckout(id);
-    const events = await provider.settleDue(new Date(Date.now() + 8 * 86_400_000));
+    const events = await provider.settleDue(daysAfter(Date.now(), 8));
     const subId = (await provider.retrieveCheckoutSession(id)).subscriptionId!;
     const invoice = events.find((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subId);
     expect(invoice?.subject).toMatchObject({ kind: 'invoice', invoice: { amount: 1900, status: 'paid' } });
@@ -69,7 +70,7 @@ describeEachDatabase('test payment provider', (kind) => {
     const { id } = await start();
     await provider.payCheckout(id);
     const subId = (await provider.retrieveCheckoutSession(id)).subscriptionId!;
-    const afterTrial = new Date(Date.now() + 8 * 86_400_000);
+    const afterTrial = daysAfter(Date.now(), 8);
     await provider.settleDue(afterTrial);
     const firstEnd = (await provider.retrieveSubscription(subId)).currentPeriodEnd!;
     // Running again at the same moment charges nothing more.
@@ -100,7 +101,7 @@ describeEachDatabase('test payment provider', (kind) => {
     await provider.resumeSubscription(subB);
     expect(await provider.retrieveSubscription(subB)).toMatchObject({ cancelAtPeriodEnd: false, canceledAt: null });
 
-    const events = await provider.settleDue(new Date(Date.now() + 8 * 86_400_000));
+    const events = await provider.settleDue(daysAfter(Date.now(), 8));
     const forA = events.filter(
       (e) =>
         (e.subject.kind === 'subscription'

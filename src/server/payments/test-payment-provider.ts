@@ -9,6 +9,7 @@ import {
   type ProviderSubscription,
 } from './payment-provider';
 import type { TestPaymentRepository } from './test-payment.repository';
+import { daysAfter } from '../../shared/duration';
 
 /**
  * The embedded default when no Stripe key is set: checkout is a clearly labelled test payment
@@ -44,7 +45,6 @@ export type TestSubscription = {
   canceledAt: string | null;
 };
 
-const DAY = 86_400_000;
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const iso = (date: Date) => date.toISOString();
 
@@ -174,7 +174,7 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
       let subscription: { id: string; data: TestSubscription } | null = null;
       if (session.mode === 'subscription') {
         const interval = session.lines[0]?.interval ?? 'month';
-        const trialEnd = session.trialDays > 0 ? new Date(now.getTime() + session.trialDays * DAY) : null;
+        const trialEnd = session.trialDays > 0 ? daysAfter(now, session.trialDays) : null;
         subscription = {
           id: newId('sub'),
           data: {

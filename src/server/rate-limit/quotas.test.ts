@@ -7,7 +7,7 @@ import { describeEachDatabase, signUpUser } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/app-fixtures';
 import { ORGANIZATION_STORAGE_BYTES, QUOTAS } from './quotas';
 
-/** Issue 11, point 8: uploads, stored bytes, signatures and the telemetry beacon have quotas. */
+/** Uploads, stored bytes, signatures and the telemetry beacon have quotas. */
 describeEachDatabase('quotas', (kind) => {
   const t = useTestApp(kind);
 

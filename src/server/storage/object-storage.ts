@@ -1,8 +1,3 @@
-import path from 'node:path';
-import type { AppConfig } from '../config';
-import { createDiskStorage } from './disk-storage';
-import { createS3Storage } from './s3-storage';
-
 export type StoredObject = { bytes: Buffer; contentType: string };
 
 /** Where uploaded and public files live: files under DATA_DIR by default, or an S3 bucket. */
@@ -15,17 +10,4 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Resolves when the store answers and can be written to (GET /api/ready); else a StorageUnavailableError naming why. */
   check(): Promise<void>;
-}
-
-/** S3 when S3_BUCKET is set, otherwise files in DATA_DIR/objects. */
-export function createObjectStorage(config: AppConfig, log?: { error(obj: object, msg: string): void }): ObjectStorage {
-  if (!config.s3) return createDiskStorage(path.join(config.dataDir, 'objects'));
-  const { bucket, region, endpoint, accessKeyId, secretAccessKey, sessionToken } = config.s3;
-  return createS3Storage({
-    bucket,
-    region,
-    endpoint,
-    credentials: { accessKeyId, secretAccessKey, sessionToken },
-    ...(log ? { log } : {}),
-  });
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_STATUS } from '../errors';
 import { createS3Storage, type S3StorageOptions } from './s3-storage';
-import { S3_TEST_BUCKET, S3_TEST_CREDENTIALS, s3ServerUnavailableReason, startS3Relay } from './s3-test-server';
+import {
+  S3_TEST_BUCKET,
+  S3_TEST_CREDENTIALS,
+  s3ServerUnavailableReason,
+  startS3Relay,
+} from '../../test-support/s3-test-server';
 import { useS3Stand } from '../../test-support/s3';
 import { describeWhen } from '../../test-support/test-app';
 import { StorageUnavailableError } from './storage-error';

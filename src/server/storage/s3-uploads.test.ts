@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { createTestDatabase, describeWhen, loadTestConfig, signUpUser } from '../../test-support/test-app';
 import { s3Env, useS3Stand } from '../../test-support/s3';
 import { putUpload } from '../../test-support/uploads';
-import { S3_TEST_BUCKET, s3ServerUnavailableReason } from './s3-test-server';
+import { S3_TEST_BUCKET, s3ServerUnavailableReason } from '../../test-support/s3-test-server';
 
 const unavailableReason = await s3ServerUnavailableReason();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  choosePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   magicLinkRequestSchema,
@@ -51,6 +52,8 @@ export const verifyResultSchema = z.object({
   message: z.string(),
   email: z.string(),
   signedOut: z.boolean().optional(),
+  /** The link was opened without the sign-up's session: this browser is now signed in. */
+  signedIn: z.boolean().optional(),
 });
 
 export const authApi = {
@@ -121,6 +124,14 @@ export const authApi = {
     summary: 'Set a new password with a reset link token',
     tags,
     body: resetPasswordSchema,
+    responses: { 200: messageSchema },
+  }),
+  choosePassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/choose-password',
+    summary: 'Choose the first password of a signed-in account that has none (signed in by a link)',
+    tags,
+    body: choosePasswordSchema,
     responses: { 200: messageSchema },
   }),
   checkResetToken: defineRoute({

@@ -200,3 +200,6 @@ export const billingApi = {
     responses: { 200: testPaymentResultSchema },
   }),
 };
+
+export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
+export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;

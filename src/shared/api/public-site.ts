@@ -36,3 +36,7 @@ export const publicSiteApi = {
     responses: { 200: newsletterResponseSchema, 201: newsletterResponseSchema },
   }),
 };
+
+export type ContactTokenResponse = z.infer<typeof contactTokenResponseSchema>;
+export type ContactResponse = z.infer<(typeof publicSiteApi.contact.responses)[200]>;
+export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;

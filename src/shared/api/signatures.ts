@@ -1,15 +1,24 @@
 import { z } from 'zod';
-import { IMAGE_LINK_OPTIONS } from '../signature/signature-schema';
+import {
+  FONT_VALUES,
+  IMAGE_LINK_OPTIONS,
+  LAYOUTS,
+  LOGO_BACKINGS,
+  PHOTO_SHAPES,
+  SOCIAL_PLATFORMS,
+} from '../signature/signature-schema';
+import { TEMPLATES } from '../signature/template-info';
 import { apiErrorSchema, defineRoute, idParams, isoDateTime } from './contract';
 
 const tags = ['signatures'] as const;
 
 /**
- * A saved signature as the API answers it. Stored values are described, not re-checked (a row
- * written by an older version still reads), and a field added later passes through (loose).
+ * A saved signature as the API answers it, field by field with the domain's own value lists, so
+ * the client gets a SavedSignature without a cast. Text is described, not re-checked: a row
+ * written under an older limit still reads.
  */
 export const savedSignatureSchema = z
-  .looseObject({
+  .object({
     id: z.string(),
     name: z.string(),
     title: z.string(),
@@ -22,17 +31,17 @@ export const savedSignatureSchema = z
     photoUrl: z.string(),
     imageLinkUrl: z.enum(IMAGE_LINK_OPTIONS),
     customImageUrl: z.string(),
-    socialLinks: z.record(z.string(), z.string()),
+    socialLinks: z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string()),
     customFields: z.array(z.object({ label: z.string(), value: z.string() })),
-    design: z.looseObject({
-      template: z.string(),
+    design: z.object({
+      template: z.enum(TEMPLATES),
       primaryColor: z.string(),
       secondaryColor: z.string(),
-      fontFamily: z.string(),
-      layout: z.string(),
-      animateLogo: z.string(),
-      photoShape: z.string(),
-      logoBacking: z.string(),
+      fontFamily: z.enum(FONT_VALUES),
+      layout: z.enum(LAYOUTS),
+      animateLogo: z.enum(['true', 'false']),
+      photoShape: z.enum(PHOTO_SHAPES),
+      logoBacking: z.enum(LOGO_BACKINGS),
     }),
     htmlSignature: z.string().nullable(),
     label: z.string(),
@@ -75,6 +84,8 @@ const updateSignatureBody = z
   );
 
 export const generatedHtmlSchema = z.object({ htmlSignature: z.string(), text: z.string(), length: z.number() });
+/** What Gmail receives for a signature: its HTML, its plain text and the HTML's length. */
+export type GeneratedHtml = z.infer<typeof generatedHtmlSchema>;
 
 export const signaturesApi = {
   list: defineRoute({

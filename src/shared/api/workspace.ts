@@ -12,7 +12,7 @@ import {
 import { defineRoute, isoDateTime } from './contract';
 
 /**
- * The Google Workspace API (issue 14): request and answer shapes, one schema for the browser's
+ * The Google Workspace API: request and answer shapes, one schema for the browser's
  * forms and the server's routes, and the routes themselves (`workspaceApi`, decision 0100).
  */
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { requiredString } from '../validation/required-string';
 import { normalisePromotionCode } from './checkout-quote';
 import { MAX_SELF_SERVE_SEATS } from './plans';
-import type { createCheckoutResponseSchema, paymentSuccessResponseSchema } from '../api/billing';
 
 const planType = z.enum(['standard', 'pro'], 'Please choose the Standard or Pro plan.');
 const billingPeriod = z.enum(['monthly', 'annual'], 'Please choose monthly or annual billing.');
@@ -24,14 +23,12 @@ export const createCheckoutSchema = z.object({
   seats: seats.optional().default(1),
 });
 export type CreateCheckoutInput = z.input<typeof createCheckoutSchema>;
-export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
 
 /** POST /api/payment-success. */
 export const paymentSuccessSchema = z.object({
   sessionId: requiredString('No payment session found').max(255, 'No payment session found'),
 });
 /** complete: the plan is in place; pending: the provider has not finished taking the payment yet (shared/api/billing.ts). */
-export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;
 
 /** POST /api/billing/change-plan: the live subscription's new terms, switched in place. */
 export const changePlanSchema = z.object({ planType, billingPeriod, seats });

@@ -4,7 +4,7 @@ import { checkGmailSize, measureSizeParts, SIGNATURE_TOO_LONG_TITLE } from './gm
 import { measureGmailSize } from './gmail-size';
 import { renderSignature } from './render-signature';
 import { SOCIAL_PLATFORMS } from './signature-schema';
-import { TEST_PUBLIC_URL, buildFullSignature } from './signature-test-factory';
+import { TEST_PUBLIC_URL, buildFullSignature } from '../../test-support/signature-test-factory';
 
 const options = { publicUrl: TEST_PUBLIC_URL, showWatermark: true };
 

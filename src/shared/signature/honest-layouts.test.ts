@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditSignatureHtml } from './gmail-html-audit';
+import { auditSignatureHtml } from '../../test-support/gmail-html-audit';
 import { renderSignature } from './render-signature';
 import {
   LAYOUTS,
@@ -15,13 +15,13 @@ import {
   TEST_PUBLIC_URL,
   buildEditorTestSignature,
   buildFullSignature,
-} from './signature-test-factory';
+} from '../../test-support/signature-test-factory';
 
 const OPTIONS = { publicUrl: TEST_PUBLIC_URL, showWatermark: true };
 /** The e2e server's origin shape: http on loopback with a five-digit port. */
 const E2E_ORIGIN = 'http://127.0.0.1:41234';
 
-describe('Text only has no image at all (issue 10, point 6)', () => {
+describe('Text only has no image at all', () => {
   for (const template of TEMPLATES) {
     for (const photoShape of PHOTO_SHAPES) {
       it(`${template} / ${photoShape}: no <img>, profiles as links in the primary colour`, () => {
@@ -64,7 +64,7 @@ describe('Text only has no image at all (issue 10, point 6)', () => {
   });
 });
 
-describe('custom fields that are links (issue 10, point 6)', () => {
+describe('custom fields that are links', () => {
   const render = (value: string, template: (typeof TEMPLATES)[number] = 'professional') =>
     renderSignature(
       createEmptySignature({
@@ -116,7 +116,7 @@ describe('custom fields that are links (issue 10, point 6)', () => {
   });
 });
 
-describe('phone numbers never wrap (issue 10, point 6)', () => {
+describe('phone numbers never wrap', () => {
   it.each(TEMPLATES)('%s: every tel: link is nowrap', (template) => {
     const { html } = renderSignature(
       buildFullSignature({ design: { ...buildFullSignature().design, template } }),
@@ -128,7 +128,7 @@ describe('phone numbers never wrap (issue 10, point 6)', () => {
   });
 });
 
-describe('input hygiene in the renderer (issue 10, point 7)', () => {
+describe('input hygiene in the renderer', () => {
   it('strips bidi controls, zero-width characters and separators from every text it writes', () => {
     const dirty = 'Gr\u202Eace\u200B Hop\u2066per\u2069\u2028\uFEFF';
     const { html, text } = renderSignature(
@@ -178,7 +178,7 @@ describe('input hygiene in the renderer (issue 10, point 7)', () => {
   });
 });
 
-describe('the signature schema (issue 10, points 4 and 7)', () => {
+describe('the signature schema', () => {
   const valid = () => ({ ...buildFullSignature() });
   const firstMessage = (input: unknown) => {
     const result = signatureFieldsSchema.safeParse(input);
@@ -265,7 +265,7 @@ describe('the signature schema (issue 10, points 4 and 7)', () => {
   });
 });
 
-describe("the editor test's full signature fits in 4,000 characters (issue 10, point 9)", () => {
+describe("the editor test's full signature fits in 4,000 characters", () => {
   it('as the browser test leaves it (Minimal, vertical, rounded, logo, nine profiles, watermark)', () => {
     const { html } = renderSignature(buildEditorTestSignature(), { publicUrl: E2E_ORIGIN, showWatermark: true });
     console.info(`editor test's full signature: ${html.length} characters`);

@@ -8,7 +8,7 @@ import {
   signatureFieldsSchema,
   signaturePatchSchema,
 } from './signature-schema';
-import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
+import { buildFullSignature, TEST_PUBLIC_URL } from '../../test-support/signature-test-factory';
 
 const options = { publicUrl: TEST_PUBLIC_URL, showWatermark: false };
 const BACKING = /<td style="background-color:#ffffff;padding:6px;border-radius:6px">(?:<a [^>]*>)?<img /;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GMAIL_APP_MAX_LINES, renderGmailAppText } from './plain-text-signature';
 import { createEmptySignature } from './signature-schema';
-import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
+import { buildFullSignature, TEST_PUBLIC_URL } from '../../test-support/signature-test-factory';
 
 const paid = { publicUrl: TEST_PUBLIC_URL, showWatermark: false };
 const free = { publicUrl: TEST_PUBLIC_URL, showWatermark: true };

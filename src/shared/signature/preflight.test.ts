@@ -9,7 +9,7 @@ import {
 } from './preflight';
 import { renderSignature } from './render-signature';
 import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
-import { buildFullSignature, TEST_PUBLIC_URL } from './signature-test-factory';
+import { buildFullSignature, TEST_PUBLIC_URL } from '../../test-support/signature-test-factory';
 
 const LOGO = `${TEST_PUBLIC_URL}/objects/uploads/logo.png`;
 

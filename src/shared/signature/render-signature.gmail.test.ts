@@ -4,7 +4,7 @@ import { GMAIL_SIGNATURE_MAX_CHARS } from './export-checks';
 import { renderSignature } from './render-signature';
 import { LAYOUTS, LIMITS, PHOTO_SHAPES, SOCIAL_PLATFORMS, TEMPLATES, type SignatureFields } from './signature-schema';
 import { SOCIAL_PLATFORM_HOSTS } from './social-hosts';
-import { TEST_PUBLIC_URL, buildFullSignature } from './signature-test-factory';
+import { TEST_PUBLIC_URL, buildFullSignature } from '../../test-support/signature-test-factory';
 
 /**
  * No error at all: the image file has the shape and proportions it is shown with (decision 0070),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditSignatureHtml } from './gmail-html-audit';
+import { auditSignatureHtml } from '../../test-support/gmail-html-audit';
 import { renderSignature } from './render-signature';
 import {
   FONT_CHOICES,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, renderSignature, type RenderOptions } from './render-signature';
 import { LAYOUTS, TEMPLATES, createEmptySignature, type Design, type SignatureFields } from './signature-schema';
-import { TEST_PUBLIC_URL, buildFullSignature } from './signature-test-factory';
+import { TEST_PUBLIC_URL, buildFullSignature } from '../../test-support/signature-test-factory';
 
 const WITH_WATERMARK: RenderOptions = { publicUrl: TEST_PUBLIC_URL, showWatermark: true };
 const NO_WATERMARK: RenderOptions = { publicUrl: TEST_PUBLIC_URL, showWatermark: false };
@@ -249,7 +249,7 @@ describe('renderSignature design values', () => {
       );
       // The details table's own text colour carries the role line, the address and the custom values.
       expect(html).toContain('font-size:14px;line-height:20px;color:#2d8659"');
-      // Phone numbers never wrap (issue 10, point 6).
+      // Phone numbers never wrap.
       expect(html).toContain(
         '<a href="tel:+14155550134" style="color:#2d8659;text-decoration:none;white-space:nowrap">',
       );

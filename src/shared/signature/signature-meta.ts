@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanText } from '../validation/text-field';
 
 /**
- * A person's several signatures (issue 14, point 5; docs/decisions/0120). Each has a label (what
+ * A person's several signatures (docs/decisions/0120). Each has a label (what
  * the person calls it: the signature's `name` field is already the person's full name), an optional
  * Gmail send-as address it is for, and one of them is the default. None of this is rendered.
  */

@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { TEMPLATES, TEMPLATE_LABELS, type Template } from './template-info';
 import { limitedText } from '../validation/text-field';
-import { isUsableProfileLink, platformHostList } from './social-hosts';
+import { isUsableProfileLink, platformHostList, SOCIAL_PLATFORMS, type SocialPlatform } from './social-hosts';
 
-/** The nine platforms, in the order the Social tab offers them. */
-export const SOCIAL_PLATFORMS = [
-  'linkedin',
-  'twitter',
-  'facebook',
-  'instagram',
-  'youtube',
-  'github',
-  'tiktok',
-  'discord',
-  'dribbble',
-] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export { SOCIAL_PLATFORMS, type SocialPlatform };
 
 export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color: string; placeholder: string }> = {
   linkedin: { label: 'LinkedIn', color: '#0a66c2', placeholder: 'https://linkedin.com/in/yourname' },
@@ -29,7 +17,7 @@ export const SOCIAL_PLATFORM_INFO: Record<SocialPlatform, { label: string; color
   dribbble: { label: 'Dribbble', color: '#ea4c89', placeholder: 'https://dribbble.com/yourname' },
 };
 
-/** The editor and the organization's signature defaults offer the same four (issue 6), from one catalogue. */
+/** The editor and the organization's signature defaults offer the same four, from one catalogue. */
 export { TEMPLATES, TEMPLATE_LABELS, type Template };
 
 export const LAYOUTS = ['horizontal', 'vertical', 'text-only'] as const;
@@ -51,7 +39,7 @@ export const FONT_CHOICES = [
   { value: 'Georgia', label: 'Georgia', stack: 'Georgia,serif' },
 ] as const;
 export type FontFamily = (typeof FONT_CHOICES)[number]['value'];
-const FONT_VALUES = FONT_CHOICES.map((f) => f.value) as [FontFamily, ...FontFamily[]];
+export const FONT_VALUES = FONT_CHOICES.map((f) => f.value) as [FontFamily, ...FontFamily[]];
 
 /** The colour lists people pick from are in colour-choices.ts; a design may hold any hex colour. */
 export const DEFAULT_PRIMARY_COLOR = '#1a73e8';
@@ -124,7 +112,7 @@ export const customFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
-/** Why a profile link cannot be used, in words naming the platform, or null (issue 10, point 7). */
+/** Why a profile link cannot be used, in words naming the platform, or null. */
 export function profileLinkProblem(platform: SocialPlatform, value: string): string | null {
   if (isUsableProfileLink(platform, value)) return null;
   const { label, placeholder } = SOCIAL_PLATFORM_INFO[platform];

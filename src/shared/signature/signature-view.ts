@@ -156,7 +156,7 @@ function resolveContacts(signature: SignatureFields, websiteHref: string): Conta
 /**
  * The link a custom value stands for, or '': a phone number (tel:), an email address (mailto:) or
  * a web address (https:, with or without the scheme). Left as text, Gmail and iOS would link them
- * anyway, in their own blue (issue 10, point 6).
+ * anyway, in their own blue.
  */
 function customHref(text: string, origin: string): string {
   if (WHITESPACE.test(text) && !PHONE_LIKE.test(text)) return '';

@@ -1,9 +1,21 @@
-// Types only: the schema imports this module to check profile links.
-import type { SocialPlatform } from './signature-schema';
 import { normalizeUrl } from './url-normalise';
 
+/** The nine platforms, in the order the Social tab offers them. */
+export const SOCIAL_PLATFORMS = [
+  'linkedin',
+  'twitter',
+  'facebook',
+  'instagram',
+  'youtube',
+  'github',
+  'tiktok',
+  'discord',
+  'dribbble',
+] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
 /**
- * Where each platform's profiles live (issue 10, point 7). A "LinkedIn" icon that opens another
+ * Where each platform's profiles live. A "LinkedIn" icon that opens another
  * site is how a signature gets used for phishing, so a profile link must be on one of its
  * platform's hosts, or a subdomain of one (www.linkedin.com, uk.linkedin.com, m.facebook.com).
  */

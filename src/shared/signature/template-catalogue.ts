@@ -8,7 +8,7 @@ export type TemplateEntry = TemplateInfo & {
 };
 
 /**
- * The one template catalogue (issue 10, point 11): the editor's Design tab, the account area's
+ * The one template catalogue: the editor's Design tab, the account area's
  * signature defaults and the landing page all list these, and draw them with the real renderer.
  */
 export const TEMPLATE_CATALOGUE: readonly TemplateEntry[] = TEMPLATE_INFO.map((info) => ({

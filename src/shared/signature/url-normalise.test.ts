@@ -15,7 +15,7 @@ describe('normalizeUrl', () => {
     ['example.com', 'https://example.com'],
     ['www.example.com/path with space', 'https://www.example.com/path%20with%20space'],
     ['example.com:8080/x', 'https://example.com:8080/x'],
-    // Internationalised hosts in punycode (issue 10, point 7).
+    // Internationalised hosts in punycode.
     ['münchen.de', 'https://xn--mnchen-3ya.de'],
     ['mailto:jo@example.com', 'mailto:jo@example.com'],
     ['tel:+15550100', 'tel:+15550100'],

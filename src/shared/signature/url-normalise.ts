@@ -39,7 +39,7 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 
 /**
  * '//bücher.example/x' as '//xn--bcher-kva.example/x': an internationalised host is shown and
- * linked in punycode (issue 10, point 7), so a look-alike such as a Cyrillic 'а' in 'pаypal.com'
+ * linked in punycode, so a look-alike such as a Cyrillic 'а' in 'pаypal.com'
  * reads as the 'xn--' name it is. The WHATWG URL parser does the conversion, in Node and in the
  * browser alike. '' when the host cannot be converted.
  */

@@ -29,7 +29,7 @@ export const DEFAULT_TIMEZONE: Timezone = 'America/New_York';
 const TIMEZONE_VALUES = TIMEZONES.map((t) => t.value) as [Timezone, ...Timezone[]];
 
 export const profileSchema = z.object({
-  // Invisible controls stripped, NUL and broken characters refused (text-field.ts, issue 10 point 7).
+  // Invisible controls stripped, NUL and broken characters refused (text-field.ts).
   name: cleanText('Name').trim().min(1, 'Name is required').max(100, 'Name too long'),
   timezone: z.enum(TIMEZONE_VALUES, 'Timezone is required'),
 });

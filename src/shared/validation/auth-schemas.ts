@@ -54,6 +54,9 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** POST /api/auth/choose-password: the first password of a signed-in account that has none. */
+export const choosePasswordSchema = z.object({ newPassword: newPasswordSchema });
+
 export const resetTokenSchema = z.object({
   token: linkToken('No reset token provided. Please request a new password reset link.'),
 });

@@ -1,9 +1,7 @@
-// zod/mini: the same zod, but tree-shakeable, so the contact page's chunk stays small (issue 5's
-// performance budget). The server parses with the very same schema.
+// zod/mini: the same zod, but tree-shakeable, so the contact page's chunk stays small. The server parses with the very same schema.
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits';
 import { stripInvisible } from './text-hygiene';
-import type { contactTokenResponseSchema, publicSiteApi } from '../api/public-site';
 
 export { CONTACT_LIMITS };
 
@@ -61,6 +59,3 @@ export const contactRequestSchema = z.object({
   submitTime: z.optional(z.number()),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
-
-export type ContactTokenResponse = z.infer<typeof contactTokenResponseSchema>;
-export type ContactResponse = z.infer<(typeof publicSiteApi.contact.responses)[200]>;

@@ -3,7 +3,7 @@ import { escapeHtml } from '../signature/escape-html';
 import { hasLoneSurrogate, hasNul, stripInvisible } from './text-hygiene';
 
 /**
- * The shared zod helper for a person's text (issue 10, point 7): invisible controls stripped, NUL
+ * The shared zod helper for a person's text: invisible controls stripped, NUL
  * and lone surrogates refused with words naming the field. The browser's forms and the server
  * parse with it, so both say the same thing.
  */
@@ -27,7 +27,7 @@ export function escapedLength(value: string): number {
 }
 
 /**
- * Clean text whose limit holds on the escaped output (issue 10, point 4): Gmail counts the HTML it
+ * Clean text whose limit holds on the escaped output: Gmail counts the HTML it
  * receives, where each `&` is five characters, so a URL full of `&` within the raw limit could
  * still overrun it.
  */

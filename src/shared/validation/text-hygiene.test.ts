@@ -50,7 +50,7 @@ describe('values that cannot be stored', () => {
   });
 });
 
-describe('limits on the escaped output (issue 10, point 4)', () => {
+describe('limits on the escaped output', () => {
   const website = limitedText(20, 'Website URL');
 
   it('counts each & as the five characters it is once escaped', () => {

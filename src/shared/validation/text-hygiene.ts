@@ -1,6 +1,6 @@
 /**
  * Text a person types, cleaned the same way in the browser, on the server and in the renderer
- * (issue 10, point 7). No zod here: the contact page's small zod/mini chunk uses it too.
+ *. No zod here: the contact page's small zod/mini chunk uses it too.
  *
  * - Invisible characters that change how text reads or hide what it says are removed: the bidi
  *   controls (U+202A–202E, U+2066–2069, U+200E, U+200F, U+061C) can reverse "moc.elgoog" into

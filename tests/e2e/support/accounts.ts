@@ -54,7 +54,7 @@ export async function signUpThroughApi(
     data: { email, password, name, termsAccepted: true },
   });
   expect(res.status()).toBe(201);
-  // Only a verified address may invite (issue 11, point 7).
+  // Only a verified address may invite.
   if (options.verified ?? true) await markVerified(app, email);
   if (options.freePlan) await chooseFreePlan(request, app.url);
   const me = await request.get(`${app.url}/api/auth/me`);

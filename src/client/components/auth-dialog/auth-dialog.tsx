@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../ui/dialog';
 import { closeAuthDialog, setAuthTab, useAuthDialog } from './auth-dialog-store';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
@@ -15,12 +15,7 @@ const descriptions = {
 export function AuthDialog() {
   const { open, tab, redirectTo } = useAuthDialog();
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && closeAuthDialog()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-xl font-semibold">{titles[tab]}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">{descriptions[tab]}</Dialog.Description>
+    <Dialog open={open} onClose={closeAuthDialog} title={titles[tab]} description={descriptions[tab]} closeButton>
           {tab !== 'forgot' && (
             <div
               role="tablist"
@@ -46,14 +41,6 @@ export function AuthDialog() {
             {tab === 'signup' && <SignupForm />}
             {tab === 'forgot' && <ForgotForm />}
           </div>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100"
-          >
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Dialog>
   );
 }

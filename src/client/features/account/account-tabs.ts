@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** The spec's eight tabs and Workspace (issue 14), with their paths; Profile is /account itself. */
+/** The spec's eight tabs and Workspace, with their paths; Profile is /account itself. */
 export const ACCOUNT_TABS = [
   { id: 'profile', path: '/account', label: 'Profile', icon: User },
   { id: 'organization', path: '/account/organization', label: 'Organization', icon: Building2 },

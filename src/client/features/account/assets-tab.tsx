@@ -2,7 +2,7 @@ import { ImageIcon, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { formatDate, LoadError, SectionCard, Spinner, saveWithToast } from './account-ui';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LogoForm } from './logo-form';
 import { useOrganization } from '../../api/teams';
 import { useDeleteUpload, useUploads, type UploadedImage } from '../../api/uploads';

@@ -11,7 +11,7 @@ import {
 import { toast } from '../../components/ui/toast-store';
 import { useSessionChanged } from '../../lib/session';
 import { LoadError, SectionCard, Select, Spinner } from './account-ui';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ConfirmPhraseForm } from './confirm-phrase-form';
 import { Button } from '../../components/ui/button';
 import { useDeleteAccount, useLeaveOrganization } from '../../api/account';

@@ -6,7 +6,8 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { TEMPLATES } from '../../../shared/signature/template-info';
 import { DEFAULT_TEMPLATES } from '../../../shared/validation/account-schemas';
-import { DefaultsPreview, SAMPLE_PERSON } from './defaults-preview';
+import { SAMPLE_PERSON } from '../../../shared/signature/sample-person';
+import { DefaultsPreview } from './defaults-preview';
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ function asDom(html: string): string {
   return template.innerHTML;
 }
 
-describe('one renderer, one catalogue (issue 10, point 11)', () => {
+describe('one renderer, one catalogue', () => {
   it('lists the four templates once, in the same order and words, for the editor and the defaults', () => {
     expect(TEMPLATE_CATALOGUE.map((t) => t.id)).toEqual([...TEMPLATES]);
     expect(DEFAULT_TEMPLATES).toEqual(

@@ -1,28 +1,14 @@
 import { useMemo } from 'react';
-import { createEmptySignature } from '../../../shared/signature/signature-schema';
+import { sampleSignature } from '../../../shared/signature/sample-person';
 import { findTemplate } from '../../../shared/signature/template-catalogue';
 import type { DefaultTemplate } from '../../../shared/validation/account-schemas';
 
 type Props = { template: DefaultTemplate; primaryColor: string; secondaryColor: string };
 
-/** A sample person, so that every part a template styles (name, role, contacts, profiles) shows. */
-export const SAMPLE_PERSON = {
-  name: 'Jordan Lee',
-  title: 'Head of Sales',
-  company: 'Acme Inc',
-  phone: '+1 555 0100',
-  email: 'jordan@acme.example',
-  website: 'acme.example',
-  socialLinks: {
-    linkedin: 'https://linkedin.com/in/jordanlee',
-    twitter: 'https://x.com/jordanlee',
-    github: 'https://github.com/jordanlee',
-  },
-};
-const SAMPLE = createEmptySignature(SAMPLE_PERSON);
+const SAMPLE = sampleSignature();
 
 /**
- * The defaults drawn by the real renderer, from the one template catalogue (issue 10, point 11):
+ * The defaults drawn by the real renderer, from the one template catalogue:
  * what a new signature in this organization will look like in Gmail, before any watermark.
  */
 export function DefaultsPreview({ template, primaryColor, secondaryColor }: Props) {

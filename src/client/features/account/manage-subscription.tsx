@@ -14,7 +14,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormActions, formatDate, SectionCard, Select, saveWithToast } from './account-ui';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useCancelSubscription, useChangePlan, useResumeSubscription, useTestRefund } from '../../api/billing';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;
@@ -240,7 +240,7 @@ function CancelRow({ sub, planName }: { sub: Subscription; planName: string }) {
 }
 
 /**
- * Test mode's stand-in for a refund from the Stripe dashboard (the 30-day money-back guarantee):
+ * The TEST MODE pretend refund, in place of a refund from the Stripe dashboard (the 30-day money-back guarantee):
  * the money goes back and the plan with it, exactly as Stripe's charge.refunded does.
  */
 function TestRefundRow({ planName }: { planName: string }) {

@@ -4,7 +4,7 @@ import { ROLE_LABELS } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { initialsOf } from '../../lib/session';
 import { formatDate, Select, saveWithToast } from './account-ui';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useChangeRole, useRemoveMember, useResendInvitation, useWithdrawInvitation } from '../../api/teams';
 
 function StatusBadge({ entry }: { entry: TeamEntry }) {

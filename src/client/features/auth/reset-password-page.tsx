@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, CircleCheckBig, KeyRound, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { CircleCheckBig, KeyRound, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -10,14 +10,8 @@ import { FormInput, NEW_PASSWORD } from '../../components/ui/field-input';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';
+import { PasswordRules } from './password-rules';
 import { checkResetToken, resetPassword } from '../../api/auth';
-
-const RULES: { label: string; test: (v: string) => boolean }[] = [
-  { label: 'At least 8 characters', test: (v) => v.length >= 8 },
-  { label: 'An uppercase letter', test: (v) => /\p{Lu}/u.test(v) },
-  { label: 'A lowercase letter', test: (v) => /\p{Ll}/u.test(v) },
-  { label: 'A number', test: (v) => /\p{N}/u.test(v) },
-];
 
 type Phase = 'checking' | 'invalid' | 'form' | 'done';
 
@@ -116,18 +110,7 @@ export function ResetPasswordPage() {
           form={form}
           spec={{ name: 'password', id: 'new-password', label: 'New password', ...NEW_PASSWORD }}
         />
-        <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Password rules">
-          {RULES.map((rule) => {
-            const met = rule.test(password);
-            return (
-              <li key={rule.label} className={`flex items-center gap-1.5 ${met ? 'text-green-700' : 'text-slate-500'}`}>
-                <Check className={`h-3.5 w-3.5 ${met ? 'opacity-100' : 'opacity-30'}`} aria-hidden="true" />
-                {rule.label}
-                <span className="sr-only">{met ? '(done)' : '(not yet)'}</span>
-              </li>
-            );
-          })}
-        </ul>
+        <PasswordRules password={password} />
         <FormInput
           form={form}
           spec={{ name: 'confirmPassword', id: 'confirm-password', label: 'Confirm password', ...NEW_PASSWORD }}

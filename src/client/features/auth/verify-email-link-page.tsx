@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../lib/session';
 import { AuthCard } from './auth-card';
+import { ChoosePasswordForm } from './choose-password-form';
 import { clearPendingEmail, readPendingEmail, useResendVerification, verifyEmail } from '../../api/auth';
 
 type Phase = 'idle' | 'loading' | 'success' | 'error';
@@ -22,6 +23,7 @@ export function VerifyEmailLinkPage() {
     'Failed to resend',
   );
   const [signedOut, setSignedOut] = useState(false);
+  const [signedIn, setSignedIn] = useState(false);
 
   // Opening the page spends nothing; the click does. Mail scanners that fetch (and even run) every
   // link would otherwise verify the address for whoever signed up with it.
@@ -37,6 +39,7 @@ export function VerifyEmailLinkPage() {
         clearPendingEmail();
         setMessage(res.message);
         setSignedOut(Boolean(res.signedOut));
+        setSignedIn(Boolean(res.signedIn));
         setPhase('success');
         toast({ title: 'Email verified!', description: 'Your email address is confirmed.', variant: 'success' });
         await sessionInvalidated();
@@ -53,11 +56,23 @@ export function VerifyEmailLinkPage() {
   };
 
   useEffect(() => {
-    if (phase !== 'success' || signedOut) return;
+    if (phase !== 'success' || signedOut || signedIn) return;
     const timer = setTimeout(() => navigate('/'), 3000);
     return () => clearTimeout(timer);
-  }, [phase, signedOut, navigate]);
+  }, [phase, signedOut, signedIn, navigate]);
 
+  if (phase === 'success' && signedIn) {
+    return (
+      <AuthCard
+        icon={<CircleCheckBig className="h-6 w-6" />}
+        tone="success"
+        title="Email verified!"
+        description={<p role="status">{message}</p>}
+      >
+        <ChoosePasswordForm onDone={() => navigate('/')} />
+      </AuthCard>
+    );
+  }
   if (phase === 'success' && signedOut) {
     return (
       <AuthCard

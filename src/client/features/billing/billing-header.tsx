@@ -49,7 +49,7 @@ export function BillingHeader({
             className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-2.5"
           >
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            {/* At 375 px the arrow alone: the words stay for screen readers (issue 10, point 12). */}
+            {/* At 375 px the arrow alone: the words stay for screen readers. */}
             <span className="sr-only sm:not-sr-only">{backLabel}</span>
           </button>
           <span className="hidden h-6 w-px bg-slate-200 sm:block" aria-hidden="true" />

@@ -2,12 +2,13 @@ import { Minus, Plus, Sparkles } from 'lucide-react';
 import { formatUsd, type CheckoutQuote } from '../../../shared/billing/checkout-quote';
 import { EXTRA_SEAT_PRICE, MAX_SELF_SERVE_SEATS, type BillingPeriod, type Plan } from '../../../shared/billing/plans';
 import { BillingToggle } from '../../components/pricing/billing-toggle';
+import { daysAfter } from '../../../shared/duration';
 
 const perUnit = (interval: 'month' | 'year' | null) =>
   interval === 'month' ? '/month' : interval === 'year' ? '/year' : ' one-time';
 
 function trialEndLabel(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-US', {
+  return daysAfter(Date.now(), days).toLocaleDateString('en-US', {
     month: 'long',
     day: 'numeric',
     year: 'numeric',

@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { toAppPath } from './app-path';
 import { cancelTestPayment, payTestPayment, useTestPayment } from '../../api/billing';
+import { daysAfter } from '../../../shared/duration';
 
 const FIELD = 'block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-700';
 
@@ -16,7 +17,7 @@ function headline(p: TestPaymentView): { title: string; sub: string } {
   if (p.kind === 'lifetime')
     return { title: `${formatUsd(p.dueToday)} one-time`, sub: `Lifetime access to SignaturePro ${p.planName}` };
   if (p.trialDays > 0) {
-    const from = new Date(Date.now() + p.trialDays * 86_400_000).toLocaleDateString('en-US', {
+    const from = daysAfter(Date.now(), p.trialDays).toLocaleDateString('en-US', {
       month: 'long',
       day: 'numeric',
       year: 'numeric',
@@ -27,7 +28,7 @@ function headline(p: TestPaymentView): { title: string; sub: string } {
 }
 
 /**
- * The built-in stand-in for Stripe Checkout when no Stripe key is configured: clearly test mode,
+ * The built-in TEST MODE payment page in place of Stripe Checkout when no Stripe key is configured: clearly test mode,
  * Pay and Cancel. Pay goes through the server's normal fulfilment, then on to the success page.
  */
 export function TestPaymentPage() {

@@ -1,4 +1,5 @@
-import type { ContactRequest, ContactTokenResponse } from '../../../shared/validation/contact-schema';
+import type { ContactTokenResponse } from '../../../shared/api/public-site';
+import type { ContactRequest } from '../../../shared/validation/contact-schema';
 import { callPublic } from '../../api/public';
 
 /** The server ignores messages sent within this long of the form loading (spec: the 2-second lock). */

@@ -3,7 +3,7 @@ import { CONTACT_LIMITS } from '../../../shared/validation/contact-limits';
 import type { ContactMessage } from '../../../shared/validation/contact-schema';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { ApiError, NetworkError, tooManyRequestsWords } from '../../lib/api';
-import { isReplayingEarlyClick } from '../../site/early-clicks';
+import { isReplayingEarlyClick } from '../../lib/early-clicks';
 import { resolveSubmitToken, sendContactMessage, type IssuedToken } from './contact-api';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;

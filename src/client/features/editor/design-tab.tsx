@@ -26,7 +26,7 @@ const LAYOUT_DESCRIPTIONS = {
 
 const SHAPE_RADIUS = { square: 'rounded-[3px]', rounded: 'rounded-md', round: 'rounded-full' } as const;
 
-// The one template catalogue (issue 10, point 11) names and describes the templates everywhere.
+// The one template catalogue names and describes the templates everywhere.
 const templateChoices: Choice<Design['template']>[] = TEMPLATE_CATALOGUE.map((entry) => ({
   value: entry.id,
   label: entry.label,

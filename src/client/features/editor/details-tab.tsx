@@ -37,7 +37,7 @@ type OnChange = (patch: SignaturePatch) => void;
 
 /**
  * One text field. Memoised with the value as a prop, so a keystroke re-renders only the field
- * being typed in, not the whole tab (issue 10: typing stays instant).
+ * being typed in, not the whole tab.
  */
 const TextField = memo(function TextField({
   spec,

@@ -23,7 +23,7 @@ function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy:
 /**
  * A 4rem bar: logo home, the signature switcher (signed in, once a signature is saved), trial days,
  * help, then the account menu or the sign-in buttons.
- * Memoised: a keystroke in the editor must not re-render the header (issue 10).
+ * Memoised: a keystroke in the editor must not re-render the header.
  */
 export const EditorHeader = memo(function EditorHeader({
   session,

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { installMine } from '../../api/signatures';
 
 /**
- * "Install in Gmail" (issue 14, point 6): a person of an organization connected to Google Workspace
+ * "Install in Gmail": a person of an organization connected to Google Workspace
  * puts their organization signature into their Gmail with one click. Without a connection the
  * server's answer explains the copy-and-paste alternative, shown here in its words.
  */

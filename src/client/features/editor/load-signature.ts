@@ -35,7 +35,7 @@ export function toEditorFields(saved: SavedSignature): SignatureFields {
 }
 
 /**
- * A new signature starts from the organization's defaults (issue 6) here, in the browser: the
+ * A new signature starts from the organization's defaults here, in the browser: the
  * editor sends a whole design when it creates the signature, so the server's own filling of
  * left-out values never gets the chance.
  */

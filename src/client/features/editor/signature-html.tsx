@@ -56,7 +56,7 @@ function textRunsBefore(html: string, end: number): number {
 }
 
 /**
- * The typing path (issue 10): when `next` differs from `previous` only inside one run of text (a
+ * The typing path: when `next` differs from `previous` only inside one run of text (a
  * keystroke in a name, a title, a phone number), finds that text node and sets its value, without
  * parsing the whole signature or walking every element. False when the change touches markup, or
  * when the node found does not hold the old text (the DOM is not what `previous` drew): the caller

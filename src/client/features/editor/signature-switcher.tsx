@@ -40,7 +40,7 @@ function problemOf(schema: typeof signatureLabelSchema | typeof sendAsEmailSchem
 }
 
 /**
- * The editor header's signature switcher (issue 14, point 5): the current signature's name and a
+ * The editor header's signature switcher: the current signature's name and a
  * menu to switch, create, rename, duplicate, set "Used for", make default and delete.
  */
 export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: SignatureSwitcherProps) {

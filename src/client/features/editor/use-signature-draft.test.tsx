@@ -101,7 +101,7 @@ describe('useSignatureDraft for a visitor', () => {
     const first = renderDraft({ ready: true, user: null });
     expect(first.result.current.fields?.name).toBe('');
     act(() => first.result.current.update({ name: 'Visitor Vic', design: { primaryColor: '#9c27b0' } }));
-    // Written shortly after typing stops, not inside the keystroke (issue 10).
+    // Written shortly after typing stops, not inside the keystroke.
     expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
     await waitFor(() => expect(localStorage.getItem(DRAFT_STORAGE_KEY)).not.toBeNull());
     const stored = JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}') as {
@@ -306,7 +306,7 @@ function pendingUpload(onAnswer: (objectPath: string) => void) {
   return { work, answer };
 }
 
-describe('useSignatureDraft: an export right after an upload (issue 10)', () => {
+describe('useSignatureDraft: an export right after an upload', () => {
   it('waits for an image still uploading, then saves its photoUrl before resolving', async () => {
     const api = installFakeApi({ signatures: [savedSignature()] });
     const hook = renderDraft({ ready: true, user });

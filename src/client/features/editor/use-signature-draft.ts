@@ -53,7 +53,7 @@ export type SignatureDraft = {
   persistNow(options: { full: boolean }): Promise<PersistResult>;
 };
 
-/** Switching between a person's several signatures (issue 14, point 5). */
+/** Switching between a person's several signatures. */
 export type SignatureSwitching = {
   /** The signature was deleted: its waiting edits are dropped, never sent. */
   discard(id: string): void;

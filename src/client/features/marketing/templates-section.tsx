@@ -4,7 +4,7 @@ import { callPublic } from '../../api/public';
 import { LandingSection } from './landing-section';
 
 /**
- * The four templates from the one catalogue (issue 10, point 11): names and descriptions come with
+ * The four templates from the one catalogue: names and descriptions come with
  * the page; each preview is the real renderer's HTML (drawn by the server with the public origin),
  * loaded as the section nears the screen.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { renderSignature } from '../../../shared/signature/render-signature';
-import { createEmptySignature } from '../../../shared/signature/signature-schema';
+import { sampleSignature } from '../../../shared/signature/sample-person';
 import { SiteFooter } from '../../components/site-footer/site-footer';
 import { SiteHeader } from '../../components/site-header/site-header';
 import { useDocumentTitle } from '../../components/site-header/use-document-title';
@@ -40,19 +40,10 @@ function Step({
 
 /** A sample through the same renderer as Copy to Gmail, so the test copies what the editor would. */
 function renderSample() {
-  const signature = createEmptySignature({
-    name: 'Alex Morgan',
-    title: 'Head of Partnerships',
-    company: 'Northwind Studio',
-    phone: '+1 (415) 555-0134',
-    email: 'alex@northwind.example',
-    website: 'https://northwind.example',
-    socialLinks: { linkedin: 'https://www.linkedin.com/in/alex-morgan', github: 'https://github.com/alexmorgan' },
-  });
-  return renderSignature(signature, { publicUrl: window.location.origin, showWatermark: false });
+  return renderSignature(sampleSignature(), { publicUrl: window.location.origin, showWatermark: false });
 }
 
-/** /debug-clipboard: for a person whose copy into Gmail misbehaves (issue 5). */
+/** /debug-clipboard: for a person whose copy into Gmail misbehaves. */
 export function DebugClipboardPage() {
   useDocumentTitle('Clipboard check — SignaturePro');
   const [checks, setChecks] = useState<SupportCheck[]>([]);

@@ -110,7 +110,7 @@ export const billingPayment = pgTable(
   (t) => [index('billing_payment_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** The built-in test provider's own records (its stand-in for Stripe's objects). */
+/** The built-in test provider's own records (its TEST MODE pretend versions of Stripe's objects). */
 export const testPaymentObject = pgTable(
   'test_payment_object',
   {

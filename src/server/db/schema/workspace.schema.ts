@@ -13,7 +13,7 @@ export type SendAsPushState = {
 };
 
 /**
- * Google Workspace (issue 14): one connection per organization (the service account key, encrypted),
+ * Google Workspace: one connection per organization (the service account key, encrypted),
  * the organization's template and locks, the people read from the directory with their push status,
  * and the audit log of pushes. docs/decisions/0117-workspace-data-model.md.
  */

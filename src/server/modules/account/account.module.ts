@@ -1,6 +1,7 @@
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import type { AuthModule } from '../auth/auth.module';
 import type { TeamsService } from '../teams/teams.service';
+import { createAccountRepository } from './account.repository';
 import { accountRoutes } from './account.routes';
 import { createAccountService } from './account.service';
 
@@ -14,7 +15,7 @@ export function createAccountModule(
   },
 ) {
   const account = createAccountService({
-    db: deps.database.db,
+    repository: createAccountRepository(deps.database.db),
     betterAuth: deps.auth.services.betterAuth,
     storage: deps.storage,
     limiter: deps.rateLimiter,

@@ -7,13 +7,12 @@ import type {
   deleteAccountSchema,
   profileSchema,
 } from '../../../shared/validation/account-schemas';
-import type { Db } from '../../db/client';
 import { AppError, invalid, notFound, unauthenticated } from '../../errors';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { Auth } from '../auth/auth';
-import type { WithCookies } from '../auth/auth.service';
-import { createAccountRepository } from './account.repository';
+import type { WithCookies } from '../../http';
+import type { AccountRepository } from './account.repository';
 
 /** An account without a password may be deleted this long after signing in by email link. */
 export const FRESH_SIGN_IN_MS = 10 * 60_000;
@@ -27,7 +26,7 @@ export const PASSWORD_CHANGE_FAILURES: LimitRule = { name: 'password-change-acco
 const WRONG_PASSWORD = 'Current password is incorrect';
 
 export function createAccountService(deps: {
-  db: Db;
+  repository: AccountRepository;
   betterAuth: Auth;
   storage: ObjectStorage;
   /** When the app has one, wrong current passwords are counted. */
@@ -37,8 +36,7 @@ export function createAccountService(deps: {
   /** Mails a sign-in link (accounts without a password prove themselves by a fresh sign-in). */
   sendSignInLink?: (email: string, headers: Headers) => Promise<void>;
 }) {
-  const { betterAuth, storage, limiter } = deps;
-  const repository = createAccountRepository(deps.db);
+  const { repository, betterAuth, storage, limiter } = deps;
 
   async function findUser(userId: string) {
     const row = await repository.findUser(userId);

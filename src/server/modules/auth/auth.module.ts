@@ -7,7 +7,7 @@ import { AUTH_LIMITS, consumeOrThrow } from './auth-limits';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createCredentials } from './credentials';
-import { deriveKey } from './derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 import { createEmailVerificationService } from './email-verification.service';
 import { createMagicLinkService } from './magic-link.service';
 import { createPasswordResetService } from './password-reset.service';
@@ -33,6 +33,7 @@ export function createAuthModule({ config, database, analytics, mailer, rateLimi
     limiter,
     secret: deriveKey(config.sessionSecret, 'verification-code'),
     sessionToken: createSessionTokenReader(betterAuth),
+    startSession: (userId) => credentials.startSession(userId),
   });
   const services = {
     betterAuth,

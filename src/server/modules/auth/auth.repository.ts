@@ -6,6 +6,7 @@ import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { credentialAccountOf, findPasswordHash } from './credentials';
 import { account, member, organization, session, user } from '../../db/schema/auth.schema';
+import { daysAfter } from '../../../shared/duration';
 
 export const TRIAL_DAYS = 7;
 export const TRIAL_SEATS = 10;
@@ -158,7 +159,7 @@ export function createAuthRepository(db: Db) {
         name: `${base}'s organization`.slice(0, 100),
         slug: `org-${orgId}`,
         plan: 'trial',
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+        trialEndsAt: daysAfter(Date.now(), TRIAL_DAYS),
         seats: TRIAL_SEATS,
       });
       await db.insert(member).values({ id: randomUUID(), organizationId: orgId, userId: owner.id, role: 'owner' });

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { cookieHeader, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
+import { DAY_MS } from '../../../shared/duration';
 
 describeEachDatabase('auth routes', (kind) => {
   const t = useTestApp(kind);
@@ -41,7 +42,7 @@ describeEachDatabase('auth routes', (kind) => {
       subscriptionStatus: 'none',
     });
     expect(body.organization).toMatchObject({ plan: 'trial', seats: 10, role: 'owner' });
-    const days = (Date.parse(body.organization.trialEndsAt) - Date.now()) / 86_400_000;
+    const days = (Date.parse(body.organization.trialEndsAt) - Date.now()) / DAY_MS;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
   });

@@ -58,7 +58,8 @@ export async function authRoutes(parent: FastifyInstance, deps: AuthRouteDeps) {
 
   app.route({
     ...routeOf(authApi.verifyEmail),
-    handler: async (request) => emailVerification.verify(request.body, await callerOf(request)),
+    handler: async (request, reply) =>
+      sendWithCookies(reply, await emailVerification.verify(request.body, await callerOf(request))),
   });
 
   app.route({
@@ -74,6 +75,15 @@ export async function authRoutes(parent: FastifyInstance, deps: AuthRouteDeps) {
   app.route({
     ...routeOf(authApi.resetPassword),
     handler: async (request) => passwordReset.reset(request.body, await callerOf(request)),
+  });
+
+  app.route({
+    ...routeOf(authApi.choosePassword),
+    handler: async (request) => {
+      const userId = await getUserId(request);
+      if (!userId) throw unauthenticated();
+      return passwordReset.choose(userId, request.body);
+    },
   });
 
   app.route({

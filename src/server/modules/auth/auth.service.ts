@@ -12,6 +12,7 @@ import type { AuthRepository, SessionAccount } from './auth.repository';
 import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
 import type { Caller } from '../../caller';
+import type { WithCookies } from '../../http';
 import type { Credentials } from './credentials';
 import type { AuthFlowDeps, EmailVerificationService } from './email-verification.service';
 import { readSignedCookie } from './session-cookie';
@@ -82,9 +83,6 @@ function toMeResponse(row: SessionAccount): MeResponse {
       row.organization && row.role ? toCurrentOrganization({ organization: row.organization, role: row.role }) : null,
   };
 }
-
-/** Result of a call that may change the session: the body and the Set-Cookie headers to pass on. */
-export type WithCookies<T> = { body: T; setCookies: string[] };
 
 /**
  * What signup answers, for a new address and a registered one alike: only what the caller sent.

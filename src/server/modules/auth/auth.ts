@@ -6,8 +6,9 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { schema } from '../../db/schema';
 import { redactSecrets, serializeError } from '../../logging';
-import { deriveKey } from './derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 import { PASSWORD_MAX } from '../../../shared/validation/auth-schemas';
+import { DAY_MS } from '../../../shared/duration';
 
 export type AuthHooks = {
   /** Runs once for every new user, whichever way they signed up. */
@@ -17,7 +18,7 @@ export type AuthHooks = {
 };
 
 /** However often a session is renewed, it ends this long after sign-in (ASVS 3.3.4). */
-export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
 
 /** Magic links: 10 minutes, single use (the plugin consumes the stored token atomically). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60;

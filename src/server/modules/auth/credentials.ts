@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account } from '../../db/schema/auth.schema';
@@ -40,6 +41,27 @@ export function createCredentials(auth: Auth) {
     async endAllSessions(userId: string) {
       const ctx = await auth.$context;
       await ctx.internalAdapter.deleteUserSessions(userId);
+    },
+
+    /**
+     * A new session for a person who just proved their mailbox by a link (as a magic link does),
+     * with the Set-Cookie header Better Auth's own sign-in would send: the signed session token
+     * (session-cookie.ts reads the same format) under the configured name and attributes.
+     */
+    async startSession(userId: string): Promise<string[]> {
+      const ctx = await auth.$context;
+      const session = await ctx.internalAdapter.createSession(userId);
+      const { name, attributes } = ctx.authCookies.sessionToken;
+      const signature = createHmac('sha256', ctx.secret).update(session.token).digest('base64');
+      const parts = [
+        `${name}=${encodeURIComponent(`${session.token}.${signature}`)}`,
+        `Max-Age=${ctx.sessionConfig.expiresIn}`,
+        `Path=${attributes.path ?? '/'}`,
+        ...(attributes.httpOnly ? ['HttpOnly'] : []),
+        ...(attributes.secure ? ['Secure'] : []),
+        `SameSite=${attributes.sameSite === 'strict' ? 'Strict' : attributes.sameSite === 'none' ? 'None' : 'Lax'}`,
+      ];
+      return [parts.join('; ')];
     },
 
     /** Spends the same argon2id work as a real signup, so the answer's timing does not tell the two apart. */

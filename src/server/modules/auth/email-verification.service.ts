@@ -12,12 +12,15 @@ import type { AuthTokensRepository } from './auth-tokens.repository';
 import type { AuthRepository } from './auth.repository';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
-import { hashCode, hashLinkToken, newLinkTokenRow, newNumericCode, sameDigest } from './token-crypto';
+import type { WithCookies } from '../../http';
+import { sameSecret } from '../../crypto/constant-time';
+import { hashCode, hashLinkToken, newLinkTokenRow, newNumericCode } from './token-crypto';
+import { DAY_MS } from '../../../shared/duration';
 
 export const VERIFY_PURPOSE = 'verify-email';
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
+export const VERIFY_LINK_TTL_MS = DAY_MS;
 
 const INVALID_CODE = 'Invalid verification code';
 const INVALID_LINK = 'This verification link is invalid or has expired.';
@@ -36,17 +39,34 @@ type Deps = AuthFlowDeps & {
   secret: string;
   /** The session token the request carries (signed cookie), or null. */
   sessionToken(headers: Headers): Promise<string | null>;
+  /** Signs a person in (a new session): the Set-Cookie headers for the answer. */
+  startSession(userId: string): Promise<string[]>;
 };
 
-export type VerifyResult = { message: string; email: string; signedOut?: boolean };
+export type VerifyResult = { message: string; email: string; signedOut?: boolean; signedIn?: boolean };
 
 /** Said when the proof came from outside the account's own session: everything before it ended. */
 export const VERIFIED_SIGNED_OUT =
   'Email verified! For your safety we ended every earlier sign-in and removed the password set before the address was confirmed. Log in with a sign-in link, then choose a password under Account.';
 
-export function createEmailVerificationService({ accounts, tokens, mail, limiter, secret, sessionToken }: Deps) {
+/**
+ * Said when the link was opened in a browser without the sign-up's session: the link proved the
+ * mailbox as a magic link does, so this browser is signed in, and the person chooses a password here.
+ */
+export const VERIFIED_SIGNED_IN =
+  'You are signed in on this device. For your safety we ended every earlier sign-in and removed the password set before the address was confirmed: choose a new one below.';
+
+export function createEmailVerificationService({
+  accounts,
+  tokens,
+  mail,
+  limiter,
+  secret,
+  sessionToken,
+  startSession,
+}: Deps) {
   /**
-   * Issue 11, point 9: proving the address ends what was set up before the proof. Proved from the
+   * Proving the address ends what was set up before the proof. Proved from the
    * account's own session (the person who set the password): that session stays, the others end.
    * Proved from anywhere else (a link opened in another browser, a code typed without signing in):
    * every session and the password end, so an account squatted on the address does not survive.
@@ -100,7 +120,7 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     const row = await tokens.reserveCodeAttempt(user.id, VERIFY_PURPOSE, now, CODE_MAX_ATTEMPTS);
     if (!row) return fail(CODE_SPENT);
     const expected = hashCode(secret, { userId: user.id, purpose: VERIFY_PURPOSE, code });
-    if (!sameDigest(expected, row.codeHash) || row.email !== user.email) {
+    if (!sameSecret(expected, row.codeHash) || row.email !== user.email) {
       return fail(row.attempts >= CODE_MAX_ATTEMPTS ? `That code is not right. ${CODE_SPENT}` : INVALID_CODE);
     }
     if (!(await tokens.consumeCode(row.id, now))) return fail(CODE_SPENT);
@@ -108,13 +128,17 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     return secureAfterVerification(user.id, row.email, caller);
   }
 
-  async function verifyLink(token: string, caller: Caller): Promise<VerifyResult> {
+  async function verifyLink(token: string, caller: Caller): Promise<WithCookies<VerifyResult>> {
     const now = new Date();
     const hash = hashLinkToken(token);
     const row = await tokens.consumeToken(hash, VERIFY_PURPOSE, now);
     if (row) {
       if (!(await accounts.markEmailVerified(row.userId, row.email))) throw invalid(INVALID_LINK);
-      return secureAfterVerification(row.userId, row.email, caller);
+      const result = await secureAfterVerification(row.userId, row.email, caller);
+      if (!result.signedOut) return { body: result, setCookies: [] };
+      // Everything set up before the proof has ended; the mailbox's owner goes on in this browser.
+      const setCookies = await startSession(row.userId);
+      return { body: { message: VERIFIED_SIGNED_IN, email: row.email, signedOut: true, signedIn: true }, setCookies };
     }
     // A second click (or a mail scanner's first) on a link that already did its job is not an
     // error for the person holding it: the address is verified.
@@ -122,7 +146,7 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
     if (used?.consumedAt && used.expiresAt > now) {
       const user = await accounts.findUserById(used.userId);
       if (user?.emailVerified && user.email === used.email)
-        return { message: 'Your email is already verified.', email: user.email };
+        return { body: { message: 'Your email is already verified.', email: user.email }, setCookies: [] };
     }
     throw invalid(INVALID_LINK);
   }
@@ -130,11 +154,11 @@ export function createEmailVerificationService({ accounts, tokens, mail, limiter
   return {
     issue,
 
-    async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<VerifyResult> {
+    async verify(data: z.output<typeof verifyEmailSchema>, caller: Caller): Promise<WithCookies<VerifyResult>> {
       await consumeTokenAttempt(limiter, caller.ip);
-      return CODE_PATTERN.test(data.token)
-        ? verifyCode(data.token, data.email, caller)
-        : verifyLink(data.token, caller);
+      if (!CODE_PATTERN.test(data.token)) return verifyLink(data.token, caller);
+      // A code typed without the session proves less than the link (six digits): no sign-in here.
+      return { body: await verifyCode(data.token, data.email, caller), setCookies: [] };
     },
 
     async resend(data: z.output<typeof resendVerificationSchema>, caller: Caller): Promise<{ message: string }> {

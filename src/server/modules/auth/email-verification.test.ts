@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../../../test-support/test-app';
 import { VERIFIED_SIGNED_OUT } from './email-verification.service';
 import { newEmail, newIp, PUBLIC_URL, SUBJECTS, tokenFrom } from '../../../test-support/accounts';
 import { useMailTestApp } from '../../../test-support/app-fixtures';
+import { DAY_MS } from '../../../shared/duration';
 
 describeEachDatabase('email verification', (kind) => {
   const t = useMailTestApp(kind);
@@ -41,7 +42,7 @@ describeEachDatabase('email verification', (kind) => {
     expect(again.statusCode).toBe(400);
   });
 
-  it('verifies with the code and the address when not signed in (ending the sessions from before: issue 11, point 9)', async () => {
+  it('verifies with the code and the address when not signed in (ending the sessions from before)', async () => {
     const ip = newIp();
     const { email, cookie } = await t.signUp();
     const mail = await t.mailTo(email, SUBJECTS.verification);
@@ -81,7 +82,7 @@ describeEachDatabase('email verification', (kind) => {
 
     const other = await t.signUp();
     const otherToken = tokenFrom(await t.mailTo(other.email, SUBJECTS.verification), '/verify-email/');
-    vi.setSystemTime(Date.now() + 24 * 60 * 60_000 + 1_000);
+    vi.setSystemTime(Date.now() + DAY_MS + 1_000);
     const expired = await verify({ token: otherToken }, { ip });
     expect(expired.statusCode).toBe(400);
     expect(await isVerified(other.cookie)).toBe(false);

@@ -8,7 +8,8 @@ import type { Analytics } from '../analytics/analytics.service';
 import type { AuthRepository } from './auth.repository';
 import type { Auth } from './auth';
 import { AUTH_LIMITS, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
-import { describeAccount, type WithCookies } from './auth.service';
+import type { WithCookies } from '../../http';
+import { describeAccount } from './auth.service';
 import type { Caller } from '../../caller';
 
 export const MAGIC_LINK_SENT_MESSAGE = 'If an account exists for that email, a sign-in link is on its way.';

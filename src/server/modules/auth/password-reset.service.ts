@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type {
+  choosePasswordSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
   resetTokenSchema,
 } from '../../../shared/validation/auth-schemas';
-import { invalid } from '../../errors';
+import { AppError, invalid } from '../../errors';
 import type { TokenRow } from './auth-tokens.repository';
 import { AUTH_LIMITS, consumeOrThrow, consumeTokenAttempt } from './auth-limits';
 import type { Caller } from '../../caller';
@@ -69,6 +70,18 @@ export function createPasswordResetService({ accounts, tokens, mail, limiter, cr
       await accounts.markEmailVerified(user.id, row.email);
       await limiter.reset(AUTH_LIMITS.loginPerAccount, user.email);
       return { message: 'Password reset! You can now login with your new password.' };
+    },
+
+    /**
+     * The first password of an account that has none (signed in by a link: the verification link
+     * opened on another device ends the password set before the proof). Changing an existing one
+     * needs the current password, under Account.
+     */
+    async choose(userId: string, data: z.output<typeof choosePasswordSchema>): Promise<{ message: string }> {
+      if (await accounts.findPasswordHash(userId))
+        throw new AppError('CONFLICT', 'Your account already has a password. Change it under Account › Security.');
+      await credentials.setPassword(userId, data.newPassword);
+      return { message: 'Password saved. You can log in with it from now on.' };
     },
   };
 }

@@ -6,9 +6,9 @@ import { session } from '../../db/schema/auth.schema';
 import { cookieHeader, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
 import { createInvitationTokens } from '../teams/invitation-token';
-import { deriveKey } from './derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 
-/** Issue 11, point 14: the smaller items of secret and session hygiene. */
+/** The smaller items of secret and session hygiene. */
 describe('configuration errors', () => {
   const errorOf = (env: Record<string, string>) => {
     try {

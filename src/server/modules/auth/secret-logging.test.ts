@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { expect, it } from 'vitest';
 import { redactSecrets, serializeError } from '../../logging';
-import { deriveKey } from './derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 import { describeEachDatabase } from '../../../test-support/test-app';
 import { newEmail, newIp, SUBJECTS, tokenFrom } from '../../../test-support/accounts';
 import { useMailTestApp } from '../../../test-support/app-fixtures';
 
 /**
- * Issue 11, point 10: the server's own log (every line pino writes, at trace level) is read after
+ * The server's own log (every line pino writes, at trace level) is read after
  * each link flow, and no secret from the flow appears in it.
  */
 describeEachDatabase('secrets never reach the log', (kind) => {

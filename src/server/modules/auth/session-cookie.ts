@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../crypto/constant-time';
 
 /**
  * Reads the session token from Better Auth's signed session cookie: `{token}.{signature}`, the
@@ -44,7 +45,7 @@ function verifySignedValue(raw: string, secret: string): string | null {
   if (signature.length !== 44 || !signature.endsWith('=')) return null;
   const expected = createHmac('sha256', secret).update(token).digest();
   const given = Buffer.from(signature, 'base64');
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  return sameSecret(given, expected) ? token : null;
 }
 
 /** The first cookie called `name` in a Cookie header, undecoded. */

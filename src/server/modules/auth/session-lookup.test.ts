@@ -5,8 +5,8 @@ import { session } from '../../db/schema/auth.schema';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
 import { readSignedCookie } from './session-cookie';
+import { DAY_MS, daysAfter } from '../../../shared/duration';
 
-const DAY = 86_400_000;
 const SECRET = 'a-test-secret-that-is-long-enough-for-hmac';
 const sign = (token: string, secret = SECRET) =>
   `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
@@ -84,7 +84,7 @@ describeEachDatabase('session lookup on API requests', (kind) => {
     const person = await signUpUser(t.app);
     const token = tokenOf(person.cookie);
     // As if signed in two days ago: past the one-day update age, 28 days left.
-    const before = new Date(Date.now() + 28 * DAY);
+    const before = daysAfter(Date.now(), 28);
     await t.database.db.update(session).set({ expiresAt: before }).where(eq(session.token, token));
 
     for (const url of ['/api/session', '/api/auth/me']) {
@@ -100,7 +100,7 @@ describeEachDatabase('session lookup on API requests', (kind) => {
       }
     }
     const [row] = await t.database.db.select().from(session).where(eq(session.token, token));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
 
     // Fresh sessions are left alone: no cookie on every call.
     const other = await signUpUser(t.app);

@@ -104,7 +104,7 @@ describeEachDatabase('cookies when PUBLIC_URL is https', (kind) => {
     });
     expect(res.statusCode).toBe(201);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token='))!;
-    // Issue 11, point 14: __Host- (was __Secure-): no subdomain can set or shadow it.
+    // __Host- (was __Secure-): no subdomain can set or shadow it.
     expect(cookie).toMatch(/^__Host-/);
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; HttpOnly/i);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 /** 256 bits from the OS CSPRNG, URL-safe: unguessable, so a plain SHA-256 is enough to store it. */
 export function newLinkToken(): string {
@@ -20,12 +20,6 @@ export function newNumericCode(): string {
  */
 export function hashCode(secret: string, input: { userId: string; purpose: string; code: string }): string {
   return createHmac('sha256', secret).update(`${input.purpose}\n${input.userId}\n${input.code}`).digest('base64url');
-}
-
-export function sameDigest(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** A short fingerprint of the stored password hash; changes whenever the password does. */

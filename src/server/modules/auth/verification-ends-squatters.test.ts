@@ -4,10 +4,10 @@ import { account, session, user } from '../../db/schema/auth.schema';
 import { cookieHeader, describeEachDatabase } from '../../../test-support/test-app';
 import { newEmail, newIp, SUBJECTS, tokenFrom } from '../../../test-support/accounts';
 import { useMailTestApp } from '../../../test-support/app-fixtures';
-import { VERIFIED_SIGNED_OUT } from './email-verification.service';
+import { VERIFIED_SIGNED_IN, VERIFIED_SIGNED_OUT } from './email-verification.service';
 
 /**
- * Issue 11, point 9: someone signs up with another person's address and sets the password; the
+ * Someone signs up with another person's address and sets the password; the
  * verification mail reaches the real owner. When the owner proves the address, nothing the
  * squatter set up survives: not their sessions, not their password.
  */
@@ -28,7 +28,7 @@ describeEachDatabase('verifying an address ends what was set before it', (kind) 
     const token = tokenFrom(await t.mailTo(victim, SUBJECTS.verification), '/verify-email/');
     const res = await t.post('/api/auth/verify-email', { token }, { ip: newIp() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: VERIFIED_SIGNED_OUT, email: victim, signedOut: true });
+    expect(res.json()).toMatchObject({ message: VERIFIED_SIGNED_IN, email: victim, signedOut: true, signedIn: true });
 
     expect((await t.me(squatter.cookie)).statusCode).toBe(401);
     expect((await t.me(secondDevice)).statusCode).toBe(401);
@@ -38,16 +38,27 @@ describeEachDatabase('verifying an address ends what was set before it', (kind) 
     expect((await t.logIn(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(user).where(eq(user.email, victim));
     expect(row!.emailVerified).toBe(true);
-    expect(await t.database.db.select().from(session).where(eq(session.userId, row!.id))).toEqual([]);
+    // Only the session of the browser that opened the link is left, and no password.
+    const sessions = await t.database.db.select().from(session).where(eq(session.userId, row!.id));
+    expect(sessions).toHaveLength(1);
     expect(await t.database.db.select().from(account).where(eq(account.userId, row!.id))).toEqual([]);
 
-    // The owner signs in by link, and may then choose a password of their own.
-    const before = t.smtp.mails.length;
-    await t.post('/api/auth/send-magic-link', { email: victim }, { ip: newIp() });
-    const magic = tokenFrom(await t.mailTo(victim, SUBJECTS.magicLink, before), '/magic-link/');
-    const signedIn = await t.post('/api/auth/magic-link/verify', { token: magic }, { ip: newIp() });
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().user).toMatchObject({ email: victim, emailVerified: true });
+    // The link signed that browser in, as a magic link would: no second e-mail needed.
+    const owner = cookieHeader(res.headers['set-cookie']);
+    const meOwner = await t.me(owner);
+    expect(meOwner.statusCode).toBe(200);
+    expect(meOwner.json().user).toMatchObject({ email: victim, emailVerified: true });
+
+    // The owner chooses a password right there; it works, the squatter's still does not.
+    const chosen = await t.post('/api/auth/choose-password', { newPassword: 'Owners-Passw0rd!' }, { cookie: owner });
+    expect(chosen.statusCode).toBe(200);
+    expect((await t.logIn(victim, 'Owners-Passw0rd!')).statusCode).toBe(200);
+    expect((await t.logIn(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
+    // Choosing is for a first password only: changing one needs the current password.
+    const again = await t.post('/api/auth/choose-password', { newPassword: 'Another-Passw0rd!' }, { cookie: owner });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(/already has a password/);
+    expect((await t.post('/api/auth/choose-password', { newPassword: 'Owners-Passw0rd!' })).statusCode).toBe(401);
   });
 
   it('the same for a code typed without signing in', async () => {
@@ -56,6 +67,9 @@ describeEachDatabase('verifying an address ends what was set before it', (kind) 
     const mail = await t.mailTo(victim, SUBJECTS.verification);
     const res = await t.post('/api/auth/verify-email', { token: mail.code, email: victim }, { ip: newIp() });
     expect(res.statusCode).toBe(200);
+    // Six digits prove less than the link: the code signs no browser in.
+    expect(res.json()).toMatchObject({ message: VERIFIED_SIGNED_OUT, signedOut: true });
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect((await t.me(squatter.cookie)).statusCode).toBe(401);
     expect((await t.logIn(victim, 'Squatters-Passw0rd')).statusCode).toBe(401);
   });

@@ -1,11 +1,7 @@
 import { quoteCheckout } from '../../../shared/billing/checkout-quote';
 import type { z } from 'zod';
-import type {
-  createCheckoutSchema,
-  paymentSuccessSchema,
-  CreateCheckoutResponse,
-  PaymentSuccessResponse,
-} from '../../../shared/billing/checkout-schema';
+import type { CreateCheckoutResponse, PaymentSuccessResponse } from '../../../shared/api/billing';
+import type { createCheckoutSchema, paymentSuccessSchema } from '../../../shared/billing/checkout-schema';
 import { getPlan } from '../../../shared/billing/plans';
 import { AppError, invalid } from '../../errors';
 import { WebhookNotConfiguredError, WebhookSignatureError } from '../../payments/payment-provider';

@@ -5,8 +5,7 @@ import { billingSubscription } from '../../db/schema/billing.schema';
 import { useBillingApp } from '../../../test-support/billing-calls';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { invite, join, signUpPerson } from '../../../test-support/team-world';
-
-const DAY = 86_400_000;
+import { daysAfter } from '../../../shared/duration';
 
 /**
  * Managing a live subscription from Plan & Billing with the built-in test provider: cancel at
@@ -72,7 +71,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     });
 
     expect((await call('POST', '/api/billing/cancel', cookie)).statusCode).toBe(200);
-    await runClock(new Date(Date.now() + 8 * DAY));
+    await runClock(daysAfter(Date.now(), 8));
     const after = await me(cookie);
     expect(after.user).toMatchObject({ subscriptionStatus: 'canceled', subscriptionPlan: 'Free' });
     expect(after.organization).toMatchObject({ plan: 'free', seats: 1 });
@@ -123,7 +122,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     // In the trial as after it: the seats bought (0024; it was the trial's 10 until it ended).
     expect(state.organization).toMatchObject({ plan: 'pro', seats: 3 });
 
-    await runClock(new Date(Date.now() + 8 * DAY));
+    await runClock(daysAfter(Date.now(), 8));
     state = await me(cookie);
     expect(state.organization).toMatchObject({ plan: 'pro', seats: 3 });
     expect((await overview(cookie)).payments).toEqual([
@@ -141,7 +140,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   it('will not sell fewer seats than the organization fills', async () => {
     const owner = await signUpPerson(t, 'Seat Owner');
     await buy(owner.cookie, { planType: 'pro', billingPeriod: 'monthly', seats: 3 });
-    await runClock(new Date(Date.now() + 8 * DAY));
+    await runClock(daysAfter(Date.now(), 8));
     const colleague = await signUpPerson(t, 'Seat Colleague');
     await join(t, owner, colleague, 'member');
     await invite(t, owner, `pending-${Date.now()}@example.com`);
@@ -181,7 +180,7 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
     expect((await t.app.services.billing.testProvider!.retrieveSubscription(subscriptionId!)).status).toBe('canceled');
     expect(await t.database.db.select().from(userTable).where(eq(userTable.id, person.user.id))).toEqual([]);
     // The clock later finds nothing to charge for it.
-    const events = await t.app.services.billing.testProvider!.settleDue(new Date(Date.now() + 40 * DAY));
+    const events = await t.app.services.billing.testProvider!.settleDue(daysAfter(Date.now(), 40));
     expect(
       events.some((e) => e.subject.kind === 'invoice' && e.subject.invoice.subscriptionId === subscriptionId),
     ).toBe(false);

@@ -5,6 +5,7 @@ import { organization } from '../../db/schema/auth.schema';
 import { billingPayment } from '../../db/schema/billing.schema';
 import { useBillingApp } from '../../../test-support/billing-calls';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
+import { daysAfter } from '../../../shared/duration';
 
 /** The whole flow with the built-in test provider (no STRIPE_SECRET_KEY), at the API level. */
 describeEachDatabase('billing with the test payment provider', (kind) => {
@@ -200,7 +201,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
     const subscriptionId = (await billing.testProvider!.retrieveCheckoutSession(sessionId)).subscriptionId!;
 
     // Eight days later the test provider charges the first invoice, as Stripe would.
-    const result = await billing.maintenance.run(new Date(Date.now() + 8 * 86_400_000));
+    const result = await billing.maintenance.run(daysAfter(Date.now(), 8));
     expect(result.subscriptionsSettled).toBeGreaterThanOrEqual(1);
     let state = await me(cookie);
     expect(state.user.subscriptionStatus).toBe('active');

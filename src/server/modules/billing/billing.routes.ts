@@ -2,9 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { billingApi } from '../../../shared/api/billing';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { requireUserId, signedIn } from '../../http';
-import type { Billing } from './billing.module';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import type { createBillingCheckout } from './billing-checkout.service';
+import type { createBillingManage } from './billing-manage.service';
+import type { BillingStatus } from './billing-status.service';
+import type { TestPaymentsService } from './test-payments.service';
 
-export async function billingRoutes(parent: FastifyInstance, { billing }: { billing: Billing }) {
+/** What the routes call; the module passes its whole billing, typed here by the services' own types. */
+type BillingRouteServices = {
+  status: BillingStatus;
+  checkout: ReturnType<typeof createBillingCheckout>;
+  manage: ReturnType<typeof createBillingManage>;
+  provider: Pick<PaymentProvider, 'name'>;
+  testPayments: TestPaymentsService | null;
+};
+
+export async function billingRoutes(parent: FastifyInstance, { billing }: { billing: BillingRouteServices }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { status, checkout, manage } = billing;
 

@@ -15,8 +15,8 @@ import {
   useServiceWorld,
   type ServiceWorld,
 } from '../../../test-support/service-world';
+import { daysAfter } from '../../../shared/duration';
 
-const DAY = 86_400_000;
 const NOTHING_TO_MANAGE = 'You have no subscription to manage. Choose a plan on the pricing page first.';
 
 /** The billing services called directly on a real database, with the built-in test payment provider. */
@@ -206,7 +206,7 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
       actions: { cancel: true, resume: false, change: true },
     });
     await w.billing.manage.cancelSubscription(person.id);
-    await w.billing.maintenance.run(new Date(Date.now() + 8 * DAY));
+    await w.billing.maintenance.run(daysAfter(Date.now(), 8));
     expect(await userRow(w, person.id)).toMatchObject({ subscriptionStatus: 'canceled', subscriptionPlan: 'Free' });
     expect(await organizationOf(w, person.id)).toMatchObject({ plan: 'free', seats: 1 });
     const [row] = await subscriptionsOf(w, person.id);

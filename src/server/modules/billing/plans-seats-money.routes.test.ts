@@ -6,11 +6,10 @@ import { useBillingApp } from '../../../test-support/billing-calls';
 import { describeEachDatabase } from '../../../test-support/test-app';
 import { join, signUpPerson, type Person } from '../../../test-support/team-world';
 import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
-
-const DAY = 86_400_000;
+import { daysAfter } from '../../../shared/duration';
 
 /**
- * Issue 11, points 1–5, with the built-in test payment provider: seats cover only as many people
+ * With the built-in test payment provider: seats cover only as many people
  * as were paid for, plan capabilities hold on the server, one trial, test refunds take the plan
  * away, and one person's purchase never lowers what another bought for the same organization.
  * docs/decisions/0024-seats-tiers-trials-refunds.md.
@@ -83,7 +82,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
         expect(await exportHtml(members[0]!.cookie)).not.toContain('Created with SignaturePro');
 
         // The subscription's trial ending changes nothing about who is covered: seats are what was bought.
-        await runClock(new Date(Date.now() + 8 * DAY));
+        await runClock(daysAfter(Date.now(), 8));
         expect((await me(owner.cookie)).organization).toMatchObject({ plan: 'standard', seats: 3 });
         expect((await entitlement(members[2]!.cookie)).watermark).toBe(true);
       },
@@ -203,7 +202,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
       const first = await buy(owner.cookie, { planType: 'standard', billingPeriod: 'monthly' });
       expect(first.page).toMatchObject({ trialDays: 7, dueToday: 0 });
       expect((await call('POST', '/api/billing/cancel', owner.cookie)).statusCode).toBe(200);
-      await runClock(new Date(Date.now() + 8 * DAY));
+      await runClock(daysAfter(Date.now(), 8));
       expect((await me(owner.cookie)).user.subscriptionStatus).toBe('canceled');
       expect((await overview(owner.cookie)).trialAvailable).toBe(false);
 

@@ -3,7 +3,7 @@ import { useStripeTestApp } from '../../../test-support/stripe-stand-in';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 
 /**
- * Issue 11, points 3 and 4 with Stripe (the real SDK against the stand-in, webhooks signed as
+ * Refunds and seats with Stripe (the real SDK against the stand-in, webhooks signed as
  * Stripe signs them): refunds and disputes take the purchase away, lifetime included, and a
  * second checkout gets no second trial. docs/decisions/0024-seats-tiers-trials-refunds.md.
  */

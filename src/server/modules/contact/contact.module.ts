@@ -1,6 +1,6 @@
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
-import { deriveKey } from '../auth/derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 import { createContactRepository } from './contact.repository';
 import { contactRoutes } from './contact.routes';
 import { createContactService } from './contact.service';

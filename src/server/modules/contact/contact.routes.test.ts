@@ -6,7 +6,7 @@ import { createSmtpTransport } from '../../mail/mailer';
 import { buildTestApp, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../test-support/smtp-server';
 import { issueFormToken } from './form-token';
-import { deriveKey } from '../auth/derived-keys';
+import { deriveKey } from '../../crypto/derived-keys';
 
 const SUPPORT = 'support@example.com';
 let ipCounter = 0;

@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../crypto/constant-time';
+import { DAY_MS } from '../../../shared/duration';
 
 /**
  * The contact form's 2-second lock is checked against a time the server issued and signed when
@@ -6,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const FORM_TOKEN_MIN_AGE_MS = 2_000;
 /** Older tokens are refused with words for the person (a tab left open for days). */
-export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const FORM_TOKEN_MAX_AGE_MS = DAY_MS;
 
 const PURPOSE = 'contact-form';
 
@@ -25,9 +27,7 @@ export function checkFormToken(secret: string, token: string | undefined, now = 
   const match = /^(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
   if (!match) return 'invalid';
   const issuedAt = Number(match[1]);
-  const given = Buffer.from(match[2]!);
-  const expected = Buffer.from(sign(secret, issuedAt));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  if (!sameSecret(match[2]!, sign(secret, issuedAt))) return 'invalid';
   const age = now - issuedAt;
   // A token from the future was not issued by this clock: treat it like a forgery.
   if (age < -5_000) return 'invalid';

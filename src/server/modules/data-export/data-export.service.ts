@@ -1,12 +1,11 @@
 import { forbidden, unauthenticated } from '../../errors';
-import type { Db } from '../../db/client';
 import { toSavedSignature } from '../signatures/signatures.service';
-import { createDataExportRepository } from './data-export.repository';
+import type { DataExportRepository } from './data-export.repository';
 
 /** Names the format so a later reader (or an importer) knows what it holds. */
 export const EXPORT_FORMAT = 'signaturepro-export/1';
 
-type SignatureRow = Awaited<ReturnType<ReturnType<typeof createDataExportRepository>['signaturesOf']>>[number];
+type SignatureRow = Awaited<ReturnType<DataExportRepository['signaturesOf']>>[number];
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -14,8 +13,8 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
  * "Download my data" (GDPR article 20, portability): everything that is the person's, in one JSON
  * file a machine can read; and for an owner, everything that is the organization's.
  */
-export function createDataExportService(deps: { db: Db; publicUrl: string }) {
-  const repository = createDataExportRepository(deps.db);
+export function createDataExportService(deps: { repository: DataExportRepository; publicUrl: string }) {
+  const { repository } = deps;
   const origin = deps.publicUrl.replace(/\/$/, '');
   /** Stored paths (/objects/…) as the absolute URLs the signatures use. */
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);

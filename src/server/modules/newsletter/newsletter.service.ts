@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod/mini';
-import type { newsletterSchema, NewsletterResponse } from '../../../shared/validation/newsletter-schema';
+import type { NewsletterResponse } from '../../../shared/api/public-site';
+import type { newsletterSchema } from '../../../shared/validation/newsletter-schema';
 import type { AppError } from '../../errors';
 import { invalid } from '../../errors';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';

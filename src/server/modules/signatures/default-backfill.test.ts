@@ -8,7 +8,7 @@ import { signature } from '../../db/schema/signatures.schema';
 import { createTestDatabase, describeEachDatabase } from '../../../test-support/test-app';
 import { DEFAULT_DESIGN } from '../../../shared/signature/signature-schema';
 
-/** The hand-written data step of issue 14.5 (docs/decisions/0120): existing people get their oldest signature as the default. */
+/** The hand-written data step (docs/decisions/0120): existing people get their oldest signature as the default. */
 const BACKFILL = readFileSync(
   path.resolve(__dirname, '../../db/migrations/0006_backfill_default_signatures.sql'),
   'utf8',

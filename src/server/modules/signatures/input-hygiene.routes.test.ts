@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test-support/app-fixtures';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
- * Issue 10, point 7, through the real API: a NUL or a lone surrogate in any text answers 400 with
+ * Through the real API: a NUL or a lone surrogate in any text answers 400 with
  * words on every endpoint that takes text (never a 5xx), invisible controls are stripped before
  * anything is stored, profile links must be on their platform, and "circle" is a round photo.
  */

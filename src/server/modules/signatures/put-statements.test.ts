@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test-support/app-fixtures';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
- * Several signatures must not slow the autosave down (issue 14.5 beside issue 12): a partial save
+ * Several signatures must not slow the autosave down: a partial save
  * stays one statement, and so does a rename. Counted at the driver, every query the app sends.
  */
 describeEachDatabase('statements per signature save', (kind) => {

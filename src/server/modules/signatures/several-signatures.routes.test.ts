@@ -12,7 +12,7 @@ import {
   type SignatureFields,
 } from '../../../shared/signature/signature-schema';
 
-/** Issue 14, point 5: a person's several signatures (docs/decisions/0120). */
+/** A person's several signatures (docs/decisions/0120). */
 describeEachDatabase('several signatures per person', (kind) => {
   const t = useTestApp(kind);
 

@@ -1,6 +1,7 @@
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import type { AuthService } from '../auth/auth.service';
 import type { TeamsService } from '../teams/teams.service';
+import { createSignaturesRepository } from './signatures.repository';
 import { signaturesRoutes } from './signatures.routes';
 import { createSignaturesService } from './signatures.service';
 import { signatureTestEmailRoutes } from './test-email.routes';
@@ -16,7 +17,7 @@ export function createSignaturesModule(
 ) {
   const { config, database, rateLimiter, mailer } = deps;
   const signatures = createSignaturesService({
-    db: database.db,
+    repository: createSignaturesRepository(database.db),
     analytics: deps.analytics,
     publicUrl: config.publicUrl,
     signatureDefaults: deps.signatureDefaults,

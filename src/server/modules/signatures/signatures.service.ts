@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GeneratedHtml } from '../../../shared/api/signatures';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { recordWatermarkShown } from '../billing/watermark-events';
 import { NO_REQUIREMENTS, checkRequiredFields, type FieldRequirements } from '../../../shared/signature/export-checks';
@@ -20,11 +21,8 @@ import {
   splitKeys,
 } from '../../../shared/signature/signature-meta';
 import { AppError, invalid } from '../../errors';
-import type { Db } from '../../db/client';
 import type { Analytics } from '../analytics/analytics.service';
-import { createSignaturesRepository, uniqueViolation, type SignatureRow, type Writer } from './signatures.repository';
-
-export type GeneratedHtml = { htmlSignature: string; text: string; length: number };
+import { uniqueViolation, type SignatureRow, type SignaturesRepository, type Writer } from './signatures.repository';
 
 /** A signature body as the route received it: an object, checked here by the signature schemas. */
 export type SignatureBody = Record<string, unknown>;
@@ -133,7 +131,7 @@ export function toSavedSignature(row: SignatureRow): SavedSignature {
 }
 
 export function createSignaturesService(deps: {
-  db: Db;
+  repository: SignaturesRepository;
   analytics: Analytics;
   /** Absolute public URL the rendered HTML points its images and links at. */
   publicUrl: string;
@@ -148,8 +146,7 @@ export function createSignaturesService(deps: {
     assertSignatureAllowed?(userId: string, existing: number): Promise<void>;
   };
 }) {
-  const { analytics, publicUrl } = deps;
-  const repository = createSignaturesRepository(deps.db);
+  const { repository, analytics, publicUrl } = deps;
 
   async function findOwned(userId: string, id: string): Promise<SignatureRow> {
     const row = await repository.findOwnedSignature(id, userId);

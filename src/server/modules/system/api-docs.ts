@@ -1,14 +1,8 @@
+import { escapeHtml } from '../../../shared/signature/escape-html';
+
 /** GET /api/docs: the OpenAPI document as one readable, server-rendered page (no script, no CDN: our CSP holds). */
 
 type Json = Record<string, unknown>;
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 const asRecord = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
 

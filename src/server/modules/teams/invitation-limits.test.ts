@@ -9,7 +9,7 @@ import { useTestApp } from '../../../test-support/app-fixtures';
 import { INVITATION_SENT_EVENT } from './invitation-limits';
 import { join, signUpPerson, type Person } from '../../../test-support/team-world';
 
-/** Issue 11, point 7: invitations are not a mail relay. */
+/** Invitations are not a mail relay. */
 describeEachDatabase('invitation limits', (kind) => {
   const t = useTestApp(kind);
 

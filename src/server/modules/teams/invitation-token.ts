@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { deriveKey } from '../auth/derived-keys';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../crypto/constant-time';
+import { deriveKey } from '../../crypto/derived-keys';
 
 /**
  * The accept link's token: the invitation id and an HMAC over the id and its expiry. Nothing
@@ -24,9 +25,7 @@ export function createInvitationTokens(sessionSecret: string) {
     },
 
     verify(token: string, invitation: { id: string; expiresAt: Date }): boolean {
-      const expected = Buffer.from(tokenFor(invitation));
-      const given = Buffer.from(token);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return sameSecret(token, tokenFor(invitation));
     },
   };
 }

@@ -32,7 +32,7 @@ describeEachDatabase('invitations', (kind) => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'invitation', email, role: 'admin', status: 'pending' });
 
-    // Issue 11, point 7: the organization's free-text name stays out of the subject line.
+    // The organization's free-text name stays out of the subject line.
     const mail = (await readMailbox(t.dataDir)).find((m) => m.subject?.includes('invited you'));
     expect(mail?.subject).toBe(`${owner.email} invited you to join their team on SignaturePro`);
     expect(mail?.html).toContain('Acme Inc');

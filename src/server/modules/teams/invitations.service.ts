@@ -1,16 +1,16 @@
 import type { AcceptInvitationResponse, InvitationPreview, TeamEntry } from '../../../shared/account-area-types';
 import type { z } from 'zod';
 import type { inviteSchema, TeamRole } from '../../../shared/validation/account-schemas';
-import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
-import { createInvitationLimits } from './invitation-limits';
+import type { InvitationLimits } from './invitation-limits';
 import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
 import { assertCapability, requireManagerMembership, seatLimit, seatsFullError, seatUsage } from './team-access';
-import { createTeamsRepository, type InvitationRow, type OrganizationRow, type TeamsQueries } from './teams.repository';
+import type { InvitationRow, OrganizationRow, TeamsQueries, TeamsRepository } from './teams.repository';
+import { DAY_MS } from '../../../shared/duration';
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_TTL_MS = 7 * DAY_MS;
 /** Re-invite sends mail to someone else's inbox: at most once a minute per invitation. */
 const RESEND_COOLDOWN_MS = 60 * 1000;
 
@@ -37,15 +37,14 @@ function toEntry(row: InvitationRow): TeamEntry {
 }
 
 export function createInvitationsService(deps: {
-  db: Db;
+  repository: TeamsRepository;
+  limits: InvitationLimits;
   tokens: InvitationTokens;
   /** The app's mail path (the durable outbox when there is one). */
   sendMail(message: MailMessage): Promise<void>;
   publicUrl: string;
 }) {
-  const { tokens } = deps;
-  const repository = createTeamsRepository(deps.db);
-  const limits = createInvitationLimits(deps.db);
+  const { tokens, repository, limits } = deps;
 
   /** Counts the mail first (refusing past the limits), and gives the count back if the work fails. */
   async function withSendSlot<T>(organizationId: string, inviterId: string, work: () => Promise<T>): Promise<T> {

@@ -21,6 +21,7 @@ import {
 } from '../../../test-support/team-world';
 import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 import { teamsRoutes } from './teams.routes';
+import { daysAfter } from '../../../shared/duration';
 
 /**
  * Every account and team route, called by each kind of caller; the set of callers let through
@@ -332,7 +333,7 @@ describeEachDatabase('account and team permissions by plan', (kind) => {
   async function putOnPlan(w: TeamWorld, plan: PlanTier) {
     const values =
       plan === 'trial'
-        ? { plan: 'trial', trialEndsAt: new Date(Date.now() + 3 * 86_400_000), seats: 100 }
+        ? { plan: 'trial', trialEndsAt: daysAfter(Date.now(), 3), seats: 100 }
         : { plan, trialEndsAt: null, seats: 100 };
     for (const id of [w.owner.organizationId, w.other.organizationId])
       await t.database.db.update(organization).set(values).where(eq(organization.id, id));

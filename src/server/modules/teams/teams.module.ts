@@ -1,6 +1,9 @@
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
+import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
+import { createInvitationLimits } from './invitation-limits';
 import { createInvitationTokens } from './invitation-token';
 import { createInvitationsService } from './invitations.service';
+import { createTeamsRepository } from './teams.repository';
 import { teamsRoutes } from './teams.routes';
 import { createTeamsService, type PurchasesFollowPayer } from './teams.service';
 
@@ -9,9 +12,16 @@ export function createTeamsModule(
   deps: Pick<Infrastructure, 'config' | 'database' | 'mailer'> & { purchasesFollowPayer: PurchasesFollowPayer },
 ) {
   const { config, database, mailer } = deps;
-  const teams = createTeamsService({ db: database.db, purchasesFollowPayer: deps.purchasesFollowPayer });
+  const { db } = database;
+  const repository = createTeamsRepository(db);
+  const teams = createTeamsService({
+    repository,
+    effectiveStatus: (userId) => findEffectiveSubscriptionStatus(db, userId),
+    purchasesFollowPayer: deps.purchasesFollowPayer,
+  });
   const invitations = createInvitationsService({
-    db: database.db,
+    repository,
+    limits: createInvitationLimits(db),
     tokens: createInvitationTokens(config.sessionSecret),
     sendMail: (message) => mailer.deliver(message),
     publicUrl: config.publicUrl,

@@ -18,7 +18,6 @@ import {
   type SignatureDefaults,
 } from '../../../shared/validation/account-schemas';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { Db } from '../../db/client';
 import { applySignatureDefaults } from './signature-defaults';
 import {
   capabilityRefusal,
@@ -27,7 +26,7 @@ import {
   organizationTier,
 } from '../../../shared/billing/plan-features';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
-import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
+import type { EffectiveStatus } from '../../../shared/billing/team-entitlement';
 import {
   assertCapability,
   canManageTeam,
@@ -37,7 +36,7 @@ import {
   seatUsage,
   type CallerMembership,
 } from './team-access';
-import { createTeamsRepository, type OrganizationRow } from './teams.repository';
+import type { OrganizationRow, TeamsRepository } from './teams.repository';
 
 const memberNotFound = () => notFound('That team member');
 
@@ -59,8 +58,13 @@ export type PurchasesFollowPayer = (
 
 const hasDefaults = (org: OrganizationRow) => hasCapability(organizationTier(org), 'signatureDefaults');
 
-export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: PurchasesFollowPayer }) {
-  const repository = createTeamsRepository(deps.db);
+export function createTeamsService(deps: {
+  repository: TeamsRepository;
+  /** The person's own paid status, beside their organization's (billing). */
+  effectiveStatus: (userId: string) => Promise<EffectiveStatus | undefined>;
+  purchasesFollowPayer?: PurchasesFollowPayer;
+}) {
+  const { repository } = deps;
 
   async function describeOrganization(
     caller: CallerMembership,
@@ -174,7 +178,7 @@ export function createTeamsService(deps: { db: Db; purchasesFollowPayer?: Purcha
       if (existing < 1) return;
       const found = await repository.findMembershipOfUser(userId);
       if (found && hasCapability(organizationTier(found.organization), 'severalSignatures')) return;
-      const effective = await findEffectiveSubscriptionStatus(deps.db, userId);
+      const effective = await deps.effectiveStatus(userId);
       if (effective && !shouldShowWatermark(effective.status)) return;
       throw forbidden(capabilityRefusal('severalSignatures'));
     },

@@ -73,7 +73,7 @@ describe('processImage', () => {
     expect(logo).toMatchObject({ kind: 'logo', width: 160, height: 53 });
     expect(logo.src.endsWith(out.name)).toBe(true);
     expect(fileOf(out, '-160x53.png')).toMatchObject({ width: 320, height: 106, contentType: 'image/png' });
-    expect(out.sharp.logo).toBe(true);
+    expect(out.density.logo).toBe(2);
   });
 
   it('keeps a tall logo whole, fitted in the box', async () => {
@@ -111,14 +111,71 @@ describe('processImage', () => {
     expect(await alphaAt(rounded, 8, 1)).toBeGreaterThan(0);
     expect(await alphaAt(round, 20, 20)).toBe(0);
     expect(await alphaAt(rounded, 20, 20)).toBe(255);
-    expect(out.sharp.photo).toBe(true);
+    expect(out.density.photo).toBe(2);
   });
 
-  it('accepts a tiny image at 1x and says it is not sharp', async () => {
+  it('draws a small image no larger than it is, and says it is not sharp', async () => {
     const out = await processImage(await solid(40, 30).png().toBuffer());
-    expect(exported(out, 'round')).toMatchObject({ kind: 'logo', width: 107, height: 80 });
-    expect(fileOf(out, '-107x80.png')).toMatchObject({ width: 107, height: 80 });
-    expect(out.sharp).toEqual({ logo: false, photo: false });
+    expect(exported(out, 'round')).toMatchObject({ kind: 'logo', width: 40, height: 30 });
+    expect(fileOf(out, '-40x30p30.png')).toMatchObject({ width: 40, height: 30 });
+    expect(out.density).toEqual({ logo: 1, photo: 1 });
+  });
+
+  // The density table: display size, file size and density for the sizes people upload.
+  it.each([
+    // source, shown as, logo display, logo file, photo display, photo file
+    [300, 100, 'logo', [160, 53], [300, 99], 80, 100],
+    [120, 120, 'photo', [80, 80], [120, 120], 80, 120],
+    [1200, 400, 'logo', [160, 53], [320, 106], 80, 160],
+  ] as const)(
+    'stores %ix%i with every pixel it has, up to 2x',
+    async (width, height, kind, logoDisplay, logoFile, photoDisplay, photoFile) => {
+      const out = await processImage(await solid(width, height).png().toBuffer());
+      expect(exported(out, 'round')).toMatchObject({ kind });
+      expect([out.image.width, out.image.height]).toEqual(logoDisplay);
+      const logo = fileOf(out, `-${logoDisplay[0]}x${logoDisplay[1]}.png`);
+      expect([logo.width, logo.height]).toEqual(logoFile);
+      const photo = exported(out, 'round', false);
+      const photoShown = kind === 'photo' ? photo : imageGeometry(photo.src, 'round', false, { kind: 'photo' });
+      expect([photoShown.width, photoShown.height]).toEqual([photoDisplay, photoDisplay]);
+      expect([fileOf(out, '-o.png').width, fileOf(out, '-o.png').height]).toEqual([photoFile, photoFile]);
+      expect(out.density.logo).toBeCloseTo(logoFile[0] / logoDisplay[0], 1);
+      expect(out.density.photo).toBeCloseTo(photoFile / photoDisplay, 5);
+    },
+  );
+
+  it('refuses a 10x10 image in words instead of drawing it 80x80', async () => {
+    await expect(processImage(await solid(10, 10).png().toBuffer())).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/10×10 pixels, too small.*at least 40 pixels on each side/),
+    });
+    await expect(processImage(await solid(39, 12).png().toBuffer())).rejects.toMatchObject({
+      message: expect.stringMatching(/at least 40 pixels on its longer side/),
+    });
+  });
+
+  it('shows a photo smaller than 80 pixels at its own size, named so the renderer knows', async () => {
+    const out = await processImage(await solid(60, 64).jpeg().toBuffer());
+    expect(out.name).toMatch(/-60x64p60\.jpg$/);
+    expect(exported(out, 'rounded')).toMatchObject({ kind: 'photo', width: 60, height: 60 });
+    expect(fileOf(out, '-r.png')).toMatchObject({ width: 60, height: 60 });
+  });
+
+  it('crops a photo on its point of attention, not its centre', async () => {
+    // A white 600x400 picture with a red subject near its right edge.
+    const subject = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const input = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } })
+      .composite([{ input: subject, left: 460, top: 140 }])
+      .jpeg()
+      .toBuffer();
+    const out = await processImage(input);
+    const square = await sharp(fileOf(out, '-q.jpg').bytes).raw().toBuffer({ resolveWithObject: true });
+    // Somewhere in the right half of the square is the red subject (a centre crop shows only white).
+    let red = 0;
+    for (let i = 0; i < square.data.length; i += 3) if (square.data[i]! > 150 && square.data[i + 1]! < 100) red += 1;
+    expect(red).toBeGreaterThan(1000);
   });
 
   it('keeps transparency as PNG and makes opaque photos JPEG, upright, with their metadata gone', async () => {
@@ -176,6 +233,43 @@ describe('processImage', () => {
     expect([firstData[(80 * 160 + 80) * 4], firstData[(80 * 160 + 80) * 4 + 1]]).toEqual([255, 0]);
   });
 
+  it('cuts rounded and round corners into every frame, whatever the frame count (1 to 20)', async () => {
+    for (let count = 1; count <= 20; count += 1) {
+      const colours = Array.from({ length: count }, (_, i) => `#${((i * 37) % 200) + 40}2080`.slice(0, 7));
+      const input = count === 1 ? await solid(200, 200).gif().toBuffer() : await animatedGif(200, 200, colours);
+      const out = await processImage(input);
+      for (const variant of ['r', 'o'] as const) {
+        const file = fileOf(out, count === 1 ? `-${variant}.png` : `-${variant}.gif`);
+        const { data, info } = await sharp(file.bytes, { animated: true })
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const side = info.width;
+        const pages = info.height / side;
+        expect(pages, `${count} frames`).toBe(count);
+        const alpha = (frame: number, x: number, y: number) => data[((frame * side + y) * side + x) * 4 + 3];
+        for (let frame = 0; frame < count; frame += 1) {
+          const where = `${variant}, frame ${frame + 1} of ${count}`;
+          // Transparent corners, an opaque middle and opaque edge middles: one whole shape per frame.
+          for (const [x, y] of [
+            [0, 0],
+            [side - 1, 0],
+            [0, side - 1],
+            [side - 1, side - 1],
+          ] as const)
+            expect(alpha(frame, x, y), `${where} corner ${x},${y}`).toBe(0);
+          for (const [x, y] of [
+            [side / 2, side / 2],
+            [side / 2, 2],
+            [side / 2, side - 3],
+            [2, side / 2],
+          ] as const)
+            expect(alpha(frame, x, y), `${where} at ${x},${y}`).toBe(255);
+        }
+      }
+    }
+  }, 120_000);
+
   it('converts WebP', async () => {
     const out = await processImage(await solid(320, 320).webp().toBuffer());
     expect(out.files.every((file) => file.contentType !== ('image/webp' as string))).toBe(true);
@@ -191,7 +285,7 @@ describe('processImage', () => {
     });
   });
 
-  it("for any size and shape: the exported proportions equal the file's within 1%, at 2x when the source allows", async () => {
+  it('for any size and shape: the file has the shown proportions within a pixel, 1x to 2x, never enlarged', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1400 }),
@@ -199,29 +293,42 @@ describe('processImage', () => {
         fc.constantFrom('square', 'rounded', 'round'),
         fc.boolean(),
         async (width, height, shape, alpha) => {
-          const out = await processImage(
-            await solid(width, height, alpha ? 4 : 3)
-              .png()
-              .toBuffer(),
-          );
+          const input = await solid(width, height, alpha ? 4 : 3)
+            .png()
+            .toBuffer();
+          const photoShaped = width / height >= 0.8 && width / height <= 1.25;
+          const tooSmall = Math.max(width, height) < 40 || (photoShaped && Math.min(width, height) < 40);
+          if (tooSmall) {
+            await expect(processImage(input)).rejects.toMatchObject({ code: 'VALIDATION' });
+            return;
+          }
+          const out = await processImage(input);
           const shown = exported(out, shape);
           const name = shown.src.slice(shown.src.lastIndexOf('/') + 1);
           const file = out.files.find((f) => f.name === name)!;
           expect(file).toBeDefined();
           expect(shown.height).not.toBeNull();
-          const shownRatio = shown.width / shown.height!;
-          expect(Math.abs(file.width / file.height - shownRatio) / shownRatio).toBeLessThanOrEqual(0.01);
+          // Proportions: the file's shorter side is the shown proportion of its longer, to within a pixel.
+          const [long, short, ratio] =
+            file.width >= file.height
+              ? [file.width, file.height, shown.height! / shown.width]
+              : [file.height, file.width, shown.width / shown.height!];
+          expect(Math.abs(short - long * ratio)).toBeLessThanOrEqual(1);
           expect(shown.width).toBeLessThanOrEqual(LOGO_BOX.width);
           expect(shown.height).toBeLessThanOrEqual(LOGO_BOX.height);
-          // 2x exactly when the source had the pixels, else 1x (and reported).
+          // Never drawn larger than the source; as many pixels as it has, up to 2x.
           const density = file.width / shown.width;
-          expect([1, 2]).toContain(density);
-          expect(file.height / shown.height!).toBe(density);
-          const covers =
-            shown.kind === 'photo'
-              ? Math.min(width, height) >= 160
-              : width >= shown.width * 2 && height >= shown.height! * 2;
-          if (covers) expect(density).toBe(2);
+          expect(density).toBeGreaterThanOrEqual(1);
+          expect(density).toBeLessThanOrEqual(2);
+          expect(file.width).toBeLessThanOrEqual(width);
+          expect(file.height).toBeLessThanOrEqual(height);
+          // Every pixel the source has, up to 2x, on the side that limits it.
+          if (shown.kind === 'photo') expect(file.width).toBe(Math.min(2 * shown.width, width, height));
+          else
+            expect(
+              file.width >= Math.min(2 * shown.width, width) - 1 ||
+                file.height >= Math.min(2 * shown.height!, height) - 1,
+            ).toBe(true);
           if (shown.kind === 'photo' && shape !== 'square') expect(await alphaAt(file.bytes, 0, 0)).toBe(0);
         },
       ),

@@ -1,5 +1,6 @@
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import type { SignaturesService } from '../signatures/signatures.service';
+import { createUploadsRepository } from './uploads.repository';
 import { uploadsRoutes } from './uploads.routes';
 import { createUploadsService } from './uploads.service';
 
@@ -9,7 +10,7 @@ export function createUploadsModule(
 ) {
   const { database, rateLimiter } = deps;
   const uploads = createUploadsService({
-    db: database.db,
+    repository: createUploadsRepository(database.db),
     storage: deps.storage,
     signatures: deps.signatures,
     publicUrl: deps.config.publicUrl,

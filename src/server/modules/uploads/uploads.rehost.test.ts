@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../rate-limit/rate-limiter';
 import { defaultConnector, type ConnectRequest, type Connector } from '../../net/safe-fetch';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { createUploadsRepository } from './uploads.repository';
 import { createUploadsService, type UploadsService } from './uploads.service';
 
 /**
@@ -74,7 +75,7 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { storage, signatures } = t.app.services;
     local = createUploadsService({
-      db: t.database.db,
+      repository: createUploadsRepository(t.database.db),
       storage,
       signatures,
       publicUrl: t.config.publicUrl,
@@ -87,7 +88,7 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
         address: { address: '127.0.0.1', family: 4 },
       });
     internetService = createUploadsService({
-      db: t.database.db,
+      repository: createUploadsRepository(t.database.db),
       storage,
       signatures,
       publicUrl: t.config.publicUrl,
@@ -160,7 +161,7 @@ describeEachDatabase('re-hosting typed image addresses', (kind) => {
   it('limits how many addresses one person has fetched in an hour', async () => {
     const { storage, signatures } = t.app.services;
     const limited = createUploadsService({
-      db: t.database.db,
+      repository: createUploadsRepository(t.database.db),
       storage,
       signatures,
       fetchOptions: { testOnlyAllowLoopback: true },

@@ -2,7 +2,6 @@ import { tooMany } from '../../http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { attachedImageSchema, attachImageSchema, uploadedImageSchema } from '../../../shared/api/uploads';
-import type { Db } from '../../db/client';
 import { AppError, invalid } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
@@ -10,6 +9,7 @@ import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
 import { isOnOrigin } from '../../../shared/signature/url-normalise';
 import {
   IMAGE_DENSITY,
+  LOGO_BOX,
   PHOTO_SIZE,
   STORED_FILE_NAME,
   allVariantFileNames,
@@ -28,11 +28,12 @@ import {
   type PublicImageType,
 } from './image-processing';
 import { DRIVE_NOT_SHARED_MESSAGE, DROPBOX_NOT_SHARED_MESSAGE, resolveShareLink } from './share-links';
-import { createUploadsRepository, type UploadRow } from './uploads.repository';
+import type { UploadRow, UploadsRepository } from './uploads.repository';
+import { DAY_MS } from '../../../shared/duration';
 
 export const UPLOAD_SLOT_TTL_MS = 15 * 60 * 1000;
 // Slots the browser never finished (closed tab, failed upload) are cleared after a day.
-const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const ABANDONED_AFTER_MS = DAY_MS;
 
 const UPLOAD_URL_PATH = /\/api\/objects\/uploads\/([0-9a-f-]{36})$/i;
 /** Files stored before decision 0070: one file per upload, named by a UUID. */
@@ -89,18 +90,28 @@ export function storedKeys(objectKey: string): string[] {
   return image ? allVariantFileNames(image).map(publicKeyFor) : [objectKey];
 }
 
+// Within 2% of 2x is 2x: a 1-pixel rounding is not worth a note.
+const SHARP_DENSITY = IMAGE_DENSITY * 0.98;
+
 /** The note for an image stored below twice its display size; undefined when it is sharp. */
 function resolutionNote(processed: ProcessedImage): string | undefined {
-  const { source, image } = processed;
+  const { source, image, density } = processed;
   // The renderer shows photo-shaped images as photos (image-geometry.ts), so that file is the one that counts.
   const photo = isPhotoShaped(image.width, image.height);
-  const [width, height] = photo ? [PHOTO_SIZE, PHOTO_SIZE] : [image.width, image.height];
-  if (photo ? processed.sharp.photo : processed.sharp.logo) return undefined;
-  return `This image is ${source.width}×${source.height} pixels. It is shown at ${width}×${height}, so it looks soft on high-density screens; ${width * IMAGE_DENSITY}×${height * IMAGE_DENSITY} pixels or more look sharp.`;
+  const side = image.photo ?? PHOTO_SIZE;
+  const [width, height] = photo ? [side, side] : [image.width, image.height];
+  const shown = photo ? density.photo : density.logo;
+  if (shown >= SHARP_DENSITY) return undefined;
+  // What a sharp version needs: twice the size this shape is shown at when the source is big enough.
+  const scale = Math.min(LOGO_BOX.width / source.width, LOGO_BOX.height / source.height);
+  const [fullWidth, fullHeight] = photo
+    ? [PHOTO_SIZE, PHOTO_SIZE]
+    : [Math.round(source.width * scale), Math.round(source.height * scale)];
+  return `This image is ${source.width}×${source.height} pixels. It is shown at ${width}×${height}, with ${shown.toFixed(1)}× its pixels, so it looks soft on high-density screens; ${fullWidth * IMAGE_DENSITY}×${fullHeight * IMAGE_DENSITY} pixels or more look sharp.`;
 }
 
 export function createUploadsService(deps: {
-  db: Db;
+  repository: UploadsRepository;
   storage: ObjectStorage;
   signatures: SignaturePhotoTarget;
   /** The public origin: an address already on it is one of our images, not fetched again. */
@@ -111,8 +122,7 @@ export function createUploadsService(deps: {
   limiter?: RateLimiter;
   fetchLimit?: LimitRule;
 }) {
-  const { storage, signatures } = deps;
-  const repository = createUploadsRepository(deps.db);
+  const { repository, storage, signatures } = deps;
 
   async function findOwnedUpload(userId: string, id: string): Promise<UploadRow> {
     const row = await repository.findUploadById(id);

@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from '../../../test-support/se
 import { createScratchPostgres, describeWhen, NO_POSTGRES } from '../../../test-support/test-app';
 
 /**
- * Issue 14, point 7: two server processes (the real server.ts) on one PostgreSQL push the
+ * Two server processes (the real server.ts) on one PostgreSQL push the
  * signatures of 200 people through the Google stand-in (50 ms latency): each person's signature is
  * patched exactly once. Then a template change re-pushes everyone, one process is SIGKILLed
  * mid-push and started again: nobody is patched twice and nobody is forgotten.

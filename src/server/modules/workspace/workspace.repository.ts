@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { user } from '../../db/schema/auth.schema';
+import { member, user } from '../../db/schema/auth.schema';
 import type { DirectoryPerson } from '../../google/workspace-client';
 import {
   workspaceConnection,
@@ -100,19 +100,37 @@ export function createWorkspaceRepository(db: Db) {
         .where(and(eq(workspacePeople.organizationId, organizationId), eq(workspacePeople.email, email.toLowerCase())));
       return row;
     },
-    /** The caller's own row: linked to their account, or carrying their address. */
-    async findPersonOfUser(organizationId: string, userId: string, email: string): Promise<PersonRow | undefined> {
+    /**
+     * The caller's own row: linked to their account, or carrying their address, and only while they
+     * are a verified member of the organization (docs/decisions/0131).
+     */
+    async findPersonOfUser(organizationId: string, userId: string): Promise<PersonRow | undefined> {
+      const [me] = await db
+        .select({ email: user.email })
+        .from(user)
+        .innerJoin(member, and(eq(member.userId, user.id), eq(member.organizationId, organizationId)))
+        .where(and(eq(user.id, userId), eq(user.emailVerified, true)));
+      if (!me) return undefined;
       const [row] = await db
         .select()
         .from(workspacePeople)
         .where(
           and(
             eq(workspacePeople.organizationId, organizationId),
-            sql`(${workspacePeople.linkedUserId} = ${userId} or ${workspacePeople.email} = ${email.toLowerCase()})`,
+            sql`(${workspacePeople.linkedUserId} = ${userId} or ${workspacePeople.email} = ${me.email.toLowerCase()})`,
           ),
         )
         .limit(1);
       return row;
+    },
+    /** Whether the account is, now, a verified member of the organization (its own signatures may be used). */
+    async isVerifiedMember(organizationId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: user.id })
+        .from(user)
+        .innerJoin(member, and(eq(member.userId, user.id), eq(member.organizationId, organizationId)))
+        .where(and(eq(user.id, userId), eq(user.emailVerified, true)));
+      return !!row;
     },
     /**
      * Writes the directory's people: new ones added, known ones updated (their own edits and push
@@ -129,11 +147,14 @@ export function createWorkspaceRepository(db: Db) {
           .where(eq(workspacePeople.organizationId, organizationId));
         const byEmail = new Map(existing.map((p) => [p.email, p]));
         const emails = people.map((p) => p.email);
+        // Only a verified member of THIS organization is linked (docs/decisions/0131): an account
+        // that merely carries the address (unverified, or of another organization) is a stranger.
         const accounts = emails.length
           ? await tx
               .select({ id: user.id, email: user.email })
               .from(user)
-              .where(inArray(sql`lower(${user.email})`, emails))
+              .innerJoin(member, and(eq(member.userId, user.id), eq(member.organizationId, organizationId)))
+              .where(and(inArray(sql`lower(${user.email})`, emails), eq(user.emailVerified, true)))
           : [];
         const accountOf = new Map(accounts.map((a) => [a.email.toLowerCase(), a.id]));
         const changed: string[] = [];

@@ -10,7 +10,7 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
 import type { DryRunEntry, WorkspaceOverview } from '../../../shared/api/workspace';
 
 /**
- * Issue 14, point 5: each send-as address is given one signature (docs/decisions/0118). Against the
+ * Each send-as address is given one signature (docs/decisions/0118). Against the
  * Google stand-in (real HTTP on loopback) and the app's own jobs runner, on both databases.
  */
 const DOMAIN = 'alias-gws.test';

@@ -89,11 +89,13 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   const secret = workspaceKeySecret(deps.config);
   const scopes = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
 
-  function clientFor(keyJson: string, testMode: boolean): WorkspaceClient {
+  /** Tokens are cached per organization and per key (docs/decisions/0131). */
+  function clientFor(keyJson: string, testMode: boolean, organizationId: string): WorkspaceClient {
     const key = parseServiceAccountKey(keyJson);
     return createWorkspaceClient({
       key,
       endpoints: deps.google.endpoints,
+      cacheOwner: organizationId,
       tokenCache,
       ...(testMode && deps.google.fetch ? { fetch: deps.google.fetch } : {}),
       ...(deps.retry ? { retry: deps.retry } : {}),
@@ -110,7 +112,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
         'The stored service account key can no longer be read (WORKSPACE_KEY_SECRET or SESSION_SECRET changed). Please disconnect and connect Google Workspace again.',
       );
     }
-    return clientFor(keyJson, conn.testMode);
+    return clientFor(keyJson, conn.testMode, conn.organizationId);
   }
 
   async function managerOf(userId: string): Promise<CallerMembership> {
@@ -175,7 +177,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
       throw err;
     }
     try {
-      await clientFor(keyJson, testMode).checkConnection(adminEmail);
+      await clientFor(keyJson, testMode, caller.organization.id).checkConnection(adminEmail);
     } catch (err) {
       if (isGoogleWorkspaceError(err)) throw checkFailed(err);
       throw err;
@@ -704,9 +706,14 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     },
   };
 
-  /** The person's own editor signatures (default first), when they have a SignaturePro account. */
+  /**
+   * The person's own editor signatures (default first), only while their account is a verified
+   * member of this organization; anyone else gets the organization's signature (docs/decisions/0131).
+   * Checked at every render, not only at sync: a membership can end between two syncs.
+   */
   async function ownSignaturesOf(person: PersonRow): Promise<OwnSignature[]> {
     if (!person.linkedUserId) return [];
+    if (!(await repo.isVerifiedMember(person.organizationId, person.linkedUserId))) return [];
     const rows = await signatures.listSignaturesByUser(person.linkedUserId);
     return rows.map((row) => ({ ...row, imageLinkUrl: row.imageLinkUrl as OwnSignature['imageLinkUrl'] }));
   }
@@ -714,8 +721,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   async function myRow(userId: string) {
     const caller = await requireCallerMembership(teams, userId);
     assertCapability(caller.organization, 'workspacePush');
-    const [me] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    const person = me ? await repo.findPersonOfUser(caller.organization.id, userId, me.email) : undefined;
+    const person = await repo.findPersonOfUser(caller.organization.id, userId);
     return { caller, person, tpl: await templateOf(caller.organization.id) };
   }
 

@@ -3,7 +3,7 @@ import {
   type SignatureFields,
   type SignatureOverrides,
   type SocialPlatform,
-} from './signature-schema';
+} from '../shared/signature/signature-schema';
 
 export const TEST_PUBLIC_URL = 'https://app.signaturepro.example';
 
@@ -75,7 +75,7 @@ export const EDITOR_TEST_SOCIAL_LINKS: Readonly<Record<SocialPlatform, string>> 
 /**
  * The full signature of the editor's browser test: every field, an uploaded logo (served from the
  * app's own origin), nine profiles and the Free plan's watermark, with the design it ends on.
- * The 4,000-character budget (issue 10, point 9) is held on it.
+ * The 4,000-character budget is held on it.
  */
 export function buildEditorTestSignature(overrides: SignatureOverrides = {}): SignatureFields {
   return createEmptySignature({
