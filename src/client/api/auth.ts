@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { authApi } from '../../shared/api/auth';
 import type { ForgotPasswordInput, LoginInput, SignupInput } from '../../shared/validation/auth-schemas';
-import { toast } from '../components/ui/toast-store';
+import { toast } from '../lib/toast-store';
 import { errorMessage } from '../lib/api';
 import { callApi } from '../lib/api-client';
-import { PENDING_EMAIL_KEY } from '../lib/session';
+import { PENDING_EMAIL_KEY } from './session';
 
 /** The account calls of spec section 7 that the auth pages make; every one sends credentials. */
 export type Message = { message: string };

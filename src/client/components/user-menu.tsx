@@ -1,8 +1,8 @@
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api';
-import { initialsOf, useLogout, useSession } from '../lib/session';
-import { toast } from './ui/toast-store';
+import { initialsOf, useLogout, useSession } from '../api/session';
+import { toast } from '../lib/toast-store';
 
 const itemClass =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';

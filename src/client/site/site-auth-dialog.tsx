@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createPath, Router, type Navigator, type To } from 'react-router';
 import { AuthDialog } from '../components/auth-dialog/auth-dialog';
-import { siteQueryClient } from '../lib/session';
+import { siteQueryClient } from '../api/session';
 
 const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
@@ -18,7 +18,7 @@ const enterAppNavigator: Navigator = {
 
 /**
  * The shared auth dialog on a public page, with what its forms expect around them: a router and the
- * page's query cache, in which a sign-in reaches the page's header (lib/session.ts).
+ * page's query cache, in which a sign-in reaches the page's header (api/session.ts).
  */
 export function SiteAuthDialog() {
   return (

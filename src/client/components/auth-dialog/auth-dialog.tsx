@@ -16,31 +16,31 @@ export function AuthDialog() {
   const { open, tab, redirectTo } = useAuthDialog();
   return (
     <Dialog open={open} onClose={closeAuthDialog} title={titles[tab]} description={descriptions[tab]} closeButton>
-          {tab !== 'forgot' && (
-            <div
-              role="tablist"
-              aria-label="Log in or sign up"
-              className="mt-4 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm"
+      {tab !== 'forgot' && (
+        <div
+          role="tablist"
+          aria-label="Log in or sign up"
+          className="mt-4 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm"
+        >
+          {(['login', 'signup'] as const).map((t) => (
+            <button
+              key={t}
+              role="tab"
+              type="button"
+              aria-selected={tab === t}
+              onClick={() => setAuthTab(t)}
+              className={`rounded-md py-1.5 font-medium ${tab === t ? 'bg-white shadow-sm' : 'text-slate-600'}`}
             >
-              {(['login', 'signup'] as const).map((t) => (
-                <button
-                  key={t}
-                  role="tab"
-                  type="button"
-                  aria-selected={tab === t}
-                  onClick={() => setAuthTab(t)}
-                  className={`rounded-md py-1.5 font-medium ${tab === t ? 'bg-white shadow-sm' : 'text-slate-600'}`}
-                >
-                  {t === 'login' ? 'Log in' : 'Sign up'}
-                </button>
-              ))}
-            </div>
-          )}
-          <div className="mt-4">
-            {tab === 'login' && <LoginForm redirectTo={redirectTo} />}
-            {tab === 'signup' && <SignupForm />}
-            {tab === 'forgot' && <ForgotForm />}
-          </div>
+              {t === 'login' ? 'Log in' : 'Sign up'}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="mt-4">
+        {tab === 'login' && <LoginForm redirectTo={redirectTo} />}
+        {tab === 'signup' && <SignupForm />}
+        {tab === 'forgot' && <ForgotForm />}
+      </div>
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { forgotPassword } from '../../api/auth';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../ui/button';
 import { FormInput, EMAIL } from '../ui/field-input';
-import { toast } from '../ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { setAuthTab } from './auth-dialog-store';
 
 export function ForgotForm() {

@@ -1,4 +1,4 @@
-import type { useLoginForm } from '../../lib/auth-forms';
+import type { useLoginForm } from './auth-forms';
 import { Button } from '../ui/button';
 import { FormInput, CURRENT_PASSWORD, EMAIL } from '../ui/field-input';
 

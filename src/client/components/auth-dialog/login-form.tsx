@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { useLoginForm } from '../../lib/auth-forms';
-import { toast } from '../ui/toast-store';
+import { useLoginForm } from './auth-forms';
+import { toast } from '../../lib/toast-store';
 import { closeAuthDialog, setAuthTab } from './auth-dialog-store';
 import { LoginFields } from './login-fields';
 

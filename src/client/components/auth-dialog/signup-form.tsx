@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
-import { useSignupForm } from '../../lib/auth-forms';
-import { rememberPendingEmail, useSessionInvalidated } from '../../lib/session';
+import { useSignupForm } from './auth-forms';
+import { rememberPendingEmail, useSessionInvalidated } from '../../api/session';
 import { Button } from '../ui/button';
 import { Field, Input } from '../ui/field';
 import { FormInput, EMAIL, NEW_ACCOUNT_PASSWORD } from '../ui/field-input';
 import { TermsCheckbox } from '../ui/terms-checkbox';
-import { toast } from '../ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { closeAuthDialog } from './auth-dialog-store';
 
 export function SignupForm() {

@@ -2,7 +2,7 @@ import type { BillingPeriod, PlanId } from '../../../shared/billing/plans';
 import { callPublic } from '../../api/public';
 import { errorMessage } from '../../lib/api';
 import { openAuthDialog } from '../auth-dialog/auth-dialog-store';
-import { toast } from '../ui/toast-store';
+import { toast } from '../../lib/toast-store';
 
 /** Spec section 9: the free plan activation goes to the editor 100 ms after it succeeds. */
 export const FREE_PLAN_REDIRECT_MS = 100;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BillingPeriod, PlanId } from '../../../shared/billing/plans';
-import { useRefetchSession, useSession } from '../../lib/session';
+import { useRefetchSession, useSession } from '../../api/session';
 import { choosePlan, FREE_PLAN_REDIRECT_MS, selectFreePlan } from './plan-choice';
 
 export type FreePlanActivation = 'idle' | 'activating';

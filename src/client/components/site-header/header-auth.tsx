@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { openAuthDialog, type AuthTab } from '../auth-dialog/auth-dialog-store';
 import { preloadAuthDialog } from '../auth-dialog/lazy-auth-dialog';
-import { initialsOf, useKnownSession } from '../../lib/session-probe';
+import { initialsOf, useKnownSession } from '../../api/session-probe';
 import { AuthButtons, type AuthButtonSpec } from './auth-buttons';
 
 const SiteUserMenu = lazy(() => import('./site-user-menu').then((m) => ({ default: m.SiteUserMenu })));

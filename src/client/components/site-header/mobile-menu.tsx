@@ -1,8 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { initialsOf, logOut, useKnownSession } from '../../lib/session-probe';
-import { toast } from '../ui/toast-store';
+import { initialsOf, logOut, useKnownSession } from '../../api/session-probe';
+import { toast } from '../../lib/toast-store';
 import { AuthButtons, type AuthButtonSpec } from './auth-buttons';
 import { openSiteAuthDialog } from './header-auth';
 import type { NavLink } from './site-nav-links';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useToasts } from './toast-store';
+import { useToasts } from '../../lib/toast-store';
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 

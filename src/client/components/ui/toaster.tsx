@@ -1,5 +1,5 @@
 import { Toast } from 'radix-ui';
-import { TOAST_DEFAULT_DURATION, dismissToast, useToasts } from './toast-store';
+import { TOAST_DEFAULT_DURATION, dismissToast, useToasts } from '../../lib/toast-store';
 
 const variantClass = {
   default: 'border-slate-200 bg-white text-slate-900',

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LogoHomeLink } from '../../components/site-header/logo-home-link';
 import { MenuItem, UserMenu } from '../../components/user-menu';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { ACCOUNT_TABS, tabFromParam, type AccountTabId } from './account-tabs';
 import { Select, Spinner } from './account-ui';
 

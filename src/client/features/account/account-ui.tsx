@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode, SelectHTMLAttributes } from 'react';
 import { forwardRef } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 
 /** A titled white card; `footer` sits below a rule (Save/Cancel, or a danger action). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatUsd } from '../../../shared/billing/checkout-quote';
 import { paidUntil } from '../../../shared/billing/paid-until';
 import { Button } from '../../components/ui/button';
-import { trialDaysLeft } from '../../lib/session';
+import { trialDaysLeft } from '../../api/session';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { MANAGE_SUBSCRIPTION_ID, ManageSubscription } from './manage-subscription';
 import { SeatMeter } from './seat-meter';

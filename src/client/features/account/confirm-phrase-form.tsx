@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ConfirmationInput } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { showSaveError } from './account-ui';
 
 type Values = ConfirmationInput & { password?: string };

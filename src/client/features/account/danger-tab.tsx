@@ -8,8 +8,8 @@ import {
   LEAVE_ORGANIZATION_PHRASE,
   leaveOrganizationSchema,
 } from '../../../shared/validation/account-schemas';
-import { toast } from '../../components/ui/toast-store';
-import { useSessionChanged } from '../../lib/session';
+import { toast } from '../../lib/toast-store';
+import { useSessionChanged } from '../../api/session';
 import { LoadError, SectionCard, Select, Spinner } from './account-ui';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ConfirmPhraseForm } from './confirm-phrase-form';

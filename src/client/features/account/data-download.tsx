@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { fetchExport, type ExportKind } from '../../api/files';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { SectionCard } from './account-ui';
 
 /** Fetches an export and hands it to the browser as a file; an error answer becomes a toast, never a saved file. */

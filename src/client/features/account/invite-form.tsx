@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { inviteSchema, type InviteInput } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { Select, showSaveError } from './account-ui';
 import { useInvite } from '../../api/teams';
 

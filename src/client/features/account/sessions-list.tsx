@@ -1,7 +1,7 @@
 import { Laptop, LogOut, Smartphone } from 'lucide-react';
 import type { DeviceSession } from '../../../shared/account-area-types';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { formatDate, LoadError, SectionCard, showSaveError, Spinner, saveWithToast } from './account-ui';
 import { useSessions, useSignOutOthers, useSignOutSession } from '../../api/account';
 

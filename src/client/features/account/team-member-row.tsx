@@ -2,7 +2,7 @@ import { Mail, Send, Trash2 } from 'lucide-react';
 import type { TeamEntry } from '../../../shared/account-area-types';
 import { ROLE_LABELS } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
-import { initialsOf } from '../../lib/session';
+import { initialsOf } from '../../api/session';
 import { formatDate, Select, saveWithToast } from './account-ui';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useChangeRole, useRemoveMember, useResendInvitation, useWithdrawInvitation } from '../../api/teams';

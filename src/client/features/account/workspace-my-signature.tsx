@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PERSON_FIELDS, PERSON_FIELD_LABELS, type PersonField } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { ApiError } from '../../lib/api';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { useEditMine, useMyWorkspaceSignature } from '../../api/workspace';

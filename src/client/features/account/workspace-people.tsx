@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { DryRunEntry, PushTarget, WorkspaceOverview, WorkspacePersonView } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { formatDate, SectionCard, Select, toastError } from './account-ui';
 import { usePush } from '../../api/workspace';
 

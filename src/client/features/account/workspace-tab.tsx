@@ -4,7 +4,7 @@ import { capabilityRefusal } from '../../../shared/billing/plan-features';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Textarea } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { WorkspaceMySignature } from './workspace-my-signature';

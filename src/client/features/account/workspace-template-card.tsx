@@ -10,7 +10,7 @@ import {
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { ApiError } from '../../lib/api';
 import { SectionCard, Select, toastError } from './account-ui';
 import { useSaveTemplate } from '../../api/workspace';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../shared/validation/auth-schemas';
 import { Button } from '../../components/ui/button';
 import { FormInput, NEW_PASSWORD } from '../../components/ui/field-input';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { choosePassword } from '../../api/auth';
 import { PasswordRules } from './password-rules';

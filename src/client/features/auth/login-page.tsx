@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { LoginFields } from '../../components/auth-dialog/login-fields';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
-import { useLoginForm } from '../../lib/auth-forms';
+import { useLoginForm } from '../../components/auth-dialog/auth-forms';
 import { AuthCard } from './auth-card';
 import { sendMagicLink } from '../../api/auth';
 

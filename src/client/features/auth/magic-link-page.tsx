@@ -2,9 +2,9 @@ import { LogIn, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
-import { useSessionChanged } from '../../lib/session';
+import { useSessionChanged } from '../../api/session';
 import { AuthCard } from './auth-card';
 import { signInWithMagicLink } from '../../api/auth';
 

@@ -7,7 +7,7 @@ import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../s
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { FormInput, NEW_PASSWORD } from '../../components/ui/field-input';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';
 import { PasswordRules } from './password-rules';

@@ -2,9 +2,9 @@ import { CircleCheckBig, LoaderCircle, MailCheck, TriangleAlert } from 'lucide-r
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
-import { useSessionInvalidated } from '../../lib/session';
+import { useSessionInvalidated } from '../../api/session';
 import { AuthCard } from './auth-card';
 import { ChoosePasswordForm } from './choose-password-form';
 import { clearPendingEmail, readPendingEmail, useResendVerification, verifyEmail } from '../../api/auth';

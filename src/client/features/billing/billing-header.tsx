@@ -2,7 +2,7 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { AuthButtons, type AuthButtonSpec } from '../../components/site-header/auth-buttons';
 
 const BillingUserMenu = lazy(() => import('./billing-user-menu'));

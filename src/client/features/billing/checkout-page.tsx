@@ -10,7 +10,7 @@ import {
   type BillingPeriod,
 } from '../../../shared/billing/plans';
 import { useFreePlanActivation } from '../../components/pricing/use-plan-choice';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { BillingHeader } from './billing-header';
 import { CheckoutSummary } from './checkout-summary';
 import { PaymentCard } from './payment-card';

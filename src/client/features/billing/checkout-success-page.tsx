@@ -1,7 +1,7 @@
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useRefetchSession, useSession } from '../../lib/session';
+import { useRefetchSession, useSession } from '../../api/session';
 import { confirmPayment } from '../../api/billing';
 import { logInToPay } from './login-first';
 

@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 
 /** A signed-out visitor on the checkout or its success page: the spec's toast, then /login. */
 export function logInToPay(navigate: NavigateFunction) {

@@ -12,7 +12,7 @@ import {
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
 import { usePlanChoice } from '../../components/pricing/use-plan-choice';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { BillingHeader } from './billing-header';
 
 /** Statuses under which the stored plan is really the person's (not canceled or never chosen). */

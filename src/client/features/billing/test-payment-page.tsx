@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { TestPaymentView } from '../../../shared/billing/billing-types';
 import { formatUsd } from '../../../shared/billing/checkout-quote';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { toAppPath } from './app-path';
 import { cancelTestPayment, payTestPayment, useTestPayment } from '../../api/billing';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CreateCheckoutInput } from '../../../shared/billing/checkout-schema';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { createCheckoutSession } from '../../api/billing';
 

@@ -5,7 +5,7 @@ import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { MenuItem, UserMenu } from '../../components/user-menu';
-import { trialDaysLeft } from '../../lib/session';
+import { trialDaysLeft } from '../../api/session';
 import { HelpDialog } from './help-dialog';
 
 function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy: boolean }) {

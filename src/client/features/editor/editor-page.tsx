@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
@@ -118,6 +118,7 @@ export function EditorPage() {
               <EditorPanel
                 fields={fields}
                 requirements={draft.requirements}
+                refusals={draft.refusals}
                 signedIn={user !== null}
                 signatureId={draft.signatureId}
                 onChange={draft.update}
@@ -135,6 +136,7 @@ export function EditorPage() {
                         status={draft.status}
                         hasId={draft.signatureId !== null}
                         signedIn={user !== null}
+                        refusals={draft.refusals}
                       />
                     }
                     user={user}

@@ -4,7 +4,7 @@ import { isDataOrBase64Url, normalizeUrl } from '../../../shared/signature/url-n
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { trackPendingEdit } from './pending-edits';
 import { rehostImageUrl } from './upload-image';

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/signature/signature-schema';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { ImageUrlField } from './image-url-field';
 import { LogoPicker } from './logo-picker';
 import { PanelSection, TabIntro } from './tab-intro';

@@ -5,7 +5,7 @@ import { safeImageSrc } from '../../../shared/signature/url-normalise';
 import type { PhotoShape } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { currentOrigin } from './use-rendered-signature';
 import { useLogoUpload } from './use-logo-upload';
 

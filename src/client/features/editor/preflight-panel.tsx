@@ -13,7 +13,7 @@ import { renderSignature, type RenderOptions } from '../../../shared/signature/r
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { sendSignatureTestEmail } from '../../api/signatures';
 import { useImageProbes } from './image-probes';

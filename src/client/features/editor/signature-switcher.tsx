@@ -6,7 +6,7 @@ import { sendAsEmailSchema, signatureLabelSchema } from '../../../shared/signatu
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { startFromAccount } from './load-signature';
 import {

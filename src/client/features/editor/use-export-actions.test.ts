@@ -9,14 +9,14 @@ import {
   createEmptySignature,
   type SignatureFields,
 } from '../../../shared/signature/signature-schema';
-import type { ToastInput } from '../../components/ui/toast-store';
+import type { ToastInput } from '../../lib/toast-store';
 import { MANUAL_COPY_TOAST, useExportActions } from './use-export-actions';
 import { signatureRenderOptions, useRenderedSignature } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
 import { SOCIAL_PLATFORM_HOSTS } from '../../../shared/signature/social-hosts';
 
 const toasts: ToastInput[] = [];
-vi.mock('../../components/ui/toast-store', () => ({
+vi.mock('../../lib/toast-store', () => ({
   toast: (input: ToastInput) => {
     toasts.push(input);
     return toasts.length;
@@ -35,6 +35,7 @@ function fakeDraft(fields: SignatureFields, overrides: Partial<SignatureDraft> =
     signatureId: 'sig-1',
     savedHtml: null,
     status: 'saved',
+    refusals: {},
     requirements: NO_REQUIREMENTS,
     update: vi.fn(),
     flushEdits: vi.fn(),

@@ -5,7 +5,7 @@ import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { renderSignature, type RenderedSignature } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import {
   canWriteRichClipboard,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { trackPendingEdit } from './pending-edits';
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, UPLOAD_FAILED, uploadSignatureImage } from './upload-image';

@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { FormInput, CURRENT_PASSWORD, NEW_ACCOUNT_PASSWORD } from '../../components/ui/field-input';
 import { TermsCheckbox } from '../../components/ui/terms-checkbox';
-import { useLoginForm, useSignupForm } from '../../lib/auth-forms';
-import { readSession, rememberPendingEmail } from '../../lib/session';
+import { useLoginForm, useSignupForm } from '../../components/auth-dialog/auth-forms';
+import { readSession, rememberPendingEmail } from '../../api/session';
 
 /** Sign up or log in with the invited address; `onSignedIn` then joins the organization (and stores the session). */
 export function InvitationAuthForms({

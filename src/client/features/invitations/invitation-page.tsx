@@ -5,9 +5,9 @@ import type { AcceptInvitationResponse, InvitationPreview } from '../../../share
 import type { MeResponse } from '../../../shared/account-types';
 import { LogoHomeLink } from '../../components/site-header/logo-home-link';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
-import { useLogout, useRefreshSession, useSession } from '../../lib/session';
+import { useLogout, useRefreshSession, useSession } from '../../api/session';
 import { InvitationAuthForms } from './invitation-auth-forms';
 import { acceptInvitation, useInvitation, useRefetchInvitation } from '../../api/teams';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MONEY_BACK_NOTE, VOLUME_DISCOUNT_NOTE, type BillingPeriod, type PlanId } from '../../../shared/billing/plans';
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
-import { useKnownSession } from '../../lib/session-probe';
+import { useKnownSession } from '../../api/session-probe';
 import { choosePlanFromLanding } from './choose-plan';
 import { LandingSection } from './landing-section';
 

@@ -1,5 +1,5 @@
 import { openSiteAuthDialog } from '../../components/site-header/header-auth';
-import { useKnownSession } from '../../lib/session-probe';
+import { useKnownSession } from '../../api/session-probe';
 
 export type PrimaryCta = { label: string } & ({ href: string } | { onClick: () => void });
 

@@ -3,14 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MeResponse } from '../../shared/account-types';
+import type { MeResponse } from '../../../shared/account-types';
 // The client's session and forms are tested against the real server on loopback, never a stand-in.
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
-import { useToasts } from '../components/ui/toast-store';
-import { ApiError, errorMessage, NetworkError, tooManyRequestsWords } from './api';
+import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
+import { useToasts } from '../../lib/toast-store';
+import { ApiError, errorMessage, NetworkError, tooManyRequestsWords } from '../../lib/api';
 import { loginFailure, signupFailure, useLoginForm, useSignupForm } from './auth-forms';
-import { createQueryClient } from './query-client';
-import { ME_QUERY_KEY, readSession } from './session';
+import { createQueryClient } from '../../lib/query-client';
+import { ME_QUERY_KEY, readSession } from '../../api/session';
 
 /**
  * The client's form hooks against the real server (Fastify on loopback, real database): the

@@ -8,8 +8,8 @@ import type { MeResponse } from '../../shared/account-types';
 import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
 import { useAuthDialog } from '../components/auth-dialog/auth-dialog-store';
 import { choosePlan, selectFreePlan } from '../components/pricing/plan-choice';
-import { useToasts } from '../components/ui/toast-store';
-import { createQueryClient } from './query-client';
+import { useToasts } from '../lib/toast-store';
+import { createQueryClient } from '../lib/query-client';
 import { ME_QUERY_KEY, siteQueryClient, useLogout, useRefreshSession, useSession, useSessionChanged } from './session';
 import { readSession, useKnownSession } from './session-probe';
 

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '../../shared/account-types';
-import { useHoldEarlyClicks } from './early-clicks';
-import { queryKeys, useRefetch } from '../api/keys';
-import { createQueryClient } from './query-client';
+import { useHoldEarlyClicks } from '../lib/early-clicks';
+import { queryKeys, useRefetch } from './keys';
+import { createQueryClient } from '../lib/query-client';
 import { logOut, readSession, setKnownSession } from './session-probe';
 import { daysUntil } from '../../shared/duration';
 

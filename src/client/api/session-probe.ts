@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { MeResponse } from '../../shared/account-types';
-import { useHoldEarlyClicks } from './early-clicks';
-import { callPublic } from '../api/public';
+import { useHoldEarlyClicks } from '../lib/early-clicks';
+import { callPublic } from './public';
 
 /**
  * The half of the session module (session.ts) that needs no query cache: the one read of the

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { MeResponse } from '../../shared/account-types';
-import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '../../shared/validation/auth-schemas';
-import { toast } from '../components/ui/toast-store';
-import { logIn, signUp } from '../api/auth';
-import { ApiError, errorMessage, tooManyRequestsWords } from './api';
-import { useSessionChanged } from './session';
+import type { MeResponse } from '../../../shared/account-types';
+import { loginSchema, signupSchema, type LoginInput, type SignupInput } from '../../../shared/validation/auth-schemas';
+import { toast } from '../../lib/toast-store';
+import { logIn, signUp } from '../../api/auth';
+import { ApiError, errorMessage, tooManyRequestsWords } from '../../lib/api';
+import { useSessionChanged } from '../../api/session';
 
 /**
  * The one login form and the one signup form (state, validation, submit, error words, 429), used
