@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../../lib/toast-store';
 import { SignatureConflict, updateSignature } from '../../api/signatures';
 import { loadUnsavedEdits, saveUnsavedEdits } from './draft-storage';
 import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
