@@ -261,6 +261,7 @@ export const dryRunEntrySchema = z
     /** The signature's name, or null for the organization's version. */
     label: z.string().nullable(),
     html: z.string(),
+    /** Its length as Gmail stores it (gmail-size.ts), which the limit holds on. */
     chars: z.number(),
     hasGmail: z.boolean(),
     tooLong: z.boolean(),
@@ -279,6 +280,7 @@ export const mySignatureViewSchema = z
         locked: z.partialRecord(personFieldSchema, z.string()),
         editable: z.array(personFieldSchema),
         html: z.string(),
+        /** Its length as Gmail stores it (gmail-size.ts). */
         chars: z.number(),
         pushStatus: pushStatusSchema,
         pushedAt: isoDateTime.nullable(),

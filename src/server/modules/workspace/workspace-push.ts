@@ -1,6 +1,6 @@
 import { invalid } from '../../errors';
 import type { DryRunEntry, PushBody, PushTarget, TemplateBody } from '../../../shared/api/workspace';
-import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
+import { overGmailLimit } from '../../../shared/signature/gmail-size';
 import { assertCapability, assertManager, requireCallerMembership } from '../teams/team-access';
 import { notConnected, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
@@ -64,9 +64,9 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
               sendAsEmail: target.sendAsEmail,
               label: target.label,
               html: target.html,
-              chars: target.html.length,
+              chars: target.storedLength,
               hasGmail: p.hasGmail,
-              tooLong: target.html.length > GMAIL_SIGNATURE_MAX_CHARS,
+              tooLong: overGmailLimit(target.storedLength),
             });
           }
         }
