@@ -53,7 +53,7 @@ describeEachDatabase('Google Workspace: sync never loses people', (kind) => {
     expect(connect.statusCode, connect.body).toBe(200);
     const o = await sync();
     expect(o.people).toHaveLength(11);
-  }, 90_000);
+  }, 240_000);
   afterAll(async () => world?.close());
 
   it('one person missing (under 10%) is marked gone, kept with their edits, never pushed, and restored when back', async () => {
