@@ -312,7 +312,7 @@ export const installAnswerSchema = z.looseObject({ result: z.string(), status: z
 
 const tags = ['workspace'] as const;
 
-/** The 11 Workspace endpoints (owners and admins of a Pro organization; /me is each person's own). */
+/** The 12 Workspace endpoints (owners and admins of a Pro organization; /me is each person's own). */
 export const workspaceApi = {
   overview: defineRoute({
     method: 'GET',
