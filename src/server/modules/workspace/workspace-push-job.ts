@@ -165,6 +165,8 @@ export function createPushJob(ctx: WorkspaceContext) {
     if (!(await ctx.orgCapable(job.organizationId)))
       return rec.failAll('Not pushed: Google Workspace is part of the Pro plan.');
     if (person.goneAt) return rec.skip('Not pushed: this person is no longer in the Workspace directory.');
+    const refusal = ctx.pushRefusal(conn);
+    if (refusal) return rec.failAll(refusal);
     if (!person.hasGmail) return rec.skip('No Gmail: Google says "Mail service not enabled" for this person.');
     const tpl = await ctx.templateOf(job.organizationId);
     const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl);
