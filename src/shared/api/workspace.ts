@@ -237,7 +237,7 @@ export const workspaceOverviewSchema = z
   .looseObject({
     /** The scopes to authorise in the Admin console, exactly. */
     scopes: z.array(z.string()),
-    /** The embedded TEST MODE Workspace can be used (no Google setting is set). */
+    /** The server runs the TEST MODE Workspace (GOOGLE_MODE=test, or a loopback PUBLIC_URL; decision 0140). */
     testModeAvailable: z.boolean(),
     connection: workspaceConnectionViewSchema.nullable(),
     template: workspaceTemplateViewSchema,
@@ -325,7 +325,7 @@ export const workspaceApi = {
   connectTestMode: defineRoute({
     method: 'POST',
     path: '/api/workspace/connection/test-mode',
-    summary: 'Connect the embedded TEST MODE Workspace (only when no Google setting is set)',
+    summary: 'Connect the embedded TEST MODE Workspace (only when the server runs TEST MODE)',
     tags,
     responses: { 200: workspaceConnectedSchema },
   }),

@@ -94,6 +94,7 @@ export function createWorkspaceMine(
         );
       }
       if (!person) throw notInDirectory();
+      ctx.assertPushAllowed(conn);
       const result = await runPush(
         {
           organizationId: caller.organization.id,

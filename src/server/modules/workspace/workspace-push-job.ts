@@ -164,6 +164,8 @@ export function createPushJob(ctx: WorkspaceContext) {
     const rec = recorder(job, person);
     if (!(await ctx.orgCapable(job.organizationId)))
       return rec.failAll('Not pushed: Google Workspace is part of the Pro plan.');
+    const refusal = ctx.pushRefusal(conn);
+    if (refusal) return rec.failAll(refusal);
     if (!person.hasGmail) return rec.skip('No Gmail: Google says "Mail service not enabled" for this person.');
     const tpl = await ctx.templateOf(job.organizationId);
     const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl);

@@ -45,7 +45,9 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
     ): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
       const caller = await ctx.managerOf(userId);
       const orgId = caller.organization.id;
-      if (!(await repo.findConnection(orgId))) throw notConnected();
+      const connection = await repo.findConnection(orgId);
+      if (!connection) throw notConnected();
+      if (!body.dryRun) ctx.assertPushAllowed(connection);
       const [tpl, people] = await Promise.all([ctx.templateOf(orgId), repo.listPeople(orgId)]);
       const chosen = selectPeople(people, body.target);
       if (chosen.length === 0)
