@@ -117,7 +117,6 @@ const OVER_FUNCTION_LIMIT = [
   'src/client/features/editor/use-export-actions.ts',
   'src/client/features/editor/use-signature-draft.ts',
   'src/client/features/invitations/invitation-page.tsx',
-  'src/server/app.ts',
   'src/server/google/google-stand-in.ts',
   'src/server/google/workspace-client.ts',
   'src/server/jobs/job-runner.ts',

@@ -20,14 +20,14 @@ describe('client floors: lib → api → components → features → app/site', 
   });
 
   it('lets each floor import the floors below it, and shared/api is not the client api floor', async () => {
-    for (const [file, path] of [
+    const cases: [string, string][] = [
       ['src/client/lib/probe.ts', '../../shared/api/signatures'],
       ['src/client/api/probe.ts', '../lib/api-client'],
       ['src/client/components/ui/probe.tsx', '../../api/keys'],
       ['src/client/features/billing/probe.tsx', '../../components/ui/button'],
       ['src/client/app/probe.tsx', '../features/editor/editor-page'],
-    ])
-      expect(only(RULE, await lint(file, importOf(path!)))).toEqual([]);
+    ];
+    for (const [file, path] of cases) expect(only(RULE, await lint(file, importOf(path)))).toEqual([]);
   });
 
   it('lets a test drive its floor through the floors above', async () => {
