@@ -129,7 +129,6 @@ const OVER_FUNCTION_LIMIT = [
   'src/server/modules/billing/billing-manage.service.ts',
   'src/server/modules/billing/billing.repository.ts',
   'src/server/modules/billing/fulfilment.service.ts',
-  'src/server/modules/data-export/data-export.service.ts',
   'src/server/modules/signatures/signatures.repository.ts',
   'src/server/modules/signatures/signatures.service.ts',
   'src/server/modules/teams/invitations.service.ts',
@@ -141,7 +140,6 @@ const OVER_FUNCTION_LIMIT = [
   'src/server/modules/workspace/workspace.service.ts',
   'src/server/payments/stripe-payment-provider.ts',
   'src/server/payments/test-payment-provider.ts',
-  'src/server/storage/s3-storage.ts',
   'src/test-support/stripe-stand-in.ts',
 ];
 
