@@ -51,6 +51,8 @@ const result = await build({
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'src/server/db/migrations'), path.join(serverDir, 'migrations'), { recursive: true });
+// The embedded database runs in a worker thread of its own (decision 0191): its file goes beside the bundle.
+cpSync(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(serverDir, 'pglite-worker.mjs'));
 
 // Whatever the bundle imports at run time must be a dependency: a production install has nothing else.
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -69,6 +71,15 @@ if (notDependencies.length > 0) {
 }
 writeFileSync(path.join(serverDir, 'runtime-packages.json'), `${JSON.stringify([...imported].sort(), null, 2)}\n`);
 console.log(`build: server (esbuild) done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+// An embedded database with every migration applied and the jobs tables made, copied by a first
+// start instead of creating one (that creation is most of a first start's time; decision 0191).
+run('embedded database template', [
+  '--import',
+  'tsx',
+  path.join(root, 'scripts/make-db-template.ts'),
+  path.join(serverDir, 'pglite-template'),
+]);
 
 mkdirSync(path.dirname(path.join(root, STAMP_FILE)), { recursive: true });
 writeFileSync(path.join(root, STAMP_FILE), `${JSON.stringify({ hash, builtAt: new Date().toISOString() }, null, 2)}\n`);

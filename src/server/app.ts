@@ -81,6 +81,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A request that reached us before a stop signal is answered, not refused with a 503: the
     // stopping server already tells every client to reconnect elsewhere (server.ts).
     return503OnClosing: false,
+    // Start-up (the jobs runner's tables, the embedded database) on a machine shared with other work
+    // can take longer than Fastify's 10 s per start-up step; slow is better than a crash at start.
+    pluginTimeout: 60_000,
   });
 
   const database =

@@ -32,6 +32,11 @@ export type ServerProcessOptions = {
   startTimeoutMs?: number;
   /** Also copy its stderr to ours as it comes (the benchmarks show the server's warnings). */
   echoStderr?: boolean;
+  /**
+   * A built server to run instead of the sources (`node <dir>/dist/server/server.js` in `<dir>`):
+   * the benchmarks run this tree's build beside another checkout's; `nodeArgs` go before it (--cpu-prof).
+   */
+  built?: { dir: string; nodeArgs?: string[] };
 };
 
 /**
@@ -46,8 +51,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const env = typeof options.env === 'function' ? options.env(base) : options.env;
   let log = '';
   let exit: ProcessExit | null = null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    cwd: root,
+  const args = options.built
+    ? [...(options.built.nodeArgs ?? []), path.join(options.built.dir, 'dist/server/server.js')]
+    : ['--import', 'tsx', 'src/server/server.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: options.built?.dir ?? root,
     env: { ...process.env, ...env, NODE_ENV: nodeEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -6,11 +6,25 @@ import { sql } from 'drizzle-orm';
 import type { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { schema } from './schema';
+import {
+  AUTH_CHANGED_CHANNEL,
+  createAuthChangeFeed,
+  listenForAuthChanges,
+  watchPgClient,
+  type AuthChanges,
+} from './auth-changes';
+import { openRemotePGlite } from './pglite-remote';
 
 // Each driver is loaded only when it is the one in use: a server on PostgreSQL never loads PGlite
 // (its WebAssembly build), and one on PGlite never loads pg (start-up time, decision 0092).
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = path.join(here, 'migrations');
+/**
+ * The embedded database as a first start would make it, every migration applied, made by the build
+ * beside server.js (scripts/build.mjs): copied instead of created, a first start takes as long as a restart.
+ */
+export const PGLITE_TEMPLATE_DIR = path.join(here, 'pglite-template');
 
 /** Both drivers expose the same query builder; the app only sees this type. */
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -18,6 +32,8 @@ export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Changes to what a session read depends on, in every process (auth-changes.ts). */
+  authChanges: AuthChanges;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -28,8 +44,11 @@ export type DatabaseLog = { warn(obj: object, msg: string): void };
 export type DatabaseOptions =
   /** A PostgreSQL server. */
   | { url: string; log?: DatabaseLog }
-  /** Embedded PGlite in a folder; no folder means in memory (tests). */
-  | { dataDir?: string };
+  /**
+   * Embedded PGlite in a folder, run in a worker thread (decision 0191); no folder means in memory,
+   * in this thread (tests). `inThread` keeps a folder's database in this thread too.
+   */
+  | { dataDir?: string; inThread?: boolean };
 
 /** Opens the database and applies the checked-in migrations before anything else runs. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -55,17 +74,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         { err: { message: err.message, code: (err as { code?: string }).code } },
         'database connection lost',
       );
+    const authChanges = createAuthChangeFeed(false);
     pool.on('error', reportLost);
-    pool.on('connect', (client) => client.on('error', reportLost));
+    pool.on('connect', (client) => {
+      client.on('error', reportLost);
+      watchPgClient(client, authChanges);
+    });
     const db = drizzlePg(pool, { schema });
     await migrateOnce(pool, (client) => migratePg(drizzlePg(client), { migrationsFolder }));
+    const listener = listenForAuthChanges(
+      () => new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 }),
+      authChanges,
+      options.log,
+    );
     return {
       db,
       kind: 'postgres',
+      authChanges,
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
+  if (options.dataDir && !options.inThread) return openPgliteWorker(options.dataDir);
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -80,10 +113,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // One process holds the database; PGlite calls listeners before the statement that notified answers.
+  const authChanges = createAuthChangeFeed(true);
+  await client.listen(AUTH_CHANGED_CHANNEL, () => authChanges.bump());
   return {
     // The PGlite and node-postgres drivers build the same SQL through the same API.
     db: db as unknown as Db,
     kind: 'pglite',
+    authChanges,
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}
+
+/** The embedded database in a worker thread, opened from the build's template on a first start. */
+async function openPgliteWorker(dataDir: string): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const authChanges = createAuthChangeFeed(true);
+  const client = openRemotePGlite({
+    dataDir,
+    template: existsSync(PGLITE_TEMPLATE_DIR) ? PGLITE_TEMPLATE_DIR : undefined,
+    channel: AUTH_CHANGED_CHANNEL,
+    onNotify: () => authChanges.bump(),
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    authChanges,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };

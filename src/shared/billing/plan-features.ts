@@ -1,9 +1,10 @@
-import { getPlan, type PlanCapability, type PlanId } from './plans';
+import { getPlan, INCLUDED_SEATS, type PlanCapability, type PlanId } from './plans';
 
 /**
- * Which plan's capabilities an organization has now. A running 7-day organization trial has Pro's;
- * a trial that ran out (or that Free ended, see decisions.md) has Free's, even before the hourly
- * sweep moves the stored plan to `free`. docs/decisions/0024-seats-tiers-trials-refunds.md.
+ * Which plan's capabilities an organization has now. A running 7-day organization trial has Pro's,
+ * whatever plan its people chose meanwhile (choosing Free no longer ends it); a trial that ran out
+ * has Free's, even before the end-of-trial job moves the stored plan to `free`.
+ * docs/decisions/0024-seats-tiers-trials-refunds.md, 0150-the-trial-runs-its-seven-days.md.
  */
 export type PlanTier = PlanId | 'trial';
 
@@ -23,6 +24,22 @@ export function organizationTier(org: { plan: string; trialEndsAt: Date | string
   }
   if (org.plan === 'standard' || org.plan === 'pro') return org.plan;
   return 'free';
+}
+
+/** True while the organization's own 7-day trial runs (nothing bought yet). */
+export function trialRunning(org: { plan: string; trialEndsAt: Date | string | null }, now = new Date()): boolean {
+  return organizationTier(org, now) === 'trial';
+}
+
+/**
+ * The organization's plan and seats as they stand at `now`: a trial past its end reads as Free with
+ * its one seat, so no answer ever shows a trial that has ended (the job that stores it may run later).
+ */
+export function organizationPlanNow<T extends { plan: string; trialEndsAt: Date | string | null; seats: number }>(
+  org: T,
+  now = new Date(),
+): T {
+  return org.plan === 'trial' && !trialRunning(org, now) ? { ...org, plan: 'free', seats: INCLUDED_SEATS } : org;
 }
 
 /** The catalogue's capabilities for a tier; the trial gives Pro's. */

@@ -7,9 +7,12 @@ import { Input } from '../../components/ui/field';
 /** Extra labelled lines such as 'Pronouns: she/her' or 'Calendar: cal.com/jane'; at most five. */
 export function CustomFieldsEditor({
   customFields,
+  refused,
   onChange,
 }: {
   customFields: CustomField[];
+  /** Why the autosave holds the list back, when it does (decision 0180). */
+  refused?: string;
   onChange: (next: CustomField[]) => void;
 }) {
   const [focusRow, setFocusRow] = useState<number | null>(null);
@@ -33,17 +36,21 @@ export function CustomFieldsEditor({
           {customFields.map((field, index) => {
             const n = index + 1;
             return (
-              <li key={index} className="flex items-center gap-2">
+              // Two shares of the row for the label, three for the value, the × in its own column:
+              // min-w-0 lets both boxes shrink inside the pane instead of pushing the × out of it.
+              <li key={index} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_2.5rem] items-center gap-2">
                 <Input
                   id={`custom-field-${index}-label`}
                   aria-label={`Custom field ${n} label`}
                   placeholder="Label"
                   value={field.label}
                   maxLength={LIMITS.customFieldLabel}
-                  className="w-28 shrink-0"
+                  className="min-w-0"
                   onChange={(event) => edit(index, { label: event.target.value })}
                 />
                 <Input
+                  id={`custom-field-${index}-value`}
+                  className="min-w-0"
                   aria-label={`Custom field ${n} value`}
                   placeholder="Value"
                   value={field.value}
@@ -75,6 +82,11 @@ export function CustomFieldsEditor({
         <Plus className="h-4 w-4" aria-hidden="true" />
         Add Custom Field
       </Button>
+      {refused && (
+        <p id="custom-fields-refused" role="alert" className="text-xs text-red-600">
+          Not saved: {refused}
+        </p>
+      )}
       {full && (
         <p id="custom-field-limit" className="text-xs text-slate-500">
           You can add up to {MAX_CUSTOM_FIELDS} custom fields. Remove one to add another.

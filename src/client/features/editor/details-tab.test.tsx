@@ -8,7 +8,9 @@ import { DetailsTab } from './details-tab';
 afterEach(cleanup);
 
 function renderDetails(requirements: FieldRequirements) {
-  render(<DetailsTab fields={createEmptySignature()} requirements={requirements} onChange={() => undefined} />);
+  render(
+    <DetailsTab fields={createEmptySignature()} requirements={requirements} refusals={{}} onChange={() => undefined} />,
+  );
   const control = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\*?$`));
   // The asterisk is decoration (aria-hidden); aria-required is what a screen reader announces.
   const marked = (name: string) =>

@@ -1,8 +1,10 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { requiredFieldsOf, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { LIMITS, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { CustomFieldsEditor as CustomFieldsEditorRows } from './custom-fields-editor';
+import { detailProblem, type DetailKey } from './field-checks';
+import type { Refusals } from './refused-fields';
 import { TabIntro } from './tab-intro';
 
 type TextKey = 'name' | 'title' | 'company' | 'phone' | 'mobile' | 'email' | 'website';
@@ -35,6 +37,30 @@ const TEXT_FIELDS: readonly TextFieldSpec[] = [
 
 type OnChange = (patch: SignaturePatch) => void;
 
+/** 'n/limit' once a value nears its limit, red past it: nothing is ever cut without a word. */
+function Counter({ id, length, limit }: { id: string; length: number; limit: number }) {
+  if (length < limit * 0.8) return null;
+  return (
+    <span
+      id={`${id}-count`}
+      className={`justify-self-end text-xs ${length > limit ? 'font-medium text-red-600' : 'text-slate-500'}`}
+    >
+      {length}/{limit}
+    </span>
+  );
+}
+
+/**
+ * A field's problem is shown once the person has left it (never while they first type), then
+ * follows their typing; a refused save shows at once (decision 0180).
+ */
+function useFieldProblem(key: DetailKey, value: string, required: boolean, refused: string | undefined) {
+  const [left, setLeft] = useState(false);
+  const problem = left ? detailProblem(key, value, required) : null;
+  const error = problem ?? (refused ? `Not saved: ${refused}` : undefined);
+  return { error, onBlur: () => setLeft(true) };
+}
+
 /**
  * One text field. Memoised with the value as a prop, so a keystroke re-renders only the field
  * being typed in, not the whole tab.
@@ -43,26 +69,32 @@ const TextField = memo(function TextField({
   spec,
   value,
   required,
+  refused,
   onChange,
 }: {
   spec: TextFieldSpec;
   value: string;
   required: boolean;
+  refused: string | undefined;
   onChange: OnChange;
 }) {
   const id = `sig-${spec.key}`;
+  const { error, onBlur } = useFieldProblem(spec.key, value, required, refused);
   return (
-    <Field id={id} label={spec.label} required={required}>
+    <Field id={id} label={spec.label} required={required} error={error}>
       <Input
         id={id}
         type={spec.type ?? 'text'}
         value={value}
-        maxLength={LIMITS[spec.key]}
         placeholder={spec.placeholder}
         autoComplete={spec.autoComplete}
         aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onBlur={onBlur}
         onChange={(event) => onChange({ [spec.key]: event.target.value })}
       />
+      <Counter id={id} length={value.length} limit={LIMITS[spec.key]} />
     </Field>
   );
 });
@@ -70,25 +102,31 @@ const TextField = memo(function TextField({
 const AddressField = memo(function AddressField({
   value,
   required,
+  refused,
   onChange,
 }: {
   value: string;
   required: boolean;
+  refused: string | undefined;
   onChange: OnChange;
 }) {
+  const { error, onBlur } = useFieldProblem('address', value, required, refused);
   return (
-    <Field id="sig-address" label="Address" required={required}>
+    <Field id="sig-address" label="Address" required={required} error={error}>
       <Textarea
         id="sig-address"
         aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'sig-address-error' : undefined}
         rows={3}
         value={value}
-        maxLength={LIMITS.address}
         placeholder={'123 Main Street\nSan Francisco, CA 94105'}
         autoComplete="street-address"
         className="resize-none"
+        onBlur={onBlur}
         onChange={(event) => onChange({ address: event.target.value })}
       />
+      <Counter id="sig-address" length={value.length} limit={LIMITS.address} />
     </Field>
   );
 });
@@ -98,11 +136,14 @@ const CustomFieldsEditor = memo(CustomFieldsEditorRows);
 export function DetailsTab({
   fields,
   requirements,
+  refusals,
   onChange,
 }: {
   fields: SignatureFields;
   /** The organization's required fields get the same asterisk as name and email. */
   requirements: FieldRequirements;
+  /** Fields the autosave holds back as refused (decision 0180). */
+  refusals: Refusals;
   onChange: OnChange;
 }) {
   const orgRequired: ReadonlySet<string> = useMemo(
@@ -122,11 +163,21 @@ export function DetailsTab({
           spec={spec}
           value={fields[spec.key]}
           required={spec.required === true || orgRequired.has(spec.key)}
+          refused={refusals[spec.key]}
           onChange={onChange}
         />
       ))}
-      <AddressField value={fields.address} required={orgRequired.has('address')} onChange={onChange} />
-      <CustomFieldsEditor customFields={fields.customFields} onChange={onCustomFields} />
+      <AddressField
+        value={fields.address}
+        required={orgRequired.has('address')}
+        refused={refusals.address}
+        onChange={onChange}
+      />
+      <CustomFieldsEditor
+        customFields={fields.customFields}
+        refused={refusals.customFields}
+        onChange={onCustomFields}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   createEmptySignature,
   signatureFieldsSchema,
   type SignatureFields,
+  type SignaturePatch,
 } from '../../../shared/signature/signature-schema';
 
 /** Where a visitor's signature lives until they have an account. */
@@ -52,5 +53,30 @@ export function clearDraft(): void {
     storage()?.removeItem(DRAFT_STORAGE_KEY);
   } catch {
     // Nothing to clear when storage is unavailable.
+  }
+}
+
+/** Where a signed-in person's edits wait while they are not stored yet (decision 0180). */
+export const unsavedEditsKey = (signatureId: string) => `signaturepro:unsaved:${signatureId}`;
+
+/** The edits of a saved signature that the server does not hold yet (held as refused, or unsent). */
+export function loadUnsavedEdits(signatureId: string): SignaturePatch | null {
+  const raw = storage()?.getItem(unsavedEditsKey(signatureId));
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    // Refused values are kept as typed, so only the shape is checked here; the queue checks values.
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as SignaturePatch) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveUnsavedEdits(signatureId: string, edits: SignaturePatch | null): void {
+  try {
+    if (edits) storage()?.setItem(unsavedEditsKey(signatureId), JSON.stringify(edits));
+    else storage()?.removeItem(unsavedEditsKey(signatureId));
+  } catch {
+    // Quota exceeded or storage blocked: the edits stay in memory and the page asks before leaving.
   }
 }

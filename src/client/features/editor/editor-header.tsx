@@ -53,7 +53,9 @@ export const EditorHeader = memo(function EditorHeader({
         {switcher}
       </div>
       <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-        {organization?.plan === 'trial' && <TrialBadge trialEndsAt={organization.trialEndsAt} roomy={!switcher} />}
+        {organization?.plan === 'trial' && trialDaysLeft(organization.trialEndsAt) > 0 && (
+          <TrialBadge trialEndsAt={organization.trialEndsAt} roomy={!switcher} />
+        )}
         <HelpDialog />
         {session ? (
           <UserMenu>

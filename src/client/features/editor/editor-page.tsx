@@ -118,6 +118,7 @@ export function EditorPage() {
               <EditorPanel
                 fields={fields}
                 requirements={draft.requirements}
+                refusals={draft.refusals}
                 signedIn={user !== null}
                 signatureId={draft.signatureId}
                 onChange={draft.update}
@@ -135,6 +136,7 @@ export function EditorPage() {
                         status={draft.status}
                         hasId={draft.signatureId !== null}
                         signedIn={user !== null}
+                        refusals={draft.refusals}
                       />
                     }
                     user={user}

@@ -3,12 +3,14 @@ import { memo, type ReactNode } from 'react';
 import type { FieldRequirements } from '../../../shared/signature/export-checks';
 import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
 import { DesignTab } from './design-tab';
+import { setEditorTab, useEditorTab } from './editor-focus';
+import type { EditorTab, Refusals } from './refused-fields';
 import { DetailsTab } from './details-tab';
 import { ImagesTab } from './images-tab';
 import { SocialTab } from './social-tab';
 
-const TABS = ['Details', 'Images', 'Social', 'Design'] as const;
-type TabName = (typeof TABS)[number];
+const TABS = ['Details', 'Images', 'Social', 'Design'] as const satisfies readonly EditorTab[];
+type TabName = EditorTab;
 
 const triggerClass =
   'rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
@@ -36,17 +38,19 @@ const TabList = memo(function TabList() {
 export function EditorPanel(props: {
   fields: SignatureFields;
   requirements: FieldRequirements;
+  refusals: Refusals;
   signedIn: boolean;
   signatureId: string | null;
   onChange: (patch: SignaturePatch) => void;
   onFieldBlur: () => void;
   footer: ReactNode;
 }) {
-  const { fields, onChange } = props;
+  const { fields, onChange, refusals } = props;
+  const tab = useEditorTab();
   const content: Record<TabName, ReactNode> = {
-    Details: <DetailsTab fields={fields} requirements={props.requirements} onChange={onChange} />,
+    Details: <DetailsTab fields={fields} requirements={props.requirements} refusals={refusals} onChange={onChange} />,
     Images: <ImagesTab fields={fields} signedIn={props.signedIn} signatureId={props.signatureId} onChange={onChange} />,
-    Social: <SocialTab socialLinks={fields.socialLinks} onChange={onChange} />,
+    Social: <SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />,
     Design: <DesignTab design={fields.design} onChange={onChange} />,
   };
   return (
@@ -55,7 +59,11 @@ export function EditorPanel(props: {
       className="flex w-full shrink-0 flex-col border-slate-200 bg-white lg:w-96 lg:border-r"
       onBlur={props.onFieldBlur}
     >
-      <Tabs.Root defaultValue="Details" className="flex min-h-0 flex-1 flex-col">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) => setEditorTab(next as TabName)}
+        className="flex min-h-0 flex-1 flex-col"
+      >
         <TabList />
         {TABS.map((tab) => (
           <Tabs.Content

@@ -1,6 +1,45 @@
-import { CircleCheck, CloudOff, HardDrive, LoaderCircle } from 'lucide-react';
-import { memo } from 'react';
+import { CircleAlert, CircleCheck, CloudOff, HardDrive, LoaderCircle } from 'lucide-react';
+import { Fragment, memo } from 'react';
+import { showField } from './editor-focus';
 import type { SaveStatus } from './patch-queue';
+import { fieldLabel, fieldLocation, type Refusals } from './refused-fields';
+
+/**
+ * 'Not saved: fix the Instagram link', each field a link that opens its tab and focuses it: a
+ * refused field is the person's to fix, not the network's to retry (decision 0180).
+ */
+function RefusedStatus({ refusals }: { refusals: Refusals }) {
+  const keys = Object.keys(refusals);
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      className="inline-flex flex-wrap items-center gap-1.5 text-xs font-medium text-red-700"
+    >
+      <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
+      <span>
+        Not saved: fix the{' '}
+        {keys.map((key, index) => (
+          <Fragment key={key}>
+            {index > 0 && (index === keys.length - 1 ? ' and the ' : ', the ')}
+            <a
+              href={`#${fieldLocation(key).elementId ?? ''}`}
+              title={refusals[key]}
+              className="underline underline-offset-2"
+              onClick={(event) => {
+                event.preventDefault();
+                showField(key);
+              }}
+            >
+              {fieldLabel(key)}
+            </a>
+          </Fragment>
+        ))}
+      </span>
+    </p>
+  );
+}
 
 /** The words for each state; 'idle' with an id means everything loaded is already stored. */
 export function saveStatusText(status: SaveStatus, hasId: boolean, signedIn: boolean): string | null {
@@ -15,7 +54,10 @@ export const SaveStatusBadge = memo(function SaveStatusBadge(props: {
   status: SaveStatus;
   hasId: boolean;
   signedIn: boolean;
+  refusals?: Refusals;
 }) {
+  if (props.signedIn && props.hasId && props.refusals && Object.keys(props.refusals).length > 0)
+    return <RefusedStatus refusals={props.refusals} />;
   const text = saveStatusText(props.status, props.hasId, props.signedIn);
   const busy = props.status === 'pending' || props.status === 'saving';
   const failed = props.hasId && props.status === 'error';

@@ -1,4 +1,5 @@
 import { Plus, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import {
   LIMITS,
@@ -12,6 +13,8 @@ import {
 import { socialIconPath } from '../../../shared/signature/social-icons';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
+import { profileUrlFrom } from './field-checks';
+import type { Refusals } from './refused-fields';
 import { TabIntro } from './tab-intro';
 
 function PlatformIcon({ platform, size = 20 }: { platform: SocialPlatform; size?: number }) {
@@ -25,9 +28,12 @@ function addedPlatforms(links: SocialLinks): SocialPlatform[] {
 
 export function SocialTab({
   socialLinks,
+  refusals,
   onChange,
 }: {
   socialLinks: SocialLinks;
+  /** Links the autosave holds back as refused (decision 0180). */
+  refusals: Refusals;
   onChange: (patch: SignaturePatch) => void;
 }) {
   const added = addedPlatforms(socialLinks);
@@ -60,7 +66,9 @@ export function SocialTab({
           {added.map((platform) => {
             const info = SOCIAL_PLATFORM_INFO[platform];
             // The server refuses a link off the platform's hosts; say so here, beside the field.
-            const problem = profileLinkProblem(platform, socialLinks[platform] ?? '');
+            const refused = refusals[`socialLinks.${platform}`];
+            const typed = profileLinkProblem(platform, socialLinks[platform] ?? '') ?? refused;
+            const problem = typed && refused ? `Not saved. ${typed}` : typed;
             return (
               <li key={platform} className="grid gap-1.5">
                 <label
@@ -78,6 +86,12 @@ export function SocialTab({
                     placeholder={info.placeholder}
                     maxLength={LIMITS.socialUrl}
                     onChange={(event) => setLinks({ ...socialLinks, [platform]: event.target.value })}
+                    // '@name' and 'github.com/name' become the full profile address on leaving the field.
+                    onBlur={(event) => {
+                      const typed = event.target.value;
+                      const url = profileUrlFrom(platform, typed);
+                      if (url !== typed) setLinks({ ...socialLinks, [platform]: url });
+                    }}
                     aria-invalid={problem ? true : undefined}
                     aria-describedby={problem ? `social-${platform}-problem` : undefined}
                   />
@@ -104,14 +118,35 @@ export function SocialTab({
           No social profiles yet. Add one below.
         </p>
       )}
-      <Button
-        variant="secondary"
-        disabled={available.length === 0}
-        onClick={() => available[0] && addPlatform(available[0])}
-      >
-        <Plus className="h-4 w-4" aria-hidden="true" />
-        Add Social Profile
-      </Button>
+      {/* A picker, never a guess: the person says which platform they are adding. */}
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="secondary" disabled={available.length === 0}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Social Profile
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={6}
+            // The new profile's field takes the focus, not the button that opened the menu.
+            onCloseAutoFocus={(event) => event.preventDefault()}
+            className="z-50 max-h-[60vh] min-w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            {available.map((platform) => (
+              <DropdownMenu.Item
+                key={platform}
+                className="flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+                onSelect={() => addPlatform(platform)}
+              >
+                <PlatformIcon platform={platform} size={18} />
+                {SOCIAL_PLATFORM_INFO[platform].label}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       {available.length > 0 && (
         <div className="grid gap-2">
           <span id="social-grid-label" className="text-xs font-medium uppercase tracking-wide text-slate-500">

@@ -35,6 +35,7 @@ function fakeDraft(fields: SignatureFields, overrides: Partial<SignatureDraft> =
     signatureId: 'sig-1',
     savedHtml: null,
     status: 'saved',
+    refusals: {},
     requirements: NO_REQUIREMENTS,
     update: vi.fn(),
     flushEdits: vi.fn(),

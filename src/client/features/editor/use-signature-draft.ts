@@ -11,10 +11,12 @@ import {
 import { toast } from '../../lib/toast-store';
 import { clearDraft, loadDraft, saveDraft } from './draft-storage';
 import { loadSignatureForUser, toEditorFields, type LoadedSignature } from './load-signature';
-import { createPatchQueue, type PatchQueue, type SaveStatus } from './patch-queue';
+import type { SaveStatus } from './patch-queue';
 import { pendingEditsSettled } from './pending-edits';
-import { applyPatch, createVersionTracker, pickSignatureFields, toWirePatch } from './signature-patch';
-import { SignatureConflict, createSignature, signaturesChanged, updateSignature } from '../../api/signatures';
+import { FieldsRefused, type Refusals } from './refused-fields';
+import { applyPatch, pickSignatureFields, toWirePatch } from './signature-patch';
+import { useAutosave } from './use-autosave';
+import { SignatureConflict, createSignature, signaturesChanged } from '../../api/signatures';
 
 export type SessionInput = {
   /** False while the current-user call is still out. */
@@ -40,6 +42,8 @@ export type SignatureDraft = {
   signatureId: string | null;
   savedHtml: string | null;
   status: SaveStatus;
+  /** Fields held back because they were refused, with why; they are sent again once changed (decision 0180). */
+  refusals: Refusals;
   /** The fields the organization requires before export; none for a visitor. */
   requirements: FieldRequirements;
   update(patch: SignaturePatch): void;
@@ -78,15 +82,10 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
   const [fields, setFields] = useState<SignatureFields | null>(null);
   const [signatureId, setSignatureId] = useState<string | null>(null);
   const [savedHtml, setSavedHtml] = useState<string | null>(null);
-  const [status, setStatus] = useState<SaveStatus>('idle');
   const [requirements, setRequirements] = useState<FieldRequirements>(NO_REQUIREMENTS);
-  const [conflict, setConflict] = useState<SavedSignature | null>(null);
-  const conflictRef = useRef<SavedSignature | null>(null);
-  // The version this copy is based on (decision 0006): a full save sends it.
-  const versionRef = useRef(createVersionTracker(null));
+  const autosave = useAutosave();
+  const saves = autosave.controls;
   const fieldsRef = useRef<SignatureFields | null>(null);
-  const idRef = useRef<string | null>(null);
-  const queueRef = useRef<PatchQueue | null>(null);
   const creatingRef = useRef<Promise<PersistResult> | null>(null);
   // React's development double-run of effects must not create the adopted draft twice.
   const loadRef = useRef<{ key: string; promise: Promise<LoadedSignature> } | null>(null);
@@ -94,14 +93,15 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
   // A visitor's draft is written to localStorage shortly after typing stops, not on every
   // keystroke (a synchronous write in the typing path); leaving the page writes it at once.
   const pendingDraftRef = useRef<{ fields: SignatureFields; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const { attach, enqueue, flush, flushBeforeUnload, id: savedId, restore } = saves;
 
   const writePendingDraft = useCallback(() => {
     const pending = pendingDraftRef.current;
     if (!pending) return;
     clearTimeout(pending.timer);
     pendingDraftRef.current = null;
-    if (!idRef.current) saveDraft(pending.fields);
-  }, []);
+    if (!savedId()) saveDraft(pending.fields);
+  }, [savedId]);
 
   const dropPendingDraft = useCallback(() => {
     if (pendingDraftRef.current) clearTimeout(pendingDraftRef.current.timer);
@@ -113,44 +113,14 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     setFields(next);
   }, []);
 
-  const attachSignature = useCallback((id: string | null, version: number | null = null) => {
-    const previous = queueRef.current;
-    if (previous) {
-      previous.flushBeforeUnload();
-      previous.dispose();
-    }
-    idRef.current = id;
-    const tracker = createVersionTracker(version);
-    versionRef.current = tracker;
-    conflictRef.current = null;
-    setConflict(null);
-    queueRef.current = id
-      ? createPatchQueue({
-          send: async (patch, { keepalive, full }) => {
-            const base = tracker.base();
-            try {
-              const saved = await updateSignature(id, patch, {
-                keepalive,
-                version: full && base !== null ? base : undefined,
-              });
-              if (typeof saved?.version !== 'number') return;
-              if (full) tracker.reset(saved.version);
-              else tracker.saw(saved.version);
-            } catch (error) {
-              // A stale full save is not retried: the person chooses between Reload and Overwrite,
-              // and what they typed stays in the editor until then.
-              if (!(error instanceof SignatureConflict)) throw error;
-              conflictRef.current = error.current;
-              setConflict(error.current);
-            }
-          },
-          onStatusChange: setStatus,
-        })
-      : null;
-    creatingRef.current = null;
-    setSignatureId(id);
-    setStatus('idle');
-  }, []);
+  const attachSignature = useCallback(
+    (id: string | null, version: number | null = null) => {
+      attach(id, version);
+      creatingRef.current = null;
+      setSignatureId(id);
+    },
+    [attach],
+  );
 
   const userId = session.user?.id ?? null;
   const userRef = useRef(session.user);
@@ -172,7 +142,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       return;
     }
     // Already showing what is asked for (the page writes the loaded id into the URL).
-    if (appliedForRef.current === user.id && (wantedId === null || wantedId === idRef.current)) return;
+    if (appliedForRef.current === user.id && (wantedId === null || wantedId === savedId())) return;
     let cancelled = false;
     // The draft typed just before signing in is what the account adopts.
     writePendingDraft();
@@ -184,8 +154,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       if (switching) {
         // Another signature of the same person: the one being left sends its waiting edits first,
         // so the fresh list read next already holds them.
-        const leaving = queueRef.current;
-        if (leaving) before = leaving.flush().catch(() => leaving.flushBeforeUnload());
+        before = flush().catch(() => flushBeforeUnload());
       } else {
         attachSignature(null);
         setRequirements(NO_REQUIREMENTS);
@@ -203,7 +172,8 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       attachSignature(loaded.id, loaded.version);
       setSavedHtml(loaded.savedHtml);
       setRequirements(loaded.requirements);
-      showFields(loaded.fields);
+      // Edits this browser kept because they were not stored when the page closed come back.
+      showFields(loaded.id ? restore(loaded.id, loaded.fields) : loaded.fields);
       if (loaded.adoptedDraft) {
         toast({
           title: 'Signature created',
@@ -215,31 +185,34 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     return () => {
       cancelled = true;
     };
-  }, [session.ready, session.skip, userId, wantedId, queryClient, attachSignature, showFields, writePendingDraft]);
+  }, [
+    session.ready,
+    session.skip,
+    userId,
+    wantedId,
+    queryClient,
+    attachSignature,
+    showFields,
+    writePendingDraft,
+    flush,
+    flushBeforeUnload,
+    restore,
+    savedId,
+  ]);
 
-  // Leaving the page, hiding the tab or closing it must never lose the last edit.
+  // A visitor's draft is written when the page goes away; a saved signature's edits are the autosave's.
   useEffect(() => {
-    if (idRef.current && !queueRef.current) attachSignature(idRef.current);
     const onHidden = () => {
-      if (document.visibilityState !== 'hidden') return;
-      writePendingDraft();
-      queueRef.current?.flushBeforeUnload();
-    };
-    const onPageHide = () => {
-      writePendingDraft();
-      queueRef.current?.flushBeforeUnload();
+      if (document.visibilityState === 'hidden') writePendingDraft();
     };
     document.addEventListener('visibilitychange', onHidden);
-    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pagehide', writePendingDraft);
     return () => {
       document.removeEventListener('visibilitychange', onHidden);
-      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pagehide', writePendingDraft);
       writePendingDraft();
-      queueRef.current?.flushBeforeUnload();
-      queueRef.current?.dispose();
-      queueRef.current = null;
     };
-  }, [attachSignature, writePendingDraft]);
+  }, [writePendingDraft]);
 
   const update = useCallback(
     (patch: SignaturePatch) => {
@@ -247,23 +220,23 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       if (!previous) return;
       const next = applyPatch(previous, patch);
       showFields(next);
-      if (queueRef.current) {
+      if (savedId()) {
         const wire = toWirePatch(previous, patch);
-        if (wire) queueRef.current.enqueue(wire);
+        if (wire) enqueue(wire);
       }
       // Until the signature exists on the server, this browser keeps it across reloads.
-      else if (!idRef.current) {
+      else {
         const pending = pendingDraftRef.current;
         if (pending) pending.fields = next;
         else pendingDraftRef.current = { fields: next, timer: setTimeout(writePendingDraft, DRAFT_WRITE_DELAY_MS) };
       }
     },
-    [showFields, writePendingDraft],
+    [showFields, writePendingDraft, savedId, enqueue],
   );
 
   const flushEdits = useCallback(() => {
-    queueRef.current?.flush().catch(() => undefined);
-  }, []);
+    flush().catch(() => undefined);
+  }, [flush]);
 
   const persistNow = useCallback(
     async ({ full }: { full: boolean }): Promise<PersistResult> => {
@@ -272,17 +245,16 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       await pendingEditsSettled();
       const current = fieldsRef.current;
       if (!current) throw new Error('The signature is still loading.');
-      const queue = queueRef.current;
-      if (idRef.current && queue) {
-        conflictRef.current = null;
-        if (full) queue.enqueue(pickSignatureFields(current), { full: true });
-        await queue.flush();
-        if (conflictRef.current)
-          throw new SignatureConflict(
-            'This signature changed elsewhere. Choose Reload or Overwrite.',
-            conflictRef.current,
-          );
-        return { id: idRef.current, created: false };
+      const id = saves.id();
+      if (id) {
+        if (full) await saves.saveFull(current);
+        else await saves.flush();
+        const stale = saves.conflictNow();
+        if (stale) throw new SignatureConflict('This signature changed elsewhere. Choose Reload or Overwrite.', stale);
+        // What is held as refused is not in the account: an export must not go out without it.
+        const refused = saves.refusalsNow();
+        if (Object.keys(refused).length > 0) throw new FieldsRefused(refused);
+        return { id, created: false };
       }
       // Two clicks in a row share one create, never two signatures.
       if (!creatingRef.current) {
@@ -294,7 +266,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
           void signaturesChanged(queryClient);
           // Edits typed while the create was out are sent as a normal update.
           const latest = fieldsRef.current;
-          if (latest && latest !== snapshot) queueRef.current?.enqueue(pickSignatureFields(latest));
+          if (latest && latest !== snapshot) saves.enqueue(pickSignatureFields(latest));
           return { id, created: true };
         });
         creatingRef.current = creating;
@@ -304,32 +276,30 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       }
       return creatingRef.current;
     },
-    [attachSignature, dropPendingDraft, queryClient],
+    [attachSignature, dropPendingDraft, queryClient, saves],
   );
 
-  const discard = useCallback((id: string) => {
-    if (idRef.current !== id) return;
-    queueRef.current?.dispose();
-    queueRef.current = null;
-  }, []);
+  const discard = useCallback(
+    (id: string) => {
+      if (saves.id() === id) saves.drop();
+    },
+    [saves],
+  );
 
   const reloadFromServer = useCallback(() => {
-    const stored = conflictRef.current;
+    const stored = saves.conflictNow();
     if (!stored) return;
     // The edits waiting here are the ones the person chose to drop.
-    queueRef.current?.dispose();
-    queueRef.current = null;
+    saves.drop();
     attachSignature(stored.id, stored.version);
     setSavedHtml(stored.htmlSignature);
     showFields(toEditorFields(stored));
-  }, [attachSignature, showFields]);
+  }, [attachSignature, showFields, saves]);
 
   const overwrite = useCallback(async () => {
-    const stored = conflictRef.current;
+    const stored = saves.conflictNow();
     if (!stored) return;
-    versionRef.current.reset(stored.version);
-    conflictRef.current = null;
-    setConflict(null);
+    saves.rebase(stored.version);
     try {
       await persistNow({ full: true });
       toast({ title: 'Signature saved', variant: 'success' });
@@ -342,19 +312,20 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
         });
       }
     }
-  }, [persistNow]);
+  }, [persistNow, saves]);
 
   return {
     fields,
     signatureId,
     savedHtml,
-    status,
+    status: autosave.status,
+    refusals: autosave.refusals,
     requirements,
     update,
     flushEdits,
     persistNow,
     discard,
-    conflict,
+    conflict: autosave.conflict,
     reloadFromServer,
     overwrite,
   };

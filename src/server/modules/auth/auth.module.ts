@@ -18,7 +18,7 @@ type Deps = Pick<Infrastructure, 'config' | 'database' | 'analytics' | 'mailer' 
 /** Proving who you are (decision 0107): sign-up, sign-in and out, sessions, email verification, password reset, magic links. */
 export function createAuthModule({ config, database, analytics, mailer, rateLimiter: limiter }: Deps) {
   const { db } = database;
-  const accounts = createAuthRepository(db);
+  const accounts = createAuthRepository(db, database.authChanges);
   const tokens = createAuthTokensRepository(db);
   const mail = createAuthMail(mailer, config);
   const betterAuth = createAuth(db, config, {

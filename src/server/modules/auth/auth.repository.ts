@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { AuthChanges } from '../../db/auth-changes';
 import type { Db } from '../../db/client';
+import { createSessionCache } from './session-cache';
 import type { TeamMemberFacts } from '../../../shared/billing/team-entitlement';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
@@ -41,6 +43,7 @@ function prepareSessionAccount(db: Db) {
   return db
     .select({
       sessionExpiresAt: session.expiresAt,
+      sessionCreatedAt: session.createdAt,
       user,
       organization,
       role: primary.role,
@@ -59,9 +62,21 @@ function prepareSessionAccount(db: Db) {
     .prepare('session_account');
 }
 
-export function createAuthRepository(db: Db) {
+/** A cached session is used only while still live by the clock (the database checked it when read). */
+function stillLive(row: { sessionExpiresAt: Date; sessionCreatedAt: Date } | undefined, now: Date): boolean {
+  return (
+    !row ||
+    (row.sessionExpiresAt.getTime() > now.getTime() &&
+      row.sessionCreatedAt.getTime() > now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)
+  );
+}
+
+/** `changes` (the database's auth-change feed) lets session reads be cached (session-cache.ts); without it every read goes to the database. */
+export function createAuthRepository(db: Db, changes?: AuthChanges) {
+  const accountCache = createSessionCache<SessionAccount | undefined>(changes);
+  const userIdCache = createSessionCache<{ userId: string; expiresAt: Date; createdAt: Date } | undefined>(changes);
   const liveSessionUser = db
-    .select({ userId: session.userId })
+    .select({ userId: session.userId, expiresAt: session.expiresAt, createdAt: session.createdAt })
     .from(session)
     .where(liveSessionByToken())
     .limit(1)
@@ -70,12 +85,18 @@ export function createAuthRepository(db: Db) {
   return {
     /** A live session with its account, or undefined (unknown token or expired): one indexed read. */
     async findSessionAccount(token: string, now: Date): Promise<SessionAccount | undefined> {
-      const [row] = await sessionAccount.execute({
+      return accountCache.through(
         token,
-        now,
-        oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
-      });
-      return row;
+        async () => {
+          const [row] = await sessionAccount.execute({
+            token,
+            now,
+            oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
+          });
+          return row;
+        },
+        (row) => stillLive(row, now),
+      );
     },
 
     findEffectiveSubscriptionStatus: (userId: string) => findEffectiveSubscriptionStatus(db, userId),
@@ -85,11 +106,19 @@ export function createAuthRepository(db: Db) {
      * lifetime (renewals move expiresAt, never createdAt): one indexed read (session.token is unique).
      */
     async findLiveSessionUserId(token: string, now: Date): Promise<string | null> {
-      const [row] = await liveSessionUser.execute({
+      const row = await userIdCache.through(
         token,
-        now,
-        oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
-      });
+        async () => {
+          const [found] = await liveSessionUser.execute({
+            token,
+            now,
+            oldest: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
+          });
+          return found;
+        },
+        (found) =>
+          !found || (found.expiresAt > now && found.createdAt.getTime() > now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
+      );
       return row?.userId ?? null;
     },
 

@@ -8,6 +8,7 @@ type LoginData = z.output<typeof loginSchema>;
 import { AppError, unauthenticated } from '../../errors';
 import type { Analytics } from '../analytics/analytics.service';
 import { effectiveSubscriptionStatus } from '../../../shared/billing/team-entitlement';
+import { organizationPlanNow } from '../../../shared/billing/plan-features';
 import type { AuthRepository, SessionAccount } from './auth.repository';
 import { SESSION_ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
 import { AUTH_LIMITS, checkOrThrow, consumeOrThrow, tooMany, waitPhrase } from './auth-limits';
@@ -36,7 +37,8 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 
 function toCurrentOrganization(m: Membership | undefined): CurrentOrganization | null {
   if (!m) return null;
-  const o = m.organization;
+  // A trial past its end is answered as Free at once, before the end-of-trial job stores it (0150).
+  const o = organizationPlanNow(m.organization);
   return {
     id: o.id,
     name: o.name,
@@ -65,11 +67,12 @@ export async function describeAccount(accounts: AuthRepository, userId: string):
 
 /** GET /api/auth/me's answer from the one-statement session read (same rules as describeAccount). */
 function toMeResponse(row: SessionAccount): MeResponse {
+  const org = row.organization ? organizationPlanNow(row.organization) : null;
   const effective = effectiveSubscriptionStatus({
     userId: row.user.id,
     own: row.user.subscriptionStatus,
-    organizationPlan: row.organization?.plan,
-    seats: row.organization?.seats ?? 0,
+    organizationPlan: org?.plan,
+    seats: org?.seats ?? 0,
     members: row.members ?? [],
   });
   return {

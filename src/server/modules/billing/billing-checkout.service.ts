@@ -23,13 +23,9 @@ export function createBillingCheckout(deps: BillingDeps, context: BillingContext
           'You already have a paid plan. To move to Free, cancel your subscription from Plan & Billing first.',
         );
       }
+      // Free means "no card: stay on Free when the trial ends": the organization's trial runs on
+      // to its end with Pro's features and 10 seats (decisions.md, 0150).
       await repository.setUserPlan(userId, 'free', 'Free');
-      // Choosing Free ends the organization's trial features at once (decisions.md), when the
-      // chooser runs the organization; a member's choice is theirs alone.
-      const membership = await repository.findPrimaryMembership(userId);
-      if (membership && (membership.role === 'owner' || membership.role === 'admin')) {
-        await repository.endOrganizationTrial(membership.organizationId, new Date());
-      }
       return { ok: true, subscriptionStatus: 'free' };
     },
 

@@ -47,17 +47,6 @@ function queries(db: Executor) {
       await db.update(organization).set({ plan, seats }).where(eq(organization.id, organizationId));
     },
 
-    /**
-     * Choosing Free ends the organization's trial features at once (decisions.md); the plan stays
-     * `trial` until the hourly sweep, so the badge may stay meanwhile.
-     */
-    async endOrganizationTrial(organizationId: string, now: Date) {
-      await db
-        .update(organization)
-        .set({ trialEndsAt: now })
-        .where(and(eq(organization.id, organizationId), eq(organization.plan, 'trial')));
-    },
-
     /** Organizations whose 7-day trial ran out with nothing bought drop to Free with one seat. */
     async endExpiredOrganizationTrials(now: Date): Promise<number> {
       const rows = await db

@@ -30,10 +30,9 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
     expect(res.json()).toEqual({ ok: true, subscriptionStatus: 'free' });
     const after = await me(cookie);
     expect(after.user).toMatchObject({ subscriptionStatus: 'free', subscriptionPlan: 'Free' });
-    // Choosing Free ends the trial's features at once (decisions.md); the plan (and its badge) stays
-    // `trial` until the hourly sweep. Until 0024 the trial ran on to its seventh day.
+    // Free means "stay on Free when the trial ends": the organization's trial runs on (0150).
     expect(after.organization).toMatchObject({ plan: 'trial', seats: 10 });
-    expect(Date.parse(after.organization.trialEndsAt)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(after.organization.trialEndsAt)).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
   });
 
   it('checkout → test payment page → pay → success: active, no watermark, organization on Standard', async () => {
@@ -233,8 +232,12 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
       .update(organization)
       .set({ trialEndsAt: new Date(Date.now() - 1000) })
       .where(eq(organization.id, orgId));
+    // GET /api/auth/me never shows a trial past its end, even before the job stores it (0150).
+    expect((await me(cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
     await t.app.services.billing.maintenance.run();
     expect((await me(cookie)).organization).toMatchObject({ plan: 'free', seats: 1 });
+    const [stored] = await t.database.db.select().from(organization).where(eq(organization.id, orgId));
+    expect(stored).toMatchObject({ plan: 'free', seats: 1 });
   });
 
   it('Stripe-only endpoints say plainly that Stripe is not configured', async () => {

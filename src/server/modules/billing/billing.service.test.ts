@@ -15,7 +15,7 @@ import {
   useServiceWorld,
   type ServiceWorld,
 } from '../../../test-support/service-world';
-import { daysAfter } from '../../../shared/duration';
+import { DAY_MS, daysAfter, MINUTE_MS } from '../../../shared/duration';
 
 const NOTHING_TO_MANAGE = 'You have no subscription to manage. Choose a plan on the pricing page first.';
 
@@ -65,15 +65,48 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
     await expectRefusal(w.billing.status.getOverview('no-such-user'), 'UNAUTHENTICATED', 'Please log in to continue.');
   });
 
-  it('Free ends the trial of the organization its owner runs, and leaves the watermark', async () => {
+  it('Free chosen on day 1 keeps Pro features and 10 seats until the trial ends, then Free (plan free, 1 seat)', async () => {
     const w = world();
     const person = await makePerson(w);
     expect(await w.billing.checkout.selectFreePlan(person.id)).toEqual({ ok: true, subscriptionStatus: 'free' });
     expect(await userRow(w, person.id)).toMatchObject({ subscriptionStatus: 'free', subscriptionPlan: 'Free' });
     const org = await organizationOf(w, person.id);
     expect(org).toMatchObject({ plan: 'trial', seats: 10 });
-    expect(org.trialEndsAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    const trialEnd = org.trialEndsAt!;
+    expect(trialEnd.getTime() - Date.now()).toBeGreaterThan(7 * DAY_MS - MINUTE_MS);
+    // The watermark follows the person's own status (Free), trial or not.
     expect((await w.billing.status.getEntitlement(person.id)).watermark).toBe(true);
+
+    // Day 1 of the trial: Pro's features and 10 seats, with Free chosen.
+    const during = await w.teams.getOrganization(person.id);
+    expect(during.capabilities).toEqual({
+      teamMembers: true,
+      teamRoles: true,
+      signatureDefaults: true,
+      organizationTemplates: true,
+      workspacePush: true,
+      severalSignatures: true,
+    });
+    expect(during.seats).toMatchObject({ limit: 10, onTrial: true });
+    await inviteBy(w, person, `svc-free-trial-${Date.now()}@example.com`, 'admin');
+
+    // A pass just before the end changes nothing; one just after puts the organization on Free.
+    await w.billing.maintenance.run(new Date(trialEnd.getTime() - 60_000));
+    expect(await organizationOf(w, person.id)).toMatchObject({ plan: 'trial', seats: 10 });
+    expect((await w.billing.maintenance.run(new Date(trialEnd.getTime() + 1000))).trialsEnded).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(await organizationOf(w, person.id)).toMatchObject({ plan: 'free', seats: 1 });
+    const after = await w.teams.getOrganization(person.id);
+    expect(after.capabilities.teamMembers).toBe(false);
+    expect(after.capabilities.workspacePush).toBe(false);
+    expect(after.seats).toMatchObject({ limit: 1, onTrial: false });
+    await expectRefusal(
+      w.invitations.invite(person.id, { email: `svc-after-${Date.now()}@example.com`, role: 'member' }),
+      'FORBIDDEN',
+      /^Team members are part of the Standard plan\./,
+    );
+    expect(await userRow(w, person.id)).toMatchObject({ subscriptionStatus: 'free' });
   });
 
   it('checkout, pay on the test page and confirm: the plan is in place, priced from the catalogue, and cannot be bought twice', async () => {

@@ -4,7 +4,7 @@ import { createEmptySignature } from '../../../shared/signature/signature-schema
 import { billingSubscription } from '../../db/schema/billing.schema';
 import { useBillingApp } from '../../../test-support/billing-calls';
 import { describeEachDatabase } from '../../../test-support/test-app';
-import { join, signUpPerson, type Person } from '../../../test-support/team-world';
+import { join, setOrganizationPlan, signUpPerson, type Person } from '../../../test-support/team-world';
 import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 import { daysAfter } from '../../../shared/duration';
 
@@ -157,14 +157,18 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
       },
     );
 
-    it('choosing Free ends the trial’s Pro features at once', async () => {
+    it('choosing Free keeps the trial’s Pro features to its end; then team members are refused with words', async () => {
       const owner = await signUpPerson(t, 'Free Owner');
       expect((await call('GET', '/api/organization', owner.cookie)).json().capabilities.signatureDefaults).toBe(true);
       expect((await call('POST', '/api/select-free-plan', owner.cookie, {})).statusCode).toBe(200);
-      const res = await call('POST', '/api/organization/invitations', owner.cookie, {
-        email: `free-${Date.now()}@example.com`,
-        role: 'member',
-      });
+      const organization = (await call('GET', '/api/organization', owner.cookie)).json();
+      expect(organization.capabilities.signatureDefaults).toBe(true);
+      expect(organization.seats.limit).toBe(10);
+      const invite = (email: string) =>
+        call('POST', '/api/organization/invitations', owner.cookie, { email, role: 'member' });
+      expect((await invite(`trial-${Date.now()}@example.com`)).statusCode).toBe(201);
+      await t.app.services.billing.maintenance.run(new Date(Date.parse(organization.trialEndsAt) + 1000));
+      const res = await invite(`free-${Date.now()}@example.com`);
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(
         "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
@@ -173,9 +177,11 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
   });
 
   describe('2. several signatures', () => {
-    it('Free keeps one design; Standard has several', async () => {
+    it('Free after the trial keeps one design; Standard has several', async () => {
       const person = await signUpPerson(t, 'One Design');
       expect((await call('POST', '/api/select-free-plan', person.cookie, {})).statusCode).toBe(200);
+      // During the trial Free has Pro's features (0150); once it has ended, Free's.
+      await setOrganizationPlan(t.database.db, person.organizationId, { trialEndsAt: new Date(Date.now() - 1000) });
       const headers = { cookie: person.cookie, origin: t.config.publicUrl };
       const create = () =>
         t.app.inject({

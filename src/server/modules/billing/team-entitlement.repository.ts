@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { effectiveSubscriptionStatus, type EffectiveStatus } from '../../../shared/billing/team-entitlement';
+import { organizationPlanNow } from '../../../shared/billing/plan-features';
 import type { Db } from '../../db/client';
 import { member, organization, user } from '../../db/schema/auth.schema';
 
@@ -14,6 +15,7 @@ export async function findEffectiveSubscriptionStatus(db: Db, userId: string): P
       organizationId: organization.id,
       organizationPlan: organization.plan,
       seats: organization.seats,
+      trialEndsAt: organization.trialEndsAt,
     })
     .from(user)
     .leftJoin(member, eq(member.userId, user.id))
@@ -22,6 +24,10 @@ export async function findEffectiveSubscriptionStatus(db: Db, userId: string): P
     .orderBy(asc(member.createdAt))
     .limit(1);
   if (!first) return undefined;
+  // A trial past its end counts as Free before the end-of-trial job stores it (0150).
+  const org = first.organizationPlan
+    ? organizationPlanNow({ plan: first.organizationPlan, trialEndsAt: first.trialEndsAt, seats: first.seats ?? 0 })
+    : null;
   const members = first.organizationId
     ? await db
         .select({
@@ -39,8 +45,8 @@ export async function findEffectiveSubscriptionStatus(db: Db, userId: string): P
   return effectiveSubscriptionStatus({
     userId,
     own: first.own,
-    organizationPlan: first.organizationPlan,
-    seats: first.seats ?? 0,
+    organizationPlan: org?.plan,
+    seats: org?.seats ?? 0,
     members,
   });
 }

@@ -5,7 +5,7 @@ import { signature } from '../../db/schema/signatures.schema';
 import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
 import { GREEN_DESIGN, GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
-import { signUpPerson } from '../../../test-support/team-world';
+import { setOrganizationPlan, signUpPerson } from '../../../test-support/team-world';
 import {
   createEmptySignature,
   type SavedSignature,
@@ -213,6 +213,8 @@ describeEachDatabase('several signatures per person', (kind) => {
   it('Free keeps one signature (403 with words, for a copy too); a paid plan has several', async () => {
     const person = await signUpPerson(t, 'Free Person');
     expect((await call('POST', '/api/select-free-plan', person.cookie, {})).statusCode).toBe(200);
+    // Free has Pro's features while the organization's trial runs (0150): this is Free after it.
+    await setOrganizationPlan(t.database.db, person.organizationId, { trialEndsAt: new Date(Date.now() - 1000) });
     const first = await create(person.cookie, fields());
     for (const body of [fields(), { copyFrom: first.id }]) {
       const res = await call('POST', '/api/signatures', person.cookie, body);

@@ -23,6 +23,7 @@ import {
   capabilityRefusal,
   describeCapabilities,
   hasCapability,
+  organizationPlanNow,
   organizationTier,
 } from '../../../shared/billing/plan-features';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
@@ -75,7 +76,7 @@ export function createTeamsService(deps: {
       name: org.name,
       domain: org.domain,
       logoUrl: org.logo,
-      plan: org.plan,
+      plan: organizationPlanNow(org).plan,
       trialEndsAt: org.trialEndsAt?.toISOString() ?? null,
       role: caller.role,
       canManage: canManageTeam(caller.role),

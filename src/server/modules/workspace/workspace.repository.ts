@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { member, user } from '../../db/schema/auth.schema';
+import { member, organization, user } from '../../db/schema/auth.schema';
 import type { DirectoryPerson } from '../../google/workspace-client';
 import {
   workspaceConnection,
@@ -23,6 +23,14 @@ export type SyncedPerson = Pick<
 /** Queries only (routes → service → repository). */
 export function createWorkspaceRepository(db: Db) {
   return {
+    async findOrganization(organizationId: string): Promise<typeof organization.$inferSelect | undefined> {
+      const [row] = await db.select().from(organization).where(eq(organization.id, organizationId));
+      return row;
+    },
+    async findUser(userId: string): Promise<{ name: string; email: string } | undefined> {
+      const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+      return row;
+    },
     async findConnection(organizationId: string): Promise<ConnectionRow | undefined> {
       const [row] = await db
         .select()

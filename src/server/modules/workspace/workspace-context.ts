@@ -1,0 +1,179 @@
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { GoogleWorkspaceError } from '../../google/errors';
+import type { GoogleStandInState } from '../../google/google-stand-in';
+import { parseServiceAccountKey } from '../../google/service-account-key';
+import {
+  DIRECTORY_SCOPE,
+  GMAIL_SETTINGS_SCOPE,
+  createTokenCache,
+  createWorkspaceClient,
+  type RetryPolicy,
+  type WorkspaceClient,
+} from '../../google/workspace-client';
+import { workspaceKeySecret } from '../../google/workspace-key-secret';
+import type { JobRunner } from '../../jobs/job-runner';
+import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
+import { createTeamsRepository } from '../teams/teams.repository';
+import { createSignaturesRepository } from '../signatures/signatures.repository';
+import { decryptServiceAccountKey } from './workspace-key-crypto';
+import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
+import { effectiveTemplate, type EffectiveTemplate, type OwnSignature } from './workspace-signature';
+
+export const PUSH_QUEUE = 'workspace-push';
+export const SYNC_QUEUE = 'workspace-sync';
+export const DAILY_QUEUE = 'workspace-daily';
+/** Pushes in flight per process: public tools settle around 10–15 (design/google-workspace.md). */
+export const PUSH_CONCURRENCY = 10;
+export const PUSH_RETRY_LIMIT = 4;
+
+export type PushJob = { organizationId: string; email: string; actor: string; actorUserId: string | null };
+export type SyncJob = { organizationId: string; actor: string };
+export type PushResult = 'pushed' | 'unchanged' | 'skipped' | 'failed';
+
+export type WorkspaceDeps = {
+  db: Db;
+  config: AppConfig;
+  jobs: JobRunner;
+  /** JOB_LEASE_SECONDS: a push whose process died is taken again after this long. */
+  leaseSeconds?: number;
+  /** The embedded TEST MODE Workspace (config.google.mode 'test'). */
+  testMode: GoogleStandInState | undefined;
+  /** How calls reach the embedded TEST MODE Workspace (the app's own routes, in process). */
+  testModeFetch?: typeof fetch;
+  /** Tests shorten Google's backoff. */
+  retry?: RetryPolicy;
+  onPushFailure?: () => void;
+  log?: { warn(obj: object, msg: string): void };
+};
+
+export const notConnected = () =>
+  new AppError('CONFLICT', 'Google Workspace is not connected yet. Connect it first under Account → Workspace.');
+
+/**
+ * What every part of the Workspace service shares (connect, sync, push, schedule): the
+ * repositories, the Google client of an organization, who may act, the organization's template,
+ * and the one way pushes are queued.
+ */
+export function createWorkspaceContext(deps: WorkspaceDeps) {
+  const repo = createWorkspaceRepository(deps.db);
+  const teams = createTeamsRepository(deps.db);
+  const signatures = createSignaturesRepository(deps.db);
+  // One cache per process, keyed by organization and key (docs/decisions/0131).
+  const tokenCache = createTokenCache();
+  const secret = workspaceKeySecret(deps.config);
+  const scopes = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
+
+  /** Tokens are cached per organization and per key (docs/decisions/0131). */
+  function clientFor(keyJson: string, testMode: boolean, organizationId: string): WorkspaceClient {
+    const key = parseServiceAccountKey(keyJson);
+    return createWorkspaceClient({
+      key,
+      endpoints: deps.config.google.endpoints,
+      cacheOwner: organizationId,
+      tokenCache,
+      ...(testMode && deps.testModeFetch ? { fetch: deps.testModeFetch } : {}),
+      ...(deps.retry ? { retry: deps.retry } : {}),
+    });
+  }
+
+  function clientOf(conn: ConnectionRow): WorkspaceClient {
+    let keyJson: string;
+    try {
+      keyJson = decryptServiceAccountKey(secret, conn.organizationId, conn.encryptedKey);
+    } catch {
+      throw new AppError(
+        'CONFLICT',
+        'The stored service account key can no longer be read (WORKSPACE_KEY_SECRET or SESSION_SECRET changed). Please disconnect and connect Google Workspace again.',
+      );
+    }
+    return clientFor(keyJson, conn.testMode, conn.organizationId);
+  }
+
+  async function managerOf(userId: string): Promise<CallerMembership> {
+    const caller = await requireCallerMembership(teams, userId);
+    assertCapability(caller.organization, 'workspacePush');
+    assertManager(caller, 'manage Google Workspace');
+    return caller;
+  }
+
+  async function orgCapable(organizationId: string): Promise<boolean> {
+    const org = await repo.findOrganization(organizationId);
+    if (!org) return false;
+    try {
+      assertCapability(org, 'workspacePush');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function templateOf(organizationId: string): Promise<EffectiveTemplate> {
+    const row = await repo.findTemplate(organizationId);
+    if (row) return effectiveTemplate(row);
+    // Until owners save one, the organization's name fills the company line.
+    const org = await repo.findOrganization(organizationId);
+    return effectiveTemplate(undefined, { company: org?.name ?? '' });
+  }
+
+  async function actorWords(userId: string): Promise<string> {
+    const row = await repo.findUser(userId);
+    return row ? `${row.name} (${row.email})` : 'A former member';
+  }
+
+  /** Queues one push per person (one job each, deduped per person while one waits). */
+  async function queuePushes(
+    organizationId: string,
+    emails: string[],
+    actor: string,
+    actorUserId: string | null,
+  ): Promise<number> {
+    await repo.markPending(organizationId, emails);
+    // A person whose push already waits keeps that one job (it renders their signature when it runs).
+    await deps.jobs.sendMany<PushJob>(
+      PUSH_QUEUE,
+      emails.map((email) => ({
+        data: { organizationId, email, actor, actorUserId },
+        singletonKey: `${organizationId}:${email}`,
+      })),
+    );
+    return emails.length;
+  }
+
+  /**
+   * The person's own editor signatures (default first), only while their account is a verified
+   * member of this organization; anyone else gets the organization's signature (docs/decisions/0131).
+   * Checked at every render, not only at sync: a membership can end between two syncs.
+   */
+  async function ownSignaturesOf(person: PersonRow): Promise<OwnSignature[]> {
+    if (!person.linkedUserId) return [];
+    if (!(await repo.isVerifiedMember(person.organizationId, person.linkedUserId))) return [];
+    const rows = await signatures.listSignaturesByUser(person.linkedUserId);
+    return rows.map((row) => ({ ...row, imageLinkUrl: row.imageLinkUrl as OwnSignature['imageLinkUrl'] }));
+  }
+
+  function checkFailed(err: GoogleWorkspaceError) {
+    const field = err.kind === 'wrong_domain' || err.kind === 'not_admin' ? 'adminEmail' : 'keyJson';
+    return new AppError('VALIDATION', err.message, { [field]: err.message });
+  }
+
+  return {
+    deps,
+    repo,
+    teams,
+    secret,
+    scopes,
+    clientFor,
+    clientOf,
+    managerOf,
+    orgCapable,
+    templateOf,
+    actorWords,
+    queuePushes,
+    ownSignaturesOf,
+    checkFailed,
+  };
+}
+
+export type WorkspaceContext = ReturnType<typeof createWorkspaceContext>;

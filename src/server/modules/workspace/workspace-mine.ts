@@ -1,0 +1,110 @@
+import { AppError } from '../../errors';
+import {
+  PERSON_FIELD_LABELS,
+  type MySignatureView,
+  type PersonEdit,
+  type PersonField,
+  type PushStatus,
+} from '../../../shared/api/workspace';
+import { assertCapability, requireCallerMembership } from '../teams/team-access';
+import { PUSH_RETRY_LIMIT, type PushJob, type PushResult, type WorkspaceContext } from './workspace-context';
+import { lockReasons, personValues, sendAsTargets } from './workspace-signature';
+
+const notInDirectory = () =>
+  new AppError(
+    'NOT_FOUND',
+    "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.",
+  );
+
+function resultWords(result: string, email: string) {
+  if (result === 'pushed') return `Installed: Gmail now has your signature for ${email}. Reload Gmail to see it.`;
+  if (result === 'unchanged') return `Gmail already has this signature for ${email}.`;
+  return `Not installed (${result}).`;
+}
+
+/** Each person's own Workspace signature: what Gmail is given, their edits, "Install in Gmail". */
+export function createWorkspaceMine(
+  ctx: WorkspaceContext,
+  runPush: (job: PushJob, attempt: { retryCount: number }) => Promise<PushResult>,
+) {
+  const { deps, repo } = ctx;
+
+  async function myRow(userId: string) {
+    const caller = await requireCallerMembership(ctx.teams, userId);
+    assertCapability(caller.organization, 'workspacePush');
+    const person = await repo.findPersonOfUser(caller.organization.id, userId);
+    return { caller, person, tpl: await ctx.templateOf(caller.organization.id) };
+  }
+
+  const mine = {
+    async mySignature(userId: string): Promise<MySignatureView> {
+      const { caller, person, tpl } = await myRow(userId);
+      if (!person) return { connected: !!(await repo.findConnection(caller.organization.id)), person: null };
+      // What the primary address is given: the person's default signature with the locks, or the organization's version.
+      const html = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl)[0]!.html;
+      return {
+        connected: true,
+        person: {
+          email: person.email,
+          values: personValues(person, tpl),
+          locked: lockReasons(tpl),
+          editable: tpl.editableFields,
+          html,
+          chars: html.length,
+          pushStatus: person.pushStatus as PushStatus,
+          pushedAt: person.pushedAt?.toISOString() ?? null,
+          pushError: person.pushError,
+        },
+      };
+    },
+
+    async editMySignature(userId: string, edit: PersonEdit): Promise<MySignatureView> {
+      const { caller, person, tpl } = await myRow(userId);
+      if (!person) throw notInDirectory();
+      const locked = lockReasons(tpl);
+      const refused = (Object.keys(edit) as PersonField[]).filter((field) => locked[field]);
+      if (refused.length) {
+        const names = refused.map((f) => PERSON_FIELD_LABELS[f]).join(', ');
+        throw new AppError(
+          'FORBIDDEN',
+          `${names} ${refused.length === 1 ? 'is' : 'are'} locked by your organization: ${locked[refused[0]!]!.replace(/^Locked: /, '')}`,
+          Object.fromEntries(refused.map((f) => [f, locked[f]!])),
+        );
+      }
+      const overrides = { ...(person.overrides as object), ...edit };
+      await repo.saveOverrides(person.id, overrides);
+      if (person.pushStatus !== 'never')
+        await ctx.queuePushes(caller.organization.id, [person.email], await ctx.actorWords(userId), userId);
+      return mine.mySignature(userId);
+    },
+
+    /** "Install in Gmail" from the editor: the caller's own Workspace signature, pushed now. */
+    async installMine(userId: string) {
+      const { caller, person } = await myRow(userId);
+      const conn = await repo.findConnection(caller.organization.id);
+      if (!conn) {
+        throw new AppError(
+          'CONFLICT',
+          'Your organization has not connected Google Workspace, so we cannot write to your Gmail. Use "Copy to Gmail" instead: copy the signature, then paste it in Gmail under Settings → See all settings → Signature.',
+        );
+      }
+      if (!person) throw notInDirectory();
+      const result = await runPush(
+        {
+          organizationId: caller.organization.id,
+          email: person.email,
+          actor: await ctx.actorWords(userId),
+          actorUserId: userId,
+        },
+        { retryCount: PUSH_RETRY_LIMIT },
+      );
+      const after = await repo.findPerson(caller.organization.id, person.email);
+      return {
+        result,
+        status: after?.pushStatus ?? result,
+        message: after?.pushError ?? resultWords(result, person.email),
+      };
+    },
+  };
+  return mine;
+}

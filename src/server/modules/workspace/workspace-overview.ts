@@ -1,0 +1,78 @@
+import type { SendAsPushState } from '../../db/schema/workspace.schema';
+import type { AuditEntry, PushStatus, WorkspaceOverview } from '../../../shared/api/workspace';
+import { PUSH_QUEUE, type WorkspaceContext } from './workspace-context';
+import type { PersonRow } from './workspace.repository';
+
+/** The admin's Workspace page: connection, template, people with their statuses, audit, queue. */
+export function createWorkspaceOverview(ctx: WorkspaceContext) {
+  const { deps, repo } = ctx;
+  return {
+    async overview(userId: string): Promise<WorkspaceOverview> {
+      const caller = await ctx.managerOf(userId);
+      const orgId = caller.organization.id;
+      const [conn, tpl, people, audit, queue] = await Promise.all([
+        repo.findConnection(orgId),
+        ctx.templateOf(orgId),
+        repo.listPeople(orgId),
+        repo.listAudit(orgId),
+        deps.jobs.stats(PUSH_QUEUE),
+      ]);
+      return {
+        scopes: ctx.scopes,
+        testModeAvailable: deps.config.google.mode === 'test' && !!deps.testMode,
+        connection: conn
+          ? {
+              clientId: conn.clientId,
+              clientEmail: conn.clientEmail,
+              adminEmail: conn.adminEmail,
+              testMode: conn.testMode,
+              connectedAt: conn.connectedAt.toISOString(),
+              lastSyncAt: conn.lastSyncAt?.toISOString() ?? null,
+              lastSyncResult: conn.lastSyncResult,
+              lastSyncOk: conn.lastSyncOk,
+            }
+          : null,
+        template: tpl,
+        people: people.map(personView),
+        audit: audit.map((a): AuditEntry => ({
+          at: a.createdAt.toISOString(),
+          personEmail: a.personEmail,
+          sendAsEmail: a.sendAsEmail,
+          actor: a.actor,
+          result: a.result as AuditEntry['result'],
+          detail: a.detail,
+          htmlChars: a.htmlChars,
+        })),
+        queue: { pending: queue.depth },
+      };
+    },
+  };
+}
+
+function personView(p: PersonRow): WorkspaceOverview['people'][number] {
+  return {
+    email: p.email,
+    fullName: p.fullName,
+    title: p.title,
+    department: p.department,
+    orgUnitPath: p.orgUnitPath,
+    hasGmail: p.hasGmail,
+    linked: p.linkedUserId !== null,
+    pushStatus: p.pushStatus as PushStatus,
+    pushedAt: p.pushedAt?.toISOString() ?? null,
+    pushError: p.pushError,
+    addresses: Object.entries((p.sendAsState ?? {}) as Record<string, SendAsPushState>)
+      .map(([sendAsEmail, st]) => ({
+        sendAsEmail,
+        label: st.label,
+        status: st.status,
+        pushedAt: st.pushedAt,
+        error: st.error,
+      }))
+      .sort(
+        (a, b) =>
+          Number(b.sendAsEmail === p.email) - Number(a.sendAsEmail === p.email) ||
+          a.sendAsEmail.localeCompare(b.sendAsEmail),
+      ),
+  };
+}

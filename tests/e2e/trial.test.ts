@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { shoot } from './support/browser';
+import { expect, test } from './support/fixtures';
+
+const SHOTS = '/tmp/shots-trial';
+
+async function shot(page: Page, name: string) {
+  // Fonts and toasts settle first, so the picture shows what a person sees.
+  await page.waitForTimeout(300);
+  await shoot(page, name, { dir: SHOTS });
+}
+
+/** /pricing is prerendered: its buttons act only once React has hydrated the page, as for a person. */
+async function gotoPricing(page: Page, base: string) {
+  await page.goto(`${base}/pricing`);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const h1 = document.querySelector('h1');
+        return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+      }),
+    )
+    .toBe(true);
+}
+
+const badge = (page: Page) => page.getByText(/days left in trial$/);
+
+/**
+ * The first week as a new account lives it (decision 0150): choosing Free keeps the organization's
+ * 7-day trial with Pro's features and 10 seats, the badge counts the real days left, and a
+ * teammate can be invited meanwhile.
+ */
+describe('the 7-day trial', () => {
+  test('a new account chooses Free, sees "7 days left in trial" and invites a teammate during the trial', async ({
+    app,
+    signUp,
+  }) => {
+    const { page } = await signUp({ name: 'Trial Tester' });
+    await gotoPricing(page, app.url);
+    await page.locator('li[data-plan="free"]').getByRole('button', { name: 'Start Free' }).click();
+    await page.waitForURL(/\/editor$/, { timeout: 30_000 });
+    await expect.poll(() => badge(page).textContent()).toBe('7 days left in trial');
+    await shot(page, 'editor-trial-badge-1280');
+
+    await page.goto(`${app.url}/account/team`);
+    await page.getByLabel('Email address').fill('teammate@trial.test');
+    await page.getByLabel('Role', { exact: true }).selectOption('member');
+    await page.getByRole('button', { name: 'Send invite' }).click();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Invitation sent');
+    await expect.poll(() => page.getByText('2 of 10 seats used').count()).toBe(1);
+    await shot(page, 'team-during-trial-1280');
+  }, 180_000);
+
+  test('the badge shows on a phone too', async ({ app, signUp }) => {
+    const phone = await signUp({ name: 'Phone Trial', freePlan: true, width: 375 });
+    await phone.page.goto(`${app.url}/editor`);
+    await expect.poll(() => badge(phone.page).textContent()).toBe('7 days left in trial');
+    await shot(phone.page, 'editor-trial-badge-375');
+  }, 120_000);
+});
