@@ -4,9 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installApiContract } from './api-contract';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import type { GoogleStandInState } from './google/google-stand-in';
-import { createPersistentStandInState } from './google/test-mode';
-import { createGoogleTestModeModule } from './google/test-mode.module';
 import { installHttpHooks } from './http-hooks';
 import { createJobRunner } from './jobs/job-runner';
 import { loggerOptions, type LogStream } from './logging';
@@ -46,10 +43,7 @@ export type Services = Omit<Infrastructure, 'log'> &
   ReturnType<typeof createDataExportModule>['services'] &
   ReturnType<typeof createContactModule>['services'] &
   ReturnType<typeof createNewsletterModule>['services'] &
-  ReturnType<typeof createWorkspaceModule>['services'] & {
-    /** The embedded TEST MODE Google Workspace (config.google.mode 'test'), mounted at /test-mode/google; undefined with real Google. */
-    googleTestMode: GoogleStandInState | undefined;
-  };
+  ReturnType<typeof createWorkspaceModule>['services'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,7 +104,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     metrics: createMetrics({ db: database.db, log: app.log, processMetrics: options.logger !== false }),
     log: app.log,
   };
-  const googleTestMode = config.google.mode === 'test' ? createPersistentStandInState(database.db) : undefined;
 
   // The modules, made in the order their needs allow; `modules` is the order their routes register and jobs start.
   const auth = createAuthModule(infrastructure);
@@ -136,11 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dataExport = createDataExportModule(infrastructure);
   const contact = createContactModule({ ...infrastructure, limiter: publicLimiter });
   const newsletter = createNewsletterModule({ ...infrastructure, limiter: publicLimiter });
-  const workspace = createWorkspaceModule({
-    ...infrastructure,
-    testMode: googleTestMode,
-    testModeFetch: injectFetch(app),
-  });
+  const workspace = createWorkspaceModule({ ...infrastructure, testModeFetch: injectFetch(app) });
   const modules: ServerModule[] = [
     createSystemModule(infrastructure),
     auth,
@@ -154,8 +143,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dataExport,
     teams,
     billing,
-    // The embedded TEST MODE Google Workspace (decision 0110), with config.google.mode 'test' only.
-    ...(googleTestMode ? [createGoogleTestModeModule(config, googleTestMode)] : []),
     workspace,
     // The mail outbox is infrastructure, but its sending runs as jobs: started and stopped with the rest.
     { services: {}, jobs: { start: () => mailer.startOnRunner(), stop: () => mailer.stop() } },
@@ -175,7 +162,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...contact.services,
     ...newsletter.services,
     ...workspace.services,
-    googleTestMode,
   };
   app.decorate('services', services);
   // Zod schemas on every API route, the OpenAPI document made from them (api-contract.ts); before any route.

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkPublicOrigin } from '../shared/public-origin';
+import { readGoogleSettings } from './google/google-settings';
 
 const optionalString = z
   .string()
@@ -75,7 +76,12 @@ const envSchema = z.object({
     z.string().trim().min(16, 'must be at least 16 characters').optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Google's endpoints; with none of the three set, the embedded TEST MODE Workspace answers. */
+  /** google (default): Google's own APIs; test: the built-in TEST MODE Workspace (decision 0140). */
+  GOOGLE_MODE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['google', 'test'], 'must be google or test').optional(),
+  ),
+  /** Google's endpoints: for tests and private clouds; unset, Google's own. */
   GOOGLE_TOKEN_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   GOOGLE_GMAIL_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   GOOGLE_DIRECTORY_API_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
@@ -84,6 +90,9 @@ const envSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  /** The operator's own service account key (JSON), serving every organization (decision 0141). */
+  GOOGLE_SERVICE_ACCOUNT_KEY: optionalString,
+  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: optionalString,
 });
 
 export type AppConfig = {
@@ -120,17 +129,22 @@ export type AppConfig = {
   /** Unset: the socket's address is the client's; per-IP limits cannot be spoofed with headers. */
   trustProxy: string[] | false;
   metricsToken: string | undefined;
-  /**
-   * Google Workspace (src/server/google). mode 'test': none of GOOGLE_TOKEN_URL, GOOGLE_GMAIL_API_URL,
-   * GOOGLE_DIRECTORY_API_URL is set, and the endpoints are the embedded TEST MODE Workspace under
-   * PUBLIC_URL/test-mode/google; 'google': any is set, the unset ones are Google's own.
-   */
-  google: {
-    mode: 'test' | 'google';
-    endpoints: { tokenUrl: string; gmailApiUrl: string; directoryApiUrl: string };
-    /** WORKSPACE_KEY_SECRET; unset: google/workspace-key-secret.ts derives one from the session secret. */
-    keySecret: string | undefined;
-  };
+  /** Google Workspace (src/server/google; which mode runs and why: google-settings.ts, decision 0140). */
+  google: GoogleSettings;
+};
+
+export type GoogleSettings = {
+  /** 'google': Google's APIs (the default); 'test': the built-in TEST MODE Workspace, mounted at PUBLIC_URL/test-mode/google. */
+  mode: 'test' | 'google';
+  /** Why this mode runs, in the words start-up logs. */
+  reason: string;
+  endpoints: { tokenUrl: string; gmailApiUrl: string; directoryApiUrl: string };
+  /** GOOGLE_GMAIL_API_URL is set (tests, a private cloud): pushes are not held to a public PUBLIC_URL. */
+  customGmailApi: boolean;
+  /** GOOGLE_SERVICE_ACCOUNT_KEY(_FILE): the operator's key JSON, already checked to parse. */
+  operatorKeyJson: string | undefined;
+  /** WORKSPACE_KEY_SECRET; unset: google/workspace-key-secret.ts derives one from the session secret. */
+  keySecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -172,33 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .map((v) => v.trim())
           .filter(Boolean)
       : false,
-    google: readGoogle(e, publicUrl),
+    google: readGoogleSettings(e, publicUrl),
   };
 }
 
-/** Where the embedded TEST MODE Workspace answers (app.ts mounts the stand-in there). */
+/** Where the embedded TEST MODE Workspace answers (the workspace module mounts it there). */
 export const GOOGLE_TEST_MODE_PATH = '/test-mode/google';
-
-function readGoogle(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig['google'] {
-  const keySecret = e.WORKSPACE_KEY_SECRET;
-  if (!e.GOOGLE_TOKEN_URL && !e.GOOGLE_GMAIL_API_URL && !e.GOOGLE_DIRECTORY_API_URL) {
-    const base = `${publicUrl}${GOOGLE_TEST_MODE_PATH}`;
-    return {
-      mode: 'test',
-      endpoints: { tokenUrl: `${base}/token`, gmailApiUrl: base, directoryApiUrl: base },
-      keySecret,
-    };
-  }
-  return {
-    mode: 'google',
-    endpoints: {
-      tokenUrl: e.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
-      gmailApiUrl: (e.GOOGLE_GMAIL_API_URL ?? 'https://gmail.googleapis.com').replace(/\/+$/, ''),
-      directoryApiUrl: (e.GOOGLE_DIRECTORY_API_URL ?? 'https://admin.googleapis.com').replace(/\/+$/, ''),
-    },
-    keySecret,
-  };
-}
 
 /**
  * What production start-up (NODE_ENV=production) logs as a warning; the app still starts, so a

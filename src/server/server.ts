@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, startupWarnings } from './config';
+import { googleModeLine } from './google/google-settings';
 
 let config;
 try {
@@ -53,4 +54,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 await app.listen({ port: config.port, host: config.host });
 for (const warning of startupWarnings(config)) app.log.warn(warning);
+app.log.info(googleModeLine(config.google));
 app.log.info(`SignaturePro is running at ${config.publicUrl} (database: ${app.services.database.kind})`);

@@ -1,31 +1,36 @@
+import { eq } from 'drizzle-orm';
 import { describe } from 'vitest';
+import { member } from '../../src/server/db/schema/auth.schema';
 import { parseServiceAccountKey } from '../../src/server/google/service-account-key';
-import {
-  TEST_MODE_ADMIN_EMAIL,
-  TEST_MODE_DOMAIN,
-  createTestModeServiceAccount,
-} from '../../src/server/google/test-mode';
+import { createTestModeServiceAccount } from '../../src/server/google/test-mode';
 import { createWorkspaceClient } from '../../src/server/google/workspace-client';
-import { startApp } from './support/app-server';
+import { signUpThroughApi } from './support/accounts';
+import { startApp, type RunningApp } from './support/app-server';
 import { shoot } from './support/browser';
 import { expect, test as base } from './support/fixtures';
 
 /**
  * The TEST MODE Workspace page in Chromium: the signatures pushed through the Workspace client
- * show in sandboxed frames, under a TEST MODE banner, at phone and desktop widths. The page is
- * drawn by the server, so no client build is needed.
+ * into the signed-in owner's own pretend domain show in sandboxed frames, under a TEST MODE
+ * banner, at phone and desktop widths. The page is drawn by the server, so no client build is needed.
  */
 
-const at = (local: string) => `${local}@${TEST_MODE_DOMAIN}`;
-
-/** The server without a client, its TEST MODE Workspace holding three pushed signatures. */
+/** The server without a client. */
 // vitest reads what a fixture needs from its first parameter's pattern: this one needs nothing.
 // eslint-disable-next-line no-empty-pattern
 const test = base.extend('app', { scope: 'file' }, async ({}, { onCleanup }) => {
   const running = await startApp({}, { client: false });
   onCleanup(() => running.stop());
-  const { app, config } = running;
-  const { keyJson, adminEmail } = await createTestModeServiceAccount(app.services.googleTestMode!);
+  return running;
+});
+
+/** Three signatures pushed into the organization's pretend Workspace; answers its address maker. */
+async function pushThree({ app, config }: RunningApp, organizationId: string) {
+  const { keyJson, adminEmail, domain } = await createTestModeServiceAccount(
+    app.services.googleTestMode!,
+    organizationId,
+  );
+  const at = (local: string) => `${local}@${domain}`;
   const client = createWorkspaceClient({ key: parseServiceAccountKey(keyJson), endpoints: config.google.endpoints });
   await client.checkConnection(adminEmail);
   const signature = (name: string, title: string) =>
@@ -35,24 +40,26 @@ const test = base.extend('app', { scope: 'file' }, async ({}, { onCleanup }) => 
     at('ben.carter'),
     signature('Ben Carter', 'Account Executive') + '<img src="x" onerror="parent.document.title=\'pwned\'">',
   );
-  await client.patchSignature(
-    TEST_MODE_ADMIN_EMAIL,
-    TEST_MODE_ADMIN_EMAIL,
-    signature('Ada Admin', 'Head of Operations'),
-  );
+  await client.patchSignature(adminEmail, adminEmail, signature('Ada Admin', 'Head of Operations'));
   await client.patchSignature(
     at('chloe.dubois'),
     at('marketing'),
     signature('Chloé Dubois — Marketing', 'Marketing Manager'),
   );
-  return running;
-});
+  return at;
+}
 
 describe('TEST MODE Google Workspace page', () => {
   for (const width of [1280, 375]) {
     test(`shows each person and their stored Gmail signature at ${width} px`, async ({ app, newBrowser }) => {
       // Closed with the file's other browsers (the newBrowser fixture).
       const { page } = await newBrowser({ width, height: 900 });
+      // Signed out, the page asks for a sign-in and shows nobody.
+      const signedOut = await page.goto(`${app.url}/test-mode/google`);
+      expect(signedOut?.status()).toBe(401);
+      const account = await signUpThroughApi(app, page.context().request, { name: 'Olivia Owner' });
+      const [row] = await app.app.services.database.db.select().from(member).where(eq(member.userId, account.userId));
+      const at = await pushThree(app, row!.organizationId);
       const response = await page.goto(`${app.url}/test-mode/google`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('banner').textContent()).resolves.toContain('TEST MODE');

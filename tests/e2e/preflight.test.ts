@@ -50,7 +50,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     // The list follows once the keys rest (PREFLIGHT_SETTLE_MS): wait for the last word typed.
     await expect.poll(() => text('links')).toContain('2 web links');
     expect(await status('size')).toBe('pass');
-    expect(await text('size')).toMatch(/of 10,000 characters once Gmail stores it/);
+    expect(await text('size')).toMatch(/of 9,800 characters once Gmail stores it/);
     expect(await status('image-only')).toBe('pass');
     expect(await status('shorteners')).toBe('pass');
     // The default blue reads 3.4:1 on Gmail's dark background: flagged with a darker shade to pick.
@@ -218,8 +218,8 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await expect.poll(() => status('size')).toBe('fail');
     const size = await text('size');
     expect(size).toContain('Too long for Gmail');
-    expect(size).toMatch(/[\d,]+ of 10,000 characters/);
-    expect(size).toContain('How to fix: Gmail refuses signatures over 10,000 characters.');
+    expect(size).toMatch(/[\d,]+ of 9,800 characters/);
+    expect(size).toContain('How to fix: Gmail refuses signatures over 10,000 characters, and we stop at 9,800');
     expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/\d+ to fix/);
   });
 });

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { invitation, member, organization } from '../../src/server/db/schema/auth.schema';
+import { invitation, member, organization, user } from '../../src/server/db/schema/auth.schema';
 import { makeTestServiceAccount, startGoogleStandIn } from '../../src/server/google/google-stand-in';
-import { TEST_MODE_DOMAIN } from '../../src/server/google/test-mode';
+import { testModeDomain } from '../../src/server/google/test-mode';
 import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
 import { createEmptySignature } from '../../src/shared/signature/signature-schema';
 import { signUpThroughApi } from './support/accounts';
@@ -17,7 +17,9 @@ import { expect, test } from './support/fixtures';
  * statuses, audit log, and what "Google" stored; a Standard organization sees the upgrade.
  */
 const SHOTS = '/tmp/shots-workspace';
-const BEN = `ben.carter@${TEST_MODE_DOMAIN}`;
+/** The owner's organization's own pretend domain, known once the owner has signed up. */
+let DOMAIN = '';
+let BEN = '';
 
 let app: RunningApp;
 
@@ -51,7 +53,15 @@ describe('Google Workspace (TEST MODE)', () => {
   test('connects: a broken key is refused with words (what was typed stays), then the TEST MODE Workspace connects', async ({
     signUp,
   }) => {
-    owner = await signUp({ email: `owner-${Date.now()}@example.com`, name: 'Olivia Owner' });
+    const ownerEmail = `owner-${Date.now()}@example.com`;
+    owner = await signUp({ email: ownerEmail, name: 'Olivia Owner' });
+    const [row] = await app.app.services.database.db
+      .select({ organizationId: member.organizationId })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(eq(user.email, ownerEmail));
+    DOMAIN = testModeDomain(row!.organizationId);
+    BEN = `ben.carter@${DOMAIN}`;
     const { page } = owner;
     await page.goto(`${app.url}/account/workspace`);
     await page.getByRole('heading', { name: 'Connect Google Workspace' }).waitFor();
@@ -61,7 +71,7 @@ describe('Google Workspace (TEST MODE)', () => {
     await shoot(page, 'connect-1280');
 
     await page.getByLabel('Service account key (JSON)').fill('{"type": "service_account"}');
-    await page.getByLabel('Workspace admin address').fill(`ada.admin@${TEST_MODE_DOMAIN}`);
+    await page.getByLabel('Workspace admin address').fill(`ada.admin@${DOMAIN}`);
     await page.getByRole('button', { name: 'Connect and check' }).click();
     await expect.poll(() => page.getByTestId('workspace-connect-error').textContent()).toMatch(/key/i);
     expect(await page.getByLabel('Service account key (JSON)').inputValue()).toBe('{"type": "service_account"}');
@@ -79,7 +89,7 @@ describe('Google Workspace (TEST MODE)', () => {
       .poll(() => page.getByTestId('workspace-sync-result').textContent(), { timeout: 20_000 })
       .toMatch(/5 people read/);
     await page.getByTestId(`person-${BEN}`).waitFor();
-    expect(await page.getByText(`frank.former@${TEST_MODE_DOMAIN}`).count()).toBe(0);
+    expect(await page.getByText(`frank.former@${DOMAIN}`).count()).toBe(0);
   }, 60_000);
 
   test('locks fields in the template', async () => {
@@ -140,7 +150,7 @@ describe('Google Workspace (TEST MODE)', () => {
     await page.getByRole('button', { name: 'Push signatures' }).click();
     await expect.poll(() => page.getByTestId(`status-${BEN}`).textContent(), { timeout: 30_000 }).toMatch(/^Pushed/);
     await expect
-      .poll(() => page.getByTestId(`status-eva.noinbox@${TEST_MODE_DOMAIN}`).textContent(), { timeout: 30_000 })
+      .poll(() => page.getByTestId(`status-eva.noinbox@${DOMAIN}`).textContent(), { timeout: 30_000 })
       .toBe('Skipped (no Gmail)');
     await expect.poll(() => page.getByTestId('audit-log').textContent(), { timeout: 10_000 }).toContain(BEN);
     expect(await page.getByTestId('audit-log').textContent()).toMatch(/Olivia Owner/);
@@ -165,8 +175,8 @@ describe('Google Workspace (TEST MODE)', () => {
     newBrowser,
     signUp,
   }) => {
-    const CHLOE = `chloe.dubois@${TEST_MODE_DOMAIN}`;
-    const ALIAS = `marketing@${TEST_MODE_DOMAIN}`;
+    const CHLOE = `chloe.dubois@${DOMAIN}`;
+    const ALIAS = `marketing@${DOMAIN}`;
     const chloe = await signUp({ email: CHLOE, name: 'Chloe Dubois' });
     await inviteAndAccept(owner, chloe, CHLOE);
     const base = createEmptySignature({ name: 'Chloe Dubois', email: CHLOE });

@@ -89,6 +89,8 @@ export interface StandInCounters {
 export interface GoogleStandInState {
   store: StandInStore;
   counters: StandInCounters;
+  countRequest(route: StandInRoute): void;
+  countBy(map: 'tokenRequests' | 'patches', key: string): void;
   /** Added to every answer; settable while running. */
   latencyMs: number;
   /** The stand-in's clock (token lifetimes); tests move it with the client's. */
@@ -108,10 +110,14 @@ export interface GoogleStandInState {
   storedSignature(sendAsEmail: string): Promise<string | undefined>;
 }
 
-/** Counters, injected failures and the helpers over any store. */
+/**
+ * Counters, injected failures and the helpers over any store. `counting: false` (the app's TEST
+ * MODE) keeps no counters: the token route is open to anyone, and a counter keyed by an unverified
+ * assertion's `sub` would keep memory for every stranger's request.
+ */
 export function createStandInState(
   store: StandInStore = createMemoryStandInStore(),
-  options: { latencyMs?: number; now?: () => number } = {},
+  options: { latencyMs?: number; now?: () => number; counting?: boolean } = {},
 ): GoogleStandInState {
   const counters: StandInCounters = {
     tokenRequests: new Map(),
@@ -120,9 +126,16 @@ export function createStandInState(
   };
   const failures = new Map<StandInRoute, InjectedFailure[]>();
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const counting = options.counting !== false;
   return {
     store,
     counters,
+    countRequest(route) {
+      if (counting) counters.requests[route] += 1;
+    },
+    countBy(map, key) {
+      if (counting) counters[map].set(key, (counters[map].get(key) ?? 0) + 1);
+    },
     latencyMs: options.latencyMs ?? 0,
     now: options.now ?? Date.now,
     addPeople: (people) => store.putPeople(people),
@@ -390,11 +403,11 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
     }
 
     app.post('/token', async (request, reply) => {
-      state.counters.requests.token += 1;
+      state.countRequest('token');
       const body = (request.body ?? {}) as Record<string, string>;
       const payload = decodeSegment(typeof body.assertion === 'string' ? body.assertion.split('.')[1] : undefined);
       const sub = typeof payload?.sub === 'string' ? payload.sub.toLowerCase() : '';
-      if (sub) state.counters.tokenRequests.set(sub, (state.counters.tokenRequests.get(sub) ?? 0) + 1);
+      if (sub) state.countBy('tokenRequests', sub);
       const failure = state.takeFailure('token');
       if (failure) return sendInjected(reply, 'token', failure);
 
@@ -487,7 +500,7 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
     }
 
     app.get<{ Params: { user: string } }>('/gmail/v1/users/:user/settings/sendAs', async (request, reply) => {
-      state.counters.requests['sendAs.list'] += 1;
+      state.countRequest('sendAs.list');
       const failure = state.takeFailure('sendAs.list');
       if (failure) return sendInjected(reply, 'sendAs.list', failure);
       const grant = await authorise(request, reply, GMAIL_SCOPES);
@@ -500,9 +513,9 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
     app.patch<{ Params: { user: string; email: string } }>(
       '/gmail/v1/users/:user/settings/sendAs/:email',
       async (request, reply) => {
-        state.counters.requests['sendAs.patch'] += 1;
+        state.countRequest('sendAs.patch');
         const sendAsEmail = request.params.email.toLowerCase();
-        state.counters.patches.set(sendAsEmail, (state.counters.patches.get(sendAsEmail) ?? 0) + 1);
+        state.countBy('patches', sendAsEmail);
         const failure = state.takeFailure('sendAs.patch');
         if (failure) return sendInjected(reply, 'sendAs.patch', failure);
         const grant = await authorise(request, reply, GMAIL_SCOPES);
@@ -533,10 +546,26 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
       },
     );
 
+    // users.get: what Google says of one person (isAdmin is true for super admins only), asked as an admin.
+    app.get<{ Params: { userKey: string } }>('/admin/directory/v1/users/:userKey', async (request, reply) => {
+      state.countRequest('directory');
+      const failure = state.takeFailure('directory');
+      if (failure) return sendInjected(reply, 'directory', failure);
+      const grant = await authorise(request, reply, DIRECTORY_SCOPES);
+      if (!grant) return reply;
+      const admin = await state.store.person(grant.sub);
+      if (!admin?.isAdmin || admin.suspended)
+        return googleError(reply, 403, 'Not Authorized to access this resource/api', 'forbidden');
+      const person = await state.store.person(request.params.userKey);
+      if (!person || domainOf(person.primaryEmail) !== domainOf(grant.sub))
+        return googleError(reply, 404, 'Resource Not Found: userKey', 'notFound');
+      return reply.send(directoryUser(person));
+    });
+
     app.get<{ Querystring: Record<string, string | undefined> }>(
       '/admin/directory/v1/users',
       async (request, reply) => {
-        state.counters.requests.directory += 1;
+        state.countRequest('directory');
         const failure = state.takeFailure('directory');
         if (failure) return sendInjected(reply, 'directory', failure);
         const grant = await authorise(request, reply, DIRECTORY_SCOPES);

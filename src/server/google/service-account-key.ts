@@ -13,6 +13,10 @@ export interface ServiceAccountKey {
   projectId?: string;
 }
 
+/** RSA sizes a service account key may have (Google issues 2048-bit keys). */
+export const MIN_KEY_BITS = 2048;
+export const MAX_KEY_BITS = 4096;
+
 const invalid = (why: string) =>
   new GoogleWorkspaceError(
     'invalid_key',
@@ -47,12 +51,19 @@ export function parseServiceAccountKey(jsonText: string): ServiceAccountKey {
   if (!clientId) throw invalid('"client_id" is missing');
   if (!/^\d+$/.test(clientId)) throw invalid('"client_id" is not a number');
   if (!privateKey) throw invalid('"private_key" is missing');
+  let bits: number | undefined;
   try {
     const key = createPrivateKey(privateKey);
     if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+    bits = key.asymmetricKeyDetails?.modulusLength;
   } catch {
     throw invalid('"private_key" is not an RSA private key in PEM form');
   }
+  // Google's keys are 2048 bits; a huge key would make every signature cost seconds of CPU.
+  if (bits === undefined || bits < MIN_KEY_BITS || bits > MAX_KEY_BITS)
+    throw invalid(
+      `"private_key" is a ${bits ?? 'unknown'}-bit RSA key; Google's keys are ${MIN_KEY_BITS} to ${MAX_KEY_BITS} bits`,
+    );
   const tokenUri = str('token_uri');
   const projectId = str('project_id');
   const privateKeyId = str('private_key_id');

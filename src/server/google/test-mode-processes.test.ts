@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
+import { member } from '../db/schema/auth.schema';
 import { startServerProcess, type ServerProcess } from '../../test-support/server-process';
 import { createScratchPostgres, describeWhen, NO_POSTGRES } from '../../test-support/test-app';
 import { parseServiceAccountKey } from './service-account-key';
-import { TEST_MODE_DOMAIN, createPersistentStandInState, createTestModeServiceAccount } from './test-mode';
+import { createPersistentStandInState, createTestModeServiceAccount, testModeDomain } from './test-mode';
 import { createWorkspaceClient } from './workspace-client';
 
 /**
@@ -15,7 +17,6 @@ import { createWorkspaceClient } from './workspace-client';
  * process gave out is accepted by the other, and either page shows what was pushed through the
  * other. (PGlite is one process's database; its restart case is in test-mode.test.ts.)
  */
-const at = (local: string) => `${local}@${TEST_MODE_DOMAIN}`;
 
 /** The real server on the shared database, with its own DATA_DIR. */
 function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
@@ -55,20 +56,42 @@ describeWhen(NO_POSTGRES, 'TEST MODE Workspace in two server processes on one Po
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** An owner signed up through process `base` (the organization is made at sign-up): its cookie and organization. */
+  async function signUpOwner(base: string) {
+    const res = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({
+        email: `owner-${Date.now()}@example.com`,
+        password: 'Sup3r-secret-pass',
+        name: 'Olivia Owner',
+        termsAccepted: true,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const me = (await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).json()) as { user: { id: string } };
+    const [row] = await database.db.select().from(member).where(eq(member.userId, me.user.id));
+    return { cookie, organizationId: row!.organizationId };
+  }
+
   it('one Workspace: seeded once, a token from one process works on the other, both pages show the push', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    // Both pages answer from the database; reading them seeds concurrently.
-    const [pageA, pageB] = await Promise.all([
-      fetch(`${a.base}/test-mode/google`),
-      fetch(`${b.base}/test-mode/google`),
-    ]);
-    expect(pageA.status).toBe(200);
-    expect(pageB.status).toBe(200);
+    const owner = await signUpOwner(a.base);
+    const at = (local: string) => `${local}@${testModeDomain(owner.organizationId)}`;
+    // Signed out, neither page shows anything.
+    for (const server of servers) expect((await fetch(`${server.base}/test-mode/google`)).status).toBe(401);
 
-    // A service account authorised in the shared database (by neither process).
-    const state = createPersistentStandInState(database.db);
-    const { keyJson, adminEmail } = await createTestModeServiceAccount(state);
-    expect((await state.store.people()).filter((p) => p.primaryEmail === adminEmail)).toHaveLength(1);
+    // Service accounts authorised in the shared database by two "processes" at once: the sample people are seeded once.
+    const [one, two] = [createPersistentStandInState(database.db), createPersistentStandInState(database.db)];
+    const [{ keyJson, adminEmail }] = await Promise.all([
+      createTestModeServiceAccount(one, owner.organizationId),
+      createTestModeServiceAccount(two, owner.organizationId),
+    ]);
+    expect((await one.store.people()).filter((p) => p.primaryEmail === adminEmail)).toHaveLength(1);
 
     const client = createWorkspaceClient({
       key: parseServiceAccountKey(keyJson),
@@ -88,7 +111,9 @@ describeWhen(NO_POSTGRES, 'TEST MODE Workspace in two server processes on one Po
     expect(client.stats.tokenRequests).toBe(2); // admin (both scopes) and Ben (Gmail)
 
     for (const server of servers) {
-      const html = await (await fetch(`${server.base}/test-mode/google`)).text();
+      const page = await fetch(`${server.base}/test-mode/google`, { headers: { cookie: owner.cookie } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
       expect(html).toContain('TEST MODE');
       expect(html).toContain('&lt;b&gt;Ben from process B&lt;/b&gt;');
     }

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../shared/signature/escape-html';
 import { noStore } from '../http';
 import { createHash } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import {
   googleTestClient,
@@ -22,88 +22,100 @@ import {
 import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE } from './workspace-client';
 
 /**
- * The embedded TEST MODE Workspace: the Google stand-in mounted in the app under
- * /test-mode/google when no Google setting is set, with its state in the database (so it survives
- * restarts and is shared by every server process), seeded with sample people.
+ * The embedded TEST MODE Workspace: the Google stand-in mounted in the app under /test-mode/google
+ * when the server runs TEST MODE (decision 0140), with its state in the database (so it survives
+ * restarts and is shared by every server process): each organization its own pretend domain.
  */
 
-export const TEST_MODE_DOMAIN = 'example-test.signaturepro.local';
-export const TEST_MODE_ADMIN_EMAIL = `ada.admin@${TEST_MODE_DOMAIN}`;
+/** Every organization's pretend domain ends with this (a name no real domain can have). */
+export const TEST_MODE_DOMAIN_SUFFIX = 'example-test.signaturepro.local';
 
-const at = (local: string) => `${local}@${TEST_MODE_DOMAIN}`;
+/**
+ * The organization's own pretend Workspace domain (decision 0140): its people, signatures and
+ * service accounts are its own, and a token for one domain reads nothing of another.
+ */
+export function testModeDomain(organizationId: string): string {
+  return `org-${createHash('sha256').update(organizationId).digest('hex').slice(0, 10)}.${TEST_MODE_DOMAIN_SUFFIX}`;
+}
 
-/** A handful of sample people: one without Gmail, one suspended, one with an alias, an admin. */
-export const TEST_MODE_PEOPLE: StandInPerson[] = [
-  {
-    primaryEmail: TEST_MODE_ADMIN_EMAIL,
-    fullName: 'Ada Admin',
-    givenName: 'Ada',
-    familyName: 'Admin',
-    title: 'Head of Operations',
-    department: 'Operations',
-    phones: [{ type: 'work', value: '+1 555 0100' }],
-    orgUnitPath: '/',
-    isAdmin: true,
-  },
-  {
-    primaryEmail: at('ben.carter'),
-    fullName: 'Ben Carter',
-    givenName: 'Ben',
-    familyName: 'Carter',
-    title: 'Account Executive',
-    department: 'Sales',
-    phones: [
-      { type: 'work', value: '+1 555 0101' },
-      { type: 'mobile', value: '+1 555 0199' },
-    ],
-    orgUnitPath: '/Sales',
-  },
-  {
-    primaryEmail: at('chloe.dubois'),
-    fullName: 'Chloé Dubois',
-    givenName: 'Chloé',
-    familyName: 'Dubois',
-    title: 'Marketing Manager',
-    department: 'Marketing',
-    phones: [{ type: 'work', value: '+33 1 23 45 67 89' }],
-    orgUnitPath: '/Marketing',
-    aliases: [at('marketing')],
-  },
-  {
-    primaryEmail: at('dev.patel'),
-    fullName: 'Dev Patel',
-    givenName: 'Dev',
-    familyName: 'Patel',
-    title: 'Software Engineer',
-    department: 'Engineering',
-    orgUnitPath: '/Engineering',
-  },
-  {
-    primaryEmail: at('eva.noinbox'),
-    fullName: 'Eva Lind',
-    givenName: 'Eva',
-    familyName: 'Lind',
-    title: 'Contractor',
-    department: 'Engineering',
-    orgUnitPath: '/Engineering',
-    isMailboxSetup: false,
-  },
-  {
-    primaryEmail: at('frank.former'),
-    fullName: 'Frank Moreau',
-    givenName: 'Frank',
-    familyName: 'Moreau',
-    title: 'Sales Associate',
-    department: 'Sales',
-    orgUnitPath: '/Sales',
-    suspended: true,
-  },
-];
+/** The sample super admin of a pretend domain. */
+export const testModeAdminEmail = (domain: string) => `ada.admin@${domain}`;
+
+/** The sample people of one organization's pretend domain: one without Gmail, one suspended, one with an alias, an admin. */
+export function testModePeople(domain: string): StandInPerson[] {
+  const at = (local: string) => `${local}@${domain}`;
+  return [
+    {
+      primaryEmail: at('ada.admin'),
+      fullName: 'Ada Admin',
+      givenName: 'Ada',
+      familyName: 'Admin',
+      title: 'Head of Operations',
+      department: 'Operations',
+      phones: [{ type: 'work', value: '+1 555 0100' }],
+      orgUnitPath: '/',
+      isAdmin: true,
+    },
+    {
+      primaryEmail: at('ben.carter'),
+      fullName: 'Ben Carter',
+      givenName: 'Ben',
+      familyName: 'Carter',
+      title: 'Account Executive',
+      department: 'Sales',
+      phones: [
+        { type: 'work', value: '+1 555 0101' },
+        { type: 'mobile', value: '+1 555 0199' },
+      ],
+      orgUnitPath: '/Sales',
+    },
+    {
+      primaryEmail: at('chloe.dubois'),
+      fullName: 'Chloé Dubois',
+      givenName: 'Chloé',
+      familyName: 'Dubois',
+      title: 'Marketing Manager',
+      department: 'Marketing',
+      phones: [{ type: 'work', value: '+33 1 23 45 67 89' }],
+      orgUnitPath: '/Marketing',
+      aliases: [at('marketing')],
+    },
+    {
+      primaryEmail: at('dev.patel'),
+      fullName: 'Dev Patel',
+      givenName: 'Dev',
+      familyName: 'Patel',
+      title: 'Software Engineer',
+      department: 'Engineering',
+      orgUnitPath: '/Engineering',
+    },
+    {
+      primaryEmail: at('eva.noinbox'),
+      fullName: 'Eva Lind',
+      givenName: 'Eva',
+      familyName: 'Lind',
+      title: 'Contractor',
+      department: 'Engineering',
+      orgUnitPath: '/Engineering',
+      isMailboxSetup: false,
+    },
+    {
+      primaryEmail: at('frank.former'),
+      fullName: 'Frank Moreau',
+      givenName: 'Frank',
+      familyName: 'Moreau',
+      title: 'Sales Associate',
+      department: 'Sales',
+      orgUnitPath: '/Sales',
+      suspended: true,
+    },
+  ];
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The stand-in's store over the google_test_* tables; seeds the sample people once (any process). */
-export function createDatabaseStandInStore(db: Db, seed: StandInPerson[] = TEST_MODE_PEOPLE): StandInStore {
+/** The stand-in's store over the google_test_* tables; seeds `seed` once (any process). */
+export function createDatabaseStandInStore(db: Db, seed: StandInPerson[] = []): StandInStore {
   let seeded: Promise<void> | undefined;
   const ready = () =>
     (seeded ??= (async () => {
@@ -210,27 +222,36 @@ export function createPersistentStandInState(
   db: Db,
   options: { seed?: StandInPerson[]; latencyMs?: number } = {},
 ): GoogleStandInState {
-  return createStandInState(
-    createDatabaseStandInStore(db, options.seed),
-    options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs },
-  );
+  return createStandInState(createDatabaseStandInStore(db, options.seed), {
+    counting: false,
+    ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+  });
 }
 
 /**
- * A new service account authorised (domain-wide delegation, both scopes) in the TEST MODE domain:
- * what the Workspace module's "Use the TEST MODE Workspace" connects with, through the same client.
+ * A new service account authorised (domain-wide delegation, both scopes) in the organization's own
+ * pretend domain, whose sample people are seeded on first use: what the Workspace module's "Use
+ * the TEST MODE Workspace" connects with, through the same client as Google.
  */
 export async function createTestModeServiceAccount(
   state: GoogleStandInState,
-): Promise<{ keyJson: string; adminEmail: string; clientId: string }> {
-  const account = makeTestServiceAccount(TEST_MODE_DOMAIN, [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE]);
+  organizationId: string,
+): Promise<{ keyJson: string; adminEmail: string; clientId: string; domain: string }> {
+  const domain = testModeDomain(organizationId);
+  const adminEmail = testModeAdminEmail(domain);
+  if (!(await state.store.person(adminEmail))) await state.addPeople(testModePeople(domain));
+  const account = makeTestServiceAccount(domain, [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE]);
   await state.grant(account.client);
-  return { keyJson: account.keyJson, adminEmail: TEST_MODE_ADMIN_EMAIL, clientId: account.client.clientId };
+  return { keyJson: account.keyJson, adminEmail, clientId: account.client.clientId, domain };
 }
 
-/** The labelled TEST MODE page: each person and the Gmail signature "Google" stored for them. */
-export async function renderTestModePage(state: GoogleStandInState): Promise<string> {
-  const people = (await state.store.people()).sort((a, b) => a.primaryEmail.localeCompare(b.primaryEmail));
+const inDomain = (email: string, domain: string) => email.toLowerCase().endsWith(`@${domain.toLowerCase()}`);
+
+/** The labelled TEST MODE page of one pretend domain: each person and the Gmail signature "Google" stored for them. */
+export async function renderTestModePage(state: GoogleStandInState, domain: string): Promise<string> {
+  const people = (await state.store.people())
+    .filter((p) => inDomain(p.primaryEmail, domain))
+    .sort((a, b) => a.primaryEmail.localeCompare(b.primaryEmail));
   const signatures = await state.store.signatures();
   const rows = people
     .map((p) => {
@@ -280,23 +301,39 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.75rem;background:#f3f
 .none{color:#6b7280;font-style:italic;margin:4px 0}
 </style></head>
 <body>
-<div class="banner" role="banner">TEST MODE<span>This is not Google. It is SignaturePro's built-in stand-in for a Google Workspace (domain ${escapeHtml(TEST_MODE_DOMAIN)}), so the whole flow runs without a real Workspace. Nothing here reaches Gmail.</span></div>
+<div class="banner" role="banner">TEST MODE<span>This is not Google. It is SignaturePro's built-in stand-in for a Google Workspace (your organization's own pretend domain ${escapeHtml(domain)}), so the whole flow runs without a real Workspace. Nothing here reaches Gmail.</span></div>
 <main>
 <h1>People and their Gmail signatures, as "Google" stored them</h1>
 <p>Each signature below is the copy the TEST MODE Gmail kept after its sanitiser (scripts and event handlers removed), shown in a sandboxed frame.</p>
-${rows || '<p class="none">No people.</p>'}
+${rows || '<p class="none">No people yet: connect the TEST MODE Workspace under Account → Workspace first.</p>'}
 </main></body></html>`;
 }
 
+/** Whose page a request may see: the signed-in manager's pretend domain, or why not. */
+export type TestModePageAccess = { domain: string } | { status: 401 | 403; words: string };
+
 /** The stand-in's routes plus the TEST MODE page at GET / (register with prefix /test-mode/google). */
-export function googleTestModePlugin(opts: { state: GoogleStandInState; audiences?: string[] }): FastifyPluginAsync {
+export function googleTestModePlugin(opts: {
+  state: GoogleStandInState;
+  audiences?: string[];
+  pageAccess(request: FastifyRequest): Promise<TestModePageAccess>;
+}): FastifyPluginAsync {
   return async (app) => {
     await app.register(
       googleStandInPlugin({ state: opts.state, ...(opts.audiences ? { audiences: opts.audiences } : {}) }),
     );
-    app.get('/', async (_request, reply) => {
+    app.get('/', async (request, reply) => {
       noStore(reply);
-      return reply.type('text/html; charset=utf-8').send(await renderTestModePage(opts.state));
+      const access = await opts.pageAccess(request);
+      if ('status' in access) {
+        return reply
+          .code(access.status)
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>TEST MODE Google Workspace · SignaturePro</title></head><body style="font-family:system-ui,sans-serif;margin:24px"><p><strong>TEST MODE</strong></p><p>${escapeHtml(access.words)}</p>${access.status === 401 ? '<p><a href="/login">Log in</a></p>' : ''}</body></html>`,
+          );
+      }
+      return reply.type('text/html; charset=utf-8').send(await renderTestModePage(opts.state, access.domain));
     });
   };
 }

@@ -83,8 +83,13 @@ const updateSignatureBody = z
     'A partial patch or a whole signature with its version (see SignaturePatch); label, sendAsEmail and isDefault rename, set "Used for" or make default',
   );
 
-export const generatedHtmlSchema = z.object({ htmlSignature: z.string(), text: z.string(), length: z.number() });
-/** What Gmail receives for a signature: its HTML, its plain text and the HTML's length. */
+/** What Gmail receives for a signature: its HTML, its plain text, the HTML's length as handed over and `storedLength`, what Gmail stores of it (which the limit holds on). */
+export const generatedHtmlSchema = z.object({
+  htmlSignature: z.string(),
+  text: z.string(),
+  length: z.number(),
+  storedLength: z.number(),
+});
 export type GeneratedHtml = z.infer<typeof generatedHtmlSchema>;
 
 export const signaturesApi = {

@@ -237,7 +237,7 @@ export const workspaceOverviewSchema = z
   .looseObject({
     /** The scopes to authorise in the Admin console, exactly. */
     scopes: z.array(z.string()),
-    /** The embedded TEST MODE Workspace can be used (no Google setting is set). */
+    /** The server runs the TEST MODE Workspace (GOOGLE_MODE=test, or a loopback PUBLIC_URL; decision 0140). */
     testModeAvailable: z.boolean(),
     connection: workspaceConnectionViewSchema.nullable(),
     template: workspaceTemplateViewSchema,
@@ -257,6 +257,7 @@ export const dryRunEntrySchema = z
     /** The signature's name, or null for the organization's version. */
     label: z.string().nullable(),
     html: z.string(),
+    /** Its length as Gmail stores it (gmail-size.ts), which the limit holds on. */
     chars: z.number(),
     hasGmail: z.boolean(),
     tooLong: z.boolean(),
@@ -275,6 +276,7 @@ export const mySignatureViewSchema = z
         locked: z.partialRecord(personFieldSchema, z.string()),
         editable: z.array(personFieldSchema),
         html: z.string(),
+        /** Its length as Gmail stores it (gmail-size.ts). */
         chars: z.number(),
         pushStatus: pushStatusSchema,
         pushedAt: isoDateTime.nullable(),
@@ -323,7 +325,7 @@ export const workspaceApi = {
   connectTestMode: defineRoute({
     method: 'POST',
     path: '/api/workspace/connection/test-mode',
-    summary: 'Connect the embedded TEST MODE Workspace (only when no Google setting is set)',
+    summary: 'Connect the embedded TEST MODE Workspace (only when the server runs TEST MODE)',
     tags,
     responses: { 200: workspaceConnectedSchema },
   }),

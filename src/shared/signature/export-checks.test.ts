@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GMAIL_SIGNATURE_MAX_CHARS,
   NO_REQUIREMENTS,
   checkExport,
   checkRequiredFields,
@@ -83,11 +82,5 @@ describe('imageWarning', () => {
   it('says nothing for hosted or missing images', () => {
     expect(imageWarning({ photoUrl: 'https://cdn.example/a.png' })).toBeNull();
     expect(imageWarning({ photoUrl: '' })).toBeNull();
-  });
-});
-
-describe('GMAIL_SIGNATURE_MAX_CHARS', () => {
-  it('is Gmail’s limit', () => {
-    expect(GMAIL_SIGNATURE_MAX_CHARS).toBe(10_000);
   });
 });

@@ -1,9 +1,6 @@
 import type { SignatureFields } from './signature-schema';
 import { isDataOrBase64Url } from './url-normalise';
 
-/** Gmail refuses or truncates a longer signature ("Signature exceeds maximum length of 10000 characters"). */
-export const GMAIL_SIGNATURE_MAX_CHARS = 10000;
-
 export const MISSING_REQUIRED_INFO = {
   title: 'Missing required information',
   description: 'Please enter your name and email address before exporting.',

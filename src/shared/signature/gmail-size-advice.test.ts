@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_PLATFORM_HOSTS } from './social-hosts';
 import { checkGmailSize, measureSizeParts, SIGNATURE_TOO_LONG_TITLE } from './gmail-size-advice';
-import { measureGmailSize } from './gmail-size';
+import { gmailSizeOf, gmailStoredLength, SIGNATURE_SIZE_LIMIT } from './gmail-size';
 import { renderSignature } from './render-signature';
 import { SOCIAL_PLATFORMS } from './signature-schema';
 import { TEST_PUBLIC_URL, buildFullSignature } from '../../test-support/signature-test-factory';
@@ -13,7 +13,7 @@ describe('checkGmailSize', () => {
     const fields = buildFullSignature();
     const check = checkGmailSize(fields, options);
     expect(check.refusal).toBeNull();
-    expect(check.size).toEqual(measureGmailSize(renderSignature(fields, options).html));
+    expect(check.size).toEqual(gmailSizeOf(renderSignature(fields, options).html));
     expect(check.size.stored).toBeGreaterThan(check.size.characters); // eleven images re-hosted by Gmail
   });
 
@@ -23,7 +23,7 @@ describe('checkGmailSize', () => {
     expect(escaped - plain).toBe(1200);
   });
 
-  it('refuses above 10,000 stored characters and names the longest parts, largest first', () => {
+  it('refuses above 9,800 stored characters and names the longest parts, largest first', () => {
     // Realistic tracking links: every & is five characters once escaped.
     const socialLinks = Object.fromEntries(
       SOCIAL_PLATFORMS.map((p) => [p, `https://${SOCIAL_PLATFORM_HOSTS[p][0]}/?ref=sig${'&'.repeat(100)}`]),
@@ -40,7 +40,7 @@ describe('checkGmailSize', () => {
     const check = checkGmailSize(fields, options);
     expect(check.size.status).toBe('over');
     expect(check.refusal?.title).toBe(SIGNATURE_TOO_LONG_TITLE);
-    const excess = check.size.stored - 10_000;
+    const excess = check.size.stored - SIGNATURE_SIZE_LIMIT;
     expect(check.refusal?.message).toContain(
       `this signature takes ${check.size.stored.toLocaleString('en-US')} characters`,
     );
@@ -52,19 +52,21 @@ describe('checkGmailSize', () => {
     );
   });
 
-  it('uses the HTML it is given (the caller already rendered it)', () => {
+  it('uses the manifest it is given (the caller already rendered it)', () => {
     const fields = buildFullSignature();
-    expect(checkGmailSize(fields, options, 'x'.repeat(10_001)).size.status).toBe('over');
+    const html = 'x'.repeat(100);
+    expect(checkGmailSize(fields, options, { html, storedLength: 9_801 }).size.status).toBe('over');
+    expect(checkGmailSize(fields, options, { html, storedLength: 9_800 }).size.status).toBe('warn');
   });
 });
 
 describe('measureSizeParts', () => {
   it('measures each part as the stored characters saved by leaving it out', () => {
     const fields = buildFullSignature();
-    const full = measureGmailSize(renderSignature(fields, options).html).stored;
+    const full = gmailStoredLength(renderSignature(fields, options).html);
     const parts = measureSizeParts(fields, options);
     const address = parts.find((p) => p.label === 'Address');
-    const withoutAddress = measureGmailSize(renderSignature({ ...fields, address: '' }, options).html).stored;
+    const withoutAddress = renderSignature({ ...fields, address: '' }, options).storedLength;
     expect(address?.characters).toBe(full - withoutAddress);
     expect(parts.map((p) => p.characters)).toEqual([...parts.map((p) => p.characters)].sort((a, b) => b - a));
     expect(parts.some((p) => p.label === 'the logo')).toBe(true);

@@ -1,7 +1,6 @@
-import { GMAIL_SIGNATURE_MAX_CHARS } from './export-checks';
-import { measureGmailSize, type GmailSize } from './gmail-size';
-import { renderSignature, type RenderOptions } from './render-signature';
-import type { SignatureFields } from './signature-schema';
+import { GMAIL_SIGNATURE_MAX_CHARS, SIGNATURE_SIZE_LIMIT, gmailSizeOf, type GmailSize } from './gmail-size';
+import { renderSignature, type RenderOptions, type SignatureManifest } from './render-signature';
+import { TEXT_FIELD_KEYS, TEXT_FIELD_LABELS, type SignatureFields } from './signature-schema';
 
 /** One part of a signature and how many stored characters it costs. */
 export type SizePart = { label: string; characters: number };
@@ -14,17 +13,6 @@ export type GmailSizeCheck = {
 
 export const SIGNATURE_TOO_LONG_TITLE = 'Signature too long for Gmail';
 
-const TEXT_FIELDS = [
-  ['address', 'Address'],
-  ['website', 'Website URL'],
-  ['email', 'Email Address'],
-  ['company', 'Company'],
-  ['title', 'Job Title'],
-  ['name', 'Full Name'],
-  ['phone', 'Phone'],
-  ['mobile', 'Mobile'],
-] as const satisfies readonly (readonly [keyof SignatureFields, string])[];
-
 const NUMBER = new Intl.NumberFormat('en-US');
 const chars = (n: number) => `${NUMBER.format(n)} characters`;
 
@@ -34,7 +22,7 @@ function listWithOr(words: readonly string[]): string {
 }
 
 function storedSize(fields: SignatureFields, options: RenderOptions): number {
-  return measureGmailSize(renderSignature(fields, options).html).stored;
+  return renderSignature(fields, options).storedLength;
 }
 
 /**
@@ -48,8 +36,8 @@ export function measureSizeParts(fields: SignatureFields, options: RenderOptions
     const characters = full - storedSize(without, options);
     if (characters > 0) parts.push({ label, characters });
   };
-  for (const [key, label] of TEXT_FIELDS) {
-    if (fields[key].trim() !== '') add(label, { ...fields, [key]: '' });
+  for (const key of TEXT_FIELD_KEYS) {
+    if (fields[key].trim() !== '') add(TEXT_FIELD_LABELS[key], { ...fields, [key]: '' });
   }
   fields.customFields.forEach((field, index) => {
     const name = field.label.trim() ? `the custom field “${field.label.trim()}”` : `custom field ${index + 1}`;
@@ -63,21 +51,27 @@ export function measureSizeParts(fields: SignatureFields, options: RenderOptions
 }
 
 /**
- * The one size rule for the editor's buttons and generate-html: the stored size of the export
- * and, above Gmail's 10,000 characters, words naming the largest parts to trim. Both sides call
- * this with the same fields and options, so they say the same thing.
+ * The one size rule for the editor's buttons, generate-html, the test e-mail and the Workspace
+ * push: the stored size of the export and, above SIGNATURE_SIZE_LIMIT, words naming the largest
+ * parts to trim. Every side calls this with the same fields and options (and the manifest when it
+ * has rendered already), so they say the same thing.
  */
-export function checkGmailSize(fields: SignatureFields, options: RenderOptions, html?: string): GmailSizeCheck {
-  const size = measureGmailSize(html ?? renderSignature(fields, options).html);
+export function checkGmailSize(
+  fields: SignatureFields,
+  options: RenderOptions,
+  manifest: Pick<SignatureManifest, 'html' | 'storedLength'> = renderSignature(fields, options),
+): GmailSizeCheck {
+  const size = gmailSizeOf(manifest.html, manifest.storedLength);
   if (size.status !== 'over') return { size, refusal: null };
   const parts = measureSizeParts(fields, options).slice(0, 3);
-  const excess = Math.max(size.stored, size.characters) - GMAIL_SIGNATURE_MAX_CHARS;
+  const excess = size.stored - SIGNATURE_SIZE_LIMIT;
   const trim =
     parts.length > 0
       ? ` The longest parts: ${listWithOr(parts.map((p) => `${p.label} (${chars(p.characters)})`))}.`
       : '';
   const message =
-    `Gmail keeps at most ${chars(GMAIL_SIGNATURE_MAX_CHARS)} and this signature takes ${chars(Math.max(size.stored, size.characters))} ` +
-    `once Gmail saves it. Shorten it by at least ${chars(excess)}.${trim}`;
+    `Gmail keeps at most ${chars(GMAIL_SIGNATURE_MAX_CHARS)} and this signature takes ${chars(size.stored)} ` +
+    `once Gmail saves it, more than the ${chars(SIGNATURE_SIZE_LIMIT)} we allow to stay safely inside. ` +
+    `Shorten it by at least ${chars(excess)}.${trim}`;
   return { size, refusal: { title: SIGNATURE_TOO_LONG_TITLE, message, parts } };
 }

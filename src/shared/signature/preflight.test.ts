@@ -7,7 +7,8 @@ import {
   type ImageProbe,
   type PreflightItem,
 } from './preflight';
-import { renderSignature } from './render-signature';
+import { gmailStoredLength } from './gmail-size';
+import { renderSignature, type SignatureManifest } from './render-signature';
 import { createEmptySignature, type SignatureFields, type SignatureOverrides } from './signature-schema';
 import { buildFullSignature, TEST_PUBLIC_URL } from '../../test-support/signature-test-factory';
 
@@ -15,13 +16,46 @@ const LOGO = `${TEST_PUBLIC_URL}/objects/uploads/logo.png`;
 
 function check(
   fields: SignatureFields,
-  options: { publicOrigin?: string; probes?: Map<string, ImageProbe>; html?: string } = {},
+  options: {
+    publicOrigin?: string;
+    probes?: Map<string, ImageProbe>;
+    manifest?: SignatureManifest;
+    html?: string;
+  } = {},
 ) {
   const publicOrigin = options.publicOrigin ?? TEST_PUBLIC_URL;
-  const html = options.html ?? renderSignature(fields, { publicUrl: publicOrigin, showWatermark: false }).html;
-  const items = runPreflight({ fields, html, publicOrigin, probes: options.probes });
+  const manifest =
+    options.manifest ??
+    (options.html === undefined
+      ? renderSignature(fields, { publicUrl: publicOrigin, showWatermark: false })
+      : manifestOfHtml(options.html));
+  const items = runPreflight({ fields, manifest, publicOrigin, probes: options.probes });
   const item = (id: PreflightItem['id']) => items.find((i) => i.id === id);
-  return { items, item, html };
+  return { items, item, html: manifest.html };
+}
+
+/** A hand-written HTML's manifest, for cases the renderer would never write. */
+function manifestOfHtml(html: string): SignatureManifest {
+  const images = signatureImages(html).map((img) => ({
+    url: img.src,
+    origin: '',
+    onPublicOrigin: false,
+    role: 'logo' as const,
+    alt: img.alt,
+    width: img.width,
+    height: img.height || null,
+    density: null,
+  }));
+  const links = [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((m) => {
+    const href = (m[1] ?? '').replace(/&amp;/g, '&');
+    const kind = href.startsWith('mailto:')
+      ? ('mailto' as const)
+      : href.startsWith('tel:')
+        ? ('tel' as const)
+        : ('web' as const);
+    return { href, kind, role: 'custom' as const };
+  });
+  return { html, text: '', images, links, storedLength: gmailStoredLength(html) };
 }
 
 /** Every image of the HTML measured as loaded with `scale` times its display size. */
@@ -52,15 +86,18 @@ describe('runPreflight', () => {
     for (const item of items) expect(item.fix).toBe('');
   });
 
-  it('size: passes below 8,000 stored characters, warns from 8,000, fails above 10,000, with a fix', () => {
+  it('size: passes below 8,000 stored characters, warns from 8,000, fails above 9,800, with a fix', () => {
     const fields = simple();
     expect(check(fields).item('size')?.status).toBe('pass');
     const warn = check(fields, { html: `<p>${'x'.repeat(8200)}</p>` }).item('size');
     expect(warn?.status).toBe('warn');
-    expect(warn?.detail).toContain('8,207 of 10,000 characters');
-    const over = check(fields, { html: `<p>${'x'.repeat(10_100)}</p>` }).item('size');
+    // 8,207 handed over, plus the <div dir="ltr"> Gmail wraps it in.
+    expect(warn?.detail).toContain('8,228 of 9,800 characters once Gmail stores it (8,207 as copied)');
+    const over = check(fields, { html: `<p>${'x'.repeat(9_773)}</p>` }).item('size');
     expect(over?.status).toBe('fail');
     expect(over?.title).toBe('Too long for Gmail');
+    expect(over?.detail).toContain('9,801 of 9,800');
+    expect(over?.fix).toMatch(/Gmail refuses signatures over 10,000 characters, and we stop at 9,800/);
     expect(over?.fix).toMatch(/Remove social profiles or custom fields/);
   });
 
@@ -180,15 +217,15 @@ describe('runPreflight', () => {
     expect(only?.status).toBe('fail');
     expect(only?.fix).toContain('Add your name');
     // The free plan's line is not the person's text.
-    const html = renderSignature(logoOnly, { publicUrl: TEST_PUBLIC_URL, showWatermark: true }).html;
-    expect(check(logoOnly, { html }).item('image-only')?.status).toBe('fail');
+    const manifest = renderSignature(logoOnly, { publicUrl: TEST_PUBLIC_URL, showWatermark: true });
+    expect(check(logoOnly, { manifest }).item('image-only')?.status).toBe('fail');
     expect(check(simple()).item('image-only')?.status).toBe('pass');
   });
 
   it('the full test signature: only the default blue is flagged once its images are measured', () => {
     const fields = buildFullSignature();
-    const html = renderSignature(fields, { publicUrl: TEST_PUBLIC_URL, showWatermark: true }).html;
-    const items = runPreflight({ fields, html, publicOrigin: TEST_PUBLIC_URL, probes: probesAt(html, 2) });
+    const manifest = renderSignature(fields, { publicUrl: TEST_PUBLIC_URL, showWatermark: true });
+    const items = runPreflight({ fields, manifest, publicOrigin: TEST_PUBLIC_URL, probes: probesAt(manifest.html, 2) });
     expect(items.filter((i) => i.status !== 'pass').map((i) => i.id)).toEqual(['contrast-primary']);
   });
 });

@@ -6,7 +6,8 @@ import {
   MIN_TEXT_CONTRAST,
   suggestReadableColour,
 } from './dark-mode';
-import { measureGmailSize } from './gmail-size';
+import { GMAIL_SIGNATURE_MAX_CHARS, SIGNATURE_SIZE_LIMIT, gmailSizeOf } from './gmail-size';
+import type { ManifestImage, SignatureManifest } from './signature-manifest';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, HEX_COLOR, type SignatureFields } from './signature-schema';
 import { isOnOrigin, safeImageSrc } from './url-normalise';
 
@@ -44,8 +45,8 @@ export type ImageProbe =
 
 export type PreflightInput = {
   fields: SignatureFields;
-  /** The exported HTML (what Copy to Gmail hands over). */
-  html: string;
+  /** The export's render (what Copy to Gmail hands over): its HTML, images, links and stored length. */
+  manifest: Pick<SignatureManifest, 'html' | 'images' | 'links' | 'storedLength'>;
   /** PUBLIC_URL: where every image should be served from. */
   publicOrigin: string;
   /** By image URL (as in SignatureImage.src); a missing entry counts as not yet loaded. */
@@ -86,7 +87,6 @@ const SHORTENERS: ReadonlySet<string> = new Set(LINK_SHORTENER_HOSTS);
 export const MAX_WEB_LINKS = 15;
 
 const IMG_TAG = /<img\b[^>]*>/gi;
-const A_HREF = /<a\b[^>]*?\shref="([^"]*)"/gi;
 const TAG = /<[^>]*>/g;
 const ENTITY = /&(amp|lt|gt|quot|#39|nbsp);/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
@@ -143,8 +143,8 @@ function listNames(names: readonly string[]): string {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${NUMBER.format(count)} ${count === 1 ? one : many}`;
 
-function sizeItem(html: string): PreflightItem {
-  const size = measureGmailSize(html);
+function sizeItem(manifest: PreflightInput['manifest']): PreflightItem {
+  const size = gmailSizeOf(manifest.html, manifest.storedLength);
   const figures = `${NUMBER.format(size.stored)} of ${NUMBER.format(size.limit)} characters once Gmail stores it (${NUMBER.format(size.characters)} as copied).`;
   if (size.status === 'over') {
     return {
@@ -152,7 +152,7 @@ function sizeItem(html: string): PreflightItem {
       status: 'fail',
       title: 'Too long for Gmail',
       detail: figures,
-      fix: 'Gmail refuses signatures over 10,000 characters. Remove social profiles or custom fields, or shorten the address and long links.',
+      fix: `Gmail refuses signatures over ${NUMBER.format(GMAIL_SIGNATURE_MAX_CHARS)} characters, and we stop at ${NUMBER.format(SIGNATURE_SIZE_LIMIT)} to stay safely inside. Remove social profiles or custom fields, or shorten the address and long links.`,
     };
   }
   if (size.status === 'warn') {
@@ -161,7 +161,7 @@ function sizeItem(html: string): PreflightItem {
       status: 'warn',
       title: 'Close to Gmail’s limit',
       detail: figures,
-      fix: 'Keep some room: Gmail refuses signatures over 10,000 characters. Shorten long links or remove a profile you rarely use.',
+      fix: `Keep some room: Gmail refuses signatures over ${NUMBER.format(GMAIL_SIGNATURE_MAX_CHARS)} characters. Shorten long links or remove a profile you rarely use.`,
     };
   }
   return { id: 'size', status: 'pass', title: 'Fits Gmail’s limit', detail: figures, fix: '' };
@@ -342,10 +342,6 @@ function contrastItem(
   };
 }
 
-function linkHrefs(html: string): string[] {
-  return [...html.matchAll(A_HREF)].map((match) => decode(match[1] ?? ''));
-}
-
 function typedUrls(fields: SignatureFields): string[] {
   const values = [
     fields.website,
@@ -369,8 +365,7 @@ export function findShorteners(urls: readonly string[]): string[] {
   return [...found];
 }
 
-function linkItems(fields: SignatureFields, html: string): PreflightItem[] {
-  const hrefs = linkHrefs(html);
+function linkItems(fields: SignatureFields, hrefs: readonly string[]): PreflightItem[] {
   const web = hrefs.filter((href) => /^https?:\/\//i.test(href));
   const other = hrefs.length - web.length;
   const counted = `${plural(web.length, 'web link')}${other > 0 ? ` and ${plural(other, 'phone or email link')}` : ''}.`;
@@ -485,11 +480,17 @@ function cachedContrastItem(
   return item;
 }
 
+/** A manifest image as the checks below name and measure it (height 0: the file's proportions decide). */
+function checkedImage(image: ManifestImage): SignatureImage {
+  return { src: image.url, width: image.width, height: image.height ?? 0, alt: image.alt };
+}
+
 export function runPreflight(input: PreflightInput): PreflightItem[] {
-  const { fields, html, publicOrigin } = input;
+  const { fields, manifest, publicOrigin } = input;
+  const { html } = manifest;
   const probes = input.probes ?? NO_PROBES;
-  const images = signatureImages(html);
-  const items: PreflightItem[] = [sizeItem(html)];
+  const images = manifest.images.map(checkedImage);
+  const items: PreflightItem[] = [sizeItem(manifest)];
   const leftOut = leftOutItem(fields, publicOrigin);
   if (leftOut) items.push(leftOut);
   items.push(...imageItems(images, probes, publicOrigin, fields.photoUrl));
@@ -497,7 +498,8 @@ export function runPreflight(input: PreflightInput): PreflightItem[] {
   items.push(
     cachedContrastItem('contrast-secondary', 'Secondary', fields.design.secondaryColor, DEFAULT_SECONDARY_COLOR),
   );
-  items.push(...linkItems(fields, html), imageOnlyItem(html, images, publicOrigin));
+  const hrefs = manifest.links.map((link) => link.href);
+  items.push(...linkItems(fields, hrefs), imageOnlyItem(html, images, publicOrigin));
   return items;
 }
 

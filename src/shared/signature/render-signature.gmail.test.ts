@@ -1,6 +1,6 @@
 import { doIUseEmail } from 'doiuse-email';
 import { describe, expect, it } from 'vitest';
-import { GMAIL_SIGNATURE_MAX_CHARS } from './export-checks';
+import { GMAIL_SIGNATURE_MAX_CHARS } from './gmail-size';
 import { renderSignature } from './render-signature';
 import { LAYOUTS, LIMITS, PHOTO_SHAPES, SOCIAL_PLATFORMS, TEMPLATES, type SignatureFields } from './signature-schema';
 import { SOCIAL_PLATFORM_HOSTS } from './social-hosts';

@@ -334,7 +334,7 @@ describe('renderSignature creative template', () => {
 
 describe('renderSignature empty fields', () => {
   it('returns nothing for an empty signature on a paid plan', () => {
-    expect(render({})).toEqual({ html: '', text: '' });
+    expect(render({})).toEqual({ html: '', text: '', images: [], links: [], storedLength: 0 });
   });
 
   it.each(TEMPLATES)('writes no empty rows, cells or spans (%s)', (template) => {

@@ -2,6 +2,7 @@ import type { Layout, SignatureFields, Template } from './signature-schema';
 import { cleanLine } from './escape-html';
 import { LOGO_GAP, TABLE_ATTRS, logoHtml, watermarkRowHtml, type RenderTemplate } from './signature-markup';
 import { renderSignatureText } from './render-text';
+import { signatureManifest, type SignatureManifest } from './signature-manifest';
 import { resolveSignatureView, type SignatureView } from './signature-view';
 import { renderCreativeTemplate } from './template-creative';
 import { renderMinimalTemplate } from './template-minimal';
@@ -15,7 +16,9 @@ export type RenderOptions = {
   showWatermark: boolean;
 };
 
+/** The HTML and its text/plain twin: what a clipboard or a message carries. */
 export type RenderedSignature = { html: string; text: string };
+export type { SignatureManifest } from './signature-manifest';
 
 const TEMPLATE_RENDERERS: Readonly<Record<Template, RenderTemplate>> = {
   professional: renderProfessionalTemplate,
@@ -46,14 +49,16 @@ function layoutHtml(view: SignatureView, layout: Layout, textStyle: string, rows
 }
 
 /**
- * The one function that turns a signature into what Gmail receives; the preview, both copy
- * buttons and the server's generate-html endpoint all call it. Pure: no DOM, no I/O.
+ * The one function that turns a signature into what Gmail receives, with its manifest: the
+ * images and links it holds and its length as Gmail stores it (signature-manifest.ts). The
+ * preview, pre-flight, both copy buttons, generate-html, the test e-mail and the Workspace push
+ * all call it. Pure: no DOM, no I/O.
  */
-export function renderSignature(signature: SignatureFields, options: RenderOptions): RenderedSignature {
+export function renderSignature(signature: SignatureFields, options: RenderOptions): SignatureManifest {
   const view = resolveSignatureView(signature, options.publicUrl, options.showWatermark);
   // animateLogo picks the image file (image-geometry.ts): an animated GIF or its first frame.
   const { textStyle, rows } = TEMPLATE_RENDERERS[view.template](view);
-  return { html: layoutHtml(view, view.layout, textStyle, rows), text: renderSignatureText(view) };
+  return signatureManifest(view, layoutHtml(view, view.layout, textStyle, rows), renderSignatureText(view));
 }
 
 /** The preview shows a placeholder name; the export never does. */

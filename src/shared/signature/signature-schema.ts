@@ -133,16 +133,33 @@ export const socialLinksSchema = z
   .superRefine(refineProfileHosts);
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
+/**
+ * The one-line and address fields a person types, with the names the editor shows them under:
+ * the schema's messages and the size advice both name a field by these words.
+ */
+export const TEXT_FIELD_LABELS = {
+  name: 'Full Name',
+  title: 'Job Title',
+  company: 'Company',
+  phone: 'Phone',
+  mobile: 'Mobile',
+  email: 'Email Address',
+  website: 'Website URL',
+  address: 'Address',
+} as const;
+export type TextFieldKey = keyof typeof TEXT_FIELD_LABELS;
+export const TEXT_FIELD_KEYS = Object.keys(TEXT_FIELD_LABELS) as TextFieldKey[];
+
 /** Every field a person edits. The same schema checks the editor and the API. */
 export const signatureFieldsSchema = z.object({
-  name: text(LIMITS.name, 'Full Name'),
-  title: text(LIMITS.title, 'Job Title'),
-  company: text(LIMITS.company, 'Company'),
-  phone: text(LIMITS.phone, 'Phone'),
-  mobile: text(LIMITS.mobile, 'Mobile'),
-  email: text(LIMITS.email, 'Email Address'),
-  website: text(LIMITS.website, 'Website URL'),
-  address: text(LIMITS.address, 'Address'),
+  name: text(LIMITS.name, TEXT_FIELD_LABELS.name),
+  title: text(LIMITS.title, TEXT_FIELD_LABELS.title),
+  company: text(LIMITS.company, TEXT_FIELD_LABELS.company),
+  phone: text(LIMITS.phone, TEXT_FIELD_LABELS.phone),
+  mobile: text(LIMITS.mobile, TEXT_FIELD_LABELS.mobile),
+  email: text(LIMITS.email, TEXT_FIELD_LABELS.email),
+  website: text(LIMITS.website, TEXT_FIELD_LABELS.website),
+  address: text(LIMITS.address, TEXT_FIELD_LABELS.address),
   photoUrl: text(LIMITS.url, 'The image URL'),
   imageLinkUrl: z.enum(IMAGE_LINK_OPTIONS, 'Image Link URL must be None, Website URL or Custom URL'),
   customImageUrl: text(LIMITS.url, 'The custom image link'),

@@ -31,6 +31,12 @@ export type SocialLink = { platform: SocialPlatform; label: string; text: string
  * proportions decide. lightBacking: a white cell behind it (design.logoBacking).
  */
 export type LogoView = {
+  /** The file's URL and the link, unescaped (the render's manifest); `…Attr` are the escaped forms. */
+  src: string;
+  href: string;
+  alt: string;
+  /** A stored image (its file name carries its size) or an address we know nothing about. */
+  stored: boolean;
   srcAttr: string;
   altAttr: string;
   hrefAttr: string;
@@ -218,6 +224,10 @@ function resolveLogo(signature: SignatureFields, layout: Layout, origin: string,
   const alt = cleanLine(signature.name) || cleanLine(signature.company) || 'Logo';
   const image = imageGeometry(src, signature.design.photoShape, signature.design.animateLogo === 'true');
   return {
+    src: image.src,
+    href,
+    alt,
+    stored: image.kind !== 'unknown',
     srcAttr: escapeHtml(image.src),
     altAttr: escapeHtml(alt),
     hrefAttr: escapeHtml(href),

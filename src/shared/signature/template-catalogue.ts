@@ -1,10 +1,10 @@
-import { renderSignature, type RenderOptions, type RenderedSignature } from './render-signature';
+import { renderSignature, type RenderOptions, type SignatureManifest } from './render-signature';
 import type { SignatureFields } from './signature-schema';
 import { TEMPLATE_INFO, type TemplateInfo } from './template-info';
 
 export type TemplateEntry = TemplateInfo & {
   /** The signature drawn in this template by the one renderer, whatever template it names. */
-  render: (signature: SignatureFields, options: RenderOptions) => RenderedSignature;
+  render: (signature: SignatureFields, options: RenderOptions) => SignatureManifest;
 };
 
 /**

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast-store';
 import { ApiError } from '../../lib/api';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { useEditMine, useMyWorkspaceSignature } from '../../api/workspace';
+import { SIGNATURE_SIZE_LIMIT } from '../../../shared/signature/gmail-size';
 
 type TextField = Exclude<PersonField, 'socialLinks'>;
 const TEXT_FIELDS = PERSON_FIELDS.filter((f): f is TextField => f !== 'socialLinks');
@@ -73,7 +74,10 @@ export function WorkspaceMySignature() {
         data-testid="my-signature-preview"
         dangerouslySetInnerHTML={{ __html: person.html }}
       />
-      <p className="mt-1 text-xs text-slate-500">{person.chars.toLocaleString('en-US')} of Gmail’s 10,000 characters</p>
+      <p className="mt-1 text-xs text-slate-500">
+        {person.chars.toLocaleString('en-US')} of {SIGNATURE_SIZE_LIMIT.toLocaleString('en-US')} characters as Gmail
+        stores it
+      </p>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map((field) => {
           const reason = person.locked[field];

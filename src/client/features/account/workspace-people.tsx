@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { formatDate, SectionCard, Select, toastError } from './account-ui';
 import { usePush } from '../../api/workspace';
+import { SIGNATURE_SIZE_LIMIT } from '../../../shared/signature/gmail-size';
 
 function StatusBadge({ person }: { person: WorkspacePersonView }) {
   const when = person.pushedAt ? formatDate(person.pushedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '';
@@ -156,8 +157,10 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
                       </p>
                     )}
                     <p className={`text-xs ${entry.tooLong ? 'text-red-700' : 'text-slate-500'}`}>
-                      {entry.chars.toLocaleString('en-US')} characters
-                      {entry.tooLong ? ' — over Gmail’s 10,000: it would be refused' : ''}
+                      {entry.chars.toLocaleString('en-US')} characters as Gmail stores it
+                      {entry.tooLong
+                        ? ` — over the ${SIGNATURE_SIZE_LIMIT.toLocaleString('en-US')} we allow: it would be refused`
+                        : ''}
                       {!entry.hasGmail ? ' · no Gmail: would be skipped' : ''}
                     </p>
                     <div

@@ -43,7 +43,7 @@ const TrimAdvice = memo(function TrimAdvice({ fields, options }: { fields: Signa
   return refusal ? <p className="text-red-700">{refusal.message}</p> : null;
 });
 
-/** What Gmail will store of the signature, against its 10,000 characters; a warning from 8,000. */
+/** What Gmail will store of the signature, against the limit we hold it to (gmail-size.ts); a warning from 8,000. */
 function CharacterCount({
   size,
   fields,

@@ -5,7 +5,6 @@ import { renderGmailAppText } from '../../../shared/signature/plain-text-signatu
 import {
   preflightProblems,
   runPreflight,
-  signatureImages,
   type PreflightItem,
   type PreflightStatus,
 } from '../../../shared/signature/preflight';
@@ -83,18 +82,18 @@ export function PreflightPanel(props: {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
   const { user } = props;
   const { publicUrl: publicOrigin, showWatermark } = props.options;
-  const html = useMemo(
-    () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }).html,
+  const manifest = useMemo(
+    () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }),
     [fields, publicOrigin, showWatermark],
   );
-  const imageUrls = useMemo(() => signatureImages(html).map((image) => image.src), [html]);
+  const imageUrls = useMemo(() => manifest.images.map((image) => image.url), [manifest]);
   const probes = useImageProbes(imageUrls);
   const items = useMemo(
     () =>
-      runPreflight({ fields, html, publicOrigin, probes }).sort(
+      runPreflight({ fields, manifest, publicOrigin, probes }).sort(
         (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
       ),
-    [fields, html, publicOrigin, probes],
+    [fields, manifest, publicOrigin, probes],
   );
   const open = items.filter((item) => item.status !== 'pass');
   const passed = items.filter((item) => item.status === 'pass');

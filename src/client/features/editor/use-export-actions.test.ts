@@ -111,9 +111,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (path: string) => {
       events.push(`fetch ${path}`);
-      return new Response(JSON.stringify({ htmlSignature: '<table>server</table>', text: 'server', length: 20 }), {
-        status: 200,
-      });
+      return new Response(
+        JSON.stringify({ htmlSignature: '<table>server</table>', text: 'server', length: 20, storedLength: 56 }),
+        {
+          status: 200,
+        },
+      );
     }),
   );
 });

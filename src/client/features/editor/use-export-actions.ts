@@ -60,7 +60,7 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
   function prepare(fields: SignatureFields): RenderedSignature | null {
     if (warnIfIncomplete(fields, draft.requirements)) return null;
     const local = renderSignature(fields, options);
-    const { refusal } = checkGmailSize(fields, options, local.html);
+    const { refusal } = checkGmailSize(fields, options, local);
     if (refusal) {
       toast({ title: refusal.title, description: refusal.message, variant: 'destructive', duration: EXPORT_TOAST_MS });
       return null;

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
-import { measureGmailSize, type GmailSize } from '../../../shared/signature/gmail-size';
+import { gmailSizeOf, type GmailSize } from '../../../shared/signature/gmail-size';
 import {
   displayName,
   renderSignature,
   type RenderOptions,
-  type RenderedSignature,
+  type SignatureManifest,
 } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 
@@ -31,9 +31,9 @@ export function signatureRenderOptions(
 
 export type RenderedPreview = {
   /** Exactly what the copies export, so its size is what Gmail counts. */
-  exported: RenderedSignature;
+  exported: SignatureManifest;
   /** The same, with 'Your Name' standing in for an empty name. */
-  preview: RenderedSignature;
+  preview: SignatureManifest;
   /** What Gmail will store of `exported`. */
   size: GmailSize;
 };
@@ -46,6 +46,6 @@ export function useRenderedSignature(fields: SignatureFields, options: RenderOpt
     const exported = renderSignature(fields, renderOptions);
     const hasName = fields.name.trim() !== '';
     const preview = hasName ? exported : renderSignature({ ...fields, name: displayName(fields) }, renderOptions);
-    return { exported, preview, size: measureGmailSize(exported.html) };
+    return { exported, preview, size: gmailSizeOf(exported.html, exported.storedLength) };
   }, [fields, publicUrl, showWatermark]);
 }

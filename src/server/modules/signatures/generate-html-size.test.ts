@@ -45,7 +45,7 @@ describeEachDatabase('generate-html and the Gmail size limit', (kind) => {
     expect(res.statusCode).toBe(400);
     const { error } = res.json() as { error: string };
     expect(error).toMatch(
-      /^Gmail keeps at most 10,000 characters and this signature takes [\d,]+ characters once Gmail saves it\. Shorten it by at least [\d,]+ characters\./,
+      /^Gmail keeps at most 10,000 characters and this signature takes [\d,]+ characters once Gmail saves it, more than the 9,800 characters we allow to stay safely inside\. Shorten it by at least [\d,]+ characters\./,
     );
     expect(error).toContain('The longest parts: the 9 social links (');
 

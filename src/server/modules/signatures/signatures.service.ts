@@ -288,15 +288,21 @@ export function createSignaturesService(deps: {
       if (!check.ok) throw invalid(check.description);
       const subscriptionStatus = await repository.findSubscriptionStatus(userId);
       const showWatermark = shouldShowWatermark(subscriptionStatus);
-      const { html, text } = renderSignature(saved, { publicUrl, showWatermark });
+      const manifest = renderSignature(saved, { publicUrl, showWatermark });
+      const { html, text, storedLength } = manifest;
       // The editor's buttons apply the same rule with the same words (gmail-size-advice.ts).
-      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark }, html);
+      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark }, manifest);
       if (refusal) throw invalid(refusal.message);
       if (!(await repository.saveHtmlSignature(id, userId, html))) throw signatureNotFound();
-      await analytics.record('gmail_export_attempted', userId, { signatureId: id, length: html.length, showWatermark });
+      await analytics.record('gmail_export_attempted', userId, {
+        signatureId: id,
+        length: html.length,
+        storedLength,
+        showWatermark,
+      });
       // Recorded with the status the HTML was rendered with, so the event and the watermark agree.
       await recordWatermarkShown(analytics, userId, subscriptionStatus, { signatureId: id });
-      return { htmlSignature: html, text, length: html.length };
+      return { htmlSignature: html, text, length: html.length, storedLength };
     },
 
     async assertSignatureOwned(userId: string, id: string): Promise<void> {

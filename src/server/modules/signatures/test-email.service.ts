@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { escapeHtml } from '../../../shared/signature/escape-html';
+import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { renderSignature, type RenderedSignature } from '../../../shared/signature/render-signature';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth.schema';
@@ -72,10 +73,14 @@ export function createTestEmailService(deps: {
       }
       const saved = toSavedSignature(row);
       const showWatermark = shouldShowWatermark(await signatures.findSubscriptionStatus(userId));
-      const rendered = renderSignature(saved, { publicUrl: deps.publicUrl, showWatermark });
+      const options = { publicUrl: deps.publicUrl, showWatermark };
+      const rendered = renderSignature(saved, options);
       if (rendered.text.trim() === '' || (!saved.name.trim() && !saved.email.trim() && !saved.title.trim())) {
         throw invalid('Your signature is empty: add your name in the Details tab, then send the test email.');
       }
+      // A signature Gmail would refuse is not tried out on recipients either: the same words as the copy buttons.
+      const { refusal } = checkGmailSize(saved, options, rendered);
+      if (refusal) throw invalid(refusal.message);
       await consumeOrThrow(
         deps.limiter,
         TEST_EMAIL_LIMIT,

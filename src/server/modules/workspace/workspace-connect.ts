@@ -1,7 +1,6 @@
 import { AppError, invalid } from '../../errors';
 import { isGoogleWorkspaceError } from '../../google/errors';
 import { parseServiceAccountKey } from '../../google/service-account-key';
-import { createTestModeServiceAccount } from '../../google/test-mode';
 import type { ConnectBody } from '../../../shared/api/workspace';
 import type { CallerMembership } from '../teams/team-access';
 import { encryptServiceAccountKey } from './workspace-key-crypto';
@@ -41,18 +40,23 @@ export function createWorkspaceConnect(ctx: WorkspaceContext) {
   return {
     async connect(userId: string, body: ConnectBody) {
       const caller = await ctx.managerOf(userId);
+      const refusal = deps.google.pastedKeyRefusal();
+      if (refusal) throw invalid(refusal, { keyJson: refusal });
+      await ctx.limitGoogle(caller.organization.id, 'sign');
       return connectWith(caller, body.keyJson, body.adminEmail, false);
     },
 
     async connectTestMode(userId: string) {
       const caller = await ctx.managerOf(userId);
-      if (deps.config.google.mode !== 'test' || !deps.testMode) {
+      const testMode = deps.google.testMode;
+      if (!testMode) {
         throw new AppError(
           'CONFLICT',
-          'The TEST MODE Workspace is only offered when no Google setting (GOOGLE_TOKEN_URL, GOOGLE_GMAIL_API_URL, GOOGLE_DIRECTORY_API_URL) is set.',
+          'This server runs real Google, so there is no TEST MODE Workspace to connect (GOOGLE_MODE=test offers one).',
         );
       }
-      const account = await createTestModeServiceAccount(deps.testMode);
+      await ctx.limitGoogle(caller.organization.id, 'testKey');
+      const account = await testMode.createServiceAccount(caller.organization.id);
       return connectWith(caller, account.keyJson, account.adminEmail, true);
     },
 
@@ -60,6 +64,7 @@ export function createWorkspaceConnect(ctx: WorkspaceContext) {
       const caller = await ctx.managerOf(userId);
       const conn = await repo.findConnection(caller.organization.id);
       if (!conn) throw notConnected();
+      if (!conn.testMode) await ctx.limitGoogle(caller.organization.id, 'sign');
       try {
         await ctx.clientOf(conn).checkConnection(conn.adminEmail);
         return {

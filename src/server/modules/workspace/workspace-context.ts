@@ -2,7 +2,8 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { GoogleWorkspaceError } from '../../google/errors';
-import type { GoogleStandInState } from '../../google/google-stand-in';
+import type { GoogleAdapter } from '../../google/google-adapter';
+import { GOOGLE_LIMITS } from '../../google/google-limits';
 import { parseServiceAccountKey } from '../../google/service-account-key';
 import {
   DIRECTORY_SCOPE,
@@ -14,6 +15,8 @@ import {
 } from '../../google/workspace-client';
 import { workspaceKeySecret } from '../../google/workspace-key-secret';
 import type { JobRunner } from '../../jobs/job-runner';
+import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { createSignaturesRepository } from '../signatures/signatures.repository';
@@ -38,10 +41,10 @@ export type WorkspaceDeps = {
   jobs: JobRunner;
   /** JOB_LEASE_SECONDS: a push whose process died is taken again after this long. */
   leaseSeconds?: number;
-  /** The embedded TEST MODE Workspace (config.google.mode 'test'). */
-  testMode: GoogleStandInState | undefined;
-  /** How calls reach the embedded TEST MODE Workspace (the app's own routes, in process). */
-  testModeFetch?: typeof fetch;
+  /** Google, real or TEST MODE, chosen once in the module's factory (decision 0140). */
+  google: GoogleAdapter;
+  /** Counts key checks and TEST MODE keys per organization (decision 0140). */
+  limiter?: RateLimiter;
   /** Tests shorten Google's backoff. */
   retry?: RetryPolicy;
   onPushFailure?: () => void;
@@ -70,10 +73,10 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     const key = parseServiceAccountKey(keyJson);
     return createWorkspaceClient({
       key,
-      endpoints: deps.config.google.endpoints,
+      endpoints: deps.google.endpoints,
       cacheOwner: organizationId,
       tokenCache,
-      ...(testMode && deps.testModeFetch ? { fetch: deps.testModeFetch } : {}),
+      ...(testMode && deps.google.fetch ? { fetch: deps.google.fetch } : {}),
       ...(deps.retry ? { retry: deps.retry } : {}),
     });
   }
@@ -153,6 +156,30 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     return rows.map((row) => ({ ...row, imageLinkUrl: row.imageLinkUrl as OwnSignature['imageLinkUrl'] }));
   }
 
+  /** A push into real mailboxes while recipients could not load the images: words, or null (decision 0140). */
+  function pushRefusal(conn: ConnectionRow): string | null {
+    return conn.testMode ? null : deps.google.pushRefusal();
+  }
+
+  function assertPushAllowed(conn: ConnectionRow) {
+    const refusal = pushRefusal(conn);
+    if (refusal) throw new AppError('CONFLICT', refusal);
+  }
+
+  /** Signing with a key (Connect, Check connection) and new TEST MODE keys: counted per organization. */
+  async function limitGoogle(organizationId: string, what: 'sign' | 'testKey') {
+    if (!deps.limiter) return;
+    const rule = what === 'sign' ? GOOGLE_LIMITS.signPerOrganization : GOOGLE_LIMITS.testKeysPerOrganization;
+    const did = what === 'sign' ? 'checked a service account key with Google' : 'made a TEST MODE key';
+    await consumeOrThrow(
+      deps.limiter,
+      rule,
+      organizationId,
+      (wait) =>
+        `Your organization has ${did} ${rule.limit} times in the last hour, the most we allow. Please try again ${wait}.`,
+    );
+  }
+
   function checkFailed(err: GoogleWorkspaceError) {
     const field = err.kind === 'wrong_domain' || err.kind === 'not_admin' ? 'adminEmail' : 'keyJson';
     return new AppError('VALIDATION', err.message, { [field]: err.message });
@@ -173,6 +200,9 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     queuePushes,
     ownSignaturesOf,
     checkFailed,
+    pushRefusal,
+    assertPushAllowed,
+    limitGoogle,
   };
 }
 

@@ -41,7 +41,12 @@ export function createWorkspaceMine(
       const { caller, person, tpl } = await myRow(userId);
       if (!person) return { connected: !!(await repo.findConnection(caller.organization.id)), person: null };
       // What the primary address is given: the person's default signature with the locks, or the organization's version.
-      const html = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl)[0]!.html;
+      const { html, storedLength } = sendAsTargets(
+        person,
+        tpl,
+        await ctx.ownSignaturesOf(person),
+        deps.config.publicUrl,
+      )[0]!;
       return {
         connected: true,
         person: {
@@ -50,7 +55,7 @@ export function createWorkspaceMine(
           locked: lockReasons(tpl),
           editable: tpl.editableFields,
           html,
-          chars: html.length,
+          chars: storedLength,
           pushStatus: person.pushStatus as PushStatus,
           pushedAt: person.pushedAt?.toISOString() ?? null,
           pushError: person.pushError,
@@ -89,6 +94,7 @@ export function createWorkspaceMine(
         );
       }
       if (!person) throw notInDirectory();
+      ctx.assertPushAllowed(conn);
       const result = await runPush(
         {
           organizationId: caller.organization.id,

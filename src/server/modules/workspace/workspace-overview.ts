@@ -19,7 +19,7 @@ export function createWorkspaceOverview(ctx: WorkspaceContext) {
       ]);
       return {
         scopes: ctx.scopes,
-        testModeAvailable: deps.config.google.mode === 'test' && !!deps.testMode,
+        testModeAvailable: !!deps.google.testMode,
         connection: conn
           ? {
               clientId: conn.clientId,

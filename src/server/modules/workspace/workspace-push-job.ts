@@ -2,15 +2,15 @@ import { AppError } from '../../errors';
 import type { SendAsPushState } from '../../db/schema/workspace.schema';
 import { isGoogleWorkspaceError } from '../../google/errors';
 import type { SendAs, WorkspaceClient } from '../../google/workspace-client';
-import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
+import { overGmailLimit, overGmailLimitWords } from '../../../shared/signature/gmail-size';
 import { PUSH_RETRY_LIMIT, type PushJob, type PushResult, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
 import { sendAsTargets, sha256, type SendAsTarget } from './workspace-signature';
 
 type StateExtra = Partial<Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash'>>;
 
-const tooLong = (html: string) =>
-  `This signature is ${html.length.toLocaleString('en-US')} characters; Gmail takes at most 10,000. Shorten the template or the person's fields.`;
+const tooLong = (target: { storedLength: number }) =>
+  `${overGmailLimitWords(target.storedLength)} Shorten the template or the person's fields.`;
 
 /**
  * One person's push (a job of PUSH_QUEUE, or Install in Gmail): every send-as address the person
@@ -99,8 +99,8 @@ export function createPushJob(ctx: WorkspaceContext) {
     for (const { target, sendAs } of work) {
       const address = sendAs.sendAsEmail.toLowerCase();
       const key = target.primary ? target.sendAsEmail : address;
-      if (target.html.length > GMAIL_SIGNATURE_MAX_CHARS) {
-        await failAddress(target, tooLong(target.html));
+      if (overGmailLimit(target.storedLength)) {
+        await failAddress(target, tooLong(target));
         continue;
       }
       const sentHash = sha256(target.html);
@@ -164,13 +164,15 @@ export function createPushJob(ctx: WorkspaceContext) {
     const rec = recorder(job, person);
     if (!(await ctx.orgCapable(job.organizationId)))
       return rec.failAll('Not pushed: Google Workspace is part of the Pro plan.');
+    const refusal = ctx.pushRefusal(conn);
+    if (refusal) return rec.failAll(refusal);
     if (!person.hasGmail) return rec.skip('No Gmail: Google says "Mail service not enabled" for this person.');
     const tpl = await ctx.templateOf(job.organizationId);
     const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl);
     const primaryTarget = targets[0]!;
     // The primary over the limit: refused before any call, as before aliases existed.
-    if (primaryTarget.html.length > GMAIL_SIGNATURE_MAX_CHARS)
-      return rec.failAll(tooLong(primaryTarget.html), primaryTarget.html, primaryTarget.sendAsEmail);
+    if (overGmailLimit(primaryTarget.storedLength))
+      return rec.failAll(tooLong(primaryTarget), primaryTarget.html, primaryTarget.sendAsEmail);
 
     // An address no signature is "Used for" any more is left alone in Gmail and drops out of the statuses.
     for (const key of Object.keys(rec.state)) if (!targets.some((t) => t.sendAsEmail === key)) delete rec.state[key];

@@ -1,6 +1,6 @@
 import { invalid } from '../../errors';
 import type { DryRunEntry, PushBody, PushTarget, TemplateBody } from '../../../shared/api/workspace';
-import { GMAIL_SIGNATURE_MAX_CHARS } from '../../../shared/signature/export-checks';
+import { overGmailLimit } from '../../../shared/signature/gmail-size';
 import { assertCapability, assertManager, requireCallerMembership } from '../teams/team-access';
 import { notConnected, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
@@ -45,7 +45,9 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
     ): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
       const caller = await ctx.managerOf(userId);
       const orgId = caller.organization.id;
-      if (!(await repo.findConnection(orgId))) throw notConnected();
+      const connection = await repo.findConnection(orgId);
+      if (!connection) throw notConnected();
+      if (!body.dryRun) ctx.assertPushAllowed(connection);
       const [tpl, people] = await Promise.all([ctx.templateOf(orgId), repo.listPeople(orgId)]);
       const chosen = selectPeople(people, body.target);
       if (chosen.length === 0)
@@ -60,9 +62,9 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
               sendAsEmail: target.sendAsEmail,
               label: target.label,
               html: target.html,
-              chars: target.html.length,
+              chars: target.storedLength,
               hasGmail: p.hasGmail,
-              tooLong: target.html.length > GMAIL_SIGNATURE_MAX_CHARS,
+              tooLong: overGmailLimit(target.storedLength),
             });
           }
         }

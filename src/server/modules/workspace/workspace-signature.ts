@@ -92,10 +92,17 @@ export function personSignatureFields(person: PersonRow, tpl: EffectiveTemplate)
   });
 }
 
-/** The HTML Gmail receives: the one renderer, PUBLIC_URL, no watermark (Workspace is a Pro feature). */
-export function renderPersonSignature(person: PersonRow, tpl: EffectiveTemplate, publicUrl: string): string {
-  return renderSignature(personSignatureFields(person, tpl), { publicUrl, showWatermark: false }).html;
+/** What Gmail receives: the one renderer, PUBLIC_URL, no watermark (Workspace is a Pro feature). */
+export function renderPersonSignature(person: PersonRow, tpl: EffectiveTemplate, publicUrl: string): Rendered {
+  const { html, storedLength } = renderSignature(personSignatureFields(person, tpl), {
+    publicUrl,
+    showWatermark: false,
+  });
+  return { html, storedLength };
 }
+
+/** The HTML pushed and its length as Gmail stores it (the render's manifest), which the limit holds on. */
+type Rendered = { html: string; storedLength: number };
 
 export const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -138,7 +145,7 @@ export function ownSignatureFields(
 }
 
 /** What one send-as address of a person is given: the primary, or an alias one of their signatures is "Used for". */
-export type SendAsTarget = { sendAsEmail: string; primary: boolean; label: string | null; html: string };
+export type SendAsTarget = { sendAsEmail: string; primary: boolean; label: string | null } & Rendered;
 
 /**
  * Every address a person's push writes to (docs/decisions/0118). The primary (the directory's address)
@@ -152,7 +159,10 @@ export function sendAsTargets(
   own: OwnSignature[],
   publicUrl: string,
 ): SendAsTarget[] {
-  const render = (fields: SignatureFields) => renderSignature(fields, { publicUrl, showWatermark: false }).html;
+  const render = (fields: SignatureFields): Rendered => {
+    const { html, storedLength } = renderSignature(fields, { publicUrl, showWatermark: false });
+    return { html, storedLength };
+  };
   const primaryEmail = person.email.toLowerCase();
   const forPrimary =
     own.find((s) => s.sendAsEmail?.toLowerCase() === primaryEmail) ?? own.find((s) => s.isDefault) ?? own[0];
@@ -162,9 +172,9 @@ export function sendAsTargets(
           sendAsEmail: primaryEmail,
           primary: true,
           label: forPrimary.label,
-          html: render(ownSignatureFields(person, tpl, forPrimary, primaryEmail)),
+          ...render(ownSignatureFields(person, tpl, forPrimary, primaryEmail)),
         }
-      : { sendAsEmail: primaryEmail, primary: true, label: null, html: renderPersonSignature(person, tpl, publicUrl) },
+      : { sendAsEmail: primaryEmail, primary: true, label: null, ...renderPersonSignature(person, tpl, publicUrl) },
   ];
   for (const s of own) {
     const address = s.sendAsEmail?.toLowerCase();
@@ -173,7 +183,7 @@ export function sendAsTargets(
       sendAsEmail: address,
       primary: false,
       label: s.label,
-      html: render(ownSignatureFields(person, tpl, s, address)),
+      ...render(ownSignatureFields(person, tpl, s, address)),
     });
   }
   return targets;
