@@ -81,6 +81,7 @@ const MODULE_REACH_ALLOWED = [
   'src/server/modules/workspace/workspace-context.ts',
   'src/server/modules/workspace/workspace-mine.ts',
   'src/server/modules/workspace/workspace-push.ts',
+  'src/server/modules/workspace/workspace.module.ts',
 ];
 
 /** Non-test files over 300 lines today (decision 0200); the list only shrinks. */
@@ -122,7 +123,6 @@ const OVER_FUNCTION_LIMIT = [
   'src/client/features/editor/use-export-actions.ts',
   'src/client/features/editor/use-signature-draft.ts',
   'src/client/features/invitations/invitation-page.tsx',
-  'src/server/app.ts',
   'src/server/google/google-stand-in.ts',
   'src/server/google/workspace-client.ts',
   'src/server/jobs/job-runner.ts',
@@ -143,6 +143,7 @@ const OVER_FUNCTION_LIMIT = [
   'src/server/modules/teams/teams.service.ts',
   'src/server/modules/uploads/uploads.repository.ts',
   'src/server/modules/uploads/uploads.service.ts',
+  'src/server/modules/workspace/workspace-context.ts',
   'src/server/modules/workspace/workspace-push-job.ts',
   'src/server/modules/workspace/workspace.repository.ts',
   'src/server/payments/stripe-payment-provider.ts',
