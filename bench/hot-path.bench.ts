@@ -85,7 +85,9 @@ async function startServer(build: { name: string; dir: string }, databaseUrl: st
     name: `${build.name} build`,
     nodeEnv: 'production',
     echoStderr: true,
-    startTimeoutMs: 60_000,
+    // A build before the template (decision 0191) creates its embedded database at start: on a busy
+    // shared machine that alone took over a minute.
+    startTimeoutMs: 240_000,
     built: { dir: build.dir, nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] },
     env: (base) => ({
       PUBLIC_URL: base,

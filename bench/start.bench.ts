@@ -15,6 +15,11 @@ import path from 'node:path';
 import { buildProblem } from '../scripts/build-stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// BENCH_BASE_DIR: another checkout with its own build (the build before a change), timed beside this one.
+const builds = [
+  ...(process.env.BENCH_BASE_DIR ? [{ name: 'base', dir: path.resolve(process.env.BENCH_BASE_DIR) }] : []),
+  { name: 'this', dir: root },
+];
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
 const LIMIT_MS = 3000;
 
@@ -42,12 +47,12 @@ async function answers200(url: string): Promise<boolean> {
 type Timing = { healthMs: number; readyMs: number };
 
 /** Spawns the command, polls every 20 ms, stops the server with SIGTERM and waits for it to exit. */
-async function timeStart(command: string[], env: Record<string, string>): Promise<Timing> {
+async function timeStart(command: string[], env: Record<string, string>, cwd = root): Promise<Timing> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, command, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -57,7 +62,7 @@ async function timeStart(command: string[], env: Record<string, string>): Promis
   let healthMs = NaN;
   let readyMs = NaN;
   try {
-    while (performance.now() - started < 60_000) {
+    while (performance.now() - started < 240_000) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr.slice(-500)}`);
       if (Number.isNaN(healthMs) && (await answers200(`${base}/api/health`))) healthMs = performance.now() - started;
       if (!Number.isNaN(healthMs) && (await answers200(`${base}/api/ready`))) {
@@ -105,28 +110,30 @@ const commands: Array<[string, string[]]> = [
   ['container (node dist/server/server.js)', ['dist/server/server.js']],
 ];
 
-for (const [name, command] of commands) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-start-bench-'));
-  try {
-    const first = await timeStart(command, { DATA_DIR: dataDir });
-    console.log(
-      `${name}, PGlite, empty data folder (creates the database): healthy ${fmt(first.healthMs)}, ready ${fmt(first.readyMs)}`,
-    );
-    const restarts: Timing[] = [];
-    for (let i = 0; i < RUNS; i++) restarts.push(await timeStart(command, { DATA_DIR: dataDir }));
-    report(`${name}, PGlite, built tree and existing database`, restarts);
+for (const build of builds)
+  for (const [label, command] of commands) {
+    const name = `${build.name} build, ${label}`;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-start-bench-'));
+    try {
+      const first = await timeStart(command, { DATA_DIR: dataDir }, build.dir);
+      console.log(
+        `${name}, PGlite, empty data folder (creates the database): healthy ${fmt(first.healthMs)}, ready ${fmt(first.readyMs)}`,
+      );
+      const restarts: Timing[] = [];
+      for (let i = 0; i < RUNS; i++) restarts.push(await timeStart(command, { DATA_DIR: dataDir }, build.dir));
+      report(`${name}, PGlite, built tree and existing database`, restarts);
 
-    const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (databaseUrl) {
-      const runs: Timing[] = [];
-      for (let i = 0; i < RUNS; i++)
-        runs.push(await timeStart(command, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }));
-      report(`${name}, PostgreSQL`, runs);
-    } else {
-      console.log(`${name}, PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
+      const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      if (databaseUrl) {
+        const runs: Timing[] = [];
+        for (let i = 0; i < RUNS; i++)
+          runs.push(await timeStart(command, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, build.dir));
+        report(`${name}, PostgreSQL`, runs);
+      } else {
+        console.log(`${name}, PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
   }
-}
 console.log(`Load average after: ${load()}`);

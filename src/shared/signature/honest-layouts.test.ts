@@ -129,8 +129,8 @@ describe('phone numbers never wrap', () => {
 });
 
 describe('input hygiene in the renderer', () => {
-  it('strips bidi controls, zero-width characters and separators from every text it writes', () => {
-    const dirty = 'Gr\u202Eace\u200B Hop\u2066per\u2069\u2028\uFEFF';
+  it('strips bidi controls, zero-width spaces and separators from every text it writes, and keeps joiners', () => {
+    const dirty = 'Gr\u202Eace\u200B Hop\u2066per\u2069\u2028\uFEFF \u{1F469}\u200D\u{1F4BB}';
     const { html, text } = renderSignature(
       createEmptySignature({
         name: dirty,
@@ -141,9 +141,9 @@ describe('input hygiene in the renderer', () => {
       }),
       { publicUrl: TEST_PUBLIC_URL, showWatermark: false },
     );
-    expect(html).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/);
-    expect(text).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/);
-    expect(html).toContain('Grace Hopper');
+    expect(html).not.toMatch(/[\u061c\u200b\u200e\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/);
+    expect(text).not.toMatch(/[\u061c\u200b\u200e\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/);
+    expect(html).toContain('Grace Hopper \u{1F469}\u200D\u{1F4BB}');
   });
 
   it('shows and links internationalised hosts in punycode', () => {

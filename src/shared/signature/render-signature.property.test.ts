@@ -44,6 +44,10 @@ const HOSTILE = [
   'https://example.com/"onmouseover="alert(1)',
   "https://example.com/'onmouseover='alert(1)",
   'mailto:a@b.example?bcc=x@y.example',
+  'mailto:a@b.example&body=Hi',
+  'MAILTO:a@b.example?subject=x',
+  'tel:+1555;ext=22',
+  'tel:+1 555 0100',
   'tel:+1<script>',
   'class="x" id="y" style="position:absolute"',
   '#1a73e8;position:absolute',
@@ -128,13 +132,17 @@ describe('renderSignature with arbitrary and hostile input', () => {
         fc.constantFrom(...ORIGINS),
         fc.boolean(),
         (signature, publicUrl, showWatermark) => {
-          const { html, text } = renderSignature(signature, { publicUrl, showWatermark });
+          const { html, text, links } = renderSignature(signature, { publicUrl, showWatermark });
           const findings = auditSignatureHtml(html, publicUrl);
           const lower = html.toLowerCase();
           if (lower.includes('<style') || lower.includes('<script') || lower.includes('<svg'))
             findings.push('forbidden element');
           if (/[\u0000-\u001f\u007f-\u009f]/.test(html)) findings.push('control character in html');
           if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(text)) findings.push('control character in text');
+          for (const { href, kind } of links) {
+            if (kind === 'mailto' && /[?&]/.test(href)) findings.push(`mailto with a header: ${href}`);
+            if (kind === 'tel' && !/^tel:\+?[0-9]+$/.test(href)) findings.push(`tel with more than digits: ${href}`);
+          }
           expect(findings).toEqual([]);
         },
       ),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEMPLATES, TEMPLATE_LABELS, type Template } from './template-info';
 import { limitedText } from '../validation/text-field';
 import { isUsableProfileLink, platformHostList, SOCIAL_PLATFORMS, type SocialPlatform } from './social-hosts';
+import { contactLinkProblem } from './url-normalise';
 
 export { SOCIAL_PLATFORMS, type SocialPlatform };
 
@@ -76,6 +77,13 @@ export const LIMITS = {
  * held on the escaped output (text-field.ts).
  */
 const text = (max: number, label: string) => limitedText(max, label);
+
+/** A field that may hold a mailto: or tel: link, held to the strict rules (url-normalise.ts), in words. */
+const linkText = (max: number, label: string) =>
+  text(max, label).superRefine((value, ctx) => {
+    const problem = contactLinkProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${label}: ${problem}` });
+  });
 
 /**
  * The spec (section 3): "square, rounded, otherwise round", and it gives the default as "circle".
@@ -158,11 +166,11 @@ export const signatureFieldsSchema = z.object({
   phone: text(LIMITS.phone, TEXT_FIELD_LABELS.phone),
   mobile: text(LIMITS.mobile, TEXT_FIELD_LABELS.mobile),
   email: text(LIMITS.email, TEXT_FIELD_LABELS.email),
-  website: text(LIMITS.website, TEXT_FIELD_LABELS.website),
+  website: linkText(LIMITS.website, TEXT_FIELD_LABELS.website),
   address: text(LIMITS.address, TEXT_FIELD_LABELS.address),
   photoUrl: text(LIMITS.url, 'The image URL'),
   imageLinkUrl: z.enum(IMAGE_LINK_OPTIONS, 'Image Link URL must be None, Website URL or Custom URL'),
-  customImageUrl: text(LIMITS.url, 'The custom image link'),
+  customImageUrl: linkText(LIMITS.url, 'The custom image link'),
   socialLinks: socialLinksSchema,
   customFields: z.array(customFieldSchema).max(MAX_CUSTOM_FIELDS, `At most ${MAX_CUSTOM_FIELDS} custom fields`),
   design: designSchema,

@@ -13,7 +13,7 @@ import {
   type Template,
 } from './signature-schema';
 import { cleanLine, cleanLines, escapeHtml } from './escape-html';
-import { normalizeUrl, safeHref, safeImageSrc } from './url-normalise';
+import { mailtoHref, safeHref, safeImageSrc, telHref } from './url-normalise';
 import { isOnPlatformHost } from './social-hosts';
 import { readOriginAssets, type OriginAssets } from './origin-assets';
 import { imageGeometry } from './image-geometry';
@@ -73,11 +73,6 @@ const DEFAULT_FONT_STACK = FONT_CHOICES[0].stack;
 const FONT_STACKS: ReadonlyMap<string, string> = new Map(FONT_CHOICES.map((font) => [font.value, font.stack]));
 const TEMPLATE_SET: ReadonlySet<string> = new Set(TEMPLATES);
 const LAYOUT_SET: ReadonlySet<string> = new Set(LAYOUTS);
-// Deliberately narrow: no '?', '#', '&' or '%' so a typed address cannot smuggle mailto headers.
-const EMAIL = /^[^\s@?#&%<>"\\,;:()[\]]+@[^\s@?#&%<>"\\,;:()[\]/]+\.[^\s@?#&%<>"\\,;:()[\]/]+$/;
-const NOT_TEL_CHAR = /[^0-9]/g;
-// 'ext. 22', 'x22', '#22', ',22' or ';22': the extension cannot be dialled from a tel: link.
-const EXTENSION_START = /[a-z#,;]/i;
 const EXTENSION_TAIL = /\s*(?:ext\.?|x|#)\s*[0-9]+$/i;
 const WEB_SCHEME = /^https?:\/\//i;
 // A custom value that is a phone number and nothing else: digits (7 to 15 of them) with the usual
@@ -89,7 +84,6 @@ const DATE_LIKE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{
 // A web address typed without a scheme must end its host in a real-looking top-level domain.
 const BARE_WEB_ADDRESS = /^(?:www\.)?[^\s/?#@:]+\.[a-z]{2,}(?:[/?#][^\s]*)?$/i;
 const WHITESPACE = /\s/;
-const NON_ASCII = /[^\u0000-\u007f]/;
 
 /** What a text link to a profile reads: the platform's short name ('X', not 'X (Twitter)'). */
 const SOCIAL_TEXT: Readonly<Record<SocialPlatform, string>> = {
@@ -116,23 +110,6 @@ function toPiece(value: string): Piece | null {
 
 function pieceOf(text: string): Piece {
   return { text, html: escapeHtml(text) };
-}
-
-function telHref(phone: string): string {
-  const extensionAt = phone.search(EXTENSION_START);
-  const number = extensionAt === -1 ? phone : phone.slice(0, extensionAt);
-  const digits = number.replace(NOT_TEL_CHAR, '');
-  if (digits === '') return '';
-  return phone.startsWith('+') ? `tel:+${digits}` : `tel:${digits}`;
-}
-
-/** A mailto: link for a plain address, its domain in punycode; '' for anything else. */
-function mailtoHref(email: string): string {
-  if (!EMAIL.test(email)) return '';
-  if (!NON_ASCII.test(email)) return `mailto:${email}`;
-  const at = email.lastIndexOf('@');
-  const web = normalizeUrl(`https://${email.slice(at + 1)}`, '');
-  return web === '' ? '' : `mailto:${email.slice(0, at)}@${web.slice('https://'.length)}`;
 }
 
 function contactLine(label: ContactLine['label'], value: Piece, href: string): ContactLine {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isDataOrBase64Url, isOnOrigin, normalizeUrl, safeHref, safeImageSrc } from './url-normalise';
+import {
+  contactLinkProblem,
+  isDataOrBase64Url,
+  isOnOrigin,
+  normalizeUrl,
+  safeHref,
+  safeImageSrc,
+} from './url-normalise';
 
 const ORIGIN = 'https://app.example.com';
 const DEV_ORIGIN = 'http://localhost:5000';
@@ -120,5 +127,25 @@ describe('safeImageSrc', () => {
   it('accepts http images on the development origin only', () => {
     expect(safeImageSrc('/objects/a.png', DEV_ORIGIN)).toBe('http://localhost:5000/objects/a.png');
     expect(safeImageSrc('http://localhost:5000/objects/a.png', DEV_ORIGIN)).toBe('http://localhost:5000/objects/a.png');
+  });
+});
+
+describe('mailto: and tel: links held to the strict rules', () => {
+  it('keeps one plain address and refuses headers or a body, in words', () => {
+    expect(normalizeUrl('mailto:ada@example.com', ORIGIN)).toBe('mailto:ada@example.com');
+    for (const bad of ['mailto:ada@example.com?bcc=eve@example.com', 'mailto:ada@example.com&body=Hi', 'mailto:']) {
+      expect(normalizeUrl(bad, ORIGIN)).toBe('');
+      expect(contactLinkProblem(bad)).toMatch(/one plain email address and nothing after it/);
+    }
+    expect(contactLinkProblem('mailto:ada@example.com')).toBeNull();
+  });
+
+  it('dials digits only: separators dropped, anything else refused', () => {
+    expect(normalizeUrl('tel:+1 (415) 555-0134', ORIGIN)).toBe('tel:+14155550134');
+    for (const bad of ['tel:+1555;ext=22', 'tel:+1<script>', 'tel:call-me']) {
+      expect(normalizeUrl(bad, ORIGIN)).toBe('');
+      expect(contactLinkProblem(bad)).toMatch(/digits only/);
+    }
+    expect(contactLinkProblem('https://example.com/?a=1&b=2')).toBeNull();
   });
 });

@@ -8,8 +8,16 @@ const HOST_AND_PORT = /^(?:localhost|[^/?#:@]*\.[^/?#:@]*):\d+(?:[/?#]|$)/i;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_OR_SPACE_ALL = /[\u0000-\u0020\u007f-\u009f]/g;
 const SPACE_ALL = / /g;
+const SPACE_ESCAPED_ALL = /%20/g;
 const QUERY_OR_HASH = /[?#]/;
 const SVG_PATH = /\.svgz?$/i;
+// Joiners are kept in text (text-hygiene.ts) but have no place in an address.
+const JOINERS = /[\u200c\u200d]/g;
+
+/** A typed address without invisible characters, joiners included. */
+function visibleUrl(value: string): string {
+  return stripInvisible(value).replace(JOINERS, '').trim();
+}
 
 function trimOrigin(origin: string): string {
   return origin.endsWith('/') ? origin.slice(0, -1) : origin;
@@ -36,6 +44,47 @@ function hasHost(afterSlashes: string): boolean {
 }
 
 const NON_ASCII = /[^\u0000-\u007f]/;
+// Deliberately narrow: no '?', '#', '&' or '%' so a typed address cannot smuggle mailto headers.
+const EMAIL = /^[^\s@?#&%<>"\\,;:()[\]]+@[^\s@?#&%<>"\\,;:()[\]/]+\.[^\s@?#&%<>"\\,;:()[\]/]+$/;
+const NOT_TEL_CHAR = /[^0-9]/g;
+// 'ext. 22', 'x22', '#22', ',22' or ';22': the extension cannot be dialled from a tel: link.
+const EXTENSION_START = /[a-z#,;]/i;
+// What may follow 'tel:' in a typed link: a number with its usual separators, nothing else.
+const TEL_NUMBER = /^\+?[0-9][0-9 ().-]*$/;
+
+/** A tel: link of the number's digits (a leading + kept), the extension left off; '' without digits. */
+export function telHref(phone: string): string {
+  const extensionAt = phone.search(EXTENSION_START);
+  const number = extensionAt === -1 ? phone : phone.slice(0, extensionAt);
+  const digits = number.replace(NOT_TEL_CHAR, '');
+  if (digits === '') return '';
+  return phone.startsWith('+') ? `tel:+${digits}` : `tel:${digits}`;
+}
+
+/** A mailto: link for one plain address (no headers, no body), its domain in punycode; '' for anything else. */
+export function mailtoHref(email: string): string {
+  if (!EMAIL.test(email)) return '';
+  if (!NON_ASCII.test(email)) return `mailto:${email}`;
+  const at = email.lastIndexOf('@');
+  const web = normalizeUrl(`https://${email.slice(at + 1)}`, '');
+  return web === '' ? '' : `mailto:${email.slice(0, at)}@${web.slice('https://'.length)}`;
+}
+
+/**
+ * Why a typed mailto: or tel: link cannot be used, in words, or null. A mailto: link opens a
+ * message to one plain address (a ?bcc= or &body= would write the recipient's message for
+ * them); a tel: link dials digits.
+ */
+export function contactLinkProblem(value: string): string | null {
+  const url = visibleUrl(value);
+  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+  const rest = url.slice((scheme?.length ?? 0) + 1);
+  if (scheme === 'mailto' && mailtoHref(rest) === '')
+    return 'A mailto: link takes one plain email address and nothing after it (no ?subject=, ?bcc= or &body=), like mailto:ada@example.com';
+  if (scheme === 'tel' && !TEL_NUMBER.test(rest))
+    return 'A tel: link takes digits only (with + and spaces if you like), like tel:+14155550134';
+  return null;
+}
 
 /**
  * '//bücher.example/x' as '//xn--bcher-kva.example/x': an internationalised host is shown and
@@ -74,7 +123,7 @@ function normalizeWebUrl(scheme: string, typedRest: string, origin: string): str
  * 'https://', and only https, http, mailto and tel survive.
  */
 export function normalizeUrl(value: string, origin: string): string {
-  let url = stripInvisible(value).trim();
+  let url = visibleUrl(value);
   if (url === '' || CONTROL.test(url)) return '';
   if (url.includes(' ')) url = url.replace(SPACE_ALL, '%20');
 
@@ -92,7 +141,10 @@ export function normalizeUrl(value: string, origin: string): string {
     if (!ALLOWED_SCHEMES.has(scheme)) return '';
     const rest = url.slice(match[0].length);
     if (scheme === 'http' || scheme === 'https') return normalizeWebUrl(scheme, rest, origin);
-    return rest === '' ? '' : `${scheme}:${rest}`;
+    // Held to the strict rules: one plain address, digits only (contactLinkProblem says why not).
+    if (scheme === 'mailto') return mailtoHref(rest);
+    const number = rest.replace(SPACE_ESCAPED_ALL, ' ');
+    return TEL_NUMBER.test(number) ? telHref(number) : '';
   }
   return hasHost(url) ? normalizeWebUrl('https', `//${url}`, origin) : '';
 }

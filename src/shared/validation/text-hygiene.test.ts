@@ -6,7 +6,7 @@ const CODE_POINTS = {
   'bidi embeddings and overrides': [0x202a, 0x202b, 0x202c, 0x202d, 0x202e],
   'bidi isolates': [0x2066, 0x2067, 0x2068, 0x2069],
   'bidi marks': [0x200e, 0x200f, 0x061c],
-  'zero-width characters': [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff],
+  'zero-width characters': [0x200b, 0x2060, 0xfeff],
   'line and paragraph separators': [0x2028, 0x2029],
 } as const;
 
@@ -21,6 +21,13 @@ describe('stripInvisible', () => {
   it('keeps visible text, accents, scripts and emoji untouched', () => {
     for (const text of ['Grace Hopper', 'Zoë Ødegård', 'مرحبا', '日本語', 'Ada 🚀', 'a\tb\nc'])
       expect(stripInvisible(text)).toBe(text);
+  });
+
+  it('keeps the zero-width joiner and non-joiner: emoji sequences and Persian spelling need them', () => {
+    const coder = '\u{1F469}\u200D\u{1F4BB}';
+    const persian = '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645';
+    expect(stripInvisible(`${coder} ${persian}`)).toBe(`${coder} ${persian}`);
+    expect(stripInvisible(`\u202E${coder}\u200B`)).toBe(coder);
   });
 
   it('turns the reversed "gpj.exe" trick back into what it is', () => {

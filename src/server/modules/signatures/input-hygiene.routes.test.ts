@@ -77,7 +77,7 @@ describeEachDatabase('input hygiene on every text endpoint', (kind) => {
     const res = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
       name: 'Ada\u202E Love\u200Blace\u2028',
       title: '\u2066Countess\u2069\uFEFF',
-      customFields: [{ label: 'Pro\u200Dnouns', value: 'she/\u200Fher' }],
+      customFields: [{ label: 'Pro\u2060nouns', value: 'she/\u200Fher' }],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -92,6 +92,24 @@ describeEachDatabase('input hygiene on every text endpoint', (kind) => {
     expect(profile.statusCode).toBe(200);
     const me = await call('GET', '/api/auth/me', owner.cookie);
     expect(me.json().user.name).toBe('Ada Lovelace');
+  });
+
+  it('refuses a mailto: with headers and a tel: with more than digits, naming the field; keeps joiners', async () => {
+    const mail = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
+      website: 'mailto:ada@example.com?bcc=eve@example.com',
+    });
+    expect(mail.statusCode).toBe(400);
+    expect(mail.json().errors.website).toMatch(/^Website URL: A mailto: link takes one plain email address/);
+    const tel = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
+      customImageUrl: 'tel:+1555;ext=2',
+    });
+    expect(tel.statusCode).toBe(400);
+    expect(tel.json().errors.customImageUrl).toMatch(/digits only/);
+    const coder = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
+      title: '\u{1F469}\u200D\u{1F4BB}',
+    });
+    expect(coder.statusCode).toBe(200);
+    expect(coder.json().title).toBe('\u{1F469}\u200D\u{1F4BB}');
   });
 
   it('refuses a LinkedIn link on another host, in words naming LinkedIn', async () => {
