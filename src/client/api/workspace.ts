@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   workspaceApi,
+  type ConfirmRemovalBody,
   type ConnectBody,
   type PersonEdit,
   type PushTarget,
@@ -46,6 +47,8 @@ export const useConnectTestMode = () => useWorkspaceMutation(() => callApi(works
 export const useCheckConnection = () => useWorkspaceMutation(() => callApi(workspaceApi.check));
 export const useDisconnect = () => useWorkspaceMutation(() => callApi(workspaceApi.disconnect));
 export const useSync = () => useWorkspaceMutation(() => callApi(workspaceApi.sync));
+export const useConfirmRemoval = () =>
+  useWorkspaceMutation((input: ConfirmRemovalBody) => callApi(workspaceApi.confirmRemoval, { body: input }));
 export const useSaveTemplate = () =>
   useWorkspaceMutation((input: TemplateBody) => callApi(workspaceApi.saveTemplate, { body: input }));
 export const usePush = () =>

@@ -27,6 +27,7 @@ export interface StandInPerson {
   phones?: { type: string; value: string }[];
   orgUnitPath?: string;
   suspended?: boolean;
+  archived?: boolean;
   /** false = no Gmail: the send-as calls answer 400 failedPrecondition "Mail service not enabled". */
   isMailboxSetup?: boolean;
   aliases?: string[];
@@ -328,6 +329,7 @@ function directoryUser(p: StandInPerson) {
     name: { givenName: p.givenName, familyName: p.familyName, fullName: p.fullName },
     isAdmin: p.isAdmin === true,
     suspended: p.suspended === true,
+    archived: p.archived === true,
     orgUnitPath: p.orgUnitPath ?? '/',
     isMailboxSetup: p.isMailboxSetup !== false,
     ...(p.aliases?.length ? { aliases: p.aliases } : {}),

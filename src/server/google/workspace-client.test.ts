@@ -416,6 +416,7 @@ describe('directory', () => {
       phones: [{ type: 'mobile', value: '+1 555 0001' }],
       orgUnitPath: '/Sales',
       suspended: false,
+      archived: false,
       isMailboxSetup: true,
       thumbnailPhotoUrl: null,
     });

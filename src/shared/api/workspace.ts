@@ -171,6 +171,8 @@ export const workspacePersonViewSchema = z
     pushError: z.string().nullable(),
     /** Each Gmail send-as address we write to (the primary first), with its own status. */
     addresses: z.array(sendAsStatusViewSchema),
+    /** Missing from the directory since then (kept 30 days, restored on return); null while listed. */
+    goneAt: isoDateTime.nullable(),
   })
   .meta({ id: 'WorkspacePerson' });
 export type WorkspacePersonView = z.infer<typeof workspacePersonViewSchema>;
@@ -185,6 +187,8 @@ export const workspaceConnectionViewSchema = z
     lastSyncAt: isoDateTime.nullable(),
     lastSyncResult: z.string().nullable(),
     lastSyncOk: z.boolean().nullable(),
+    /** A sync stopped: these people would be removed; an admin confirms before they are. */
+    pendingRemoval: z.array(z.looseObject({ email: z.string(), fullName: z.string() })).nullable(),
   })
   .meta({ id: 'WorkspaceConnection' });
 export type WorkspaceConnectionView = z.infer<typeof workspaceConnectionViewSchema>;
@@ -295,6 +299,9 @@ export const workspaceConnectedSchema = z.looseObject({
 });
 export const connectionCheckSchema = z.looseObject({ ok: z.boolean(), message: z.string() });
 export const syncRequestedSchema = z.looseObject({ queued: z.boolean(), message: z.string() });
+/** The people an admin agreed may be removed (exactly those the stopped sync listed). */
+export const confirmRemovalBodySchema = z.object({ emails: z.array(z.string().email()).min(1).max(100_000) });
+export type ConfirmRemovalBody = z.infer<typeof confirmRemovalBodySchema>;
 export const templateSavedSchema = z.looseObject({ saved: z.boolean(), repushQueued: z.number() });
 export const pushAnswerSchema = z.discriminatedUnion('dryRun', [
   z.looseObject({ dryRun: z.literal(true), people: z.array(dryRunEntrySchema) }),
@@ -305,7 +312,7 @@ export const installAnswerSchema = z.looseObject({ result: z.string(), status: z
 
 const tags = ['workspace'] as const;
 
-/** The 11 Workspace endpoints (owners and admins of a Pro organization; /me is each person's own). */
+/** The 12 Workspace endpoints (owners and admins of a Pro organization; /me is each person's own). */
 export const workspaceApi = {
   overview: defineRoute({
     method: 'GET',
@@ -348,6 +355,14 @@ export const workspaceApi = {
     path: '/api/workspace/sync',
     summary: 'Read the directory again (queued: 202)',
     tags,
+    responses: { 202: syncRequestedSchema },
+  }),
+  confirmRemoval: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/sync/confirm',
+    summary: 'Confirm the removal a stopped sync asked about, and sync again (queued: 202)',
+    tags,
+    body: confirmRemovalBodySchema,
     responses: { 202: syncRequestedSchema },
   }),
   saveTemplate: defineRoute({

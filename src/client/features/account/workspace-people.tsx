@@ -15,7 +15,9 @@ function StatusBadge({ person }: { person: WorkspacePersonView }) {
     skipped: ['Skipped (no Gmail)', 'bg-slate-200 text-slate-700'],
     failed: ['Failed', 'bg-red-100 text-red-800'],
   };
-  const [label, tone] = styles[person.pushStatus] ?? styles.never!;
+  const [label, tone] = person.goneAt
+    ? [`Gone since ${formatDate(person.goneAt, { dateStyle: 'medium' })}`, 'bg-slate-200 text-slate-700']
+    : (styles[person.pushStatus] ?? styles.never!);
   return (
     <div>
       <span

@@ -19,6 +19,7 @@ import {
   useSync,
   useWorkspace,
 } from '../../api/workspace';
+import { PendingRemoval } from './workspace-removal-confirm';
 
 /** /account/workspace: Google Workspace for owners and admins of a Pro organization, and everyone's own Gmail signature. */
 export function WorkspaceTab() {
@@ -271,6 +272,7 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
             : 'Not synced yet.'}
         </dd>
       </dl>
+      <PendingRemoval connection={conn} onConfirmed={onSyncRequested} />
       {checkResult && (
         <p
           role="status"

@@ -34,6 +34,11 @@ export const workspaceConnection = pgTable('workspace_connection', {
   /** Words: "12 people read, 1 without Gmail" or why the last sync failed. */
   lastSyncResult: text('last_sync_result'),
   lastSyncOk: boolean('last_sync_ok'),
+  /**
+   * A sync stopped because it would remove too many people: who would go, waiting for an admin to
+   * confirm (docs/decisions/0132). Null when nothing waits.
+   */
+  pendingRemoval: jsonb('pending_removal').$type<{ email: string; fullName: string }[]>(),
 });
 
 export const workspaceTemplate = pgTable('workspace_template', {
@@ -84,6 +89,8 @@ export const workspacePeople = pgTable(
      */
     sendAsState: jsonb('send_as_state').$type<Record<string, SendAsPushState>>().notNull().default({}),
     syncedAt: timestamptz('synced_at').notNull().defaultNow(),
+    /** Missing from the directory since then: kept 30 days with the person's edits, restored on return (decision 0132). */
+    goneAt: timestamptz('gone_at'),
   },
   (t) => [
     uniqueIndex('workspace_people_org_email_idx').on(t.organizationId, t.email),

@@ -32,7 +32,8 @@ export const PUSH_CONCURRENCY = 10;
 export const PUSH_RETRY_LIMIT = 4;
 
 export type PushJob = { organizationId: string; email: string; actor: string; actorUserId: string | null };
-export type SyncJob = { organizationId: string; actor: string };
+/** `confirmed`: the people an admin agreed may be removed (a stopped sync listed them). */
+export type SyncJob = { organizationId: string; actor: string; confirmed?: string[] };
 export type PushResult = 'pushed' | 'unchanged' | 'skipped' | 'failed';
 
 export type WorkspaceDeps = {

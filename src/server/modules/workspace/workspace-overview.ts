@@ -30,6 +30,7 @@ export function createWorkspaceOverview(ctx: WorkspaceContext) {
               lastSyncAt: conn.lastSyncAt?.toISOString() ?? null,
               lastSyncResult: conn.lastSyncResult,
               lastSyncOk: conn.lastSyncOk,
+              pendingRemoval: conn.pendingRemoval ?? null,
             }
           : null,
         template: tpl,
@@ -61,6 +62,7 @@ function personView(p: PersonRow): WorkspaceOverview['people'][number] {
     pushStatus: p.pushStatus as PushStatus,
     pushedAt: p.pushedAt?.toISOString() ?? null,
     pushError: p.pushError,
+    goneAt: p.goneAt?.toISOString() ?? null,
     addresses: Object.entries((p.sendAsState ?? {}) as Record<string, SendAsPushState>)
       .map(([sendAsEmail, st]) => ({
         sendAsEmail,

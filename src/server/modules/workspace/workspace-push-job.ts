@@ -164,6 +164,7 @@ export function createPushJob(ctx: WorkspaceContext) {
     const rec = recorder(job, person);
     if (!(await ctx.orgCapable(job.organizationId)))
       return rec.failAll('Not pushed: Google Workspace is part of the Pro plan.');
+    if (person.goneAt) return rec.skip('Not pushed: this person is no longer in the Workspace directory.');
     const refusal = ctx.pushRefusal(conn);
     if (refusal) return rec.failAll(refusal);
     if (!person.hasGmail) return rec.skip('No Gmail: Google says "Mail service not enabled" for this person.');

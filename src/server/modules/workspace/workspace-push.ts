@@ -6,7 +6,9 @@ import { notConnected, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
 import { sendAsTargets } from './workspace-signature';
 
-export function selectPeople(people: PersonRow[], target: PushTarget): PersonRow[] {
+/** The chosen people still in the directory (a person marked gone is never pushed). */
+export function selectPeople(everyone: PersonRow[], target: PushTarget): PersonRow[] {
+  const people = everyone.filter((p) => !p.goneAt);
   switch (target.kind) {
     case 'all':
       return people;
@@ -34,7 +36,9 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
       await repo.saveTemplate(caller.organization.id, body.template, body.editableFields, userId);
       // Everyone whose signature is already in Gmail gets the new one (unchanged ones are skipped).
       const people = await repo.listPeople(caller.organization.id);
-      const again = people.filter((p) => p.pushStatus !== 'never' && p.pushStatus !== 'skipped').map((p) => p.email);
+      const again = people
+        .filter((p) => !p.goneAt && p.pushStatus !== 'never' && p.pushStatus !== 'skipped')
+        .map((p) => p.email);
       const queued = again.length ? await ctx.queuePushes(caller.organization.id, again, 'Template change', userId) : 0;
       return { saved: true, repushQueued: queued };
     },

@@ -29,7 +29,9 @@ export function createWorkspaceSchedule(
         { singletonKey: conn.organizationId },
       );
       const people = await repo.listPeople(conn.organizationId);
-      const again = people.filter((p) => p.pushStatus === 'pushed' || p.pushStatus === 'failed').map((p) => p.email);
+      const again = people
+        .filter((p) => !p.goneAt && (p.pushStatus === 'pushed' || p.pushStatus === 'failed'))
+        .map((p) => p.email);
       if (again.length) await ctx.queuePushes(conn.organizationId, again, 'Schedule', null);
     }
   }

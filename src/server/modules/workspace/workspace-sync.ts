@@ -1,10 +1,81 @@
+import { AppError, invalid } from '../../errors';
 import { isGoogleWorkspaceError } from '../../google/errors';
+import type { ConfirmRemovalBody } from '../../../shared/api/workspace';
 import { SYNC_QUEUE, notConnected, type SyncJob, type WorkspaceContext } from './workspace-context';
 import type { SyncedPerson } from './workspace.repository';
+
+/** A person missing from the directory is kept this long with their edits (docs/decisions/0132). */
+export const KEEP_GONE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A sync that would remove more than this share of the people (or everyone) waits for an admin. */
+export const REMOVAL_CONFIRM_SHARE = 0.1;
+
+const plural = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
 /** Reading the organization's directory: asked for by an admin or the schedule, run as a job. */
 export function createWorkspaceSync(ctx: WorkspaceContext) {
   const { deps, repo } = ctx;
+
+  /** The directory's active people: suspended and archived users are left out, like Google's own tools do. */
+  async function readDirectory(job: SyncJob): Promise<{ people: SyncedPerson[]; withoutGmail: number } | null> {
+    const conn = (await repo.findConnection(job.organizationId))!;
+    const people: SyncedPerson[] = [];
+    let withoutGmail = 0;
+    try {
+      for await (const page of ctx.clientOf(conn).listDirectory(conn.adminEmail)) {
+        for (const p of page) {
+          if (p.suspended || p.archived) continue;
+          if (!p.isMailboxSetup) withoutGmail += 1;
+          people.push({
+            email: p.primaryEmail.toLowerCase(),
+            fullName: p.fullName,
+            givenName: p.givenName,
+            familyName: p.familyName,
+            title: p.title,
+            department: p.department,
+            phones: p.phones,
+            orgUnitPath: p.orgUnitPath || '/',
+            hasGmail: p.isMailboxSetup,
+          });
+        }
+      }
+    } catch (err) {
+      if (isGoogleWorkspaceError(err)) {
+        await repo.recordSync(job.organizationId, false, `The directory could not be read: ${err.message}`);
+        if (err.retryable) throw err;
+        return null;
+      }
+      throw err;
+    }
+    return { people, withoutGmail };
+  }
+
+  /**
+   * A short answer is not proof that people left (an empty page, an admin whose role covers only
+   * some units): removing more than 10% of the people, or everyone, waits for an admin who saw the
+   * list. Answers true when the sync must stop.
+   */
+  async function mustAsk(job: SyncJob, people: SyncedPerson[]): Promise<boolean> {
+    const wouldGo = await repo.wouldRemove(
+      job.organizationId,
+      people.map((p) => p.email),
+    );
+    const listed = await repo.countListed(job.organizationId);
+    const confirmed = new Set(job.confirmed ?? []);
+    const tooMany =
+      wouldGo.length > 0 && (wouldGo.length === listed || wouldGo.length > listed * REMOVAL_CONFIRM_SHARE);
+    if (!tooMany || wouldGo.every((p) => confirmed.has(p.email))) {
+      await repo.setPendingRemoval(job.organizationId, null);
+      return false;
+    }
+    await repo.setPendingRemoval(job.organizationId, wouldGo);
+    await repo.recordSync(
+      job.organizationId,
+      false,
+      `Stopped: the directory lists ${plural(people.length)}, so this sync would remove ${wouldGo.length} of your ${plural(listed)}. Nobody was removed. If they really left, confirm on the Workspace page; if the admin's role covers only some organizational units, connect with a super admin instead.`,
+    );
+    return true;
+  }
+
   return {
     async requestSync(userId: string) {
       const caller = await ctx.managerOf(userId);
@@ -17,47 +88,50 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
       return { queued: id !== null, message: id ? 'Reading the directory now.' : 'A sync is already waiting to run.' };
     },
 
+    /** The admin saw who would go and agrees: the sync runs again, allowed to remove exactly them. */
+    async confirmRemoval(userId: string, body: ConfirmRemovalBody) {
+      const caller = await ctx.managerOf(userId);
+      const conn = await repo.findConnection(caller.organization.id);
+      if (!conn) throw notConnected();
+      const pending = conn.pendingRemoval ?? [];
+      if (!pending.length) throw new AppError('CONFLICT', 'No sync is waiting for a confirmation.');
+      const agreed = new Set(body.emails.map((e) => e.toLowerCase()));
+      const missing = pending.filter((p) => !agreed.has(p.email));
+      if (missing.length)
+        throw invalid(
+          `The confirmation must name everyone the sync would remove; ${missing.length} ${missing.length === 1 ? 'is' : 'are'} missing (${missing[0]!.email}…). Reload the Workspace page and confirm again.`,
+        );
+      const id = await deps.jobs.send<SyncJob>(
+        SYNC_QUEUE,
+        { organizationId: caller.organization.id, actor: await ctx.actorWords(userId), confirmed: [...agreed] },
+        { singletonKey: `${caller.organization.id}:confirmed` },
+      );
+      return {
+        queued: id !== null,
+        message: id
+          ? `Reading the directory again; ${plural(pending.length)} will be marked gone.`
+          : 'A sync is already waiting to run.',
+      };
+    },
+
     async runSync(job: SyncJob): Promise<void> {
-      const conn = await repo.findConnection(job.organizationId);
-      if (!conn) return;
+      if (!(await repo.findConnection(job.organizationId))) return;
       if (!(await ctx.orgCapable(job.organizationId))) {
         await repo.recordSync(job.organizationId, false, 'Not synced: Google Workspace is part of the Pro plan.');
         return;
       }
-      const people: SyncedPerson[] = [];
-      let withoutGmail = 0;
-      try {
-        for await (const page of ctx.clientOf(conn).listDirectory(conn.adminEmail)) {
-          for (const p of page) {
-            if (p.suspended) continue;
-            if (!p.isMailboxSetup) withoutGmail += 1;
-            people.push({
-              email: p.primaryEmail.toLowerCase(),
-              fullName: p.fullName,
-              givenName: p.givenName,
-              familyName: p.familyName,
-              title: p.title,
-              department: p.department,
-              phones: p.phones,
-              orgUnitPath: p.orgUnitPath || '/',
-              hasGmail: p.isMailboxSetup,
-            });
-          }
-        }
-      } catch (err) {
-        if (isGoogleWorkspaceError(err)) {
-          await repo.recordSync(job.organizationId, false, `The directory could not be read: ${err.message}`);
-          if (err.retryable) throw err;
-          return;
-        }
-        throw err;
-      }
-      const { changed, added, removed } = await repo.applyDirectory(job.organizationId, people);
-      const words = `${people.length} ${people.length === 1 ? 'person' : 'people'} read (${added} new, ${removed} removed, ${changed.length} changed)${withoutGmail ? `, ${withoutGmail} without Gmail` : ''}.`;
+      const read = await readDirectory(job);
+      if (!read || (await mustAsk(job, read.people))) return;
+      const { people, withoutGmail } = read;
+      const result = await repo.applyDirectory(job.organizationId, people, KEEP_GONE_MS);
+      const back = result.restored ? `, ${result.restored} back` : '';
+      const words = `${plural(people.length)} read (${result.added} new, ${result.removed} removed${back}, ${result.changed.length} changed)${withoutGmail ? `, ${withoutGmail} without Gmail` : ''}.${result.removed ? ' People no longer listed are kept 30 days with their edits and come back if they return.' : ''}`;
       await repo.recordSync(job.organizationId, true, words);
       // People whose directory data changed get their new signature, if theirs is already in Gmail.
       const all = await repo.listPeople(job.organizationId);
-      const again = all.filter((p) => changed.includes(p.email) && p.pushStatus !== 'never').map((p) => p.email);
+      const again = all
+        .filter((p) => !p.goneAt && result.changed.includes(p.email) && p.pushStatus !== 'never')
+        .map((p) => p.email);
       if (again.length) await ctx.queuePushes(job.organizationId, again, 'Directory change', null);
     },
   };

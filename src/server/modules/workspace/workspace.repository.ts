@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { member, organization, user } from '../../db/schema/auth.schema';
 import type { DirectoryPerson } from '../../google/workspace-client';
@@ -140,14 +140,40 @@ export function createWorkspaceRepository(db: Db) {
         .where(and(eq(user.id, userId), eq(user.emailVerified, true)));
       return !!row;
     },
+    /** Who a directory listing `emails` would remove: people now listed (not already gone) missing from it. */
+    async wouldRemove(organizationId: string, emails: string[]): Promise<{ email: string; fullName: string }[]> {
+      const listed = new Set(emails);
+      const rows = await db
+        .select({ email: workspacePeople.email, fullName: workspacePeople.fullName })
+        .from(workspacePeople)
+        .where(and(eq(workspacePeople.organizationId, organizationId), isNull(workspacePeople.goneAt)))
+        .orderBy(workspacePeople.email);
+      return rows.filter((r) => !listed.has(r.email));
+    },
+    async countListed(organizationId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(workspacePeople)
+        .where(and(eq(workspacePeople.organizationId, organizationId), isNull(workspacePeople.goneAt)));
+      return Number(row?.n ?? 0);
+    },
+    async setPendingRemoval(organizationId: string, people: { email: string; fullName: string }[] | null) {
+      await db
+        .update(workspaceConnection)
+        .set({ pendingRemoval: people })
+        .where(eq(workspaceConnection.organizationId, organizationId));
+    },
     /**
      * Writes the directory's people: new ones added, known ones updated (their own edits and push
-     * status kept), people no longer listed removed. Answers the addresses whose directory data changed.
+     * status kept), people no longer listed marked gone (kept with their edits, restored when listed
+     * again), people gone for longer than `keepGoneMs` deleted (docs/decisions/0132). Answers the
+     * addresses whose directory data changed.
      */
     async applyDirectory(
       organizationId: string,
       people: SyncedPerson[],
-    ): Promise<{ changed: string[]; added: number; removed: number }> {
+      keepGoneMs: number,
+    ): Promise<{ changed: string[]; added: number; removed: number; restored: number; purged: number }> {
       return db.transaction(async (tx) => {
         const existing = await tx
           .select()
@@ -155,6 +181,7 @@ export function createWorkspaceRepository(db: Db) {
           .where(eq(workspacePeople.organizationId, organizationId));
         const byEmail = new Map(existing.map((p) => [p.email, p]));
         const emails = people.map((p) => p.email);
+        const listed = new Set(emails);
         // Only a verified member of THIS organization is linked (docs/decisions/0131): an account
         // that merely carries the address (unverified, or of another organization) is a stranger.
         const accounts = emails.length
@@ -167,6 +194,7 @@ export function createWorkspaceRepository(db: Db) {
         const accountOf = new Map(accounts.map((a) => [a.email.toLowerCase(), a.id]));
         const changed: string[] = [];
         let added = 0;
+        let restored = 0;
         const now = new Date();
         for (const p of people) {
           const linkedUserId = accountOf.get(p.email) ?? null;
@@ -176,6 +204,7 @@ export function createWorkspaceRepository(db: Db) {
             await tx.insert(workspacePeople).values({ organizationId, ...p, linkedUserId, syncedAt: now });
             continue;
           }
+          if (before.goneAt) restored += 1;
           const same =
             before.fullName === p.fullName &&
             before.givenName === p.givenName &&
@@ -188,21 +217,18 @@ export function createWorkspaceRepository(db: Db) {
           if (!same) changed.push(p.email);
           await tx
             .update(workspacePeople)
-            .set({ ...p, linkedUserId, syncedAt: now })
+            .set({ ...p, linkedUserId, syncedAt: now, goneAt: null })
             .where(eq(workspacePeople.id, before.id));
         }
-        const gone = existing.filter((p) => !emails.includes(p.email));
-        if (gone.length) {
-          await tx
-            .delete(workspacePeople)
-            .where(
-              and(
-                eq(workspacePeople.organizationId, organizationId),
-                emails.length ? notInArray(workspacePeople.email, emails) : sql`true`,
-              ),
-            );
-        }
-        return { changed, added, removed: gone.length };
+        const missing = existing.filter((p) => !listed.has(p.email));
+        const newlyGone = missing.filter((p) => !p.goneAt).map((p) => p.id);
+        const expired = missing
+          .filter((p) => p.goneAt && now.getTime() - p.goneAt.getTime() > keepGoneMs)
+          .map((p) => p.id);
+        if (newlyGone.length)
+          await tx.update(workspacePeople).set({ goneAt: now }).where(inArray(workspacePeople.id, newlyGone));
+        if (expired.length) await tx.delete(workspacePeople).where(inArray(workspacePeople.id, expired));
+        return { changed, added, removed: newlyGone.length, restored, purged: expired.length };
       });
     },
     async saveOverrides(personId: string, overrides: Record<string, unknown>): Promise<void> {

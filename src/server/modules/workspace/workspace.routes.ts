@@ -42,6 +42,11 @@ export function workspaceRoutes(workspace: WorkspaceService) {
         reply.code(202).send(await workspace.requestSync(await requireUserId(request))),
     });
     app.route({
+      ...routeOf(workspaceApi.confirmRemoval),
+      handler: async (request, reply) =>
+        reply.code(202).send(await workspace.confirmRemoval(await requireUserId(request), request.body)),
+    });
+    app.route({
       ...routeOf(workspaceApi.saveTemplate),
       handler: async (request) => workspace.saveTemplate(await requireUserId(request), request.body),
     });
