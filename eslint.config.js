@@ -145,6 +145,7 @@ const OVER_FUNCTION_LIMIT = [
   'src/server/modules/uploads/uploads.service.ts',
   'src/server/modules/workspace/workspace-context.ts',
   'src/server/modules/workspace/workspace-push-job.ts',
+  'src/server/modules/workspace/workspace-sync.ts',
   'src/server/modules/workspace/workspace.repository.ts',
   'src/server/payments/stripe-payment-provider.ts',
   'src/server/payments/test-payment-provider.ts',

@@ -1,5 +1,0 @@
-async function save(): Promise<void> {}
-export function run() {
-  save();
-  void save();
-}
