@@ -1,23 +1,17 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { afterAll, describe, expect, it } from 'vitest';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function lint(filePath: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: root });
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
-}
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lint, root, warmUp, WARM_UP_MS } from './lint-probe';
 
 describe('lint zones', () => {
   const newFeature = join(root, 'src/client/features/zz-lint-zone-probe');
+  beforeAll(async () => {
+    mkdirSync(newFeature, { recursive: true });
+    await warmUp();
+  }, WARM_UP_MS);
   afterAll(() => rmSync(newFeature, { recursive: true, force: true }));
 
   it('covers a feature folder created after the config was written, without editing it', async () => {
-    mkdirSync(newFeature, { recursive: true });
     const messages = await lint(
       'src/client/features/zz-lint-zone-probe/probe.ts',
       "import { x } from '../editor/somewhere';\nexport const y = x;\n",

@@ -80,7 +80,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: 60_000,
   });
 
-  // Infrastructure: the database, the jobs runner, the rate limiters, mail, storage, metrics.
   const database =
     options.database ??
     (await openDatabase(
@@ -92,7 +91,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(config.jobLeaseSeconds / 4))),
   });
   const rateLimiter = createRateLimiter(config, app.log, options.rateLimitPrefix ?? config.redisKeyPrefix);
-  // The public forms (contact, newsletter) count on a limiter of their own.
   const publicLimiter = createRateLimiter(config, app.log, 'sp:rl:public:');
   const mailer = createMailOutbox(database.db, createMailTransport(config, app.log), config, app.log, { jobs });
   const infrastructure: Infrastructure = {

@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkPublicOrigin } from '../shared/public-origin';
-import { readGoogleSettings } from './google/google-settings';
+import { ConfigError } from './config-error';
+import { GOOGLE_TEST_MODE_PATH, readGoogleSettings, type GoogleSettings } from './google/google-settings';
 
 const optionalString = z
   .string()
@@ -133,21 +134,7 @@ export type AppConfig = {
   google: GoogleSettings;
 };
 
-export type GoogleSettings = {
-  /** 'google': Google's APIs (the default); 'test': the built-in TEST MODE Workspace, mounted at PUBLIC_URL/test-mode/google. */
-  mode: 'test' | 'google';
-  /** Why this mode runs, in the words start-up logs. */
-  reason: string;
-  endpoints: { tokenUrl: string; gmailApiUrl: string; directoryApiUrl: string };
-  /** GOOGLE_GMAIL_API_URL is set (tests, a private cloud): pushes are not held to a public PUBLIC_URL. */
-  customGmailApi: boolean;
-  /** GOOGLE_SERVICE_ACCOUNT_KEY(_FILE): the operator's key JSON, already checked to parse. */
-  operatorKeyJson: string | undefined;
-  /** WORKSPACE_KEY_SECRET; unset: google/workspace-key-secret.ts derives one from the session secret. */
-  keySecret: string | undefined;
-};
-
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Reads and validates the environment once; a bad value throws one line naming the setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -190,8 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** Where the embedded TEST MODE Workspace answers (the workspace module mounts it there). */
-export const GOOGLE_TEST_MODE_PATH = '/test-mode/google';
+export { GOOGLE_TEST_MODE_PATH, type GoogleSettings };
 
 /**
  * What production start-up (NODE_ENV=production) logs as a warning; the app still starts, so a

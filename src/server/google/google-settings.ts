@@ -1,8 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError, GOOGLE_TEST_MODE_PATH, type GoogleSettings } from '../config';
+import { ConfigError } from '../config-error';
 import { isGoogleWorkspaceError } from './errors';
 import { parseServiceAccountKey } from './service-account-key';
 import { GOOGLE_ENDPOINTS } from './workspace-client';
+
+/** Where the embedded TEST MODE Workspace answers (the workspace module mounts it there). */
+export const GOOGLE_TEST_MODE_PATH = '/test-mode/google';
+
+export type GoogleSettings = {
+  /** 'google': Google's APIs (the default); 'test': the built-in TEST MODE Workspace, mounted at PUBLIC_URL/test-mode/google. */
+  mode: 'test' | 'google';
+  /** Why this mode runs, in the words start-up logs. */
+  reason: string;
+  endpoints: { tokenUrl: string; gmailApiUrl: string; directoryApiUrl: string };
+  /** GOOGLE_GMAIL_API_URL is set (tests, a private cloud): pushes are not held to a public PUBLIC_URL. */
+  customGmailApi: boolean;
+  /** GOOGLE_SERVICE_ACCOUNT_KEY(_FILE): the operator's key JSON, already checked to parse. */
+  operatorKeyJson: string | undefined;
+  /** WORKSPACE_KEY_SECRET; unset: google/workspace-key-secret.ts derives one from the session secret. */
+  keySecret: string | undefined;
+};
 
 /** The environment's Google settings, as config.ts validated them. */
 export type GoogleEnv = {

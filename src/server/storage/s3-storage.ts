@@ -37,6 +37,14 @@ function reasonFor(status: number, code: string, message: string, bucket: string
  * docs/decisions/0080-object-storage-client.md). Every failure of the store becomes a
  * StorageUnavailableError: words for the person, the cause in the log.
  */
+function bucketUrl(options: S3StorageOptions): string {
+  return options.endpoint
+    ? // Path-style: MinIO and most S3-compatible servers expect the bucket in the path.
+      `${options.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(options.bucket)}`
+    : // AWS refuses path-style addressing for buckets made since 2020.
+      `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+}
+
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   const client = new AwsClient({
     accessKeyId: options.credentials.accessKeyId,
@@ -49,11 +57,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     initRetryMs: 100,
   });
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const base = options.endpoint
-    ? // Path-style: MinIO and most S3-compatible servers expect the bucket in the path.
-      `${options.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(options.bucket)}`
-    : // AWS refuses path-style addressing for buckets made since 2020.
-      `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+  const base = bucketUrl(options);
 
   const urlFor = (key: string) => {
     assertStorageKey(key);

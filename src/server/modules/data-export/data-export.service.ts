@@ -13,14 +13,12 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
  * "Download my data" (GDPR article 20, portability): everything that is the person's, in one JSON
  * file a machine can read; and for an owner, everything that is the organization's.
  */
-export function createDataExportService(deps: { repository: DataExportRepository; publicUrl: string }) {
-  const { repository } = deps;
-  const origin = deps.publicUrl.replace(/\/$/, '');
-  /** Stored paths (/objects/…) as the absolute URLs the signatures use. */
+/** Stored paths (/objects/…) as the absolute URLs the signatures use, on the public origin. */
+function exportedUrls(publicUrl: string) {
+  const origin = publicUrl.replace(/\/$/, '');
   const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
   const objectUrl = (objectKey: string | null) =>
     objectKey ? `${origin}/objects/${objectKey.replace(/^public\//, '')}` : null;
-
   /** The signature as the API answers it (one mapping: signatures.service), with absolute image URLs. */
   const toSignature = (row: SignatureRow) => {
     const { htmlSignature, ...saved } = toSavedSignature(row);
@@ -32,6 +30,12 @@ export function createDataExportService(deps: { repository: DataExportRepository
       html: htmlSignature,
     };
   };
+  return { absolute, objectUrl, toSignature };
+}
+
+export function createDataExportService(deps: { repository: DataExportRepository; publicUrl: string }) {
+  const { repository } = deps;
+  const { absolute, objectUrl, toSignature } = exportedUrls(deps.publicUrl);
 
   return {
     async exportAccount(userId: string) {
