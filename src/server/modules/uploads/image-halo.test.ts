@@ -37,6 +37,25 @@ describe('a light halo for dark ink on a transparent background', () => {
     // On black: the plain file is black throughout; the halo file outlines the ink in light pixels.
     expect((await onBackground(plain.bytes, '#000000')).lightest).toBeLessThan(30);
     expect((await onBackground(haloed.bytes, '#202124')).lightest).toBeGreaterThan(600);
+    // The halo hugs the ink on every side and nowhere else (display 160x53 at 300/160 density: the
+    // first bar spans x 20-79, y 20-79 of the 300x99 file).
+    const dark = (await onBackground(haloed.bytes, '#202124')).data;
+    const sum = (x: number, y: number) => dark[(y * haloed.width + x) * 3]! + dark[(y * haloed.width + x) * 3 + 1]!;
+    expect(haloed.width).toBe(300);
+    for (const [x, y] of [
+      [18, 50],
+      [81, 50],
+      [50, 18],
+      [50, 80],
+    ] as const)
+      expect(sum(x, y), `halo at ${x},${y}`).toBeGreaterThan(250);
+    for (const [x, y] of [
+      [2, 2],
+      [100, 50],
+      [50, 95],
+      [297, 2],
+    ] as const)
+      expect(sum(x, y), `no halo at ${x},${y}`).toBeLessThan(120);
     // On white the halo cannot be seen: the two files look the same there.
     const a = (await onBackground(plain.bytes, '#ffffff')).data;
     const b = (await onBackground(haloed.bytes, '#ffffff')).data;

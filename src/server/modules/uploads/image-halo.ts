@@ -64,6 +64,8 @@ export async function withHalo(sharp: typeof SharpFunction, raster: Raster, dens
   const spread = await sharp(alpha, { raw: { width, height, channels: 1 } })
     .blur(Math.max(0.5, HALO_DISPLAY_PX * density * 0.6))
     .linear(4, 0)
+    // libvips hands a one-band raw image back as three bands (sRGB): keep one.
+    .extractChannel(0)
     .raw()
     .toBuffer();
   const halo = Buffer.allocUnsafe(pixels * 4);
