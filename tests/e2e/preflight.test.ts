@@ -234,18 +234,21 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await page.getByRole('tab', { name: 'Details' }).click();
     const ampersands = (n: number) => Array.from({ length: n }, (_, i) => `a${i % 10}`).join('&');
     await field('Address').fill(`1 Harbor Way & ${'&'.repeat(280)}`);
+    // Leaving the field shows its check under it; let that settle before the next click lands.
+    await field('Address').blur();
     for (let i = 1; i <= 5; i += 1) {
       await page.getByRole('button', { name: 'Add Custom Field' }).click();
       await page.getByLabel(`Custom field ${i} label`).fill('Note');
       await page.getByLabel(`Custom field ${i} value`).fill('&'.repeat(200));
+      await page.getByLabel(`Custom field ${i} value`).blur();
     }
     await page.getByRole('tab', { name: 'Social' }).click();
     for (const platform of SOCIAL_PLATFORMS) {
       const { label } = SOCIAL_PLATFORM_INFO[platform];
       await page.getByRole('button', { name: `Add ${label}` }).click();
-      await page
-        .getByRole('textbox', { name: label })
-        .fill(`https://${SOCIAL_PLATFORM_HOSTS[platform][0]}/?${ampersands(60)}`.slice(0, 200));
+      const box = page.getByRole('textbox', { name: label });
+      await box.fill(`https://${SOCIAL_PLATFORM_HOSTS[platform][0]}/?${ampersands(60)}`.slice(0, 200));
+      await box.blur();
     }
     await expect.poll(() => status('size')).toBe('fail');
     const size = await text('size');
