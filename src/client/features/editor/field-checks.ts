@@ -4,6 +4,7 @@ import {
   SOCIAL_PLATFORMS,
   SOCIAL_PLATFORM_INFO,
   profileLinkProblem,
+  TEXT_FIELD_LABELS,
   type SignatureFields,
   type SocialPlatform,
 } from '../../../shared/signature/signature-schema';
@@ -13,16 +14,7 @@ import type { FieldKey } from './refused-fields';
 /** The Details tab's text fields that a check knows. */
 export type DetailKey = 'name' | 'title' | 'company' | 'phone' | 'mobile' | 'email' | 'website' | 'address';
 
-const LABELS: Record<DetailKey, string> = {
-  name: 'Full Name',
-  title: 'Job Title',
-  company: 'Company',
-  phone: 'Phone',
-  mobile: 'Mobile',
-  email: 'Email Address',
-  website: 'Website URL',
-  address: 'Address',
-};
+const LABELS: Record<DetailKey, string> = TEXT_FIELD_LABELS;
 
 // One '@', something on each side, a dot in the domain: 'name@' and 'name@acme' are not addresses.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

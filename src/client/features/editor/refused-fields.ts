@@ -2,6 +2,7 @@ import {
   SOCIAL_PLATFORMS,
   SOCIAL_PLATFORM_INFO,
   signaturePatchSchema,
+  TEXT_FIELD_LABELS,
   type SignaturePatch,
   type SocialPlatform,
 } from '../../../shared/signature/signature-schema';
@@ -110,14 +111,7 @@ export function refusalOf(error: unknown, batch: SignaturePatch): FieldsRefused 
 }
 
 const DETAIL_LABELS: Record<string, string> = {
-  name: 'Full Name',
-  title: 'Job Title',
-  company: 'Company',
-  phone: 'Phone',
-  mobile: 'Mobile',
-  email: 'Email Address',
-  website: 'Website URL',
-  address: 'Address',
+  ...TEXT_FIELD_LABELS,
   customFields: 'custom fields',
   photoUrl: 'image',
   customImageUrl: 'image link URL',
