@@ -111,6 +111,12 @@ export interface RetryPolicy {
 
 /** Six attempts, 0.5 s doubling to at most 32 s, full jitter: about a minute of patience in all. */
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 32_000 };
+/**
+ * Connect and "Check connection": a person is waiting for the answer, so one more try after a
+ * short pause, and 10 s per attempt; an unreachable Google is said within seconds.
+ */
+export const INTERACTIVE_RETRY: RetryPolicy = { maxAttempts: 2, baseDelayMs: 250, maxDelayMs: 500 };
+export const INTERACTIVE_TIMEOUT_MS = 10_000;
 /** A Retry-After longer than this is not waited for (the job is failed and retried later instead). */
 const MAX_RETRY_AFTER_MS = 120_000;
 
@@ -206,10 +212,8 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     } catch (error) {
       throw new GoogleWorkspaceError(
         'unreachable',
-        `We could not reach Google (${new URL(url).host}). Nothing was changed; it will be tried again.`,
-        {
-          cause: error,
-        },
+        `We could not reach Google (${new URL(url).host}): ${unreachableWhy(error, timeoutMs)}. Nothing was changed.`,
+        { cause: error },
       );
     }
   }
@@ -416,6 +420,24 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     },
   };
   return client;
+}
+
+/** Why a call never got an answer, in words: the network's code, never "the key" (nothing reached Google). */
+function unreachableWhy(error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; cause?: { code?: string } } | undefined;
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
+    return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+  switch (err?.cause?.code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the address does not resolve (DNS)';
+    case 'ECONNRESET':
+      return 'the connection was cut';
+    default:
+      return err?.cause?.code ? `network error ${err.cause.code}` : 'network error';
+  }
 }
 
 async function readJson(response: Response): Promise<Record<string, unknown> | null> {

@@ -8,6 +8,8 @@ import { parseServiceAccountKey } from '../../google/service-account-key';
 import {
   DIRECTORY_SCOPE,
   GMAIL_SETTINGS_SCOPE,
+  INTERACTIVE_RETRY,
+  INTERACTIVE_TIMEOUT_MS,
   createTokenCache,
   createWorkspaceClient,
   type RetryPolicy,
@@ -69,20 +71,31 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   const secret = workspaceKeySecret(deps.config);
   const scopes = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
 
-  /** Tokens are cached per organization and per key (docs/decisions/0131). */
-  function clientFor(keyJson: string, testMode: boolean, organizationId: string): WorkspaceClient {
+  /**
+   * Tokens are cached per organization and per key (docs/decisions/0131). `interactive` (Connect,
+   * "Check connection"): someone waits, so Google gets one more try and 10 s per attempt; `job`:
+   * the push and sync jobs' patience.
+   */
+  function clientFor(
+    keyJson: string,
+    testMode: boolean,
+    organizationId: string,
+    use: 'interactive' | 'job' = 'interactive',
+  ): WorkspaceClient {
     const key = parseServiceAccountKey(keyJson);
+    const retry = use === 'interactive' ? INTERACTIVE_RETRY : deps.retry;
     return createWorkspaceClient({
       key,
       endpoints: deps.google.endpoints,
       cacheOwner: organizationId,
       tokenCache,
       ...(testMode && deps.google.fetch ? { fetch: deps.google.fetch } : {}),
-      ...(deps.retry ? { retry: deps.retry } : {}),
+      ...(retry ? { retry } : {}),
+      ...(use === 'interactive' ? { timeoutMs: INTERACTIVE_TIMEOUT_MS } : {}),
     });
   }
 
-  function clientOf(conn: ConnectionRow): WorkspaceClient {
+  function clientOf(conn: ConnectionRow, use: 'interactive' | 'job' = 'interactive'): WorkspaceClient {
     let keyJson: string;
     try {
       keyJson = decryptServiceAccountKey(secret, conn.organizationId, conn.encryptedKey);
@@ -92,7 +105,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
         'The stored service account key can no longer be read (WORKSPACE_KEY_SECRET or SESSION_SECRET changed). Please disconnect and connect Google Workspace again.',
       );
     }
-    return clientFor(keyJson, conn.testMode, conn.organizationId);
+    return clientFor(keyJson, conn.testMode, conn.organizationId, use);
   }
 
   async function managerOf(userId: string): Promise<CallerMembership> {

@@ -179,7 +179,7 @@ export function createPushJob(ctx: WorkspaceContext) {
     for (const key of Object.keys(rec.state)) if (!targets.some((t) => t.sendAsEmail === key)) delete rec.state[key];
     let result: Awaited<ReturnType<typeof writeAddresses>>;
     try {
-      const client = ctx.clientOf(conn);
+      const client = ctx.clientOf(conn, 'job');
       const listed = await client.listSendAs(person.email);
       const gmailPrimary = listed.find((s) => s.isPrimary);
       if (!gmailPrimary) return rec.failAll(`Gmail lists no primary address for ${person.email}.`);

@@ -21,7 +21,7 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
     const people: SyncedPerson[] = [];
     let withoutGmail = 0;
     try {
-      for await (const page of ctx.clientOf(conn).listDirectory(conn.adminEmail)) {
+      for await (const page of ctx.clientOf(conn, 'job').listDirectory(conn.adminEmail)) {
         for (const p of page) {
           if (p.suspended || p.archived) continue;
           if (!p.isMailboxSetup) withoutGmail += 1;
