@@ -111,7 +111,6 @@ const OVER_FUNCTION_LIMIT = [
   'src/client/features/auth/verify-email-page.tsx',
   'src/client/features/billing/checkout-success-page.tsx',
   'src/client/features/billing/checkout-summary.tsx',
-  'src/client/features/billing/payment-card.tsx',
   'src/client/features/billing/test-payment-page.tsx',
   'src/client/features/contact/contact-form.tsx',
   'src/client/features/editor/editor-page.tsx',

@@ -36,7 +36,7 @@ export type ServiceWorld = {
   invitations: InvitationsService;
   billing: Billing;
   tokens: InvitationTokens;
-  /** Every message the invitations service handed to the mail path, oldest first. */
+  /** Every message the invitations and billing services handed to the mail path, oldest first. */
   mails: MailMessage[];
   close(): Promise<void>;
 };
@@ -59,6 +59,9 @@ export async function createServiceWorld(kind: DatabaseKind, env: Record<string,
     analytics: createAnalytics(db),
     seatsInUse: (orgId) => teams.seatsInUse(orgId),
     jobLock: createJobLock(database),
+    sendMail: async (message) => {
+      mails.push(message);
+    },
   });
   const tokens = createInvitationTokens(config.sessionSecret);
   const invitations = createInvitationsService({

@@ -369,9 +369,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       let subscriptionId: string | null = null;
       if (session.mode === 'subscription') {
         const data = (params.subscription_data ?? {}) as FormObject;
-        const trialDays = Number(data.trial_period_days ?? 0);
-        const status = options.subscriptionStatus ?? (trialDays > 0 ? 'trialing' : 'active');
-        const periodEnd = now() + (trialDays || 30) * 86_400;
+        // Stripe's Checkout takes the trial as trial_end (a moment) or trial_period_days.
+        const trialEnd = data.trial_end
+          ? Number(data.trial_end)
+          : Number(data.trial_period_days ?? 0) > 0
+            ? now() + Number(data.trial_period_days) * 86_400
+            : 0;
+        const status = options.subscriptionStatus ?? (trialEnd > 0 ? 'trialing' : 'active');
+        const periodEnd = trialEnd || now() + 30 * 86_400;
         subscriptionId = newId('sub');
         subscriptions.set(subscriptionId, {
           id: subscriptionId,
@@ -379,7 +384,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           status,
           customer: session.customer,
           metadata: data.metadata ?? {},
-          trial_end: trialDays > 0 ? periodEnd : null,
+          trial_end: trialEnd > 0 ? periodEnd : null,
           cancel_at_period_end: false,
           canceled_at: null,
           created: now(),

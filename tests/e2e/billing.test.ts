@@ -84,30 +84,41 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.getByText('Test mode.').waitFor();
     await shot(page, 'checkout');
 
-    const paymentTab = browser.context.waitForEvent('page');
+    // The payment page opens in this same tab (0151); it says when the first payment comes.
     await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
-    const pay = await paymentTab;
-    await pay.waitForURL(/\/checkout\/test-payment\/cs_test_/);
-    // The checkout tab goes back to pricing after 3 s.
-    await page.getByText('The payment page is open in a new tab.').waitFor();
-    await page.waitForURL(/\/pricing$/, { timeout: 6000 });
+    await page.waitForURL(/\/checkout\/test-payment\/cs_test_/);
+    expect(browser.context.pages()).toHaveLength(1);
+    await page.getByText('TEST MODE: no real card is charged').waitFor();
+    await page.getByText('7 days free').waitFor();
+    await page.getByText(/^Your first payment is on \d{1,2} \w{3,4} \d{4}\.$/).waitFor();
+    await shot(page, 'test-payment');
+    await page.getByRole('button', { name: 'Start trial' }).click();
+    await page.waitForURL(/\/checkout\/success\?session_id=cs_test_/);
+    // What happened, in words: a trial and its first charge, not "Payment successful!" for $0.
+    await page.getByRole('heading', { name: 'Your Standard trial has started' }).waitFor();
+    await page
+      .getByText(
+        /^Your 7-day Standard trial has started\. First charge \$19 on \d{1,2} \w{3,4} \d{4}; cancel any time in Plan & Billing\.$/,
+      )
+      .waitFor();
+    expect(await page.getByText('Payment successful!').count()).toBe(0);
+    await shot(page, 'checkout-success');
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 760 });
+    await shot(page, 'checkout-success-375');
+    await page.setViewportSize(wide);
+    await page.getByRole('link', { name: 'Go to the editor' }).click();
+    await page.waitForURL(/\/editor$/);
+    await expect
+      .poll(() => page.getByText(/trial · \d+ days? left$/).textContent())
+      .toBe('Standard trial · 7 days left');
 
-    await pay.getByText('TEST MODE: no real card is charged').waitFor();
-    await pay.getByText('7 days free').waitFor();
-    await shot(pay, 'test-payment');
-    await pay.getByRole('button', { name: 'Start trial' }).click();
-    await pay.waitForURL(/\/checkout\/success\?session_id=cs_test_/);
-    await pay.getByText('Payment successful!').waitFor();
-    await shot(pay, 'checkout-success');
-    await pay.waitForURL(/\/editor$/, { timeout: 6000 });
-
-    const me = await (await pay.request.get(`${running.url}/api/auth/me`)).json();
+    const me = await (await page.request.get(`${running.url}/api/auth/me`)).json();
     expect(me.user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Standard' });
     expect(me.organization).toMatchObject({ plan: 'standard' });
 
-    const html = await copyToGmail(browser.context, pay, 'Ada Lovelace', 'ada@example.com');
+    const html = await copyToGmail(browser.context, page, 'Ada Lovelace', 'ada@example.com');
     expect(html).not.toContain(WATERMARK);
-    await pay.close();
   });
 
   test('tells a paying account to manage its plan instead of paying twice', async () => {
@@ -201,19 +212,6 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await gotoPricing(page, running.url);
     await planCard(page, 'free').getByRole('button', { name: 'Start Free' }).click();
     await signUpFromDialog(page, `free-${Date.now()}@example.com`, 'Grace Hopper');
-
-    // Before choosing, the blocked-popup path on checkout (a new account has no plan yet).
-    await page.goto(`${running.url}/checkout?plan=pro&billing=annual`);
-    await page.getByText('Due today').waitFor();
-    await page.evaluate(() => {
-      window.open = () => null;
-    });
-    await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
-    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Popup Blocked');
-    const manual = page.getByRole('link', { name: 'Open payment page' });
-    expect(await manual.getAttribute('href')).toMatch(/\/checkout\/test-payment\/cs_test_/);
-    expect(await page.getByRole('link', { name: /…$/ }).count()).toBe(1);
-    await shot(page, 'checkout-popup-blocked');
 
     await gotoPricing(page, running.url);
     await planCard(page, 'free').getByRole('button', { name: 'Start Free' }).click();

@@ -14,8 +14,11 @@ export type CreateCheckoutSessionInput = {
   mode: 'subscription' | 'payment';
   customerId: string;
   lines: CheckoutLineInput[];
-  /** Days of free trial before the first charge (subscriptions only). */
-  trialDays: number;
+  /**
+   * When the first charge comes (subscriptions only): the end of the organization's running trial,
+   * so buying during it starts no second trial (decision 0151). Null charges at once.
+   */
+  trialEnd: Date | null;
   /** A provider promotion code id to apply; when absent the payment page lets the person enter one. */
   promotionCodeId: string | null;
   /** Our ids, carried on the session and its subscription so events can be traced back to us. */

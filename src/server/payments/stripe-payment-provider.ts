@@ -176,7 +176,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         ...(input.mode === 'subscription'
           ? {
               subscription_data: {
-                trial_period_days: input.trialDays > 0 ? input.trialDays : undefined,
+                // Stripe's own clock takes over: the first invoice comes at this moment (decision 0151).
+                trial_end: input.trialEnd ? Math.floor(input.trialEnd.getTime() / 1000) : undefined,
                 metadata: input.metadata,
               },
             }

@@ -21,7 +21,7 @@ describeEachDatabase('test payment provider', (kind) => {
       customerId,
       customerEmail: 'a@example.com',
       lines: [{ name: 'Standard', unitAmount: 1900, quantity: 1, interval: mode === 'payment' ? null : 'month' }],
-      trialDays: mode === 'payment' ? 0 : 7,
+      trialEnd: mode === 'payment' ? null : daysAfter(Date.now(), 7),
       promotionCodeId: null,
       metadata: { userId: 'u1', plan: 'standard', billingPeriod: 'monthly' },
       clientReferenceId: 'u1',
@@ -45,6 +45,14 @@ describeEachDatabase('test payment provider', (kind) => {
     const sub = await provider.retrieveSubscription(session.subscriptionId!);
     expect(sub.status).toBe('trialing');
     expect((sub.trialEnd!.getTime() - Date.now()) / DAY_MS).toBeCloseTo(7, 1);
+  });
+
+  it('a trial that ran out while the page stood open is charged on Pay', async () => {
+    const { id } = await start();
+    await provider.payCheckout(id, daysAfter(Date.now(), 8));
+    const session = await provider.retrieveCheckoutSession(id);
+    expect(session).toMatchObject({ status: 'complete', paymentStatus: 'paid', amountTotal: 1900 });
+    expect((await provider.retrieveSubscription(session.subscriptionId!)).status).toBe('active');
   });
 
   it('charges when the trial ends, and a one-time payment is paid at once', async () => {

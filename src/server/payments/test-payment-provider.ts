@@ -9,7 +9,6 @@ import {
   type ProviderSubscription,
 } from './payment-provider';
 import type { TestPaymentRepository } from './test-payment.repository';
-import { daysAfter } from '../../shared/duration';
 
 /**
  * The embedded default when no Stripe key is set: checkout is a clearly labelled test payment
@@ -24,7 +23,8 @@ export type TestCheckout = {
   customerId: string;
   customerEmail: string;
   lines: CheckoutLineInput[];
-  trialDays: number;
+  /** ISO moment of the first charge after a free trial; null: charged on Pay. */
+  trialEnd: string | null;
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
@@ -110,12 +110,12 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
         customerId: input.customerId,
         customerEmail: input.customerEmail,
         lines: input.lines,
-        trialDays: input.mode === 'subscription' ? input.trialDays : 0,
+        trialEnd: input.mode === 'subscription' && input.trialEnd ? iso(input.trialEnd) : null,
         metadata: input.metadata,
         successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(id)),
         cancelUrl: input.cancelUrl,
         subscriptionId: null,
-        amountTotal: input.mode === 'subscription' && input.trialDays > 0 ? 0 : lineTotal(input.lines),
+        amountTotal: input.mode === 'subscription' && input.trialEnd ? 0 : lineTotal(input.lines),
       };
       await repo.insert('checkout_session', id, data);
       return { id, url: `${publicUrl}/checkout/test-payment/${encodeURIComponent(id)}` };
@@ -174,7 +174,9 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
       let subscription: { id: string; data: TestSubscription } | null = null;
       if (session.mode === 'subscription') {
         const interval = session.lines[0]?.interval ?? 'month';
-        const trialEnd = session.trialDays > 0 ? daysAfter(now, session.trialDays) : null;
+        // A trial that ran out while the page stood open is no trial: Pay charges at once.
+        const trialEnd =
+          session.trialEnd && Date.parse(session.trialEnd) > now.getTime() ? new Date(session.trialEnd) : null;
         subscription = {
           id: newId('sub'),
           data: {
@@ -190,10 +192,13 @@ export function createTestPaymentProvider(repo: TestPaymentRepository, publicUrl
           },
         };
       }
+      const amountTotal =
+        subscription && !subscription.data.trialEnd ? subscription.data.recurringTotal : session.amountTotal;
       const paid: TestCheckout = {
         ...session,
+        amountTotal,
         status: 'complete',
-        paymentStatus: session.amountTotal > 0 ? 'paid' : 'no_payment_required',
+        paymentStatus: amountTotal > 0 ? 'paid' : 'no_payment_required',
         subscriptionId: subscription?.id ?? null,
       };
       // Only the first Pay completes the session; a double click changes nothing more.

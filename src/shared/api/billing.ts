@@ -42,8 +42,10 @@ export const billingOverviewSchema = z
     hasLivePlan: z.boolean(),
     /** What the person can do to their live subscription from the billing tab (either provider). */
     actions: z.object({ cancel: z.boolean(), resume: z.boolean(), change: z.boolean(), testRefund: z.boolean() }),
-    /** False once the person or their organization has had a subscription: checkout then charges at once. */
+    /** False once the organization's trial is over, or the person or organization has had a subscription: checkout then charges at once. */
     trialAvailable: z.boolean(),
+    /** When a subscription bought now would first be charged: the end of the organization's trial (0151); null when at once. */
+    checkoutTrialEnd: isoDateTime.nullable(),
     /** What happens to the plan this person pays for if they leave their organization; null when nothing. */
     leaveNotice: z.string().nullable(),
   })
@@ -76,7 +78,8 @@ export const testPaymentViewSchema = z.object({
   dueToday: z.number(),
   /** Cents per interval after the trial; 0 for lifetime. */
   recurringTotal: z.number(),
-  trialDays: z.number(),
+  /** When the first payment is taken, after the organization's trial (0151); null: today. */
+  firstPaymentOn: isoDateTime.nullable(),
   email: z.string(),
   successUrl: z.string(),
   cancelUrl: z.string(),
@@ -91,13 +94,16 @@ export const paymentSuccessResponseSchema = z.object({
   state: z.enum(['complete', 'pending']),
   subscriptionStatus: z.string(),
   subscriptionPlan: z.string().nullable(),
+  /** What happened, in words (a trial names its first charge and date); null while pending. */
+  heading: z.string().nullable(),
+  message: z.string().nullable(),
 });
 
 export const billingApi = {
   selectFreePlan: defineRoute({
     method: 'POST',
     path: '/api/select-free-plan',
-    summary: 'Stay on the free plan (ends an organization trial you own or run)',
+    summary: "Stay on the free plan when the organization's trial ends (the trial runs on)",
     tags,
     responses: { 200: z.object({ ok: z.literal(true), subscriptionStatus: z.string() }) },
   }),

@@ -1,7 +1,7 @@
 import { Info, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isLifetimePromotion, quoteCheckout } from '../../../shared/billing/checkout-quote';
+import { isLifetimePromotion, quoteCheckout, type CheckoutQuote } from '../../../shared/billing/checkout-quote';
 import {
   findPlan,
   isBillingPeriod,
@@ -10,7 +10,7 @@ import {
   type BillingPeriod,
 } from '../../../shared/billing/plans';
 import { useFreePlanActivation } from '../../components/pricing/use-plan-choice';
-import { useSession } from '../../api/session';
+import { trialDaysLeft, useSession } from '../../api/session';
 import { BillingHeader } from './billing-header';
 import { CheckoutSummary } from './checkout-summary';
 import { PaymentCard } from './payment-card';
@@ -18,6 +18,18 @@ import { useStartCheckout } from './use-start-checkout';
 import { useBillingOverview } from '../../api/billing';
 import { useSeatsInUse } from '../../api/teams';
 import { logInToPay } from './login-first';
+
+/**
+ * The organization's trial is the only one (0151): bought during it, the first charge comes at its
+ * end (`trialEnd`); after it, or once a trial was used (null), the first period is charged today.
+ * Undefined while not known yet: the catalogue's quote stands.
+ */
+function withOrganizationTrial(quote: CheckoutQuote | null, trialEnd: string | null | undefined) {
+  if (!quote || quote.kind !== 'subscription' || trialEnd === undefined) return quote;
+  return trialEnd === null
+    ? { ...quote, trialDays: 0, dueToday: quote.recurringTotal }
+    : { ...quote, trialDays: trialDaysLeft(trialEnd) };
+}
 
 export function CheckoutPage() {
   const navigate = useNavigate();
@@ -40,7 +52,7 @@ export function CheckoutPage() {
   };
   const [promotionCode, setPromotionCode] = useState('');
   const freePlan = useFreePlanActivation((to) => navigate(to));
-  const checkout = useStartCheckout(() => navigate('/pricing'));
+  const checkout = useStartCheckout();
 
   useEffect(() => {
     document.title = 'Checkout — SignaturePro';
@@ -68,12 +80,10 @@ export function CheckoutPage() {
   const catalogueQuote = isPaidPlanId(plan.id)
     ? quoteCheckout({ planId: plan.id, billingPeriod: period, seats, promotionCode })
     : null;
-  // One trial per person and organization (0024): once used, the first period is charged today.
+  const trialEnd = overview.data?.checkoutTrialEnd ?? null;
   const noTrial = overview.data?.trialAvailable === false;
-  const quote =
-    catalogueQuote && noTrial && catalogueQuote.kind === 'subscription'
-      ? { ...catalogueQuote, trialDays: 0, dueToday: catalogueQuote.recurringTotal }
-      : catalogueQuote;
+  const trialDays = trialEnd ? trialDaysLeft(trialEnd) : 0;
+  const quote = withOrganizationTrial(catalogueQuote, overview.data ? trialEnd : undefined);
   const changePeriod = (next: BillingPeriod) =>
     setParams(
       (p) => {
@@ -116,11 +126,13 @@ export function CheckoutPage() {
             onSeatsChange={chooseSeats}
             seatsInUse={seatsInUse}
             quote={quote}
+            trialEnd={trialEnd}
           />
           <PaymentCard
             isFree={isFree}
             lifetime={isLifetimePromotion(promotionCode)}
             trial={!noTrial}
+            trialDays={trialDays || 7}
             promotionCode={promotionCode}
             onPromotionCodeChange={setPromotionCode}
             testMode={overview.data?.provider === 'test'}

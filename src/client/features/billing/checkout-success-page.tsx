@@ -5,7 +5,11 @@ import { useRefetchSession, useSession } from '../../api/session';
 import { confirmPayment } from '../../api/billing';
 import { logInToPay } from './login-first';
 
-/** Spec section 9: success goes to the editor after 2 s; a signed-out visitor to /login after 2 s. */
+/**
+ * A signed-out visitor goes to /login after 2 s (spec section 9). A completed payment no longer
+ * moves on by itself: its page says what was bought and when the first charge comes, and that
+ * takes longer than 2 s to read (decision 0151).
+ */
 export const SUCCESS_REDIRECT_MS = 2000;
 /** The provider may take a moment to finish an async payment: ask again a few times. */
 const PENDING_RETRIES = 5;
@@ -13,7 +17,7 @@ const PENDING_DELAY_MS = 1500;
 
 type State =
   | { kind: 'processing' }
-  | { kind: 'done'; plan: string | null; lifetime: boolean }
+  | { kind: 'done'; heading: string; message: string }
   | { kind: 'pending' }
   | { kind: 'error'; message: string };
 
@@ -29,8 +33,6 @@ export function CheckoutSuccessPage() {
     sessionId ? { kind: 'processing' } : { kind: 'error', message: 'No payment session found' },
   );
   const started = useRef(false);
-  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
 
   useEffect(() => {
     document.title = 'Payment — SignaturePro';
@@ -58,10 +60,9 @@ export function CheckoutSuccessPage() {
             await refetchSession();
             setState({
               kind: 'done',
-              plan: result.subscriptionPlan,
-              lifetime: result.subscriptionStatus === 'lifetime',
+              heading: result.heading ?? 'Payment successful!',
+              message: result.message ?? `Your ${result.subscriptionPlan ?? ''} plan is active.`,
             });
-            redirect.current = setTimeout(() => navigate('/editor'), SUCCESS_REDIRECT_MS);
             return;
           }
           if (attempt >= PENDING_RETRIES) {
@@ -90,13 +91,23 @@ export function CheckoutSuccessPage() {
         {state.kind === 'done' && (
           <div role="status">
             <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-600" aria-hidden="true" />
-            <h1 className="mt-5 text-2xl font-semibold text-slate-900">Payment successful!</h1>
-            <p className="mt-2 text-sm text-slate-600">
-              {state.lifetime
-                ? `You have lifetime access to ${state.plan ?? 'SignaturePro'}.`
-                : `Your ${state.plan ?? ''} plan is active.`}{' '}
-              Taking you to the editor…
-            </p>
+            <h1 className="mt-5 text-2xl font-semibold text-slate-900">{state.heading}</h1>
+            <p className="mt-3 text-sm leading-6 text-slate-700">{state.message}</p>
+            <p className="mt-2 text-xs text-slate-500">The same words are on their way to you by e-mail.</p>
+            <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link
+                to="/editor"
+                className="inline-flex h-10 items-center justify-center rounded-md bg-brand px-4 text-sm font-medium text-white hover:bg-brand-dark"
+              >
+                Go to the editor
+              </Link>
+              <Link
+                to="/account/billing"
+                className="inline-flex h-10 items-center justify-center rounded-md border border-slate-300 px-4 text-sm font-medium hover:bg-slate-50"
+              >
+                Plan &amp; Billing
+              </Link>
+            </div>
           </div>
         )}
         {state.kind === 'pending' && (

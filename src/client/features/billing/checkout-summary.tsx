@@ -7,8 +7,9 @@ import { daysAfter } from '../../../shared/duration';
 const perUnit = (interval: 'month' | 'year' | null) =>
   interval === 'month' ? '/month' : interval === 'year' ? '/year' : ' one-time';
 
-function trialEndLabel(days: number): string {
-  return daysAfter(Date.now(), days).toLocaleDateString('en-US', {
+/** The first charge's date: the organization's trial end when known, else the catalogue's days from now. */
+function trialEndLabel(days: number, trialEnd: string | null | undefined): string {
+  return (trialEnd ? new Date(trialEnd) : daysAfter(Date.now(), days)).toLocaleDateString('en-US', {
     month: 'long',
     day: 'numeric',
     year: 'numeric',
@@ -25,6 +26,8 @@ export function CheckoutSummary(props: {
   /** Seats the buyer's organization fills now, when this purchase sets its seats. */
   seatsInUse?: number | null;
   quote: CheckoutQuote | null;
+  /** The end of the organization's running trial, when this purchase would start in it. */
+  trialEnd?: string | null;
 }) {
   const { plan, quote } = props;
   const lifetime = quote?.kind === 'lifetime';
@@ -131,15 +134,15 @@ export function CheckoutSummary(props: {
         </div>
         {quote && !lifetime && quote.trialDays === 0 && (
           <p className="mt-1 text-xs text-slate-600">
-            Your trial has been used, so the first {props.period === 'monthly' ? 'month' : 'year'} is charged today; it
-            renews until you cancel.
+            No free trial is left for your organization, so the first {props.period === 'monthly' ? 'month' : 'year'} is
+            charged today; it renews until you cancel.
           </p>
         )}
         {quote && !lifetime && quote.trialDays > 0 && (
           <p className="mt-1 text-xs text-slate-600">
             Then {formatUsd(quote.recurringTotal)}
-            {props.period === 'monthly' ? ' per month' : ' per year'} from {trialEndLabel(quote.trialDays)}, unless you
-            cancel before.
+            {props.period === 'monthly' ? ' per month' : ' per year'} from{' '}
+            {trialEndLabel(quote.trialDays, props.trialEnd)}, unless you cancel before.
           </p>
         )}
         {lifetime && (

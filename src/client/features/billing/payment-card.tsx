@@ -1,16 +1,18 @@
-import { CheckCircle2, ExternalLink, FlaskConical, Loader2, Lock, ShieldCheck, Sparkles, Tag } from 'lucide-react';
+import { FlaskConical, Loader2, Lock, ShieldCheck, Sparkles, Tag } from 'lucide-react';
 import { Link } from 'react-router';
 import { LIFETIME_NOTICE, MONEY_BACK_NOTE } from '../../../shared/billing/plans';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { truncateUrl, type CheckoutState } from './use-start-checkout';
+import type { CheckoutState } from './use-start-checkout';
 
-/** Promotion code, the notices, the main button, and what happens after it (new tab, or blocked). */
+/** Promotion code, the notices and the main button (the payment page opens in this tab). */
 export function PaymentCard(props: {
   isFree: boolean;
   lifetime: boolean;
-  /** False once the person or their organization has had its trial: the first period is charged at once. */
+  /** False once the organization's trial is over or was used: the first period is charged at once. */
   trial?: boolean;
+  /** Days of the organization's trial left: the free days this purchase gets (0151). */
+  trialDays?: number;
   promotionCode: string;
   onPromotionCodeChange: (code: string) => void;
   testMode: boolean;
@@ -27,7 +29,7 @@ export function PaymentCard(props: {
       ? 'Get Lifetime Access for $1'
       : props.trial === false
         ? 'Subscribe'
-        : 'Start 7-Day Free Trial';
+        : `Start ${props.trialDays ?? 7}-Day Free Trial`;
   return (
     <section
       aria-labelledby="payment-title"
@@ -95,48 +97,15 @@ export function PaymentCard(props: {
         </div>
       )}
 
-      {state.kind === 'opened' ? (
-        <div
-          role="status"
-          className="mt-6 flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
-        >
-          <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
-          <div>
-            <p className="font-semibold">The payment page is open in a new tab.</p>
-            <p className="mt-0.5">Finish there; this page returns to pricing in a moment.</p>
-          </div>
-        </div>
-      ) : (
-        <Button
-          size="lg"
-          className="mt-6 w-full text-base"
-          onClick={props.onSubmit}
-          disabled={busy || props.blockedByLivePlan}
-        >
-          {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-          {busy ? (props.isFree ? 'Activating...' : 'Processing...') : label}
-        </Button>
-      )}
-
-      {state.kind === 'blocked' && (
-        <div className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
-          <p className="font-medium text-slate-900">Your browser blocked the payment page from opening.</p>
-          <a
-            href={state.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-3 inline-flex h-10 w-full items-center justify-center gap-2 rounded-md bg-slate-900 px-4 font-medium text-white hover:bg-slate-800"
-          >
-            Open payment page <ExternalLink className="h-4 w-4" aria-hidden="true" />
-          </a>
-          <p className="mt-2 truncate text-xs text-slate-500" title={state.url}>
-            Or copy this link:{' '}
-            <a href={state.url} target="_blank" rel="noopener noreferrer" className="font-mono text-brand underline">
-              {truncateUrl(state.url)}
-            </a>
-          </p>
-        </div>
-      )}
+      <Button
+        size="lg"
+        className="mt-6 w-full text-base"
+        onClick={props.onSubmit}
+        disabled={busy || props.blockedByLivePlan}
+      >
+        {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+        {busy ? (props.isFree ? 'Activating...' : 'Processing...') : label}
+      </Button>
 
       <ul className="mt-6 grid gap-2 text-xs text-slate-500">
         <li className="flex items-center gap-2">

@@ -8,23 +8,29 @@ import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { toAppPath } from './app-path';
 import { cancelTestPayment, payTestPayment, useTestPayment } from '../../api/billing';
-import { daysAfter } from '../../../shared/duration';
+import { daysUntil } from '../../../shared/duration';
+import { shortDate } from '../../../shared/billing/purchase-words';
 
 const FIELD = 'block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-700';
 
-function headline(p: TestPaymentView): { title: string; sub: string } {
+function headline(p: TestPaymentView): { title: string; sub: string; first: string | null } {
   const every = p.billingPeriod === 'annual' ? 'per year' : 'per month';
   if (p.kind === 'lifetime')
-    return { title: `${formatUsd(p.dueToday)} one-time`, sub: `Lifetime access to SignaturePro ${p.planName}` };
-  if (p.trialDays > 0) {
-    const from = daysAfter(Date.now(), p.trialDays).toLocaleDateString('en-US', {
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-    });
-    return { title: `${p.trialDays} days free`, sub: `Then ${formatUsd(p.recurringTotal)} ${every} starting ${from}` };
+    return {
+      title: `${formatUsd(p.dueToday)} one-time`,
+      sub: `Lifetime access to SignaturePro ${p.planName}`,
+      first: null,
+    };
+  if (p.firstPaymentOn) {
+    // The free days are the organization's trial's (0151): the first payment comes when it ends.
+    const days = daysUntil(Date.parse(p.firstPaymentOn));
+    return {
+      title: `${days} ${days === 1 ? 'day' : 'days'} free`,
+      sub: `Then ${formatUsd(p.recurringTotal)} ${every}`,
+      first: `Your first payment is on ${shortDate(p.firstPaymentOn)}.`,
+    };
   }
-  return { title: `${formatUsd(p.recurringTotal)} ${every}`, sub: `SignaturePro ${p.planName}` };
+  return { title: `${formatUsd(p.recurringTotal)} ${every}`, sub: `SignaturePro ${p.planName}`, first: null };
 }
 
 /**
@@ -102,6 +108,11 @@ export function TestPaymentPage() {
                 {headline(data).title}
               </h1>
               <p className="mt-2 text-slate-600">{headline(data).sub}</p>
+              {headline(data).first && (
+                <p className="mt-3 rounded-lg bg-blue-50 px-3 py-2 text-sm font-medium text-blue-900 ring-1 ring-blue-200">
+                  {headline(data).first}
+                </p>
+              )}
               <dl className="mt-8 grid gap-3 border-t border-slate-200 pt-6 text-sm">
                 {data.lines.map((line) => (
                   <div key={line.name} className="flex justify-between gap-4 text-slate-700">
@@ -178,7 +189,7 @@ export function TestPaymentPage() {
                       ? 'Processing...'
                       : data.kind === 'lifetime'
                         ? `Pay ${formatUsd(data.dueToday)}`
-                        : data.trialDays > 0
+                        : data.firstPaymentOn
                           ? 'Start trial'
                           : 'Pay'}
                   </Button>

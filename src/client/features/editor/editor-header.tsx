@@ -8,14 +8,28 @@ import { MenuItem, UserMenu } from '../../components/user-menu';
 import { trialDaysLeft } from '../../api/session';
 import { HelpDialog } from './help-dialog';
 
-function TrialBadge({ trialEndsAt, roomy }: { trialEndsAt: string | null; roomy: boolean }) {
+/**
+ * "N days left in trial" while the organization's own trial runs; "Pro trial · N days left" while a
+ * plan bought during it is still free (decision 0151). Nothing once the days are over.
+ */
+function trialBadgeText(organization: MeResponse['organization'] | undefined): string | null {
+  if (!organization) return null;
+  const left = trialDaysLeft(organization.trialEndsAt);
+  if (left <= 0) return null;
+  if (organization.plan === 'trial') return `${left} days left in trial`;
+  if (organization.plan === 'standard' || organization.plan === 'pro')
+    return `${organization.plan === 'pro' ? 'Pro' : 'Standard'} trial · ${left} ${left === 1 ? 'day' : 'days'} left`;
+  return null;
+}
+
+function TrialBadge({ text, roomy }: { text: string; roomy: boolean }) {
   // Beside the signature switcher a phone has no room for it; from 640 px it shows again.
   return (
     <span
       className={`${roomy ? 'inline-flex' : 'hidden sm:inline-flex'} items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200`}
     >
       <Clock className="h-3.5 w-3.5" aria-hidden="true" />
-      {trialDaysLeft(trialEndsAt)} days left in trial
+      {text}
     </span>
   );
 }
@@ -35,7 +49,7 @@ export const EditorHeader = memo(function EditorHeader({
   switcher?: ReactNode;
 }) {
   const navigate = useNavigate();
-  const organization = session?.organization;
+  const badge = trialBadgeText(session?.organization);
   return (
     <header className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 sm:gap-4 sm:px-6">
       <div className="flex min-w-0 items-center gap-2 sm:gap-4">
@@ -53,9 +67,7 @@ export const EditorHeader = memo(function EditorHeader({
         {switcher}
       </div>
       <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-        {organization?.plan === 'trial' && trialDaysLeft(organization.trialEndsAt) > 0 && (
-          <TrialBadge trialEndsAt={organization.trialEndsAt} roomy={!switcher} />
-        )}
+        {badge && <TrialBadge text={badge} roomy={!switcher} />}
         <HelpDialog />
         {session ? (
           <UserMenu>

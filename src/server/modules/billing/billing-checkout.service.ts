@@ -7,6 +7,7 @@ import { AppError, invalid } from '../../errors';
 import { WebhookNotConfiguredError, WebhookSignatureError } from '../../payments/payment-provider';
 import { LIVE_PROVIDER_STATUSES } from './entitlement';
 import { callProvider, type BillingContext, type BillingDeps } from './billing-context';
+import { describeCheckout } from './purchase-notice';
 
 /** Buying a plan: Free, a checkout at the provider, the success page's confirmation and the provider's webhook. */
 export function createBillingCheckout(deps: BillingDeps, context: BillingContext) {
@@ -55,9 +56,8 @@ export function createBillingCheckout(deps: BillingDeps, context: BillingContext
       // Only someone who runs the organization may change its plan by paying.
       const organizationId =
         membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
-      // One 7-day trial per person and per organization: a second subscription is charged at once (0024).
-      const trialDays =
-        quote.trialDays > 0 && (await repository.hasHadSubscription(userId, organizationId)) ? 0 : quote.trialDays;
+      // The organization's trial is the only one: bought during it, the first charge comes at its end (0151).
+      const trialEnd = quote.kind === 'subscription' ? await context.checkoutTrialEnd(userId) : null;
 
       let promotionCodeId: string | null = null;
       const code = data.promotionCode;
@@ -95,7 +95,7 @@ export function createBillingCheckout(deps: BillingDeps, context: BillingContext
           customerId,
           customerEmail: user.email,
           lines: quote.lines,
-          trialDays,
+          trialEnd,
           promotionCodeId,
           metadata,
           clientReferenceId: userId,
@@ -136,11 +136,16 @@ export function createBillingCheckout(deps: BillingDeps, context: BillingContext
         fulfilment.fulfilCheckoutSession(sessionId, userId),
       );
       const user = await requireUser(userId);
+      const row = result.state === 'complete' ? await repository.findCheckoutSession(sessionId) : undefined;
+      // The same words as the confirmation e-mail (0151).
+      const words = row ? await describeCheckout(repository, row) : null;
       return {
         ok: true,
         state: result.state === 'complete' ? 'complete' : 'pending',
         subscriptionStatus: user.subscriptionStatus,
         subscriptionPlan: user.subscriptionPlan,
+        heading: words?.heading ?? null,
+        message: words?.message ?? null,
       };
     },
 

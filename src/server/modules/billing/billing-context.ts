@@ -1,12 +1,17 @@
 import type { Logger as HttpLogger } from '../../http';
 import type { EffectiveStatus } from '../../../shared/billing/team-entitlement';
 import { paidUntil } from '../../../shared/billing/paid-until';
+import { trialRunning } from '../../../shared/billing/plan-features';
+import { HOUR_MS } from '../../../shared/duration';
 import { AppError, unauthenticated } from '../../errors';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { Analytics } from '../analytics/analytics.service';
 import type { BillingRepository, SubscriptionRow } from './billing.repository';
 import { LIVE_PROVIDER_STATUSES } from './entitlement';
 import type { Fulfilment } from './fulfilment.service';
+
+/** Stripe Checkout refuses a trial_end under 48 hours ahead. */
+export const STRIPE_MIN_TRIAL_MS = 49 * HOUR_MS;
 
 const providerUnavailable = () =>
   new AppError('UNAVAILABLE', 'We could not reach the payment provider. Please try again in a minute.');
@@ -81,6 +86,22 @@ export function createBillingContext(deps: BillingDeps) {
       : 'the end of the period';
   };
 
-  return { requireUser, hasLivePlan, requireLiveSubscription, syncAfter, endDate };
+  /**
+   * When a subscription bought now would first be charged (decision 0151): the end of the
+   * organization's running 7-day trial, so buying during it starts no second trial. Null (charged
+   * at once) after the trial, and once the person or the organization has had a subscription.
+   */
+  async function checkoutTrialEnd(userId: string, now = new Date()): Promise<Date | null> {
+    const membership = await repository.findPrimaryMembership(userId);
+    const org = membership ? await repository.findOrganization(membership.organizationId) : undefined;
+    if (!org?.trialEndsAt || !trialRunning(org, now)) return null;
+    const buysFor = membership!.role === 'owner' || membership!.role === 'admin' ? membership!.organizationId : null;
+    if (await repository.hasHadSubscription(userId, buysFor)) return null;
+    // Stripe Checkout wants a trial_end at least 48 hours ahead: in a trial's last two days the
+    // first charge waits that long instead (an hour's margin for the clocks).
+    return new Date(Math.max(org.trialEndsAt.getTime(), now.getTime() + STRIPE_MIN_TRIAL_MS));
+  }
+
+  return { requireUser, hasLivePlan, requireLiveSubscription, syncAfter, endDate, checkoutTrialEnd };
 }
 export type BillingContext = ReturnType<typeof createBillingContext>;

@@ -21,8 +21,7 @@ export function createBillingStatus(deps: BillingDeps, context: BillingContext) 
     const current = live ?? subscriptions[0];
     const manageable = !!live && live.provider === provider.name;
     const membership = await repository.findPrimaryMembership(userId);
-    const buysFor =
-      membership && (membership.role === 'owner' || membership.role === 'admin') ? membership.organizationId : null;
+    const trialEnd = await context.checkoutTrialEnd(userId);
     const running = manageable && (live.providerStatus === 'trialing' || live.providerStatus === 'active');
     return {
       provider: provider.name,
@@ -57,7 +56,8 @@ export function createBillingStatus(deps: BillingDeps, context: BillingContext) 
         change: running && !live.cancelAtPeriodEnd,
         testRefund: provider.name === 'test' && (user.subscriptionStatus === 'lifetime' || manageable),
       },
-      trialAvailable: !(await repository.hasHadSubscription(userId, buysFor)),
+      trialAvailable: trialEnd !== null,
+      checkoutTrialEnd: trialEnd?.toISOString() ?? null,
       leaveNotice: await describeLeave(userId, membership),
     };
   }

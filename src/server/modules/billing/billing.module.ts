@@ -1,6 +1,7 @@
 import type { Logger } from '../../http';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { MailMessage } from '../../mail/mailer';
 import { createJobLock, type JobLock } from '../../jobs/job-lock';
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import { createPaymentProvider } from '../../payments/create-payment-provider';
@@ -30,11 +31,19 @@ export function createBilling(deps: {
   seatsInUse?: (organizationId: string) => Promise<number>;
   /** Keeps the scheduled billing pass to one process at a time (jobs/job-lock.ts). */
   jobLock?: JobLock;
+  /** The app's mail path (the mail outbox): purchase confirmations and trial reminders. */
+  sendMail?: (message: MailMessage) => Promise<void>;
   log?: Logger;
 }) {
   const { provider, testProvider } = createPaymentProvider(deps.config, deps.db);
   const repository = createBillingRepository(deps.db);
-  const fulfilment = createFulfilment({ repository, provider, log: deps.log });
+  const fulfilment = createFulfilment({
+    repository,
+    provider,
+    sendMail: deps.sendMail,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+  });
   const serviceDeps: BillingDeps = {
     repository,
     provider,
@@ -69,7 +78,7 @@ export type Billing = ReturnType<typeof createBilling>;
 
 /** Billing with its routes and its scheduled pass on the jobs runner (billing-maintenance.ts). */
 export function createBillingModule(
-  deps: Pick<Infrastructure, 'config' | 'database' | 'analytics' | 'jobs' | 'log'> & { teams: TeamsService },
+  deps: Pick<Infrastructure, 'config' | 'database' | 'analytics' | 'jobs' | 'mailer' | 'log'> & { teams: TeamsService },
 ) {
   const { database, jobs } = deps;
   const billing = createBilling({
@@ -78,6 +87,7 @@ export function createBillingModule(
     analytics: deps.analytics,
     seatsInUse: (orgId) => deps.teams.seatsInUse(orgId),
     jobLock: createJobLock(database),
+    sendMail: (message) => deps.mailer.enqueue(message),
     log: deps.log,
   });
   return {

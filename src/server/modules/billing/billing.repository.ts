@@ -43,8 +43,12 @@ function queries(db: Executor) {
       await db.update(user).set({ subscriptionStatus, subscriptionPlan }).where(eq(user.id, userId));
     },
 
-    async setOrganizationPlan(organizationId: string, plan: string, seats: number) {
-      await db.update(organization).set({ plan, seats }).where(eq(organization.id, organizationId));
+    /** `trialEndsAt`, when given, is when the organization's free days end (its trial, or a bought plan's trial: 0151). */
+    async setOrganizationPlan(organizationId: string, plan: string, seats: number, trialEndsAt?: Date | null) {
+      await db
+        .update(organization)
+        .set(trialEndsAt === undefined ? { plan, seats } : { plan, seats, trialEndsAt })
+        .where(eq(organization.id, organizationId));
     },
 
     /** Organizations whose 7-day trial ran out with nothing bought drop to Free with one seat. */
@@ -82,11 +86,18 @@ function queries(db: Executor) {
       return row;
     },
 
-    async markCheckoutSession(id: string, status: 'completed' | 'expired', subscriptionId: string | null) {
-      await db
+    /** True for the one call that moved the session out of `open` (what happens once per checkout hangs on it). */
+    async markCheckoutSession(
+      id: string,
+      status: 'completed' | 'expired',
+      subscriptionId: string | null,
+    ): Promise<boolean> {
+      const rows = await db
         .update(checkoutSession)
         .set({ status, subscriptionId, completedAt: status === 'completed' ? new Date() : null })
-        .where(and(eq(checkoutSession.id, id), eq(checkoutSession.status, 'open')));
+        .where(and(eq(checkoutSession.id, id), eq(checkoutSession.status, 'open')))
+        .returning({ id: checkoutSession.id });
+      return rows.length > 0;
     },
 
     async findSubscription(id: string): Promise<SubscriptionRow | undefined> {

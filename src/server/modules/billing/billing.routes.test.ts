@@ -49,7 +49,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
       kind: 'subscription',
       dueToday: 0,
       recurringTotal: 1900,
-      trialDays: 7,
+      firstPaymentOn: expect.any(String),
     });
     expect(redirectUrl).toBe(`http://localhost:5000/checkout/success?session_id=${sessionId}`);
 
@@ -62,6 +62,10 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
         state: 'complete',
         subscriptionStatus: 'active',
         subscriptionPlan: 'Standard',
+        heading: 'Your Standard trial has started',
+        message: expect.stringMatching(
+          /^Your 7-day Standard trial has started\. First charge \$19 on \d{1,2} \w{3,4} \d{4}; cancel any time in Plan & Billing\.$/,
+        ),
       });
     }
     const after = await me(cookie);
@@ -125,7 +129,7 @@ describeEachDatabase('billing with the test payment provider', (kind) => {
       billingPeriod: 'monthly',
       promotionCode: 'lifetime1dollar',
     });
-    expect(page).toMatchObject({ kind: 'lifetime', dueToday: 100, recurringTotal: 0, trialDays: 0 });
+    expect(page).toMatchObject({ kind: 'lifetime', dueToday: 100, recurringTotal: 0, firstPaymentOn: null });
     expect(redirectUrl).toContain('&lifetime=1');
     const confirmed = await call('POST', '/api/payment-success', cookie, { sessionId });
     expect(confirmed.json()).toMatchObject({

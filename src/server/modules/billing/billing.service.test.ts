@@ -46,6 +46,7 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
       hasLivePlan: false,
       actions: { cancel: false, resume: false, change: false, testRefund: false },
       trialAvailable: true,
+      checkoutTrialEnd: (await organizationOf(w, person.id)).trialEndsAt!.toISOString(),
       leaveNotice: null,
     });
     expect(await w.billing.status.getEntitlement(person.id)).toEqual({
@@ -122,6 +123,8 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
       state: 'complete',
       subscriptionStatus: 'active',
       subscriptionPlan: 'Standard',
+      heading: 'Your Standard trial has started',
+      message: expect.stringMatching(/^Your 7-day Standard trial has started\. First charge \$57 on /),
     });
     const [session] = await w.db.select().from(checkoutSession).where(eq(checkoutSession.id, bought.sessionId));
     expect(session).toMatchObject({

@@ -9,17 +9,26 @@ import type {
 } from '../../payments/payment-provider';
 import type { BillingQueries, BillingRepository, CheckoutSessionRow } from './billing.repository';
 import { computeEntitlement, computeOrganizationPlan } from './entitlement';
+import type { MailMessage } from '../../mail/mailer';
+import { purchaseMail } from './purchase-notice';
 
 export type FulfilmentResult = { state: 'complete' | 'pending' | 'ignored' };
 
-type Logger = Pick<HttpLogger, 'warn'>;
+type Logger = Pick<HttpLogger, 'warn' | 'error'>;
 
 /**
  * The one path by which payments change what a person has. The Stripe webhook, the test payment
  * page and POST /api/payment-success all arrive here. Every step is idempotent: the provider's
  * current state is re-read and stored, and the person's plan is recomputed from what is stored.
  */
-export function createFulfilment(deps: { repository: BillingRepository; provider: PaymentProvider; log?: Logger }) {
+export function createFulfilment(deps: {
+  repository: BillingRepository;
+  provider: PaymentProvider;
+  /** The confirmation e-mail of a completed checkout goes this way (the mail outbox). */
+  sendMail?: (message: MailMessage) => Promise<void>;
+  publicUrl?: string;
+  log?: Logger;
+}) {
   const { repository, provider } = deps;
 
   /**
@@ -37,17 +46,48 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
       q.listOrganizationSubscriptions(organizationId),
       q.listOrganizationLifetimes(organizationId, options.exceptUserId),
     ]);
+    const counted = subscriptions.filter((s) => s.userId !== options.exceptUserId);
     const plan = computeOrganizationPlan({
-      subscriptions: subscriptions
-        .filter((s) => s.userId !== options.exceptUserId)
-        .map((s) => ({ plan: s.plan, providerStatus: s.providerStatus, seats: s.seats, createdAt: s.createdAt })),
+      subscriptions: counted.map((s) => ({
+        plan: s.plan,
+        providerStatus: s.providerStatus,
+        seats: s.seats,
+        createdAt: s.createdAt,
+      })),
       lifetimes: lifetimes.map((l) => ({ plan: l.plan, revoked: l.status !== 'paid' })),
     });
-    if (plan) await q.setOrganizationPlan(organizationId, plan.plan, plan.seats);
+    if (plan) await q.setOrganizationPlan(organizationId, plan.plan, plan.seats, freeUntil(plan.plan, counted));
     else if (options.dropToFree) {
       const org = await q.findOrganization(organizationId);
       if (org && (org.plan === 'standard' || org.plan === 'pro'))
         await q.setOrganizationPlan(organizationId, 'free', INCLUDED_SEATS);
+    }
+  }
+
+  /**
+   * A bought plan still in its free trial keeps the organization's `trialEndsAt` at that trial's
+   * end, so the editor can say "Pro trial · N days left" (0151); one charged at once ends any trial
+   * that was left. Undefined leaves the stored date alone (Free, or nothing bought).
+   */
+  function freeUntil(
+    plan: string,
+    subscriptions: { providerStatus: string; trialEndsAt: Date | null; plan: string }[],
+  ) {
+    if (plan !== 'standard' && plan !== 'pro') return undefined;
+    const trials = subscriptions
+      .filter((s) => s.providerStatus === 'trialing' && s.plan === plan && s.trialEndsAt)
+      .map((s) => s.trialEndsAt!.getTime());
+    return trials.length > 0 ? new Date(Math.max(...trials)) : null;
+  }
+
+  /** The buyer's confirmation e-mail; a mail that cannot be recorded never undoes the purchase. */
+  async function sendPurchaseMail(checkoutSessionId: string) {
+    if (!deps.sendMail || !deps.publicUrl) return;
+    try {
+      const mail = await purchaseMail(repository, checkoutSessionId, deps.publicUrl);
+      if (mail) await deps.sendMail(mail);
+    } catch (error) {
+      deps.log?.error({ err: error, checkoutSessionId }, 'purchase confirmation e-mail not recorded');
     }
   }
 
@@ -225,14 +265,16 @@ export function createFulfilment(deps: { repository: BillingRepository; provider
         status: 'paid',
         description: 'Lifetime access (one-time payment)',
       });
-      await repository.markCheckoutSession(row.id, 'completed', null);
+      const first = await repository.markCheckoutSession(row.id, 'completed', null);
       await recomputeEntitlement(row.userId);
+      if (first) await sendPurchaseMail(row.id);
       return { state: 'complete' };
     }
 
     if (!session.subscriptionId) return { state: 'pending' };
     await syncSubscription(session.subscriptionId, row);
-    await repository.markCheckoutSession(row.id, 'completed', session.subscriptionId);
+    if (await repository.markCheckoutSession(row.id, 'completed', session.subscriptionId))
+      await sendPurchaseMail(row.id);
     return { state: 'complete' };
   }
 

@@ -29,8 +29,9 @@ describeEachDatabase('billing with Stripe', (kind) => {
   }
 
   describe('checkout session', () => {
-    it('is a Stripe Checkout subscription with a 7-day trial, priced from the catalogue only', async () => {
+    it("is a Stripe Checkout subscription ending its trial with the organization's, priced from the catalogue only", async () => {
       const user = await signUpUser(t.app);
+      const trialEnd = (await me(user.cookie)).organization!.trialEndsAt!;
       const res = await call('POST', '/api/create-checkout-session', user.cookie, {
         planType: 'pro',
         billingPeriod: 'annual',
@@ -50,7 +51,8 @@ describeEachDatabase('billing with Stripe', (kind) => {
         success_url: 'http://localhost:5000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
         cancel_url: 'http://localhost:5000/checkout?plan=pro&billing=annual&canceled=1',
         subscription_data: {
-          trial_period_days: '7',
+          // No second trial (0151): the first invoice comes when the organization's trial ends.
+          trial_end: String(Math.floor(Date.parse(trialEnd) / 1000)),
           metadata: { userId: user.user.id, plan: 'pro', billingPeriod: 'annual', seats: '2' },
         },
         line_items: {

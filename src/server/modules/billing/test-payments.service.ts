@@ -31,7 +31,7 @@ export function createTestPaymentsService(deps: { testProvider: TestPaymentProvi
         lines: s.lines,
         dueToday: s.amountTotal,
         recurringTotal,
-        trialDays: s.trialDays,
+        firstPaymentOn: s.mode === 'subscription' ? s.trialEnd : null,
         email: s.customerEmail,
         successUrl: s.successUrl,
         cancelUrl: s.cancelUrl,
