@@ -121,4 +121,21 @@ describe('effectiveSubscriptionStatus', () => {
       'owner',
     ]);
   });
+
+  it('on Free (a trial that ended unpaid), the people beyond its one seat are told why; the owner is not', () => {
+    const team = [owner('free'), mate('none', 2, 'admin'), mate('free', 3)];
+    const ask = (userId: string, seats = 1, organizationPlan = 'free') =>
+      effectiveSubscriptionStatus({ userId, own: 'free', organizationPlan, seats, members: team });
+    expect(ask('owner')).toEqual({ status: 'free', coveredByTeam: false, seatNotice: null });
+    expect(ask('mate3')).toEqual({
+      status: 'free',
+      coveredByTeam: false,
+      seatNotice:
+        'Your organization is on the Free plan, which has 1 seat, and 3 people use it. Seats go to the owner first, then by the date ' +
+        'people joined, so your signature carries the SignaturePro watermark. Ask Olivia Owner or an admin to choose Standard or Pro under Plan & Billing.',
+    });
+    expect(ask('mate2').seatNotice).not.toBeNull();
+    // While the trial runs, nobody is beyond its seats.
+    expect(ask('mate3', 10, 'trial').seatNotice).toBeNull();
+  });
 });

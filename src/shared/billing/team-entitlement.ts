@@ -20,7 +20,7 @@ export type TeamMemberFacts = {
 export type EffectiveStatus = {
   status: string;
   coveredByTeam: boolean;
-  /** Why a member of a paying organization still sees the watermark, and who can add seats; null otherwise. */
+  /** Why a member beyond the seats (of a paying organization, or of one on Free) sees the watermark, and who can change that; null otherwise. */
   seatNotice: string | null;
 };
 
@@ -64,6 +64,32 @@ function teamPays(input: {
 
 const displayName = (m: TeamMemberFacts) => m.name?.trim() || m.email || 'the owner';
 
+/**
+ * On Free (a trial that ended with nothing bought, or a plan that ended), the people beyond its one
+ * seat are told why their signature carries the watermark and who can choose a plan (0152).
+ */
+function freeSeatNotice(input: {
+  userId: string;
+  organizationPlan: string | null | undefined;
+  seats: number;
+  members: readonly TeamMemberFacts[];
+}): string | null {
+  if (input.organizationPlan !== 'free') return null;
+  const order = seatOrder(input.members);
+  const place = order.findIndex((m) => m.userId === input.userId);
+  if (place < Math.max(0, input.seats)) return null;
+  const seats = input.seats === 1 ? '1 seat' : `${input.seats} seats`;
+  const who = input.members
+    .filter((m) => isManager(m.role))
+    .map((m) => m.name?.trim() || m.email || (m.role === 'owner' ? 'the owner' : 'an admin'))
+    .join(' or ');
+  return (
+    `Your organization is on the Free plan, which has ${seats}, and ${order.length} people use it. Seats go to the owner ` +
+    `first, then by the date people joined, so your signature carries the SignaturePro watermark. ` +
+    `Ask ${who} to choose Standard or Pro under Plan & Billing.`
+  );
+}
+
 export function effectiveSubscriptionStatus(input: {
   userId: string;
   own: string;
@@ -72,7 +98,7 @@ export function effectiveSubscriptionStatus(input: {
   members: readonly TeamMemberFacts[];
 }): EffectiveStatus {
   if (pays(input.own)) return { status: input.own, coveredByTeam: false, seatNotice: null };
-  if (!teamPays(input)) return { status: input.own, coveredByTeam: false, seatNotice: null };
+  if (!teamPays(input)) return { status: input.own, coveredByTeam: false, seatNotice: freeSeatNotice(input) };
   if (seatedUserIds(input).has(input.userId)) return { status: 'active', coveredByTeam: true, seatNotice: null };
 
   const order = seatOrder(input.members);

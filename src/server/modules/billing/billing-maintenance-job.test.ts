@@ -3,16 +3,18 @@ import { expect, it } from 'vitest';
 import { member, organization } from '../../db/schema/auth.schema';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
-import { BILLING_MAINTENANCE_QUEUE } from './billing-maintenance';
+import { BILLING_MAINTENANCE_CRON, BILLING_MAINTENANCE_QUEUE } from './billing-maintenance';
 
 describeEachDatabase('billing maintenance on the jobs runner', (kind) => {
   const t = useTestApp(kind);
 
-  it('is scheduled hourly (once across processes) and a queued pass ends a trial that ran out', async () => {
+  it('is scheduled every five minutes (once across processes) and a queued pass ends a trial that ran out', async () => {
     const { rows } = await t.database.db.execute<{ name: string; cron: string }>(
       sql`select name, cron from pgboss.schedule`,
     );
-    expect(rows).toContainEqual(expect.objectContaining({ name: BILLING_MAINTENANCE_QUEUE, cron: '7 * * * *' }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ name: BILLING_MAINTENANCE_QUEUE, cron: BILLING_MAINTENANCE_CRON }),
+    );
 
     const person = await signUpUser(t.app);
     const [m] = await t.database.db.select().from(member).where(eq(member.userId, person.user.id));

@@ -51,10 +51,12 @@ export function createBillingMaintenance(deps: {
 export type BillingMaintenance = ReturnType<typeof createBillingMaintenance>;
 
 export const BILLING_MAINTENANCE_QUEUE = 'billing-maintenance';
+export const BILLING_MAINTENANCE_CRON = '*/5 * * * *';
 
 /**
- * The pass runs on the jobs runner (0115): hourly by a cron schedule that fires once across every
- * process, and once at start-up (one start-up run per five minutes across processes).
+ * The pass runs on the jobs runner (0115): every five minutes by a cron schedule that fires once
+ * across every process (a trial ends, and its reminders go, within minutes: 0152), and once at
+ * start-up (one start-up run per five minutes across processes).
  */
 export function defineBillingMaintenanceJob(jobs: JobRunner, maintenance: BillingMaintenance) {
   jobs.defineQueue(
@@ -70,7 +72,7 @@ export function defineBillingMaintenanceJob(jobs: JobRunner, maintenance: Billin
     async () => void (await maintenance.run()),
   );
   return async function afterJobsStart() {
-    await jobs.schedule(BILLING_MAINTENANCE_QUEUE, '7 * * * *');
+    await jobs.schedule(BILLING_MAINTENANCE_QUEUE, BILLING_MAINTENANCE_CRON);
     await jobs.send(BILLING_MAINTENANCE_QUEUE, {}, { singletonKey: 'start-up', singletonSeconds: 300 });
   };
 }

@@ -116,5 +116,5 @@ export async function billingRoutes(parent: FastifyInstance, { billing }: { bill
     );
   }
 
-  // The hourly maintenance pass runs on the jobs runner (billing-maintenance.ts, billing.module.ts).
+  // The maintenance pass (every five minutes) runs on the jobs runner (billing-maintenance.ts, billing.module.ts).
 }

@@ -1,0 +1,82 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { member, organization } from '../../db/schema/auth.schema';
+import { createScratchPostgres, signUpUser } from '../../../test-support/test-app';
+
+/**
+ * The end-of-trial pass in two processes on one PostgreSQL (two pools stand for two processes, as in
+ * jobs/job-lock.test.ts): each trial that ran out is ended once, whichever process ticks first.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+const suite = 'the end of trials across two processes on one PostgreSQL';
+const describePg = pgUrl ? describe : describe.skip;
+
+describePg(
+  pgUrl ? suite : `${suite} — SKIPPED: TEST_DATABASE_URL is not set, no PostgreSQL server to test against`,
+  () => {
+    let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
+    let a: Database;
+    let b: Database;
+    let first: Awaited<ReturnType<typeof buildApp>>;
+    let second: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      scratch = await createScratchPostgres();
+      a = await openDatabase({ url: scratch.url });
+      b = await openDatabase({ url: scratch.url });
+      const config = loadConfig({
+        DATA_DIR: '/tmp/sp-trial-end-test',
+        PUBLIC_URL: 'http://localhost:5000',
+        SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+        LOG_LEVEL: 'silent',
+      });
+      first = await buildApp(config, { database: a, clientDir: false, logger: false });
+      second = await buildApp(config, { database: b, clientDir: false, logger: false });
+      await Promise.all([first.ready(), second.ready()]);
+    }, 120_000);
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await a?.close();
+      await b?.close();
+      await scratch?.drop();
+    });
+
+    it('two processes ticking at once end each trial that ran out exactly once', async () => {
+      const people = [];
+      for (let i = 0; i < 3; i++) people.push(await signUpUser(first));
+      const memberships = await a.db
+        .select()
+        .from(member)
+        .where(
+          inArray(
+            member.userId,
+            people.map((p) => p.user.id),
+          ),
+        );
+      const orgIds = memberships.map((m) => m.organizationId);
+      const ends = await a.db.select().from(organization).where(inArray(organization.id, orgIds));
+      const later = new Date(Math.max(...ends.map((o) => o.trialEndsAt!.getTime())) + 1000);
+
+      const results = await Promise.all([
+        first.services.billing.maintenance.run(later),
+        second.services.billing.maintenance.run(later),
+      ]);
+      expect(results.reduce((sum, r) => sum + r.trialsEnded, 0)).toBe(3);
+      const after = await b.db.select().from(organization).where(inArray(organization.id, orgIds));
+      expect(after.map((o) => [o.plan, o.seats])).toEqual([
+        ['free', 1],
+        ['free', 1],
+        ['free', 1],
+      ]);
+      // Both ticking again later: nothing is left to end.
+      const again = await Promise.all([
+        first.services.billing.maintenance.run(later),
+        second.services.billing.maintenance.run(later),
+      ]);
+      expect(again.reduce((sum, r) => sum + r.trialsEnded, 0)).toBe(0);
+    });
+  },
+);
