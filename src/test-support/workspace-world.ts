@@ -36,14 +36,16 @@ export async function startWorkspaceWorld(
   domain: string,
   people: StandInPerson[],
   joiner: { name: string; email: string },
+  more: { env?: Record<string, string>; latencyMs?: number } = {},
 ): Promise<WorkspaceWorld> {
-  const google = await startGoogleStandIn({ people });
+  const google = await startGoogleStandIn({ people, ...(more.latencyMs ? { latencyMs: more.latencyMs } : {}) });
   const account = makeTestServiceAccount(domain);
   await google.state.grant(account.client);
   const t = await buildTestApp(kind, {
     GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
     GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl,
     GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
+    ...more.env,
   });
   const membership = async (person: Awaited<ReturnType<typeof signUpUser>>): Promise<Person> => {
     const [row] = await t.database.db.select().from(member).where(eq(member.userId, person.user.id));

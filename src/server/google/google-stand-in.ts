@@ -76,6 +76,8 @@ export interface InjectedFailure {
   reason?: string;
   message?: string;
   retryAfterSeconds?: number;
+  /** Google's exact answer body, sent as given (tests of how Google's own strings are read). */
+  body?: unknown;
 }
 
 export interface StandInCounters {
@@ -262,6 +264,7 @@ function googleError(reply: FastifyReply, code: number, message: string, reason:
 
 function sendInjected(reply: FastifyReply, route: StandInRoute, failure: InjectedFailure) {
   if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
+  if (failure.body !== undefined) return reply.code(failure.status).send(failure.body);
   if (route === 'token' && failure.status < 500 && failure.status !== 429) {
     return reply
       .code(failure.status)

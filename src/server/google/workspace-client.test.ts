@@ -235,7 +235,7 @@ describe('checkConnection: the one harmless call, with readable errors', () => {
     expect(error.googleReason).toBe('unauthorized_client');
     expect(error.retryable).toBe(false);
     expect(error.message).toBe(
-      `The service account is not allowed these scopes. In the Admin console → Security → API controls → Domain-wide delegation, authorise client ID ${narrow.client.clientId} with: ${GMAIL_SETTINGS_SCOPE}, ${DIRECTORY_SCOPE}.`,
+      `Google does not let this service account act for people with these scopes: they were never authorised, were removed, or were added minutes ago and are not applied yet (it can take up to 24 hours). In the Admin console → Security → API controls → Domain-wide delegation, authorise client ID ${narrow.client.clientId} with: ${GMAIL_SETTINGS_SCOPE}, ${DIRECTORY_SCOPE}. Google said: “unauthorized_client: Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.”`,
     );
   });
 

@@ -1,5 +1,6 @@
 import { createSign } from 'node:crypto';
 import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
+import { apiAnswerError, tokenAnswerError, type Api } from './google-answers';
 import { keyFingerprint, type ServiceAccountKey } from './service-account-key';
 
 /**
@@ -135,6 +136,11 @@ export interface WorkspaceClientOptions {
   now?: () => number;
   random?: () => number;
   onRetry?: (info: { attempt: number; delayMs: number; kind: GoogleErrorKind }) => void;
+  /**
+   * Asked before every request to Google; throwing stops the call there. A run that met a
+   * systemic failure throws from it, so its calls in flight end without reaching Google (decision 0133).
+   */
+  beforeRequest?: () => void;
   /** Per attempt; a call that hangs longer counts as unreachable (and is retried). Default 30 s. */
   timeoutMs?: number;
 }
@@ -154,8 +160,6 @@ export interface WorkspaceClient {
   checkConnection(adminEmail: string): Promise<void>;
   readonly stats: { tokenRequests: number; retries: number; calls: number };
 }
-
-type Api = 'gmail' | 'directory';
 
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
@@ -204,9 +208,8 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
   /** Concurrent callers for one (person, scopes) share one token request. */
   const pending = new Map<string, Promise<string>>();
 
-  const words = wordsFor(key);
-
   async function send(url: string, init: RequestInit): Promise<Response> {
+    options.beforeRequest?.();
     try {
       return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
@@ -235,7 +238,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
       const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 3600;
       return { token: body.access_token, expiresInSeconds: expiresIn };
     }
-    throw tokenError(response, body, sub, scopes, words);
+    throw tokenAnswerError(response, body, sub, scopes, key);
   }
 
   const cacheOwner = options.cacheOwner ?? '';
@@ -292,7 +295,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     const json = await readJson(response);
     if (response.ok) return json as T;
     if (response.status === 401) forgetToken(sub, scopes);
-    throw apiError(api, response, json, sub, words);
+    throw apiAnswerError(api, response, json, sub, key, [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE]);
   }
 
   /** Retries what is worth retrying (429, rate-limit 403s, 5xx, network) with exponential backoff and full jitter. */
@@ -312,8 +315,9 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
         return await attempt<T>(api, sub, scopes, method, url, body, fresh && attemptNo === 1);
       } catch (error) {
         if (!(error instanceof GoogleWorkspaceError)) throw error;
-        // A 401 means our token is no longer good (revoked, rotated): one new token, once.
-        if (error.status === 401 && !refreshedAfter401 && error.kind !== 'key_revoked') {
+        // An API's 401 means our token is no longer good (revoked, rotated): one new token, once. The
+        // token endpoint's own 401s (unauthorized_client, access_denied) say why, and a new token would not help.
+        if (error.status === 401 && !refreshedAfter401 && error.kind === 'bad_request') {
           refreshedAfter401 = true;
           continue;
         }
@@ -449,176 +453,6 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
   } catch {
     return null;
   }
-}
-
-function retryAfterSeconds(response: Response): number | undefined {
-  const header = response.headers.get('retry-after');
-  if (!header) return undefined;
-  if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
-}
-
-type Words = ReturnType<typeof wordsFor>;
-
-function wordsFor(key: ServiceAccountKey) {
-  return {
-    authorise: (scopes: readonly string[]) =>
-      `In the Admin console → Security → API controls → Domain-wide delegation, authorise client ID ${key.clientId} with: ${scopes.join(', ')}.`,
-  };
-}
-
-function tokenError(
-  response: Response,
-  body: Record<string, unknown> | null,
-  sub: string,
-  scopes: readonly string[],
-  words: Words,
-): GoogleWorkspaceError {
-  const code = typeof body?.error === 'string' ? body.error : undefined;
-  const description = typeof body?.error_description === 'string' ? body.error_description : '';
-  const details = { status: response.status, ...(code ? { googleReason: code } : {}) };
-  if (response.status === 429) {
-    const after = retryAfterSeconds(response);
-    return new GoogleWorkspaceError(
-      'rate_limited',
-      'Google is limiting how fast we may ask for access; it will be tried again.',
-      {
-        ...details,
-        ...(after === undefined ? {} : { retryAfterSeconds: after }),
-      },
-    );
-  }
-  if (response.status >= 500) {
-    return new GoogleWorkspaceError(
-      'server_error',
-      `Google's sign-in service had a problem (${response.status}); it will be tried again.`,
-      details,
-    );
-  }
-  if (code === 'unauthorized_client' || code === 'access_denied') {
-    return new GoogleWorkspaceError(
-      'scopes_not_granted',
-      `The service account is not allowed these scopes. ${words.authorise(scopes)}`,
-      details,
-    );
-  }
-  if (
-    code === 'invalid_client' ||
-    (code === 'invalid_grant' && /signature|key|not found|deleted|disabled/i.test(description))
-  ) {
-    return new GoogleWorkspaceError(
-      'key_revoked',
-      'Google no longer accepts this service account key (it was deleted, disabled or replaced). Create a new JSON key for the service account and connect again.',
-      details,
-    );
-  }
-  if (code === 'invalid_grant') {
-    return new GoogleWorkspaceError(
-      'wrong_domain',
-      `Google does not know ${sub} in the Workspace that authorised this service account. Give the address of a person (for Connect: a Workspace admin) of that domain.`,
-      details,
-    );
-  }
-  return new GoogleWorkspaceError(
-    'bad_request',
-    `Google refused to give us access for ${sub}: ${description || code || `HTTP ${response.status}`}.`,
-    details,
-  );
-}
-
-function apiError(
-  api: Api,
-  response: Response,
-  body: Record<string, unknown> | null,
-  sub: string,
-  words: Words,
-): GoogleWorkspaceError {
-  const error = (body?.error && typeof body.error === 'object' ? body.error : {}) as {
-    message?: unknown;
-    status?: unknown;
-    errors?: { reason?: unknown; message?: unknown }[];
-  };
-  const message = typeof error.message === 'string' ? error.message : '';
-  const firstReason = Array.isArray(error.errors)
-    ? error.errors.find((e) => typeof e?.reason === 'string')?.reason
-    : undefined;
-  const reason =
-    (typeof firstReason === 'string' ? firstReason : undefined) ??
-    (typeof error.status === 'string' ? error.status : undefined);
-  const status = response.status;
-  const details = { status, ...(reason ? { googleReason: reason } : {}) };
-  const googleSaid = message ? ` Google said: “${message}”.` : '';
-
-  if (status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded'))) {
-    const after = retryAfterSeconds(response);
-    return new GoogleWorkspaceError(
-      'rate_limited',
-      'Google asked us to slow down (rate limit); it will be tried again shortly.',
-      {
-        ...details,
-        ...(after === undefined ? {} : { retryAfterSeconds: after }),
-      },
-    );
-  }
-  if (status >= 500) {
-    return new GoogleWorkspaceError(
-      'server_error',
-      `Google had a problem on its side (${status}); it will be tried again.`,
-      details,
-    );
-  }
-  if (
-    /mail service not enabled/i.test(message) ||
-    (status === 400 && reason === 'failedPrecondition' && api === 'gmail')
-  ) {
-    return new GoogleWorkspaceError(
-      'mail_not_enabled',
-      `${sub} has no Gmail (Google: “Mail service not enabled”), so there is no signature to set.`,
-      {
-        ...details,
-        googleReason: 'failedPrecondition',
-      },
-    );
-  }
-  if (status === 400 && /signature/i.test(message) && /long|length|10,?000/i.test(message)) {
-    return new GoogleWorkspaceError(
-      'too_long',
-      `Gmail refused the signature as too long (at most 10,000 characters).${googleSaid}`,
-      details,
-    );
-  }
-  if (status === 401) {
-    return new GoogleWorkspaceError(
-      'bad_request',
-      `Google did not accept our access for ${sub}.${googleSaid}`,
-      details,
-    );
-  }
-  if (status === 403) {
-    if (api === 'directory') {
-      return new GoogleWorkspaceError(
-        'not_admin',
-        `${sub} may not read the Workspace directory. Give the address of a Workspace admin (a super admin, or an admin with the Users → Read privilege).${googleSaid}`,
-        details,
-      );
-    }
-    return new GoogleWorkspaceError(
-      'scopes_not_granted',
-      `Google refused to let the service account change Gmail settings for ${sub}. ${words.authorise([GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE])}${googleSaid}`,
-      details,
-    );
-  }
-  if (status === 404) {
-    return new GoogleWorkspaceError(
-      'not_found',
-      api === 'gmail'
-        ? `Gmail does not know that address for ${sub}.${googleSaid}`
-        : `Google could not find that.${googleSaid}`,
-      details,
-    );
-  }
-  return new GoogleWorkspaceError('bad_request', `Google refused the request (${status}).${googleSaid}`, details);
 }
 
 function str(value: unknown): string | null {

@@ -191,6 +191,9 @@ export const workspaceConnectionViewSchema = z
     lastSyncOk: z.boolean().nullable(),
     /** A sync stopped: these people would be removed; an admin confirms before they are. */
     pendingRemoval: z.array(z.looseObject({ email: z.string(), fullName: z.string() })).nullable(),
+    /** A systemic failure stopped every push and sync until "Check connection" passes: when, and why. */
+    stoppedAt: isoDateTime.nullable(),
+    stoppedReason: z.string().nullable(),
   })
   .meta({ id: 'WorkspaceConnection' });
 export type WorkspaceConnectionView = z.infer<typeof workspaceConnectionViewSchema>;

@@ -39,6 +39,14 @@ export const workspaceConnection = pgTable('workspace_connection', {
    * confirm (docs/decisions/0132). Null when nothing waits.
    */
   pendingRemoval: jsonb('pending_removal').$type<{ email: string; fullName: string }[]>(),
+  /**
+   * Set by the first systemic failure (a revoked key, a removed scope, a disabled API, a domain
+   * policy): nothing is tried with this connection until "Check connection" passes, and the owner
+   * and admins are mailed once (docs/decisions/0133). Null while the connection is healthy.
+   */
+  stoppedAt: timestamptz('stopped_at'),
+  /** Why, in the words the alert mail used (ours, then Google's quoted). */
+  stoppedReason: text('stopped_reason'),
 });
 
 export const workspaceTemplate = pgTable('workspace_template', {

@@ -34,6 +34,8 @@ export function createWorkspaceConnect(ctx: WorkspaceContext) {
       testMode,
       connectedBy: caller.userId,
     });
+    // A key that just earned a token resumes a stopped connection (docs/decisions/0133).
+    await ctx.health.resume(caller.organization.id);
     return { connected: true as const, clientId: key.clientId, clientEmail: key.clientEmail, adminEmail };
   }
 
@@ -67,6 +69,7 @@ export function createWorkspaceConnect(ctx: WorkspaceContext) {
       if (!conn.testMode) await ctx.limitGoogle(caller.organization.id, 'sign');
       try {
         await ctx.clientOf(conn).checkConnection(conn.adminEmail);
+        await ctx.health.resume(caller.organization.id);
         return {
           ok: true,
           message: 'Connected: the key works, both scopes are granted and the admin can read the directory.',

@@ -22,7 +22,9 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { createSignaturesRepository } from '../signatures/signatures.repository';
+import type { MailMessage } from '../../mail/mailer';
 import { decryptServiceAccountKey } from './workspace-key-crypto';
+import { createWorkspaceHealth, stoppedWords } from './workspace-health';
 import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
 import { effectiveTemplate, type EffectiveTemplate, type OwnSignature } from './workspace-signature';
 
@@ -51,6 +53,8 @@ export type WorkspaceDeps = {
   /** Tests shorten Google's backoff. */
   retry?: RetryPolicy;
   onPushFailure?: () => void;
+  /** The mail outbox: a stopped connection's one alert to the owner and admins (decision 0133). */
+  sendMail?: (message: MailMessage) => Promise<void>;
   log?: { warn(obj: object, msg: string): void };
 };
 
@@ -70,6 +74,14 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   const tokenCache = createTokenCache();
   const secret = workspaceKeySecret(deps.config);
   const scopes = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
+  const health = createWorkspaceHealth({
+    db: deps.db,
+    publicUrl: deps.config.publicUrl,
+    ...(deps.sendMail ? { sendMail: deps.sendMail } : {}),
+    organizationName: async (id) => (await repo.findOrganization(id))?.name ?? 'your organization',
+    requeue: (id, emails) => queuePushes(id, emails, 'Check connection passed', null),
+    ...(deps.log ? { log: deps.log } : {}),
+  });
 
   /**
    * Tokens are cached per organization and per key (docs/decisions/0131). `interactive` (Connect,
@@ -92,6 +104,8 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
       ...(testMode && deps.google.fetch ? { fetch: deps.google.fetch } : {}),
       ...(retry ? { retry } : {}),
       ...(use === 'interactive' ? { timeoutMs: INTERACTIVE_TIMEOUT_MS } : {}),
+      // A job's calls end at the organization's first systemic failure (decision 0133).
+      ...(use === 'job' ? { beforeRequest: health.guard(organizationId, Date.now()) } : {}),
     });
   }
 
@@ -176,6 +190,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   }
 
   function assertPushAllowed(conn: ConnectionRow) {
+    if (conn.stoppedAt) throw new AppError('CONFLICT', stoppedWords(conn.stoppedReason ?? ''));
     const refusal = pushRefusal(conn);
     if (refusal) throw new AppError('CONFLICT', refusal);
   }
@@ -203,6 +218,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     deps,
     repo,
     teams,
+    health,
     secret,
     scopes,
     clientFor,

@@ -31,6 +31,8 @@ export function createWorkspaceOverview(ctx: WorkspaceContext) {
               lastSyncResult: conn.lastSyncResult,
               lastSyncOk: conn.lastSyncOk,
               pendingRemoval: conn.pendingRemoval ?? null,
+              stoppedAt: conn.stoppedAt?.toISOString() ?? null,
+              stoppedReason: conn.stoppedReason,
             }
           : null,
         template: tpl,

@@ -5,6 +5,7 @@ import type { SendAs, WorkspaceClient } from '../../google/workspace-client';
 import { overGmailLimit, overGmailLimitWords } from '../../../shared/signature/gmail-size';
 import { PUSH_RETRY_LIMIT, type PushJob, type PushResult, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
+import { stoppedWords } from './workspace-health';
 import { sendAsTargets, sha256, type SendAsTarget } from './workspace-signature';
 
 type StateExtra = Partial<Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash'>>;
@@ -149,7 +150,8 @@ export function createPushJob(ctx: WorkspaceContext) {
         );
         outcomes.push('pushed');
       } catch (err) {
-        if (!isGoogleWorkspaceError(err) || err.kind === 'mail_not_enabled') throw err;
+        // A person to skip, or a failure of the whole connection: the run's own answer, not this address's.
+        if (!isGoogleWorkspaceError(err) || err.effect === 'skip' || err.effect === 'systemic') throw err;
         if (err.retryable && attempt.retryCount < PUSH_RETRY_LIMIT) throw err;
         await failAddress(target, err.message);
       }
@@ -162,6 +164,8 @@ export function createPushJob(ctx: WorkspaceContext) {
     const person = await repo.findPerson(job.organizationId, job.email);
     if (!conn || !person) return 'skipped';
     const rec = recorder(job, person);
+    // A stopped connection calls Google for nobody until "Check connection" passes (decision 0133).
+    if (conn.stoppedAt) return rec.failAll(stoppedWords(conn.stoppedReason ?? ''));
     if (!(await ctx.orgCapable(job.organizationId)))
       return rec.failAll('Not pushed: Google Workspace is part of the Pro plan.');
     if (person.goneAt) return rec.skip('Not pushed: this person is no longer in the Workspace directory.');
@@ -188,6 +192,11 @@ export function createPushJob(ctx: WorkspaceContext) {
       if (err instanceof AppError) return rec.failAll(err.message, primaryTarget.html);
       if (!isGoogleWorkspaceError(err)) throw err;
       if (err.kind === 'mail_not_enabled') return rec.skip(`No Gmail: ${err.message}`);
+      if (err.effect === 'skip') return rec.skip(`Skipped: ${err.message}`);
+      if (err.effect === 'systemic') {
+        await ctx.health.stop(job.organizationId, err);
+        return rec.failAll(stoppedWords(err.message), primaryTarget.html);
+      }
       if (err.retryable && attempt.retryCount < PUSH_RETRY_LIMIT) {
         // Addresses already written are unchanged when the job runs again; only the rest is patched.
         await rec.saveState({ pushStatus: 'pending', pushError: `Trying again: ${err.message}` });

@@ -23,6 +23,8 @@ export function createWorkspaceSchedule(
   /** Every connected organization: a directory sync, then a re-push of who is in Gmail already. */
   async function daily() {
     for (const conn of await repo.listConnections()) {
+      // A stopped connection waits for a passing "Check connection" (decision 0133).
+      if (conn.stoppedAt) continue;
       await deps.jobs.send<SyncJob>(
         SYNC_QUEUE,
         { organizationId: conn.organizationId, actor: 'Schedule' },

@@ -3,6 +3,7 @@ import { isGoogleWorkspaceError } from '../../google/errors';
 import type { ConfirmRemovalBody } from '../../../shared/api/workspace';
 import { SYNC_QUEUE, notConnected, type SyncJob, type WorkspaceContext } from './workspace-context';
 import type { SyncedPerson } from './workspace.repository';
+import { stoppedWords } from './workspace-health';
 
 /** A person missing from the directory is kept this long with their edits (docs/decisions/0132). */
 export const KEEP_GONE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -18,6 +19,10 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
   /** The directory's active people: suspended and archived users are left out, like Google's own tools do. */
   async function readDirectory(job: SyncJob): Promise<{ people: SyncedPerson[]; withoutGmail: number } | null> {
     const conn = (await repo.findConnection(job.organizationId))!;
+    if (conn.stoppedAt) {
+      await repo.recordSync(job.organizationId, false, stoppedWords(conn.stoppedReason ?? '', 'Not read'));
+      return null;
+    }
     const people: SyncedPerson[] = [];
     let withoutGmail = 0;
     try {
@@ -40,6 +45,7 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
       }
     } catch (err) {
       if (isGoogleWorkspaceError(err)) {
+        if (err.effect === 'systemic') await ctx.health.stop(job.organizationId, err);
         await repo.recordSync(job.organizationId, false, `The directory could not be read: ${err.message}`);
         if (err.retryable) throw err;
         return null;

@@ -10,7 +10,7 @@ import { DAILY_QUEUE, createWorkspaceService } from './workspace.service';
 
 /** Google Workspace: connect a domain, sync its people, push their signatures to Gmail (decisions 0117, 0118, 0140). */
 export function createWorkspaceModule(
-  deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter'> & {
+  deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter' | 'mailer'> & {
     /** How calls reach the TEST MODE Workspace: the app's own routes, in process (inject-fetch.ts). */
     testModeFetch: typeof fetch;
   },
@@ -25,6 +25,7 @@ export function createWorkspaceModule(
     google,
     limiter: deps.rateLimiter,
     onPushFailure: () => deps.metrics.pushFailures.inc(),
+    sendMail: (message) => deps.mailer.enqueue(message),
     log: deps.log,
   });
   // The push, sync and daily queues, declared before the runner starts; the daily sync is scheduled once it has.
