@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { shoot } from './support/browser';
@@ -24,7 +25,7 @@ async function gotoPricing(page: Page, base: string) {
     .toBe(true);
 }
 
-const badge = (page: Page) => page.getByText(/days left in trial$/);
+const badge = (page: Page) => page.getByText(/days? left in trial$/);
 
 /**
  * The first week as a new account lives it (decision 0150): choosing Free keeps the organization's
@@ -57,5 +58,25 @@ describe('the 7-day trial', () => {
     await phone.page.goto(`${app.url}/editor`);
     await expect.poll(() => badge(phone.page).textContent()).toBe('7 days left in trial');
     await shot(phone.page, 'editor-trial-badge-375');
+  }, 120_000);
+
+  test('on the last day the editor says when the trial ends and what happens then', async ({ app, signUp }) => {
+    const owner = await signUp({ name: 'Last Day', freePlan: true });
+    // Five hours of the trial are left.
+    await app.app.services.database.db.execute(
+      sql`update organization set trial_ends_at = now() + interval '5 hours' where id = (select organization_id from member where user_id = ${owner.account.userId})`,
+    );
+    await owner.page.goto(`${app.url}/editor`);
+    const notice = owner.page.getByRole('region', { name: 'Your trial ends soon' });
+    await expect
+      .poll(() => notice.textContent())
+      .toMatch(/^Last day of your trial\. It ends .+; then your organization/);
+    expect(await notice.getByRole('link', { name: 'Choose a plan in Plan & Billing' }).getAttribute('href')).toBe(
+      '/account/billing',
+    );
+    expect(await badge(owner.page).textContent()).toBe('1 day left in trial');
+    await shot(owner.page, 'editor-last-day-1280');
+    await owner.page.setViewportSize({ width: 375, height: 760 });
+    await shot(owner.page, 'editor-last-day-375');
   }, 120_000);
 });

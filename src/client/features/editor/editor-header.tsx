@@ -16,7 +16,7 @@ function trialBadgeText(organization: MeResponse['organization'] | undefined): s
   if (!organization) return null;
   const left = trialDaysLeft(organization.trialEndsAt);
   if (left <= 0) return null;
-  if (organization.plan === 'trial') return `${left} days left in trial`;
+  if (organization.plan === 'trial') return `${left} ${left === 1 ? 'day' : 'days'} left in trial`;
   if (organization.plan === 'standard' || organization.plan === 'pro')
     return `${organization.plan === 'pro' ? 'Pro' : 'Standard'} trial · ${left} ${left === 1 ? 'day' : 'days'} left`;
   return null;

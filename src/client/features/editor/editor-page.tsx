@@ -12,6 +12,7 @@ import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
 import { SeatNotice } from './seat-notice';
 import { SignatureSwitcher } from './signature-switcher';
+import { onLastTrialDay, TrialEndingNotice } from './trial-ending-notice';
 import { useExportActions } from './use-export-actions';
 import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
@@ -112,6 +113,7 @@ export function EditorPage() {
       <main className="flex flex-col lg:h-[calc(100vh-4rem)]" data-testid="editor-area">
         {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
         {user?.seatNotice && <SeatNotice notice={user.seatNotice} />}
+        {me?.organization && onLastTrialDay(me.organization) && <TrialEndingNotice organization={me.organization} />}
         <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
           {fields ? (
             <>

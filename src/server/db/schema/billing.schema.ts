@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.schema';
 import { timestamptz, createdAtNow, updatedAtNow, ownerUserId } from './columns';
 
@@ -122,4 +122,21 @@ export const testPaymentObject = pgTable(
     updatedAt: updatedAtNow(),
   },
   (t) => [index('test_payment_object_kind_idx').on(t.kind)],
+);
+
+/**
+ * Reminders that an organization's trial ends soon (3 days, 1 day before), one row per reminder
+ * sent: the insert that wins sends the e-mails, so two processes never send one twice (0153).
+ */
+export const trialReminder = pgTable(
+  'trial_reminder',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** 3-days or 1-day */
+    kind: text('kind').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.kind] })],
 );

@@ -4,24 +4,29 @@ import type { JobRunner } from '../../jobs/job-runner';
 import type { TestPaymentProvider } from '../../payments/test-payment-provider';
 import type { BillingRepository } from './billing.repository';
 import type { Fulfilment } from './fulfilment.service';
+import type { TrialReminders } from './trial-reminders';
 
 type Logger = Pick<HttpLogger, 'info' | 'error'>;
+type Outcome = { trialsEnded: number; subscriptionsSettled: number; remindersSent: number };
 
 /**
  * Time-driven billing changes that no request triggers: organization trials that ran out unpaid,
- * and (test mode only) subscriptions whose trial or period ends: charged, or ended when their
+ * the e-mails before a trial ends, and (test mode only) subscriptions whose trial or period ends: charged, or ended when their
  * cancellation was scheduled for that moment, as Stripe would.
  */
 export function createBillingMaintenance(deps: {
   repository: BillingRepository;
   fulfilment: Fulfilment;
   testProvider: TestPaymentProvider | null;
+  /** The e-mails 3 days and 1 day before a trial ends (0153); absent where no mail path is wired. */
+  reminders?: TrialReminders | null;
   /** With several processes on one PostgreSQL, one run at a time across all of them. */
   jobLock?: JobLock;
   log?: Logger;
 }) {
-  async function work(now: Date): Promise<{ trialsEnded: number; subscriptionsSettled: number }> {
+  async function work(now: Date): Promise<Outcome> {
     const trialsEnded = await deps.repository.endExpiredOrganizationTrials(now);
+    const remindersSent = (await deps.reminders?.run(now)) ?? 0;
     let subscriptionsSettled = 0;
     if (deps.testProvider) {
       for (const event of await deps.testProvider.settleDue(now)) {
@@ -29,21 +34,21 @@ export function createBillingMaintenance(deps: {
         subscriptionsSettled++;
       }
     }
-    if (trialsEnded + subscriptionsSettled > 0)
-      deps.log?.info({ trialsEnded, subscriptionsSettled }, 'billing maintenance');
-    return { trialsEnded, subscriptionsSettled };
+    if (trialsEnded + subscriptionsSettled + remindersSent > 0)
+      deps.log?.info({ trialsEnded, subscriptionsSettled, remindersSent }, 'billing maintenance');
+    return { trialsEnded, subscriptionsSettled, remindersSent };
   }
 
   /**
    * One pass. Every process ticks; when another process is in the middle of a pass this one
    * skips (`ranElsewhere`): two passes at once would both see a subscription due and charge it twice.
    */
-  async function run(
-    now = new Date(),
-  ): Promise<{ trialsEnded: number; subscriptionsSettled: number; ranElsewhere?: true }> {
+  async function run(now = new Date()): Promise<Outcome & { ranElsewhere?: true }> {
     if (!deps.jobLock) return work(now);
     const outcome = await deps.jobLock.runExclusive('billing-maintenance', () => work(now));
-    return outcome.ran ? outcome.result : { trialsEnded: 0, subscriptionsSettled: 0, ranElsewhere: true };
+    return outcome.ran
+      ? outcome.result
+      : { trialsEnded: 0, subscriptionsSettled: 0, remindersSent: 0, ranElsewhere: true };
   }
 
   return { run };

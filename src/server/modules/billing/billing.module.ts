@@ -17,6 +17,8 @@ import { billingRoutes } from './billing.routes';
 import { createFulfilment } from './fulfilment.service';
 import { findEffectiveSubscriptionStatus } from './team-entitlement.repository';
 import { createTestPaymentsService } from './test-payments.service';
+import { createTrialReminderRepository } from './trial-reminder.repository';
+import { createTrialReminders } from './trial-reminders';
 
 /**
  * Wires billing: the provider chosen by configuration, one fulfilment, and on top the three services
@@ -69,6 +71,13 @@ export function createBilling(deps: {
       repository,
       fulfilment,
       testProvider,
+      reminders: deps.sendMail
+        ? createTrialReminders({
+            repository: createTrialReminderRepository(deps.db),
+            sendMail: deps.sendMail,
+            publicUrl: deps.config.publicUrl,
+          })
+        : null,
       jobLock: deps.jobLock,
       log: deps.log,
     }),

@@ -1,14 +1,17 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { member, organization } from '../../db/schema/auth.schema';
+import { mailOutbox } from '../../db/schema/mail-outbox.schema';
+import { DAY_MS } from '../../../shared/duration';
 import { createScratchPostgres, signUpUser } from '../../../test-support/test-app';
 
 /**
  * The end-of-trial pass in two processes on one PostgreSQL (two pools stand for two processes, as in
- * jobs/job-lock.test.ts): each trial that ran out is ended once, whichever process ticks first.
+ * jobs/job-lock.test.ts): each trial that ran out is ended once, and each reminder before the end
+ * is sent once, whichever process ticks first.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const suite = 'the end of trials across two processes on one PostgreSQL';
@@ -77,6 +80,29 @@ describePg(
         second.services.billing.maintenance.run(later),
       ]);
       expect(again.reduce((sum, r) => sum + r.trialsEnded, 0)).toBe(0);
+    });
+
+    it('two processes ticking at once send each trial reminder once', async () => {
+      const people = [await signUpUser(first), await signUpUser(second)];
+      const emails = people.map((p) => p.user.email);
+      const [org] = await a.db
+        .select({ trialEndsAt: organization.trialEndsAt })
+        .from(member)
+        .innerJoin(organization, eq(organization.id, member.organizationId))
+        .where(eq(member.userId, people[1]!.user.id));
+      // Two and a half days before the later of the two ends: both are within three days.
+      const when = new Date(org!.trialEndsAt!.getTime() - 2.5 * DAY_MS);
+      for (let i = 0; i < 2; i++) {
+        await Promise.all([
+          first.services.billing.maintenance.run(when),
+          second.services.billing.maintenance.run(when),
+        ]);
+      }
+      const rows = await b.db
+        .select({ recipient: mailOutbox.recipient })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'trial-ending'), inArray(mailOutbox.recipient, emails)));
+      expect(rows.map((r) => r.recipient).sort()).toEqual([...emails].sort());
     });
   },
 );
