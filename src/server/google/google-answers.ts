@@ -1,3 +1,4 @@
+import { enableServiceUrl } from '../../shared/workspace/google-setup';
 import { GoogleWorkspaceError } from './errors';
 import type { ServiceAccountKey } from './service-account-key';
 
@@ -11,10 +12,7 @@ export type Api = 'gmail' | 'directory';
 type KeyFacts = Pick<ServiceAccountKey, 'clientId' | 'projectId'>;
 
 /** Google's enable page of an API in the key's project (the project picker when the key names none). */
-export function enableApiUrl(service: string, projectId: string | undefined): string {
-  const base = `https://console.cloud.google.com/apis/library/${service}`;
-  return projectId ? `${base}?project=${encodeURIComponent(projectId)}` : base;
-}
+export const enableApiUrl = enableServiceUrl;
 
 const API_NAMES: Record<string, string> = {
   'gmail.googleapis.com': 'Gmail API',

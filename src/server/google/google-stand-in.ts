@@ -31,8 +31,10 @@ export interface StandInPerson {
   /** false = no Gmail: the send-as calls answer 400 failedPrecondition "Mail service not enabled". */
   isMailboxSetup?: boolean;
   aliases?: string[];
-  /** May read the directory (users.list answers 403 "Not Authorized" to anyone else). */
+  /** A super admin: may read the directory (users.list answers 403 "Not Authorized" to non-admins). */
   isAdmin?: boolean;
+  /** An admin with a role (say, Users → Read): reads the directory, but users.get says isAdmin: false. */
+  isDelegatedAdmin?: boolean;
 }
 
 /** A service account whose client ID an admin authorised (domain-wide delegation) for these scopes. */
@@ -68,7 +70,8 @@ export interface StandInStore {
   grant(token: string): Promise<StandInGrant | undefined>;
 }
 
-export type StandInRoute = 'token' | 'sendAs.list' | 'sendAs.patch' | 'directory';
+/** `directory` is users.list; `users.get` is one person (so a test can fail one without the other). */
+export type StandInRoute = 'token' | 'sendAs.list' | 'sendAs.patch' | 'directory' | 'users.get';
 
 export interface InjectedFailure {
   status: number;
@@ -125,7 +128,7 @@ export function createStandInState(
   const counters: StandInCounters = {
     tokenRequests: new Map(),
     patches: new Map(),
-    requests: { token: 0, 'sendAs.list': 0, 'sendAs.patch': 0, directory: 0 },
+    requests: { token: 0, 'sendAs.list': 0, 'sendAs.patch': 0, directory: 0, 'users.get': 0 },
   };
   const failures = new Map<StandInRoute, InjectedFailure[]>();
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
@@ -331,6 +334,7 @@ function directoryUser(p: StandInPerson) {
     primaryEmail: p.primaryEmail,
     name: { givenName: p.givenName, familyName: p.familyName, fullName: p.fullName },
     isAdmin: p.isAdmin === true,
+    isDelegatedAdmin: p.isDelegatedAdmin === true,
     suspended: p.suspended === true,
     archived: p.archived === true,
     orgUnitPath: p.orgUnitPath ?? '/',
@@ -553,13 +557,13 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
 
     // users.get: what Google says of one person (isAdmin is true for super admins only), asked as an admin.
     app.get<{ Params: { userKey: string } }>('/admin/directory/v1/users/:userKey', async (request, reply) => {
-      state.countRequest('directory');
-      const failure = state.takeFailure('directory');
-      if (failure) return sendInjected(reply, 'directory', failure);
+      state.countRequest('users.get');
+      const failure = state.takeFailure('users.get');
+      if (failure) return sendInjected(reply, 'users.get', failure);
       const grant = await authorise(request, reply, DIRECTORY_SCOPES);
       if (!grant) return reply;
       const admin = await state.store.person(grant.sub);
-      if (!admin?.isAdmin || admin.suspended)
+      if (!(admin?.isAdmin || admin?.isDelegatedAdmin) || admin.suspended)
         return googleError(reply, 403, 'Not Authorized to access this resource/api', 'forbidden');
       const person = await state.store.person(request.params.userKey);
       if (!person || domainOf(person.primaryEmail) !== domainOf(grant.sub))
@@ -576,7 +580,7 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
         const grant = await authorise(request, reply, DIRECTORY_SCOPES);
         if (!grant) return reply;
         const admin = await state.store.person(grant.sub);
-        if (!admin?.isAdmin || admin.suspended)
+        if (!(admin?.isAdmin || admin?.isDelegatedAdmin) || admin.suspended)
           return googleError(reply, 403, 'Not Authorized to access this resource/api', 'forbidden');
         const q = request.query;
         if (q.customer !== 'my_customer' && !q.domain) return googleError(reply, 400, 'Bad Request', 'badRequest');

@@ -158,6 +158,10 @@ export interface WorkspaceClient {
    * prove itself to Google), then users.list maxResults=1: the one harmless call.
    */
   checkConnection(adminEmail: string): Promise<void>;
+  /** Signs a new assertion and asks Google for a new token (never the cache); the token is then cached. */
+  freshToken(sub: string, scopes: readonly string[]): Promise<void>;
+  /** Directory users.get as the admin: what Google says of one person (`isAdmin`: a super admin). */
+  getUser(adminEmail: string, userKey: string): Promise<{ primaryEmail: string; isAdmin: boolean }>;
   readonly stats: { tokenRequests: number; retries: number; calls: number };
 }
 
@@ -421,6 +425,25 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
       const both = [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE];
       const url = directoryUrl(1);
       await call<unknown>('directory', adminEmail, both, 'GET', url, undefined, true);
+    },
+
+    async freshToken(sub, scopes) {
+      await accessToken(sub, scopes, true);
+    },
+
+    async getUser(adminEmail, userKey) {
+      const url = `${endpoints.directoryApiUrl}/admin/directory/v1/users/${encodeURIComponent(userKey)}?projection=basic&fields=primaryEmail,isAdmin`;
+      const user = await call<{ primaryEmail?: unknown; isAdmin?: unknown }>(
+        'directory',
+        adminEmail,
+        [DIRECTORY_SCOPE],
+        'GET',
+        url,
+      );
+      return {
+        primaryEmail: typeof user.primaryEmail === 'string' ? user.primaryEmail : userKey,
+        isAdmin: user.isAdmin === true,
+      };
     },
   };
   return client;

@@ -11,6 +11,7 @@ import {
   designSchema,
   signatureFieldsSchema,
 } from '../signature/signature-schema';
+import { CONNECTION_CHECKS } from '../workspace/google-setup';
 import { defineRoute, isoDateTime } from './contract';
 
 /**
@@ -304,7 +305,21 @@ export const workspaceConnectedSchema = z.looseObject({
   clientEmail: z.string(),
   adminEmail: z.string(),
 });
-export const connectionCheckSchema = z.looseObject({ ok: z.boolean(), message: z.string() });
+/** One line of "Check connection" (shared/workspace/google-setup.ts names them, in order). */
+export const connectionCheckLineSchema = z.looseObject({
+  id: z.enum(CONNECTION_CHECKS.map((c) => c.id)),
+  label: z.string(),
+  state: z.enum(['pass', 'fail', 'skipped']),
+  detail: z.string(),
+  link: z.looseObject({ href: z.string(), text: z.string() }).optional(),
+});
+export type ConnectionCheckLine = z.infer<typeof connectionCheckLineSchema>;
+export const connectionCheckSchema = z.looseObject({
+  ok: z.boolean(),
+  message: z.string(),
+  checks: z.array(connectionCheckLineSchema),
+});
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 export const syncRequestedSchema = z.looseObject({ queued: z.boolean(), message: z.string() });
 /** The people an admin agreed may be removed (exactly those the stopped sync listed). */
 export const confirmRemovalBodySchema = z.object({ emails: z.array(z.string().email()).min(1).max(100_000) });

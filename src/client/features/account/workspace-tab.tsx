@@ -1,25 +1,18 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { capabilityRefusal } from '../../../shared/billing/plan-features';
-import type { WorkspaceOverview } from '../../../shared/api/workspace';
+import type { ConnectionCheck, WorkspaceOverview } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
-import { Field, Input, Textarea } from '../../components/ui/field';
 import { toast } from '../../lib/toast-store';
-import { ApiError, errorMessage } from '../../lib/api';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { WorkspaceMySignature } from './workspace-my-signature';
 import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
 import { WorkspaceTemplateCard } from './workspace-template-card';
 import { useOrganization } from '../../api/teams';
-import {
-  useCheckConnection,
-  useConnect,
-  useConnectTestMode,
-  useDisconnect,
-  useSync,
-  useWorkspace,
-} from '../../api/workspace';
+import { useCheckConnection, useDisconnect, useSync, useWorkspace } from '../../api/workspace';
 import { PendingRemoval } from './workspace-removal-confirm';
+import { checkSummary, WorkspaceCheckList } from './workspace-check-list';
+import { Scopes, WorkspaceConnectCard } from './workspace-connect-card';
 
 /** /account/workspace: Google Workspace for owners and admins of a Pro organization, and everyone's own Gmail signature. */
 export function WorkspaceTab() {
@@ -80,67 +73,13 @@ function WorkspaceAdmin() {
   );
 }
 
-function Scopes({ scopes }: { scopes: string[] }) {
-  return (
-    <ul className="mt-1 grid gap-1">
-      {scopes.map((s) => (
-        <li key={s}>
-          <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{s}</code>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; onSyncRequested(): void }) {
-  const connect = useConnect();
-  const testMode = useConnectTestMode();
   const check = useCheckConnection();
   const disconnect = useDisconnect();
   const sync = useSync();
-  const [keyJson, setKeyJson] = useState('');
-  const [adminEmail, setAdminEmail] = useState('');
-  const [errors, setErrors] = useState<{ keyJson?: string; adminEmail?: string; form?: string }>({});
-  const [checkResult, setCheckResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [checkResult, setCheckResult] = useState<ConnectionCheck | null>(null);
   const conn = data.connection;
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) setKeyJson(await file.text());
-  };
-  const onConnect = async () => {
-    setErrors({});
-    try {
-      await connect.mutateAsync({ keyJson, adminEmail });
-      setKeyJson('');
-      toast({
-        title: 'Google Workspace connected',
-        description: 'The key works. Now sync the directory.',
-        variant: 'success',
-      });
-    } catch (error) {
-      // What was typed stays; the words go beside the field they are about.
-      const fields = error instanceof ApiError ? error.fields : {};
-      setErrors({
-        keyJson: fields.keyJson,
-        adminEmail: fields.adminEmail,
-        form: errorMessage(error, 'Could not connect. Please try again.'),
-      });
-    }
-  };
-  const onTestMode = async () => {
-    setErrors({});
-    try {
-      await testMode.mutateAsync(undefined);
-      toast({
-        title: 'Connected to the TEST MODE Workspace',
-        description: 'Sample people, no real Gmail. Sync the directory next.',
-        variant: 'success',
-      });
-    } catch (error) {
-      setErrors({ form: errorMessage(error, 'Could not connect the TEST MODE Workspace.') });
-    }
-  };
   const run = async <T,>(action: () => Promise<T>, done: (result: T) => void) => {
     try {
       done(await action());
@@ -149,90 +88,7 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
     }
   };
 
-  if (!conn) {
-    return (
-      <SectionCard
-        id="workspace-connect"
-        title="Connect Google Workspace"
-        description="SignaturePro writes each person's signature into Gmail through a service account with domain-wide delegation."
-      >
-        <ol className="mb-4 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>In Google Cloud, create a service account and download a JSON key for it.</li>
-          <li>
-            In the Admin console (Security → API controls → Domain-wide delegation), add its client ID (it is shown here
-            once connected) with exactly these scopes:
-            <Scopes scopes={data.scopes} />
-          </li>
-          <li>Paste or upload the key below with the address of a Workspace admin.</li>
-        </ol>
-        {data.testModeAvailable && (
-          <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            <p>
-              No Google setting is configured, so a <strong>TEST MODE</strong> Workspace is built in: sample people, one
-              without Gmail, and a page showing what "Google" stored. Nothing reaches a real Gmail.
-            </p>
-            <Button className="mt-2" variant="secondary" onClick={onTestMode} disabled={testMode.isPending}>
-              {testMode.isPending ? 'Connecting…' : 'Use the TEST MODE Workspace'}
-            </Button>
-          </div>
-        )}
-        <div className="grid gap-4">
-          <Field
-            id="workspace-key"
-            label="Service account key (JSON)"
-            error={errors.keyJson}
-            hint="Pasted or uploaded; it is encrypted and never shown again."
-          >
-            <Textarea
-              id="workspace-key"
-              rows={5}
-              value={keyJson}
-              onChange={(e) => setKeyJson(e.target.value)}
-              aria-invalid={!!errors.keyJson}
-              placeholder='{"type": "service_account", "client_email": "…", "private_key": "…"}'
-              className="font-mono text-xs"
-            />
-          </Field>
-          <div>
-            <label htmlFor="workspace-key-file" className="text-sm font-medium text-slate-700">
-              Or upload the key file
-            </label>
-            <input
-              id="workspace-key-file"
-              type="file"
-              accept="application/json,.json"
-              onChange={onFile}
-              className="mt-1 block w-full text-sm text-slate-700"
-            />
-          </div>
-          <Field id="workspace-admin" label="Workspace admin address" error={errors.adminEmail}>
-            <Input
-              id="workspace-admin"
-              type="email"
-              value={adminEmail}
-              onChange={(e) => setAdminEmail(e.target.value)}
-              aria-invalid={!!errors.adminEmail}
-              placeholder="admin@yourcompany.com"
-            />
-          </Field>
-          {errors.form && (
-            <p
-              role="alert"
-              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-              data-testid="workspace-connect-error"
-            >
-              {errors.form}
-            </p>
-          )}
-          <div>
-            <Button onClick={onConnect} disabled={connect.isPending}>
-              {connect.isPending ? 'Checking…' : 'Connect and check'}
-            </Button>
-          </div>
-        </div>
-      </SectionCard>
-    );
-  }
+  if (!conn) return <WorkspaceConnectCard data={data} />;
 
   return (
     <SectionCard
@@ -274,12 +130,16 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
       </dl>
       <PendingRemoval connection={conn} onConfirmed={onSyncRequested} />
       {checkResult && (
-        <p
-          role="status"
-          className={`mt-3 rounded-md px-3 py-2 text-sm ${checkResult.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
-        >
-          {checkResult.message}
-        </p>
+        <>
+          <p
+            role="status"
+            data-testid="workspace-check-result"
+            className={`mt-3 rounded-md px-3 py-2 text-sm [overflow-wrap:anywhere] ${checkResult.checks.some((line) => line.state === 'fail') ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'}`}
+          >
+            {checkSummary(checkResult)}
+          </p>
+          <WorkspaceCheckList lines={checkResult.checks} />
+        </>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button

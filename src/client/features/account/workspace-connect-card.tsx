@@ -1,0 +1,241 @@
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { delegationLink, enableApiLink, readKeyPreview } from '../../../shared/workspace/google-setup';
+import type { WorkspaceOverview } from '../../../shared/api/workspace';
+import { Button } from '../../components/ui/button';
+import { Field, Input, Textarea } from '../../components/ui/field';
+import { toast } from '../../lib/toast-store';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useConnect, useConnectTestMode } from '../../api/workspace';
+import { SectionCard } from './account-ui';
+
+const linkClass = 'font-medium text-brand hover:underline';
+
+function Out({ href, children, testId }: { href: string; children: ReactNode; testId?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer" className={linkClass} data-testid={testId}>
+      {children}
+    </a>
+  );
+}
+
+export function Scopes({ scopes }: { scopes: string[] }) {
+  return (
+    <ul className="mt-1 grid gap-1">
+      {scopes.map((s) => (
+        <li key={s}>
+          <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{s}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The client ID with a copy button and the link that fills in the Admin console (before anything is sent). */
+export function DelegationBox({ clientId, scopes, note }: { clientId: string; scopes: string[]; note?: ReactNode }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(clientId);
+      toast({ title: 'Client ID copied', description: clientId, variant: 'success' });
+    } catch {
+      toast({ title: 'Copy it by hand', description: `This browser did not allow copying: ${clientId}` });
+    }
+  };
+  return (
+    <div className="rounded-lg border border-brand/30 bg-brand/5 p-3 text-sm" data-testid="workspace-delegation">
+      <p className="font-medium text-slate-700">Client ID</p>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <code className="break-all rounded bg-white px-1.5 py-0.5 text-sm" data-testid="workspace-key-client-id">
+          {clientId}
+        </code>
+        <Button size="sm" variant="secondary" onClick={copy}>
+          Copy client ID
+        </Button>
+      </div>
+      {note}
+      <p className="mt-2">
+        <Out href={delegationLink(clientId, scopes)} testId="workspace-delegation-link">
+          Authorise in the Admin console
+        </Out>{' '}
+        <span className="text-slate-600">(opens Google with this client ID and both scopes filled in).</span>
+      </p>
+    </div>
+  );
+}
+
+/** The steps, in the order they fail in real life (design/google-workspace.md, "What fails first"). */
+function Steps({ scopes, projectId }: { scopes: string[]; projectId: string | null }) {
+  const forProject = projectId ? ` (${projectId})` : '';
+  return (
+    <ol className="mb-4 list-decimal space-y-2 pl-5 text-sm text-slate-700" data-testid="workspace-steps">
+      <li>
+        In Google Cloud, <Out href="https://console.cloud.google.com/projectcreate">create a project</Out> or choose
+        one.
+      </li>
+      <li>
+        <strong>Enable the Gmail API and the Admin SDK API</strong> in that project
+        {forProject}: <Out href={enableApiLink('gmail', projectId)}>Gmail API</Out>,{' '}
+        <Out href={enableApiLink('admin', projectId)}>Admin SDK API</Out>. Without them Google answers "… API has not
+        been used in project … or it is disabled".
+      </li>
+      <li>
+        Create a service account and a JSON key (IAM &amp; Admin → Service accounts → Keys → Add key). If Google says
+        "Service account key creation is disabled", an organization policy (
+        <code className="text-xs">iam.disableServiceAccountKeyCreation</code>) blocks keys: an organization policy
+        administrator must allow keys for this project.
+      </li>
+      <li>Paste or upload the key below: its client ID appears here at once, with a link to authorise it.</li>
+      <li>
+        Authorise the client ID for domain-wide delegation with exactly these scopes. It needs a{' '}
+        <strong>super admin</strong>, and takes a few minutes to apply (rarely up to 24 hours): if a scope is "not
+        granted" right after, wait and check again.
+        <Scopes scopes={scopes} />
+      </li>
+      <li>Give the address of a super admin of the domain and press "Connect and check".</li>
+    </ol>
+  );
+}
+
+/** The built-in TEST MODE Workspace, offered where the server runs it (decision 0140). */
+function TestModeOffer({ onError }: { onError(words: string): void }) {
+  const testMode = useConnectTestMode();
+  const onTestMode = async () => {
+    try {
+      await testMode.mutateAsync(undefined);
+      toast({
+        title: 'Connected to the TEST MODE Workspace',
+        description: 'Sample people, no real Gmail. Sync the directory next.',
+        variant: 'success',
+      });
+    } catch (error) {
+      onError(errorMessage(error, 'Could not connect the TEST MODE Workspace.'));
+    }
+  };
+  return (
+    <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p>
+        No Google setting is configured, so a <strong>TEST MODE</strong> Workspace is built in: sample people, one
+        without Gmail, and a page showing what "Google" stored. Nothing reaches a real Gmail.
+      </p>
+      <Button className="mt-2" variant="secondary" onClick={onTestMode} disabled={testMode.isPending}>
+        {testMode.isPending ? 'Connecting…' : 'Use the TEST MODE Workspace'}
+      </Button>
+    </div>
+  );
+}
+
+/** Not connected yet: the steps, the key (read in the browser first), the admin, and TEST MODE where it runs. */
+export function WorkspaceConnectCard({ data }: { data: WorkspaceOverview }) {
+  const connect = useConnect();
+  const [keyJson, setKeyJson] = useState('');
+  const [adminEmail, setAdminEmail] = useState('');
+  const [errors, setErrors] = useState<{ keyJson?: string; adminEmail?: string; form?: string }>({});
+  const preview = readKeyPreview(keyJson);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) setKeyJson(await file.text());
+  };
+  const onConnect = async () => {
+    setErrors({});
+    try {
+      await connect.mutateAsync({ keyJson, adminEmail });
+      setKeyJson('');
+      toast({
+        title: 'Google Workspace connected',
+        description: 'The key works. Now sync the directory.',
+        variant: 'success',
+      });
+    } catch (error) {
+      // What was typed stays; the words go beside the field they are about.
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors({
+        keyJson: fields.keyJson,
+        adminEmail: fields.adminEmail,
+        form: errorMessage(error, 'Could not connect. Please try again.'),
+      });
+    }
+  };
+
+  return (
+    <SectionCard
+      id="workspace-connect"
+      title="Connect Google Workspace"
+      description="SignaturePro writes each person's signature into Gmail through a service account with domain-wide delegation."
+    >
+      <Steps scopes={data.scopes} projectId={preview.ok ? preview.projectId : null} />
+      {data.testModeAvailable && <TestModeOffer onError={(form) => setErrors({ form })} />}
+      <div className="grid gap-4">
+        <Field
+          id="workspace-key"
+          label="Service account key (JSON)"
+          error={errors.keyJson}
+          hint="Pasted or uploaded; it is encrypted and never shown again."
+        >
+          <Textarea
+            id="workspace-key"
+            rows={5}
+            value={keyJson}
+            onChange={(e) => setKeyJson(e.target.value)}
+            aria-invalid={!!errors.keyJson}
+            placeholder='{"type": "service_account", "client_email": "…", "private_key": "…"}'
+            className="font-mono text-xs"
+          />
+        </Field>
+        <div>
+          <label htmlFor="workspace-key-file" className="text-sm font-medium text-slate-700">
+            Or upload the key file
+          </label>
+          <input
+            id="workspace-key-file"
+            type="file"
+            accept="application/json,.json"
+            onChange={onFile}
+            className="mt-1 block w-full text-sm text-slate-700"
+          />
+        </div>
+        {preview.ok ? (
+          <DelegationBox
+            clientId={preview.clientId}
+            scopes={data.scopes}
+            note={
+              <p className="mt-1 text-slate-600" data-testid="workspace-key-project">
+                {preview.projectId ? `Project ${preview.projectId} · ` : ''}
+                {preview.clientEmail}
+              </p>
+            }
+          />
+        ) : (
+          keyJson.trim() !== '' && (
+            <p className="text-sm text-slate-600" data-testid="workspace-key-preview-note">
+              {preview.reason}
+            </p>
+          )
+        )}
+        <Field id="workspace-admin" label="Workspace admin address" error={errors.adminEmail}>
+          <Input
+            id="workspace-admin"
+            type="email"
+            value={adminEmail}
+            onChange={(e) => setAdminEmail(e.target.value)}
+            aria-invalid={!!errors.adminEmail}
+            placeholder="admin@yourcompany.com"
+          />
+        </Field>
+        {errors.form && (
+          <p
+            role="alert"
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+            data-testid="workspace-connect-error"
+          >
+            {errors.form}
+          </p>
+        )}
+        <div>
+          <Button onClick={onConnect} disabled={connect.isPending}>
+            {connect.isPending ? 'Checking…' : 'Connect and check'}
+          </Button>
+        </div>
+      </div>
+    </SectionCard>
+  );
+}
