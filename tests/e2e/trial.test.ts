@@ -6,10 +6,10 @@ import { expect, test } from './support/fixtures';
 
 const SHOTS = '/tmp/shots-trial';
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = false) {
   // Fonts and toasts settle first, so the picture shows what a person sees.
   await page.waitForTimeout(300);
-  await shoot(page, name, { dir: SHOTS });
+  await shoot(page, name, { dir: SHOTS, fullPage });
 }
 
 /** /pricing is prerendered: its buttons act only once React has hydrated the page, as for a person. */
@@ -79,4 +79,45 @@ describe('the 7-day trial', () => {
     await owner.page.setViewportSize({ width: 375, height: 760 });
     await shot(owner.page, 'editor-last-day-375');
   }, 120_000);
+
+  test('"End trial now (test mode)" ends the trial: the badge goes and inviting is refused with words', async ({
+    app,
+    signUp,
+  }) => {
+    const { page } = await signUp({ name: 'Skip Ahead', freePlan: true });
+    await page.goto(`${app.url}/editor`);
+    await expect.poll(() => badge(page).textContent()).toBe('7 days left in trial');
+
+    await page.goto(`${app.url}/account/billing`);
+    const end = page.getByRole('button', { name: 'End trial now (test mode)', exact: true });
+    await end.waitFor();
+    await shot(page, 'billing-test-trial-1280', true);
+    await page.setViewportSize({ width: 375, height: 760 });
+    await shot(page, 'billing-test-trial-375', true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await end.click();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Trial ended (test mode)');
+    await expect.poll(() => end.count()).toBe(0);
+    await page.getByRole('region', { name: 'Plan' }).getByText('Free', { exact: true }).first().waitFor();
+    await shot(page, 'billing-after-trial-1280', true);
+
+    await page.goto(`${app.url}/editor`);
+    await page.getByRole('textbox', { name: 'Full Name', exact: true }).waitFor();
+    expect(await badge(page).count()).toBe(0);
+
+    const refusal =
+      "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.";
+    await page.goto(`${app.url}/account/team`);
+    await page.getByText(refusal).waitFor();
+    expect(await page.getByRole('button', { name: 'Send invite' }).count()).toBe(0);
+    await shot(page, 'team-after-trial-1280');
+    // The server refuses too, in the same words.
+    const res = await page.request.post(`${app.url}/api/organization/invitations`, {
+      headers: { origin: app.url, 'content-type': 'application/json' },
+      data: { email: 'late@trial.test', role: 'member' },
+    });
+    expect(res.status()).toBe(403);
+    expect((await res.json()).error).toBe(refusal);
+  }, 180_000);
 });

@@ -20,6 +20,8 @@ export const useCancelSubscription = () => useBillingChange(() => callApi(billin
 export const useResumeSubscription = () => useBillingChange(() => callApi(billingApi.resume));
 /** Test mode only: gives the money back, which takes the plan away as a Stripe refund would. */
 export const useTestRefund = () => useBillingChange(() => callApi(billingApi.testRefund));
+/** Test mode only, the owner: ends the organization's trial now, as Stripe's test clocks skip ahead. */
+export const useTestEndTrial = () => useBillingChange(() => callApi(billingApi.testEndTrial));
 export const useChangePlan = () =>
   useBillingChange((input: ChangePlanInput) => callApi(billingApi.changePlan, { body: input }));
 

@@ -41,7 +41,14 @@ export const billingOverviewSchema = z
     /** True when a new checkout would be refused (a live subscription or lifetime access). */
     hasLivePlan: z.boolean(),
     /** What the person can do to their live subscription from the billing tab (either provider). */
-    actions: z.object({ cancel: z.boolean(), resume: z.boolean(), change: z.boolean(), testRefund: z.boolean() }),
+    actions: z.object({
+      cancel: z.boolean(),
+      resume: z.boolean(),
+      change: z.boolean(),
+      testRefund: z.boolean(),
+      /** TEST MODE payments, the owner, and the organization's trial (or a plan's trial within it) running: "End trial now (test mode)". */
+      testEndTrial: z.boolean(),
+    }),
     /** False once the organization's trial is over, or the person or organization has had a subscription: checkout then charges at once. */
     trialAvailable: z.boolean(),
     /** When a subscription bought now would first be charged: the end of the organization's trial (0151); null when at once. */
@@ -178,6 +185,13 @@ export const billingApi = {
     method: 'POST',
     path: '/api/billing/test-refund',
     summary: 'Test mode only: give the money back, which takes the plan away',
+    tags,
+    responses: { 200: billingOverviewSchema },
+  }),
+  testEndTrial: defineRoute({
+    method: 'POST',
+    path: '/api/billing/test-end-trial',
+    summary: "Test mode only, the owner: end the organization's trial now, as Stripe's test clocks skip ahead",
     tags,
     responses: { 200: billingOverviewSchema },
   }),

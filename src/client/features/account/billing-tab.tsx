@@ -8,6 +8,7 @@ import { trialDaysLeft } from '../../api/session';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { MANAGE_SUBSCRIPTION_ID, ManageSubscription } from './manage-subscription';
 import { SeatMeter } from './seat-meter';
+import { TestTrialCard } from './test-trial-card';
 import { openBillingPortal, useBillingOverview } from '../../api/billing';
 import { useOrganization } from '../../api/teams';
 
@@ -126,6 +127,8 @@ export function BillingTab() {
       </SectionCard>
 
       <ManageSubscription billing={b} />
+
+      {b.actions.testEndTrial && <TestTrialCard paidTrial={o.plan !== 'trial'} />}
 
       <SectionCard id="invoices" title="Invoices" description="Every payment on your account.">
         {b.payments.length === 0 ? (

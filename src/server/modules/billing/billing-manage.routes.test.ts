@@ -28,6 +28,8 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
       resume: false,
       change: false,
       testRefund: false,
+      // A new organization's trial runs, and its owner may end it in test mode (0154).
+      testEndTrial: true,
     });
     for (const [url, body] of [
       ['/api/billing/cancel', {}],
@@ -43,7 +45,13 @@ describeEachDatabase('managing a subscription (test payment provider)', (kind) =
   it('cancel keeps the plan to the end of the trial, resume takes it back, and a cancellation that runs out ends on Free without a charge', async () => {
     const { cookie } = await signUpUser(t.app);
     const { subscriptionId } = await buy(cookie, { planType: 'standard', billingPeriod: 'monthly' });
-    expect((await overview(cookie)).actions).toEqual({ cancel: true, resume: false, change: true, testRefund: true });
+    expect((await overview(cookie)).actions).toEqual({
+      cancel: true,
+      resume: false,
+      change: true,
+      testRefund: true,
+      testEndTrial: true,
+    });
 
     const canceled = await call('POST', '/api/billing/cancel', cookie);
     expect(canceled.statusCode, canceled.body).toBe(200);

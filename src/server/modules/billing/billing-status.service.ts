@@ -4,6 +4,7 @@ import { getPlan } from '../../../shared/billing/plans';
 import { describeSubscriptionStatus } from '../../../shared/billing/subscription-status';
 import { LIVE_PROVIDER_STATUSES } from './entitlement';
 import type { BillingContext, BillingDeps } from './billing-context';
+import { freeDaysRunning } from './test-trial.service';
 
 /** Billing's read side: the Plan & Billing overview and the watermark entitlement. */
 export function createBillingStatus(deps: BillingDeps, context: BillingContext) {
@@ -55,11 +56,19 @@ export function createBillingStatus(deps: BillingDeps, context: BillingContext) 
         resume: running && live.cancelAtPeriodEnd,
         change: running && !live.cancelAtPeriodEnd,
         testRefund: provider.name === 'test' && (user.subscriptionStatus === 'lifetime' || manageable),
+        testEndTrial: provider.name === 'test' && (await ownerWithFreeDays(membership)),
       },
       trialAvailable: trialEnd !== null,
       checkoutTrialEnd: trialEnd?.toISOString() ?? null,
       leaveNotice: await describeLeave(userId, membership),
     };
+  }
+
+  /** The owner of an organization whose trial (or a plan's trial within it) runs: what TEST MODE can end (0154). */
+  async function ownerWithFreeDays(membership: { organizationId: string; role: string } | undefined) {
+    if (membership?.role !== 'owner') return false;
+    const org = await repository.findOrganization(membership.organizationId);
+    return !!org && freeDaysRunning(org);
   }
 
   /** What leaving the organization would do to the plan this person pays for it (0024). */

@@ -19,6 +19,7 @@ import { findEffectiveSubscriptionStatus } from './team-entitlement.repository';
 import { createTestPaymentsService } from './test-payments.service';
 import { createTrialReminderRepository } from './trial-reminder.repository';
 import { createTrialReminders } from './trial-reminders';
+import { createTestTrialService } from './test-trial.service';
 
 /**
  * Wires billing: the provider chosen by configuration, one fulfilment, and on top the three services
@@ -58,6 +59,20 @@ export function createBilling(deps: {
   };
   const context = createBillingContext(serviceDeps);
   const status = createBillingStatus(serviceDeps, context);
+  const maintenance = createBillingMaintenance({
+    repository,
+    fulfilment,
+    testProvider,
+    reminders: deps.sendMail
+      ? createTrialReminders({
+          repository: createTrialReminderRepository(deps.db),
+          sendMail: deps.sendMail,
+          publicUrl: deps.config.publicUrl,
+        })
+      : null,
+    jobLock: deps.jobLock,
+    log: deps.log,
+  });
   return {
     provider,
     /** Present only in test mode (no STRIPE_SECRET_KEY). */
@@ -67,20 +82,11 @@ export function createBilling(deps: {
     checkout: createBillingCheckout(serviceDeps, context),
     manage: createBillingManage(serviceDeps, context, status),
     testPayments: testProvider ? createTestPaymentsService({ testProvider, fulfilment }) : null,
-    maintenance: createBillingMaintenance({
-      repository,
-      fulfilment,
-      testProvider,
-      reminders: deps.sendMail
-        ? createTrialReminders({
-            repository: createTrialReminderRepository(deps.db),
-            sendMail: deps.sendMail,
-            publicUrl: deps.config.publicUrl,
-          })
-        : null,
-      jobLock: deps.jobLock,
-      log: deps.log,
-    }),
+    maintenance,
+    /** TEST MODE only: "End trial now (test mode)" (0154). */
+    testTrial: testProvider
+      ? createTestTrialService({ repository, provider, testProvider, maintenance, getOverview: status.getOverview })
+      : null,
   };
 }
 export type Billing = ReturnType<typeof createBilling>;

@@ -51,6 +51,11 @@ function queries(db: Executor) {
         .where(eq(organization.id, organizationId));
     },
 
+    /** TEST MODE's "End trial now": the organization's free days end at `at`. */
+    async setOrganizationTrialEnd(organizationId: string, at: Date) {
+      await db.update(organization).set({ trialEndsAt: at }).where(eq(organization.id, organizationId));
+    },
+
     /** Organizations whose 7-day trial ran out with nothing bought drop to Free with one seat. */
     async endExpiredOrganizationTrials(now: Date): Promise<number> {
       const rows = await db

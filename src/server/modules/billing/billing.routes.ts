@@ -7,6 +7,7 @@ import type { createBillingCheckout } from './billing-checkout.service';
 import type { createBillingManage } from './billing-manage.service';
 import type { BillingStatus } from './billing-status.service';
 import type { TestPaymentsService } from './test-payments.service';
+import type { TestTrialService } from './test-trial.service';
 
 /** What the routes call; the module passes its whole billing, typed here by the services' own types. */
 type BillingRouteServices = {
@@ -15,6 +16,7 @@ type BillingRouteServices = {
   manage: ReturnType<typeof createBillingManage>;
   provider: Pick<PaymentProvider, 'name'>;
   testPayments: TestPaymentsService | null;
+  testTrial: TestTrialService | null;
 };
 
 export async function billingRoutes(parent: FastifyInstance, { billing }: { billing: BillingRouteServices }) {
@@ -91,12 +93,21 @@ export async function billingRoutes(parent: FastifyInstance, { billing }: { bill
     });
   });
 
-  const { testPayments } = billing;
+  const { testPayments, testTrial } = billing;
   if (testPayments) {
     app.route({
       ...routeOf(billingApi.testRefund),
       handler: async (request) => manage.testRefund(await requireUserId(request)),
     });
+  }
+  // Only with TEST MODE payments: with Stripe the route does not exist (and the service refuses too).
+  if (testTrial) {
+    app.route({
+      ...routeOf(billingApi.testEndTrial),
+      handler: async (request) => testTrial.endTrialNow(await requireUserId(request)),
+    });
+  }
+  if (testPayments) {
     // The test payment page stands in for Stripe Checkout, which needs no login either: the
     // unguessable session id is the capability, and paying only ever helps the session's owner.
     app.route({

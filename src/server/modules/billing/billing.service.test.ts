@@ -44,7 +44,7 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
       payments: [],
       canManageBilling: false,
       hasLivePlan: false,
-      actions: { cancel: false, resume: false, change: false, testRefund: false },
+      actions: { cancel: false, resume: false, change: false, testRefund: false, testEndTrial: true },
       trialAvailable: true,
       checkoutTrialEnd: (await organizationOf(w, person.id)).trialEndsAt!.toISOString(),
       leaveNotice: null,
@@ -145,7 +145,7 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
       subscriptionStatus: 'active',
       subscription: { plan: 'standard', billingPeriod: 'monthly', seats: 3, providerStatus: 'trialing' },
       hasLivePlan: true,
-      actions: { cancel: true, resume: false, change: true, testRefund: true },
+      actions: { cancel: true, resume: false, change: true, testRefund: true, testEndTrial: true },
       trialAvailable: false,
     });
     expect((await w.billing.status.getEntitlement(person.id)).watermark).toBe(false);

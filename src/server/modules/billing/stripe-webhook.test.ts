@@ -28,6 +28,15 @@ describeEachDatabase('billing with Stripe', (kind) => {
     return { ...user, ...paid, subscriptionId: paid.subscriptionId! };
   }
 
+  it('has no "End trial now": the route does not exist with Stripe and the overview offers none', async () => {
+    const user = await signUpUser(t.app);
+    const res = await call('POST', '/api/billing/test-end-trial', user.cookie);
+    expect(res.statusCode).toBe(404);
+    const overview = await call('GET', '/api/billing', user.cookie);
+    expect(overview.json().actions.testEndTrial).toBe(false);
+    expect((await me(user.cookie)).organization).toMatchObject({ plan: 'trial' });
+  });
+
   describe('checkout session', () => {
     it("is a Stripe Checkout subscription ending its trial with the organization's, priced from the catalogue only", async () => {
       const user = await signUpUser(t.app);
