@@ -78,6 +78,8 @@ describe('the 7-day trial', () => {
     await shot(owner.page, 'editor-last-day-1280');
     await owner.page.setViewportSize({ width: 375, height: 760 });
     await shot(owner.page, 'editor-last-day-375');
+    await owner.page.goto(`${app.url}/account/billing`);
+    await owner.page.getByText(/^Trial ends .+ \(1 day left\)$/).waitFor();
   }, 120_000);
 
   test('"End trial now (test mode)" ends the trial: the badge goes and inviting is refused with words', async ({

@@ -60,9 +60,10 @@ export function BillingTab() {
   };
 
   let renewal: ReactNode = '—';
-  if (o.plan === 'trial' && o.trialEndsAt)
-    renewal = `Trial ends ${formatDate(o.trialEndsAt)} (${trialDaysLeft(o.trialEndsAt)} days left)`;
-  else if (sub?.cancelAtPeriodEnd && paidUntil(sub)) renewal = `Ends ${formatDate(paidUntil(sub))} (canceled)`;
+  if (o.plan === 'trial' && o.trialEndsAt) {
+    const left = trialDaysLeft(o.trialEndsAt);
+    renewal = `Trial ends ${formatDate(o.trialEndsAt)} (${left} ${left === 1 ? 'day' : 'days'} left)`;
+  } else if (sub?.cancelAtPeriodEnd && paidUntil(sub)) renewal = `Ends ${formatDate(paidUntil(sub))} (canceled)`;
   else if (sub?.providerStatus === 'trialing' && sub.trialEndsAt)
     renewal = `Trial ends ${formatDate(sub.trialEndsAt)}, then billed ${sub.billingPeriod === 'annual' ? 'annually' : 'monthly'}`;
   else if (sub?.currentPeriodEnd) renewal = `Renews ${formatDate(sub.currentPeriodEnd)}`;
