@@ -9,12 +9,14 @@ import pg from 'pg';
  */
 export async function createScratchPostgres(
   serverUrl = process.env.TEST_DATABASE_URL,
+  /** A database to copy (`create database … template`), else an empty one. */
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: cannot run the PostgreSQL tests');
   const name = `sp_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from '../server/app';
 import { loadConfig, type AppConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { createScratchPostgres } from './scratch-postgres';
+import { pgliteSnapshot, postgresTemplate } from './database-snapshot';
 
 export { createScratchPostgres };
 
@@ -35,10 +36,14 @@ export function describeWhen(missing: string | undefined, name: string, fn: () =
   else describe(name, fn);
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server, each a
+ * copy of one made once per set of migrations (database-snapshot.ts, decision 0210).
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
-  const scratch = await createScratchPostgres();
+  if (kind === 'pglite') return openDatabase({ from: await pgliteSnapshot() });
+  if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set: cannot run the PostgreSQL tests');
+  const scratch = await createScratchPostgres(pgUrl, await postgresTemplate(pgUrl));
   const database = await openDatabase({ url: scratch.url });
   return {
     ...database,

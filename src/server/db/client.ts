@@ -46,9 +46,11 @@ export type DatabaseOptions =
   | { url: string; log?: DatabaseLog }
   /**
    * Embedded PGlite in a folder, run in a worker thread (decision 0191); no folder means in memory,
-   * in this thread (tests). `inThread` keeps a folder's database in this thread too.
+   * in this thread (tests). `inThread` keeps a folder's database in this thread too. `from` starts
+   * an in-memory database from a dump (PGlite's `dumpDataDir`) instead of creating one: the tests'
+   * migrated snapshot, since creating a database is most of a test file's set-up.
    */
-  | { dataDir?: string; inThread?: boolean };
+  | { dataDir?: string; inThread?: boolean; from?: Blob };
 
 /** Opens the database and applies the checked-in migrations before anything else runs. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -109,7 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(options.dataDir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.from ? { loadDataDir: options.from } : undefined);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

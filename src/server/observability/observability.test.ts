@@ -6,10 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema/mail-outbox.schema';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../test-support/redis';
-import { buildTestApp, describeEachDatabase, signUpUser, type TestApp } from '../../test-support/test-app';
+import {
+  buildTestApp,
+  createTestDatabase,
+  describeEachDatabase,
+  signUpUser,
+  type TestApp,
+} from '../../test-support/test-app';
 import { DAY_MS } from '../../shared/duration';
 
 /** The value of one sample line of a Prometheus text exposition, or undefined when absent. */
@@ -178,7 +183,7 @@ it('/api/ready asks Redis when REDIS_URL is set', async () => {
 
 it('/api/ready answers 503 naming what is down, while /api/health stays 200', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-ready-'));
-  const database = await openDatabase({});
+  const database = await createTestDatabase('pglite');
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
