@@ -11,6 +11,7 @@ import {
   designSchema,
   signatureFieldsSchema,
 } from '../signature/signature-schema';
+import { PERSON_FIELDS, type PersonField } from '../signature/organization-policy';
 import { CONNECTION_CHECKS } from '../workspace/google-setup';
 import { defineRoute, isoDateTime } from './contract';
 
@@ -19,19 +20,8 @@ import { defineRoute, isoDateTime } from './contract';
  * forms and the server's routes, and the routes themselves (`workspaceApi`, decision 0100).
  */
 
-/** The fields an organization's template may leave to each person; every other one is locked. */
-export const PERSON_FIELDS = [
-  'name',
-  'title',
-  'phone',
-  'mobile',
-  'company',
-  'website',
-  'address',
-  'photoUrl',
-  'socialLinks',
-] as const;
-export type PersonField = (typeof PERSON_FIELDS)[number];
+/** The fields an organization's template may leave to each person: the one policy's list. */
+export { PERSON_FIELDS, type PersonField };
 
 export const PERSON_FIELD_LABELS: Record<PersonField, string> = {
   name: 'Full Name',

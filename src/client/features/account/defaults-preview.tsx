@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { sampleSignature } from '../../../shared/signature/sample-person';
+import { NO_REQUIREMENTS } from '../../../shared/signature/export-checks';
+import { applyOrganizationPolicy, policyFromDefaults } from '../../../shared/signature/organization-policy';
 import { findTemplate } from '../../../shared/signature/template-catalogue';
 import type { DefaultTemplate } from '../../../shared/validation/account-schemas';
 
@@ -13,7 +15,9 @@ const SAMPLE = sampleSignature();
  */
 export function DefaultsPreview({ template, primaryColor, secondaryColor }: Props) {
   const html = useMemo(() => {
-    const signature = { ...SAMPLE, design: { ...SAMPLE.design, primaryColor, secondaryColor } };
+    // The sample person under the policy, by the function that fills every new signature.
+    const policy = policyFromDefaults({ ...NO_REQUIREMENTS, template, primaryColor, secondaryColor }, null);
+    const signature = { ...SAMPLE, design: applyOrganizationPolicy({}, policy).design };
     return findTemplate(template).render(signature, { publicUrl: window.location.origin, showWatermark: false }).html;
   }, [template, primaryColor, secondaryColor]);
   return (

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
-import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
+import type { FieldRequirements } from '../../../shared/signature/export-checks';
+import { applyOrganizationPolicy, policyFromDefaults } from '../../../shared/signature/organization-policy';
 import {
   createEmptySignature,
   type SavedSignature,
@@ -40,14 +41,8 @@ export function toEditorFields(saved: SavedSignature): SignatureFields {
  * left-out values never gets the chance.
  */
 export function startFromAccount(user: CurrentUser, defaults: SignatureDefaultsResponse | null): SignatureFields {
-  return createEmptySignature({
-    name: user.name ?? '',
-    email: user.email ?? '',
-    photoUrl: defaults?.logoUrl ?? '',
-    design: defaults
-      ? { template: defaults.template, primaryColor: defaults.primaryColor, secondaryColor: defaults.secondaryColor }
-      : {},
-  });
+  const own = { name: user.name ?? '', email: user.email ?? '' };
+  return createEmptySignature(applyOrganizationPolicy(own, policyFromDefaults(defaults, defaults?.logoUrl ?? null)));
 }
 
 /** The defaults, or null: a failed read is only logged, and the product's own defaults apply. */
@@ -60,14 +55,8 @@ async function readOrganizationDefaults(queryClient: QueryClient): Promise<Signa
   }
 }
 
-function requirementsOf(defaults: SignatureDefaultsResponse | null): FieldRequirements {
-  if (!defaults) return NO_REQUIREMENTS;
-  return {
-    requiredTitle: defaults.requiredTitle,
-    requiredPhone: defaults.requiredPhone,
-    requiredAddress: defaults.requiredAddress,
-  };
-}
+const requirementsOf = (defaults: SignatureDefaultsResponse | null): FieldRequirements =>
+  policyFromDefaults(defaults, null).requirements;
 
 /**
  * What the editor opens with for a signed-in person: the saved signature asked for (`/editor?signature=<id>`)

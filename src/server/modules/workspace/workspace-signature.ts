@@ -8,6 +8,11 @@ import {
   type OrgTemplate,
   type PersonField,
 } from '../../../shared/api/workspace';
+import {
+  applyOrganizationPolicy,
+  policyFromTemplate,
+  type OrganizationPolicy,
+} from '../../../shared/signature/organization-policy';
 import { renderSignature } from '../../../shared/signature/render-signature';
 import { createEmptySignature, type SignatureFields } from '../../../shared/signature/signature-schema';
 import type { PersonRow, TemplateRow } from './workspace.repository';
@@ -38,29 +43,25 @@ export function directoryPhones(phones: unknown): { phone: string; mobile: strin
   return { phone, mobile };
 }
 
-/** The value each field would have without the person's own edits. */
-function baseValues(person: PersonRow, template: OrgTemplate): Record<PersonField, unknown> {
+/** The person's directory values: a locked name, title or phone comes from here (docs/decisions/0161-one-organization-policy.md). */
+function directoryValues(person: PersonRow): Partial<Record<PersonField, unknown>> {
   const { phone, mobile } = directoryPhones(person.phones);
-  return {
-    name: person.fullName,
-    title: person.title ?? '',
-    phone,
-    mobile,
-    company: template.company,
-    website: template.website,
-    address: template.address,
-    photoUrl: template.photoUrl,
-    socialLinks: template.socialLinks,
-  };
+  return { name: person.fullName, title: person.title ?? '', phone, mobile };
+}
+
+/** The Workspace template as the organization's one policy. */
+export const templatePolicy = (tpl: EffectiveTemplate): OrganizationPolicy =>
+  policyFromTemplate(tpl.template, tpl.editableFields);
+
+/** The person's own Workspace edits (PUT /api/workspace/me), only as far as they are values. */
+function overridesOf(person: PersonRow): Partial<Record<PersonField, unknown>> {
+  const overrides = (person.overrides ?? {}) as Partial<Record<PersonField, unknown>>;
+  return Object.fromEntries(PERSON_FIELDS.map((field) => [field, overrides[field]]).filter(([, v]) => v !== undefined));
 }
 
 export function personValues(person: PersonRow, tpl: EffectiveTemplate): Record<PersonField, unknown> {
-  const values = baseValues(person, tpl.template);
-  const overrides = (person.overrides ?? {}) as Partial<Record<PersonField, unknown>>;
-  for (const field of tpl.editableFields) {
-    if (overrides[field] !== undefined) values[field] = overrides[field];
-  }
-  return values;
+  const applied = applyOrganizationPolicy(overridesOf(person), templatePolicy(tpl), directoryValues(person));
+  return Object.fromEntries(PERSON_FIELDS.map((field) => [field, applied[field]])) as Record<PersonField, unknown>;
 }
 
 export function lockReasons(tpl: EffectiveTemplate): Partial<Record<PersonField, string>> {
@@ -121,26 +122,25 @@ export function ownSignatureFields(
   own: SignatureFields,
   sendAsEmail: string,
 ): SignatureFields {
-  const base = baseValues(person, tpl.template);
-  const overrides = (person.overrides ?? {}) as Partial<Record<PersonField, unknown>>;
-  const pick = (field: PersonField): unknown => {
-    if (!tpl.editableFields.includes(field)) return base[field];
-    if (overrides[field] !== undefined) return overrides[field];
-    return own[field];
-  };
+  const fromSignature = Object.fromEntries(PERSON_FIELDS.map((field) => [field, own[field]]));
+  const applied = applyOrganizationPolicy(
+    { ...fromSignature, ...overridesOf(person) },
+    templatePolicy(tpl),
+    directoryValues(person),
+  );
   return {
     ...own,
-    name: String(pick('name') ?? ''),
-    title: String(pick('title') ?? ''),
-    phone: String(pick('phone') ?? ''),
-    mobile: String(pick('mobile') ?? ''),
+    name: String(applied.name ?? ''),
+    title: String(applied.title ?? ''),
+    phone: String(applied.phone ?? ''),
+    mobile: String(applied.mobile ?? ''),
     email: sendAsEmail,
-    company: String(pick('company') ?? ''),
-    website: String(pick('website') ?? ''),
-    address: String(pick('address') ?? ''),
-    photoUrl: String(pick('photoUrl') ?? ''),
-    socialLinks: (pick('socialLinks') ?? {}) as SignatureFields['socialLinks'],
-    design: tpl.template.design,
+    company: String(applied.company ?? ''),
+    website: String(applied.website ?? ''),
+    address: String(applied.address ?? ''),
+    photoUrl: String(applied.photoUrl ?? ''),
+    socialLinks: (applied.socialLinks ?? {}) as SignatureFields['socialLinks'],
+    design: applied.design,
   };
 }
 

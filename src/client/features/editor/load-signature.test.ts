@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { applyOrganizationPolicy, policyFromDefaults } from '../../../shared/signature/organization-policy';
+import { DEFAULT_DESIGN } from '../../../shared/signature/signature-schema';
+import { startFromAccount } from './load-signature';
+
+const defaults = {
+  template: 'creative' as const,
+  primaryColor: '#d73b2a' as const,
+  secondaryColor: '#333333' as const,
+  requiredPhone: true,
+  requiredTitle: false,
+  requiredAddress: false,
+  logoUrl: 'https://app.example.com/objects/logo.png',
+};
+const person = { name: 'Ada', email: 'ada@example.com' } as Parameters<typeof startFromAccount>[0];
+
+describe("the editor's new draft under the organization policy", () => {
+  it('has the design and logo the server gives a new signature (the one shared function)', () => {
+    const draft = startFromAccount(person, defaults);
+    expect(draft.design).toEqual({
+      ...DEFAULT_DESIGN,
+      template: 'creative',
+      primaryColor: '#d73b2a',
+      secondaryColor: '#333333',
+    });
+    expect(draft.photoUrl).toBe(defaults.logoUrl);
+    const server = applyOrganizationPolicy(
+      { name: 'Ada', email: 'ada@example.com' },
+      policyFromDefaults(defaults, defaults.logoUrl),
+    );
+    expect(draft).toMatchObject(server);
+  });
+
+  it('is the product default without an organization', () => {
+    const draft = startFromAccount(person, null);
+    expect(draft.design).toEqual(DEFAULT_DESIGN);
+    expect(draft.photoUrl).toBe('');
+    expect(draft.name).toBe('Ada');
+  });
+});
