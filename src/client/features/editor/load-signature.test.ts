@@ -11,6 +11,7 @@ const defaults = {
   requiredTitle: false,
   requiredAddress: false,
   logoUrl: 'https://app.example.com/objects/logo.png',
+  canManage: false,
 };
 const person = { name: 'Ada', email: 'ada@example.com' } as Parameters<typeof startFromAccount>[0];
 
