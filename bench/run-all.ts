@@ -10,6 +10,7 @@ const benches = [
   'bench/hot-path.bench.ts',
   'bench/start.bench.ts',
   'bench/google-push.bench.ts',
+  'bench/workspace-budgets.bench.ts',
   'bench/bundle-size.ts',
   'bench/keystroke.bench.ts',
   'bench/lighthouse.ts',

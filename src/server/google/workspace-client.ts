@@ -1,6 +1,7 @@
 import { createSign } from 'node:crypto';
 import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
 import { apiAnswerError, tokenAnswerError, type Api } from './google-answers';
+import { DEFAULT_RETRY, retryStep, type RetryPolicy } from './retry-policy';
 import { keyFingerprint, type ServiceAccountKey } from './service-account-key';
 
 /**
@@ -104,23 +105,6 @@ export function tokenCacheKey(
 export const DIRECTORY_FIELDS =
   'nextPageToken,users(primaryEmail,name,organizations,phones,orgUnitPath,suspended,archived,isMailboxSetup,aliases)';
 
-export interface RetryPolicy {
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-/** Six attempts, 0.5 s doubling to at most 32 s, full jitter: about a minute of patience in all. */
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 500, maxDelayMs: 32_000 };
-/**
- * Connect and "Check connection": a person is waiting for the answer, so one more try after a
- * short pause, and 10 s per attempt; an unreachable Google is said within seconds.
- */
-export const INTERACTIVE_RETRY: RetryPolicy = { maxAttempts: 2, baseDelayMs: 250, maxDelayMs: 500 };
-export const INTERACTIVE_TIMEOUT_MS = 10_000;
-/** A Retry-After longer than this is not waited for (the job is failed and retried later instead). */
-const MAX_RETRY_AFTER_MS = 120_000;
-
 export interface WorkspaceClientOptions {
   key: ServiceAccountKey;
   endpoints: GoogleEndpoints;
@@ -131,8 +115,11 @@ export interface WorkspaceClientOptions {
   cacheOwner?: string;
   tokenCache?: TokenCache;
   fetch?: typeof fetch;
+  /** How calls are tried again, and the time budget all of this client's calls share (decision 0134). */
   retry?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
+  /** The budget's clock (milliseconds, only differences count); tests move it with their sleeps. */
+  monotonic?: () => number;
   now?: () => number;
   random?: () => number;
   onRetry?: (info: { attempt: number; delayMs: number; kind: GoogleErrorKind }) => void;
@@ -208,6 +195,10 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const monotonic = options.monotonic ?? (() => performance.now());
+  // The budget runs from the client's making: one job, one budget.
+  const startedAt = monotonic();
+  const elapsed = () => monotonic() - startedAt;
   const stats = { tokenRequests: 0, retries: 0, calls: 0 };
   /** Concurrent callers for one (person, scopes) share one token request. */
   const pending = new Map<string, Promise<string>>();
@@ -325,12 +316,14 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
           refreshedAfter401 = true;
           continue;
         }
-        if (!error.retryable || attemptNo >= retry.maxAttempts) throw error;
-        const backoff = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attemptNo - 1));
-        const delayMs =
-          error.retryAfterSeconds !== undefined
-            ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, error.retryAfterSeconds * 1000))
-            : Math.floor(random() * backoff);
+        if (!error.retryable) throw error;
+        const step = retryStep(
+          retry,
+          { attemptNo, elapsedMs: elapsed(), retryAfterSeconds: error.retryAfterSeconds },
+          random,
+        );
+        if ('giveUp' in step) throw error;
+        const delayMs = step.sleepMs;
         stats.retries += 1;
         options.onRetry?.({ attempt: attemptNo, delayMs, kind: error.kind });
         await sleep(delayMs);
@@ -451,9 +444,9 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
 
 /** Why a call never got an answer, in words: the network's code, never "the key" (nothing reached Google). */
 function unreachableWhy(error: unknown, timeoutMs: number): string {
-  const err = error as { name?: string; cause?: { code?: string } } | undefined;
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
-    return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+  const err = error as { name?: string; cause?: { code?: string; name?: string } } | undefined;
+  const timedOut = [err?.name, err?.cause?.name].some((name) => name === 'TimeoutError' || name === 'AbortError');
+  if (timedOut) return `no answer within ${Math.round(timeoutMs / 1000)} s`;
   switch (err?.cause?.code) {
     case 'ECONNREFUSED':
       return 'the connection was refused';
@@ -462,8 +455,10 @@ function unreachableWhy(error: unknown, timeoutMs: number): string {
       return 'the address does not resolve (DNS)';
     case 'ECONNRESET':
       return 'the connection was cut';
+    case 'UND_ERR_SOCKET':
+      return 'the connection was closed before the answer';
     default:
-      return err?.cause?.code ? `network error ${err.cause.code}` : 'network error';
+      return err?.cause?.code ? `network error ${err.cause.code}` : `network error (${String(err?.cause ?? err)})`;
   }
 }
 

@@ -57,8 +57,14 @@ export interface JobRunner {
   start(): Promise<void>;
   /** The job's id, or null when a job with the same singletonKey already waits. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
-  /** Many jobs in one statement per 500; a job whose singletonKey already waits is left out. */
-  sendMany<T extends object>(name: string, jobs: { data: T; singletonKey?: string }[]): Promise<void>;
+  /**
+   * Many jobs in one statement per 500; a job whose singletonKey already waits is left out. Jobs
+   * are fetched by `priority` (higher first, default 0), then oldest first.
+   */
+  sendMany<T extends object>(
+    name: string,
+    jobs: { data: T; singletonKey?: string; priority?: number }[],
+  ): Promise<void>;
   /** Fires `name` with `data` on a cron schedule (UTC), once across every process. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   stats(name: string): Promise<QueueStats>;
@@ -238,9 +244,12 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
     async sendMany(name, list) {
       for (let i = 0; i < list.length; i += 500) {
         await boss.insert(
-          list
-            .slice(i, i + 500)
-            .map((job) => ({ name, data: job.data, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) })),
+          list.slice(i, i + 500).map((job) => ({
+            name,
+            data: job.data,
+            ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+            ...(job.priority ? { priority: job.priority } : {}),
+          })),
         );
       }
       if (list.length) queues.get(name)?.wake();

@@ -8,13 +8,11 @@ import { parseServiceAccountKey } from '../../google/service-account-key';
 import {
   DIRECTORY_SCOPE,
   GMAIL_SETTINGS_SCOPE,
-  INTERACTIVE_RETRY,
-  INTERACTIVE_TIMEOUT_MS,
   createTokenCache,
   createWorkspaceClient,
-  type RetryPolicy,
   type WorkspaceClient,
 } from '../../google/workspace-client';
+import { INTERACTIVE_RETRY, INTERACTIVE_TIMEOUT_MS, jobRetry, type RetryPolicy } from '../../google/retry-policy';
 import { workspaceKeySecret } from '../../google/workspace-key-secret';
 import type { JobRunner } from '../../jobs/job-runner';
 import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
@@ -32,13 +30,37 @@ export const PUSH_QUEUE = 'workspace-push';
 export const SYNC_QUEUE = 'workspace-sync';
 export const DAILY_QUEUE = 'workspace-daily';
 /** Pushes in flight per process: public tools settle around 10–15 (design/google-workspace.md). */
-export const PUSH_CONCURRENCY = 10;
+export const PUSH_CONCURRENCY = 12;
+/**
+ * Pushes of one organization running at once in one process: the other slots stay open to other
+ * organizations (decision 0134). Jobs are also queued interleaved by organization (queuePushes).
+ */
+export const PUSH_PER_ORGANIZATION = 8;
+/** Runs of a job whose process died (its lease ended) or whose database call failed; Google's answers are not retried here. */
 export const PUSH_RETRY_LIMIT = 4;
 
-export type PushJob = { organizationId: string; email: string; actor: string; actorUserId: string | null };
+/** Who a Workspace client serves: a person waiting (Connect, Check connection), a push job, a sync job. */
+export type ClientUse = 'interactive' | 'push' | 'sync';
+
+/** JOB_LEASE_SECONDS for a push; a sync reads many pages, so it holds at least ten minutes. */
+export function leasesOf(deps: Pick<WorkspaceDeps, 'leaseSeconds'>) {
+  const push = deps.leaseSeconds ?? 120;
+  return { push, sync: Math.max(600, push) };
+}
+
+export type PushJob = {
+  organizationId: string;
+  email: string;
+  actor: string;
+  actorUserId: string | null;
+  /** How many times this push came back after Google asked it to wait or its budget ran out (decision 0134). */
+  tries?: number;
+};
 /** `confirmed`: the people an admin agreed may be removed (a stopped sync listed them). */
 export type SyncJob = { organizationId: string; actor: string; confirmed?: string[] };
 export type PushResult = 'pushed' | 'unchanged' | 'skipped' | 'failed';
+/** What one run of a push did: a result, or `deferred` (Google asked for a wait; the job comes back then). */
+export type PushOutcome = PushResult | 'deferred';
 
 export type WorkspaceDeps = {
   db: Db;
@@ -50,7 +72,7 @@ export type WorkspaceDeps = {
   google: GoogleAdapter;
   /** Counts key checks and TEST MODE keys per organization (decision 0140). */
   limiter?: RateLimiter;
-  /** Tests shorten Google's backoff. */
+  /** Tests shorten Google's backoff; unset, a job's calls share 40% of its lease (decision 0134). */
   retry?: RetryPolicy;
   onPushFailure?: () => void;
   /** The mail outbox: a stopped connection's one alert to the owner and admins (decision 0133). */
@@ -83,33 +105,40 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     ...(deps.log ? { log: deps.log } : {}),
   });
 
+  const leases = leasesOf(deps);
+  const retries: Record<ClientUse, RetryPolicy> = {
+    interactive: INTERACTIVE_RETRY,
+    push: deps.retry ?? jobRetry(leases.push),
+    sync: deps.retry ?? jobRetry(leases.sync),
+  };
+
   /**
    * Tokens are cached per organization and per key (docs/decisions/0131). `interactive` (Connect,
-   * "Check connection"): someone waits, so Google gets one more try and 10 s per attempt; `job`:
-   * the push and sync jobs' patience.
+   * "Check connection"): someone waits, so Google gets one more try and 10 s per attempt; a push
+   * or sync job: its calls share a budget within its lease (decision 0134).
    */
   function clientFor(
     keyJson: string,
     testMode: boolean,
     organizationId: string,
-    use: 'interactive' | 'job' = 'interactive',
+    use: ClientUse = 'interactive',
   ): WorkspaceClient {
     const key = parseServiceAccountKey(keyJson);
-    const retry = use === 'interactive' ? INTERACTIVE_RETRY : deps.retry;
+    const retry = retries[use];
     return createWorkspaceClient({
       key,
       endpoints: deps.google.endpoints,
       cacheOwner: organizationId,
       tokenCache,
       ...(testMode && deps.google.fetch ? { fetch: deps.google.fetch } : {}),
-      ...(retry ? { retry } : {}),
+      retry,
       ...(use === 'interactive' ? { timeoutMs: INTERACTIVE_TIMEOUT_MS } : {}),
       // A job's calls end at the organization's first systemic failure (decision 0133).
-      ...(use === 'job' ? { beforeRequest: health.guard(organizationId, Date.now()) } : {}),
+      ...(use === 'interactive' ? {} : { beforeRequest: health.guard(organizationId, Date.now()) }),
     });
   }
 
-  function clientOf(conn: ConnectionRow, use: 'interactive' | 'job' = 'interactive'): WorkspaceClient {
+  function clientOf(conn: ConnectionRow, use: ClientUse = 'interactive'): WorkspaceClient {
     let keyJson: string;
     try {
       keyJson = decryptServiceAccountKey(secret, conn.organizationId, conn.encryptedKey);
@@ -162,14 +191,25 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   ): Promise<number> {
     await repo.markPending(organizationId, emails);
     // A person whose push already waits keeps that one job (it renders their signature when it runs).
+    // Priority -n for the n-th person: the queue hands out every organization's first person before
+    // anyone's second, so a push to thousands never makes a small organization wait (decision 0134).
     await deps.jobs.sendMany<PushJob>(
       PUSH_QUEUE,
-      emails.map((email) => ({
+      emails.map((email, n) => ({
         data: { organizationId, email, actor, actorUserId },
         singletonKey: `${organizationId}:${email}`,
+        priority: -n,
       })),
     );
     return emails.length;
+  }
+
+  /** The person's push runs again at `at` (one job waits per person: a push already waiting is kept). */
+  async function deferPush(job: PushJob, at: Date): Promise<void> {
+    await deps.jobs.send<PushJob>(PUSH_QUEUE, job, {
+      singletonKey: `${job.organizationId}:${job.email}`,
+      startAfter: at,
+    });
   }
 
   /**
@@ -228,6 +268,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     templateOf,
     actorWords,
     queuePushes,
+    deferPush,
     ownSignaturesOf,
     checkFailed,
     pushRefusal,

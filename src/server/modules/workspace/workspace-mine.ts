@@ -7,7 +7,7 @@ import {
   type PushStatus,
 } from '../../../shared/api/workspace';
 import { assertCapability, requireCallerMembership } from '../teams/team-access';
-import { PUSH_RETRY_LIMIT, type PushJob, type PushResult, type WorkspaceContext } from './workspace-context';
+import type { PushJob, PushOutcome, WorkspaceContext } from './workspace-context';
 import { lockReasons, personValues, sendAsTargets } from './workspace-signature';
 
 const notInDirectory = () =>
@@ -25,7 +25,7 @@ function resultWords(result: string, email: string) {
 /** Each person's own Workspace signature: what Gmail is given, their edits, "Install in Gmail". */
 export function createWorkspaceMine(
   ctx: WorkspaceContext,
-  runPush: (job: PushJob, attempt: { retryCount: number }) => Promise<PushResult>,
+  runPush: (job: PushJob, how: { interactive?: boolean }) => Promise<PushOutcome>,
 ) {
   const { deps, repo } = ctx;
 
@@ -102,7 +102,8 @@ export function createWorkspaceMine(
           actor: await ctx.actorWords(userId),
           actorUserId: userId,
         },
-        { retryCount: PUSH_RETRY_LIMIT },
+        // The person waits for this answer: the interactive budget, never a deferral.
+        { interactive: true },
       );
       const after = await repo.findPerson(caller.organization.id, person.email);
       return {

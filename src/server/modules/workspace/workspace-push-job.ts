@@ -1,14 +1,25 @@
 import { AppError } from '../../errors';
 import type { SendAsPushState } from '../../db/schema/workspace.schema';
 import { isGoogleWorkspaceError } from '../../google/errors';
+import { COME_BACK_LIMIT, comeBackAfterSeconds } from '../../google/retry-policy';
 import type { SendAs, WorkspaceClient } from '../../google/workspace-client';
 import { overGmailLimit, overGmailLimitWords } from '../../../shared/signature/gmail-size';
-import { PUSH_RETRY_LIMIT, type PushJob, type PushResult, type WorkspaceContext } from './workspace-context';
+import type { PushJob, PushOutcome, PushResult, WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
 import { stoppedWords } from './workspace-health';
 import { sendAsTargets, sha256, type SendAsTarget } from './workspace-signature';
 
 type StateExtra = Partial<Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash'>>;
+
+/** A person whose push comes back later: when, and why. */
+function waitWords(err: { retryAfterSeconds?: number; message: string }, seconds: number, at: Date): string {
+  const wait = seconds < 120 ? `${Math.ceil(seconds)} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const why =
+    err.retryAfterSeconds !== undefined
+      ? `Google asked us to wait ${wait}`
+      : `Google did not answer well; trying again in ${wait}`;
+  return `Waiting: ${why}; this push runs again at ${at.toISOString().slice(11, 16)} UTC. ${err.message}`;
+}
 
 const tooLong = (target: { storedLength: number }) =>
   `${overGmailLimitWords(target.storedLength)} Shorten the template or the person's fields.`;
@@ -66,7 +77,7 @@ export function createPushJob(ctx: WorkspaceContext) {
     listed: SendAs[],
     gmailPrimary: SendAs,
     rec: Recorder,
-    attempt: { retryCount: number },
+    mayComeBack: boolean,
   ) {
     const { state } = rec;
     const outcomes: ('pushed' | 'unchanged' | 'failed')[] = [];
@@ -150,16 +161,21 @@ export function createPushJob(ctx: WorkspaceContext) {
         );
         outcomes.push('pushed');
       } catch (err) {
-        // A person to skip, or a failure of the whole connection: the run's own answer, not this address's.
+        // A person to skip, a failure of the whole connection, or a wait Google asked for: the run's
+        // own answer, not this address's.
         if (!isGoogleWorkspaceError(err) || err.effect === 'skip' || err.effect === 'systemic') throw err;
-        if (err.retryable && attempt.retryCount < PUSH_RETRY_LIMIT) throw err;
+        if (err.retryable && mayComeBack) throw err;
         await failAddress(target, err.message);
       }
     }
     return { outcomes, failures, lastPushedAt };
   }
 
-  return async function runPush(job: PushJob, attempt: { retryCount: number }): Promise<PushResult> {
+  /**
+   * `interactive`: Install in Gmail, a person waiting for the answer; otherwise a job of PUSH_QUEUE,
+   * whose calls share the budget of decision 0134.
+   */
+  return async function runPush(job: PushJob, how: { interactive?: boolean } = {}): Promise<PushOutcome> {
     const conn = await repo.findConnection(job.organizationId);
     const person = await repo.findPerson(job.organizationId, job.email);
     if (!conn || !person) return 'skipped';
@@ -182,12 +198,14 @@ export function createPushJob(ctx: WorkspaceContext) {
     // An address no signature is "Used for" any more is left alone in Gmail and drops out of the statuses.
     for (const key of Object.keys(rec.state)) if (!targets.some((t) => t.sendAsEmail === key)) delete rec.state[key];
     let result: Awaited<ReturnType<typeof writeAddresses>>;
+    const tries = job.tries ?? 0;
+    const mayComeBack = !how.interactive && tries < COME_BACK_LIMIT;
     try {
-      const client = ctx.clientOf(conn, 'job');
+      const client = ctx.clientOf(conn, how.interactive ? 'interactive' : 'push');
       const listed = await client.listSendAs(person.email);
       const gmailPrimary = listed.find((s) => s.isPrimary);
       if (!gmailPrimary) return rec.failAll(`Gmail lists no primary address for ${person.email}.`);
-      result = await writeAddresses(client, person, targets, listed, gmailPrimary, rec, attempt);
+      result = await writeAddresses(client, person, targets, listed, gmailPrimary, rec, mayComeBack);
     } catch (err) {
       if (err instanceof AppError) return rec.failAll(err.message, primaryTarget.html);
       if (!isGoogleWorkspaceError(err)) throw err;
@@ -197,11 +215,17 @@ export function createPushJob(ctx: WorkspaceContext) {
         await ctx.health.stop(job.organizationId, err);
         return rec.failAll(stoppedWords(err.message), primaryTarget.html);
       }
-      if (err.retryable && attempt.retryCount < PUSH_RETRY_LIMIT) {
-        // Addresses already written are unchanged when the job runs again; only the rest is patched.
-        await rec.saveState({ pushStatus: 'pending', pushError: `Trying again: ${err.message}` });
-        throw err;
+      const seconds = mayComeBack ? comeBackAfterSeconds(err, tries) : null;
+      if (seconds !== null) {
+        // The budget is spent, or Google asked for a longer wait than it holds: the job comes back
+        // then, not asleep holding its lease (decision 0134). Addresses already written are found
+        // unchanged; only the rest is patched.
+        const at = new Date(Date.now() + seconds * 1000);
+        await ctx.deferPush({ ...job, tries: tries + 1 }, at);
+        await rec.saveState({ pushStatus: 'pending', pushError: waitWords(err, seconds, at) });
+        return 'deferred';
       }
+      // Tried enough: the person fails with Google's words; the next push or the daily run tries again.
       return rec.failAll(err.message, primaryTarget.html);
     }
     if (result.failures.length) {

@@ -26,7 +26,7 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
     const people: SyncedPerson[] = [];
     let withoutGmail = 0;
     try {
-      for await (const page of ctx.clientOf(conn, 'job').listDirectory(conn.adminEmail)) {
+      for await (const page of ctx.clientOf(conn, 'sync').listDirectory(conn.adminEmail)) {
         for (const p of page) {
           if (p.suspended || p.archived) continue;
           if (!p.isMailboxSetup) withoutGmail += 1;
@@ -47,7 +47,12 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
       if (isGoogleWorkspaceError(err)) {
         if (err.effect === 'systemic') await ctx.health.stop(job.organizationId, err);
         await repo.recordSync(job.organizationId, false, `The directory could not be read: ${err.message}`);
-        if (err.retryable) throw err;
+        // Tried again within the job's budget already (decision 0134); a longer wait Google asked
+        // for brings the sync back then. Anything else waits for the next sync.
+        if (err.retryable && err.retryAfterSeconds !== undefined) {
+          const startAfter = new Date(Date.now() + err.retryAfterSeconds * 1000);
+          await deps.jobs.send<SyncJob>(SYNC_QUEUE, job, { singletonKey: job.organizationId, startAfter });
+        }
         return null;
       }
       throw err;

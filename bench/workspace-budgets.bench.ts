@@ -1,0 +1,149 @@
+/**
+ * The Workspace push budgets, through the whole app (jobs runner, PGlite, mail outbox) against the
+ * Google stand-in with 50 ms of latency per answer (docs/decisions/0133, 0134):
+ * - 1,000 people pushed: seconds, and the most calls to Google in flight at once in this process
+ *   (budget: ≤ 60 s, ≤ 15 in flight);
+ * - a push to 1,000 people whose key is revoked at the 10th patch: calls made after Google's first
+ *   refusal, and alert mails recorded (budget: ≤ 3 calls, exactly 1 mail).
+ * Run: node --import tsx bench/workspace-budgets.bench.ts (PEOPLE=… to change the 1,000).
+ * Prints figures only; it never fails, since machines differ.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { mailOutbox } from '../src/server/db/schema/mail-outbox.schema';
+import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../src/server/google/google-stand-in';
+import { recordGoogleCalls } from '../src/test-support/google-calls';
+
+const PEOPLE = Number(process.env.PEOPLE ?? 1000);
+const LATENCY_MS = 50;
+const REVOKE_AT_PATCH = 10;
+
+const people = (domain: string): StandInPerson[] =>
+  Array.from({ length: PEOPLE }, (_, i) => ({
+    primaryEmail: i === 0 ? `ada@${domain}` : `p${String(i).padStart(4, '0')}@${domain}`,
+    fullName: `Person ${i}`,
+    givenName: 'Person',
+    familyName: String(i),
+    title: 'Engineer',
+    isAdmin: i === 0,
+  }));
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 600_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The app on PGlite pointed at a new stand-in of `domain`, an owner, Workspace connected and synced. */
+async function world(domain: string) {
+  const google = await startGoogleStandIn({ people: people(domain), latencyMs: LATENCY_MS });
+  const account = makeTestServiceAccount(domain);
+  await google.state.grant(account.client);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-bench-ws-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1:5000',
+    GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
+    GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl,
+    GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
+  });
+  const app = await buildApp(config, { logger: false, clientDir: false });
+  await app.ready();
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: `owner@${domain}`, password: 'a long password 1', name: 'Olivia Owner', termsAccepted: true },
+  });
+  const cookie = [signup.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  await call('POST', '/api/workspace/connection', { keyJson: account.keyJson, adminEmail: `ada@${domain}` });
+  await call('POST', '/api/workspace/sync');
+  const statuses = async () =>
+    ((await call('GET', '/api/workspace')).json() as { people: { pushStatus: string }[] }).people;
+  await until(async () => (await statuses()).length === PEOPLE, 'the sync');
+  return {
+    app,
+    google,
+    account,
+    call,
+    statuses,
+    async close() {
+      await app.close();
+      await google.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The most calls to the stand-in outstanding at once, from the recorded sends and answers. */
+function mostInFlight(log: { event: 'sent' | 'answered' }[]): number {
+  let now = 0;
+  let most = 0;
+  for (const entry of log) {
+    now += entry.event === 'sent' ? 1 : -1;
+    most = Math.max(most, now);
+  }
+  return most;
+}
+
+async function pushBudget() {
+  const w = await world('bench-push.example');
+  try {
+    const calls = recordGoogleCalls(w.google.url);
+    const started = performance.now();
+    await w.call('POST', '/api/workspace/push', { target: { kind: 'all' } });
+    await until(async () => (await w.statuses()).every((p) => p.pushStatus !== 'pending'), 'the push');
+    const seconds = (performance.now() - started) / 1000;
+    calls.restore();
+    const pushed = (await w.statuses()).filter((p) => p.pushStatus === 'pushed').length;
+    console.log(
+      `push to ${PEOPLE} people (stand-in ${LATENCY_MS} ms): ${seconds.toFixed(1)} s (budget ≤ 60 s), ${pushed} pushed, ` +
+        `most calls in flight ${mostInFlight(calls.log)} (budget ≤ 15), calls ${calls.sent()}`,
+    );
+  } finally {
+    await w.close();
+  }
+}
+
+async function systemicBudget() {
+  const w = await world('bench-revoked.example');
+  try {
+    const countBy = w.google.state.countBy.bind(w.google.state);
+    w.google.state.countBy = (map, key) => {
+      countBy(map, key);
+      if (map === 'patches' && w.google.state.totalPatches() === REVOKE_AT_PATCH)
+        void w.google.state.revoke(w.account.client.clientEmail);
+    };
+    const calls = recordGoogleCalls(w.google.url);
+    await w.call('POST', '/api/workspace/push', { target: { kind: 'all' } });
+    await until(async () => (await w.statuses()).every((p) => p.pushStatus !== 'pending'), 'the stopped push');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    calls.restore();
+    const refused = calls.afterFirstFailure((c) => c.url === '/token' && c.status === 400);
+    const mails = await w.app.services.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'workspace-stopped'));
+    console.log(
+      `key revoked at patch ${REVOKE_AT_PATCH} of a push to ${PEOPLE}: ${refused.after} calls after Google's first refusal (budget ≤ 3), ` +
+        `${mails.length} alert mail(s) (budget exactly 1), ${w.google.state.totalPatches()} patches, ${calls.sent()} calls in all`,
+    );
+  } finally {
+    await w.close();
+  }
+}
+
+await pushBudget();
+await systemicBudget();
