@@ -71,7 +71,10 @@ describe('billing: pricing, checkout, test payment, success', () => {
     expect(await page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(1);
     await page.keyboard.press('Escape');
 
-    await planCard(page, 'standard').getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+    // During the organization's trial no card promises another one: the plan is chosen for the days left.
+    await page.getByText(/^Your trial has 7 days left\. A plan chosen now costs nothing until /).waitFor();
+    expect(await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).count()).toBe(0);
+    await planCard(page, 'standard').getByRole('button', { name: 'Choose Standard' }).click();
     await page.waitForURL(/\/checkout\?plan=standard&billing=monthly/);
     await page.getByText('Due today').waitFor();
     const code = page.getByLabel('Promotion code');

@@ -121,5 +121,12 @@ describe('the 7-day trial', () => {
     });
     expect(res.status()).toBe(403);
     expect((await res.json()).error).toBe(refusal);
+
+    // After the trial, checkout charges at once: no card may still promise a free trial.
+    await page.goto(`${app.url}/pricing`);
+    await page.getByText('Your free trial is over: a paid plan starts at once.', { exact: false }).waitFor();
+    await page.locator('[data-plan="standard"]').getByRole('button', { name: 'Buy Standard' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).count()).toBe(0);
+    await shot(page, 'pricing-after-trial', true);
   }, 180_000);
 });

@@ -12,11 +12,41 @@ import {
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
 import { usePlanChoice } from '../../components/pricing/use-plan-choice';
-import { useSession } from '../../api/session';
+import { trialDaysLeft, useSession } from '../../api/session';
 import { BillingHeader } from './billing-header';
+import type { MeResponse } from '../../../shared/account-types';
 
 /** Statuses under which the stored plan is really the person's (not canceled or never chosen). */
 const HOLDS_PLAN = new Set(['free', 'active', 'lifetime', 'past_due']);
+
+type Offer = { lead: string; cta(planId: PlanId): string | undefined };
+
+const planName = (planId: PlanId) => (planId === 'pro' ? 'Pro' : 'Standard');
+
+/**
+ * What choosing a paid plan means for this reader (decision 0151): a visitor starts a 7-day trial; a
+ * person whose organization's trial runs keeps its days and pays at its end; after the trial, checkout
+ * charges at once, so no card may still promise a free trial.
+ */
+function trialOffer(organization: MeResponse['organization'] | undefined): Offer {
+  if (!organization)
+    return {
+      lead: 'Start free, or try Standard or Pro free for 7 days. Cancel anytime before the trial ends and you pay nothing.',
+      cta: () => undefined,
+    };
+  const left = trialDaysLeft(organization.trialEndsAt);
+  if (organization.plan === 'trial' && left > 0) {
+    const ends = new Date(organization.trialEndsAt!).toLocaleDateString(undefined, { dateStyle: 'medium' });
+    return {
+      lead: `Your trial has ${left} ${left === 1 ? 'day' : 'days'} left. A plan chosen now costs nothing until ${ends}; Free means you stay on Free when the trial ends.`,
+      cta: (planId) => `Choose ${planName(planId)}`,
+    };
+  }
+  return {
+    lead: 'Your free trial is over: a paid plan starts at once. Cancel anytime in Plan & Billing.',
+    cta: (planId) => `Buy ${planName(planId)}`,
+  };
+}
 
 export function PricingPage() {
   const navigate = useNavigate();
@@ -33,6 +63,8 @@ export function PricingPage() {
   const status = session?.user.subscriptionStatus;
   const currentPlanId: PlanId | null =
     status && HOLDS_PLAN.has(status) ? (planIdFromName(session?.user.subscriptionPlan) ?? null) : null;
+
+  const trial = trialOffer(session?.organization);
 
   const changePeriod = (next: BillingPeriod) => {
     setPeriod(next);
@@ -51,10 +83,7 @@ export function PricingPage() {
       <main className="mx-auto max-w-6xl px-4 pb-20 pt-12 sm:px-6 sm:pt-16">
         <div className="mx-auto max-w-2xl text-center">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Choose your plan</h1>
-          <p className="mt-4 text-lg text-slate-600">
-            Start free, or try Standard or Pro free for 7 days. Cancel anytime before the trial ends and you pay
-            nothing.
-          </p>
+          <p className="mt-4 text-lg text-slate-600">{trial.lead}</p>
         </div>
         <div className="mt-10 flex justify-center">
           <BillingToggle value={period} onChange={changePeriod} />
@@ -65,7 +94,9 @@ export function PricingPage() {
             onChoose={(planId) => choose(planId, period)}
             busyPlanId={busyPlanId}
             currentPlanId={currentPlanId}
-            ctaFor={(planId) => (planId === 'free' && currentPlanId === 'free' ? 'Continue with Free' : undefined)}
+            ctaFor={(planId) =>
+              planId === 'free' ? (currentPlanId === 'free' ? 'Continue with Free' : undefined) : trial.cta(planId)
+            }
           />
         </div>
         <div className="mt-12 flex flex-col items-center gap-3 text-center">
