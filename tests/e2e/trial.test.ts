@@ -126,6 +126,8 @@ describe('the 7-day trial', () => {
     await page.goto(`${app.url}/pricing`);
     await page.getByText('Your free trial is over: a paid plan starts at once.', { exact: false }).waitFor();
     await page.locator('[data-plan="standard"]').getByRole('button', { name: 'Buy Standard' }).waitFor();
+    expect(await page.locator('[data-plan="standard"]').innerText()).toContain('Charged today');
+    expect(await page.getByText('7-day free trial').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).count()).toBe(0);
     await shot(page, 'pricing-after-trial', true);
   }, 180_000);

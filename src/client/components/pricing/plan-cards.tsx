@@ -13,6 +13,8 @@ export type PlanCardsProps = {
   currentPlanId?: PlanId | null;
   /** Overrides a card's call to action, e.g. 'Continue with Free' for someone already on Free. */
   ctaFor?: (planId: PlanId) => string | undefined;
+  /** Free days a paid plan would start with for this reader (default: the plan's own trial). */
+  trialDays?: number;
   headingLevel?: 'h2' | 'h3';
 };
 
@@ -27,13 +29,14 @@ export function PlanCards({
   busyPlanId = null,
   currentPlanId = null,
   ctaFor,
+  trialDays,
   headingLevel = 'h2',
 }: PlanCardsProps) {
   const Heading = headingLevel;
   return (
     <ul className="grid gap-6 md:grid-cols-3 md:items-stretch">
       {PLANS.map((plan) => {
-        const price = displayedPrice(plan, billingPeriod, annualDisplay);
+        const price = displayedPrice(plan, billingPeriod, annualDisplay, trialDays);
         const busy = busyPlanId === plan.id;
         const current = currentPlanId === plan.id;
         return (

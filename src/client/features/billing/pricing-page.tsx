@@ -19,7 +19,7 @@ import type { MeResponse } from '../../../shared/account-types';
 /** Statuses under which the stored plan is really the person's (not canceled or never chosen). */
 const HOLDS_PLAN = new Set(['free', 'active', 'lifetime', 'past_due']);
 
-type Offer = { lead: string; cta(planId: PlanId): string | undefined };
+type Offer = { lead: string; cta(planId: PlanId): string | undefined; trialDays?: number };
 
 const planName = (planId: PlanId) => (planId === 'pro' ? 'Pro' : 'Standard');
 
@@ -40,11 +40,13 @@ function trialOffer(organization: MeResponse['organization'] | undefined): Offer
     return {
       lead: `Your trial has ${left} ${left === 1 ? 'day' : 'days'} left. A plan chosen now costs nothing until ${ends}; Free means you stay on Free when the trial ends.`,
       cta: (planId) => `Choose ${planName(planId)}`,
+      trialDays: left,
     };
   }
   return {
     lead: 'Your free trial is over: a paid plan starts at once. Cancel anytime in Plan & Billing.',
     cta: (planId) => `Buy ${planName(planId)}`,
+    trialDays: 0,
   };
 }
 
@@ -94,6 +96,7 @@ export function PricingPage() {
             onChoose={(planId) => choose(planId, period)}
             busyPlanId={busyPlanId}
             currentPlanId={currentPlanId}
+            trialDays={trial.trialDays}
             ctaFor={(planId) =>
               planId === 'free' ? (currentPlanId === 'free' ? 'Continue with Free' : undefined) : trial.cta(planId)
             }
