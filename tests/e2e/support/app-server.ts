@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +33,11 @@ export async function startApp(
     throw new Error('The client is not built: run `npm run build` before the browser tests.');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
+  // The build's embedded database (every migration applied, decision 0191), as a first start of the
+  // built server copies it: run from the sources, the server would create and migrate its own, which
+  // took most of each browser test file's start (decision 0210).
+  const template = path.resolve('dist/server/pglite-template');
+  if (!env.DATABASE_URL && existsSync(template)) cpSync(template, path.join(dataDir, 'db'), { recursive: true });
   // The public URL must name the port before the app starts, so reserve one first.
   const port = await freePort();
   const config = loadConfig({
