@@ -58,6 +58,18 @@ describe('the 7-day trial', () => {
     await phone.page.goto(`${app.url}/editor`);
     await expect.poll(() => badge(phone.page).textContent()).toBe('7 days left in trial');
     await shot(phone.page, 'editor-trial-badge-375');
+
+    // The account area is reachable from the editor's menu; an owner also gets the team's screens.
+    await phone.page.getByRole('button', { name: 'Open user menu' }).click();
+    for (const item of ['Settings', 'Team & Seats', 'Google Workspace', 'Plan & Billing'])
+      expect(await phone.page.getByRole('menuitem', { name: item, exact: true }).isDisabled()).toBe(false);
+    await shot(phone.page, 'editor-menu-375');
+    await phone.page.getByRole('menuitem', { name: 'Team & Seats', exact: true }).click();
+    await phone.page.waitForURL(/\/account\/team$/);
+    await phone.page.goto(`${app.url}/editor`);
+    await phone.page.getByRole('button', { name: 'Open user menu' }).click();
+    await phone.page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
+    await phone.page.waitForURL(/\/account$/);
   }, 120_000);
 
   test('on the last day the editor says when the trial ends and what happens then', async ({ app, signUp }) => {

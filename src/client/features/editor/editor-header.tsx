@@ -71,8 +71,15 @@ export const EditorHeader = memo(function EditorHeader({
         <HelpDialog />
         {session ? (
           <UserMenu>
-            <MenuItem disabled>Settings</MenuItem>
-            <MenuItem onSelect={() => navigate('/account/billing')}>Billing</MenuItem>
+            <MenuItem onSelect={() => navigate('/account')}>Settings</MenuItem>
+            {/* Owners and admins run the team: its two screens one click away, not only through Billing. */}
+            {session.organization && session.organization.role !== 'member' && (
+              <>
+                <MenuItem onSelect={() => navigate('/account/team')}>Team &amp; Seats</MenuItem>
+                <MenuItem onSelect={() => navigate('/account/workspace')}>Google Workspace</MenuItem>
+              </>
+            )}
+            <MenuItem onSelect={() => navigate('/account/billing')}>Plan &amp; Billing</MenuItem>
           </UserMenu>
         ) : (
           ready && (
