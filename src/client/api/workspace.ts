@@ -3,6 +3,7 @@ import {
   workspaceApi,
   type ConfirmRemovalBody,
   type ConnectBody,
+  type OperatorConnectBody,
   type PersonEdit,
   type PushTarget,
   type TemplateBody,
@@ -43,6 +44,8 @@ function useWorkspaceMutation<TInput, TResult>(request: (input: TInput) => Promi
 
 export const useConnect = () =>
   useWorkspaceMutation((input: ConnectBody) => callApi(workspaceApi.connect, { body: input }));
+export const useConnectOperator = () =>
+  useWorkspaceMutation((input: OperatorConnectBody) => callApi(workspaceApi.connectOperator, { body: input }));
 export const useConnectTestMode = () => useWorkspaceMutation(() => callApi(workspaceApi.connectTestMode));
 export const useCheckConnection = () => useWorkspaceMutation(() => callApi(workspaceApi.check));
 export const useDisconnect = () => useWorkspaceMutation(() => callApi(workspaceApi.disconnect));

@@ -94,6 +94,9 @@ export const connectBodySchema = z.object({
     ),
 });
 export type ConnectBody = z.infer<typeof connectBodySchema>;
+/** The operator's service account (decision 0141): only the domain's super-admin address is typed. */
+export const operatorConnectBodySchema = connectBodySchema.pick({ adminEmail: true });
+export type OperatorConnectBody = z.infer<typeof operatorConnectBodySchema>;
 
 export const pushTargetSchema = z.discriminatedUnion(
   'kind',
@@ -176,6 +179,8 @@ export const workspaceConnectionViewSchema = z
     clientEmail: z.string(),
     adminEmail: z.string(),
     testMode: z.boolean(),
+    /** Served by the operator's service account (decision 0141). */
+    operatorKey: z.boolean(),
     connectedAt: isoDateTime,
     lastSyncAt: isoDateTime.nullable(),
     lastSyncResult: z.string().nullable(),
@@ -241,6 +246,8 @@ export const workspaceOverviewSchema = z
     scopes: z.array(z.string()),
     /** The server runs the TEST MODE Workspace (GOOGLE_MODE=test, or a loopback PUBLIC_URL; decision 0140). */
     testModeAvailable: z.boolean(),
+    /** The operator's service account serves every organization (GOOGLE_SERVICE_ACCOUNT_KEY; decision 0141): what to authorise. */
+    operatorKey: z.looseObject({ clientId: z.string(), clientEmail: z.string() }).nullable(),
     connection: workspaceConnectionViewSchema.nullable(),
     template: workspaceTemplateViewSchema,
     people: z.array(workspacePersonViewSchema),
@@ -339,6 +346,15 @@ export const workspaceApi = {
     summary: 'Connect Google Workspace with a service account key (checked against Google, kept encrypted)',
     tags,
     body: connectBodySchema,
+    responses: { 200: workspaceConnectedSchema },
+  }),
+  connectOperator: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/connection/operator',
+    summary:
+      "Connect Google Workspace with the server's own service account (GOOGLE_SERVICE_ACCOUNT_KEY): a verified super admin of the domain only",
+    tags,
+    body: operatorConnectBodySchema,
     responses: { 200: workspaceConnectedSchema },
   }),
   connectTestMode: defineRoute({

@@ -5,6 +5,9 @@
  * "What fails first against real Google").
  */
 
+/** The domain of an address, lower-case (`ada@Acme.com` → `acme.com`). */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
 /** The two APIs a service account's Cloud project must have enabled. */
 export const GOOGLE_APIS = {
   gmail: { name: 'Gmail API', service: 'gmail.googleapis.com' },

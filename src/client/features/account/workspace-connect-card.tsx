@@ -1,5 +1,5 @@
-import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { delegationLink, enableApiLink, readKeyPreview } from '../../../shared/workspace/google-setup';
+import { useState, type ChangeEvent } from 'react';
+import { enableApiLink, readKeyPreview } from '../../../shared/workspace/google-setup';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
 import { Field, Input, Textarea } from '../../components/ui/field';
@@ -7,60 +7,8 @@ import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useConnect, useConnectTestMode } from '../../api/workspace';
 import { SectionCard } from './account-ui';
-
-const linkClass = 'font-medium text-brand hover:underline';
-
-function Out({ href, children, testId }: { href: string; children: ReactNode; testId?: string }) {
-  return (
-    <a href={href} target="_blank" rel="noreferrer" className={linkClass} data-testid={testId}>
-      {children}
-    </a>
-  );
-}
-
-export function Scopes({ scopes }: { scopes: string[] }) {
-  return (
-    <ul className="mt-1 grid gap-1">
-      {scopes.map((s) => (
-        <li key={s}>
-          <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{s}</code>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The client ID with a copy button and the link that fills in the Admin console (before anything is sent). */
-export function DelegationBox({ clientId, scopes, note }: { clientId: string; scopes: string[]; note?: ReactNode }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(clientId);
-      toast({ title: 'Client ID copied', description: clientId, variant: 'success' });
-    } catch {
-      toast({ title: 'Copy it by hand', description: `This browser did not allow copying: ${clientId}` });
-    }
-  };
-  return (
-    <div className="rounded-lg border border-brand/30 bg-brand/5 p-3 text-sm" data-testid="workspace-delegation">
-      <p className="font-medium text-slate-700">Client ID</p>
-      <div className="mt-1 flex flex-wrap items-center gap-2">
-        <code className="break-all rounded bg-white px-1.5 py-0.5 text-sm" data-testid="workspace-key-client-id">
-          {clientId}
-        </code>
-        <Button size="sm" variant="secondary" onClick={copy}>
-          Copy client ID
-        </Button>
-      </div>
-      {note}
-      <p className="mt-2">
-        <Out href={delegationLink(clientId, scopes)} testId="workspace-delegation-link">
-          Authorise in the Admin console
-        </Out>{' '}
-        <span className="text-slate-600">(opens Google with this client ID and both scopes filled in).</span>
-      </p>
-    </div>
-  );
-}
+import { DelegationBox, Out, Scopes } from './workspace-delegation';
+import { OperatorConnect } from './workspace-operator-connect';
 
 /** The steps, in the order they fail in real life (design/google-workspace.md, "What fails first"). */
 function Steps({ scopes, projectId }: { scopes: string[]; projectId: string | null }) {
@@ -124,7 +72,7 @@ function TestModeOffer({ onError }: { onError(words: string): void }) {
 }
 
 /** Not connected yet: the steps, the key (read in the browser first), the admin, and TEST MODE where it runs. */
-export function WorkspaceConnectCard({ data }: { data: WorkspaceOverview }) {
+function KeyConnect({ data }: { data: WorkspaceOverview }) {
   const connect = useConnect();
   const [keyJson, setKeyJson] = useState('');
   const [adminEmail, setAdminEmail] = useState('');
@@ -157,11 +105,7 @@ export function WorkspaceConnectCard({ data }: { data: WorkspaceOverview }) {
   };
 
   return (
-    <SectionCard
-      id="workspace-connect"
-      title="Connect Google Workspace"
-      description="SignaturePro writes each person's signature into Gmail through a service account with domain-wide delegation."
-    >
+    <>
       <Steps scopes={data.scopes} projectId={preview.ok ? preview.projectId : null} />
       {data.testModeAvailable && <TestModeOffer onError={(form) => setErrors({ form })} />}
       <div className="grid gap-4">
@@ -236,6 +180,33 @@ export function WorkspaceConnectCard({ data }: { data: WorkspaceOverview }) {
           </Button>
         </div>
       </div>
+    </>
+  );
+}
+
+/** Connect Google Workspace: with the server's own service account where it has one (decision 0141), else a pasted key. */
+export function WorkspaceConnectCard({ data }: { data: WorkspaceOverview }) {
+  return (
+    <SectionCard
+      id="workspace-connect"
+      title="Connect Google Workspace"
+      description="SignaturePro writes each person's signature into Gmail through a service account with domain-wide delegation."
+    >
+      {data.operatorKey ? (
+        <>
+          <OperatorConnect operator={data.operatorKey} scopes={data.scopes} />
+          <details className="mt-6 border-t border-slate-200 pt-4" data-testid="workspace-own-key">
+            <summary className="cursor-pointer text-sm font-medium text-slate-700">
+              Or use your organization's own service account key
+            </summary>
+            <div className="mt-4">
+              <KeyConnect data={data} />
+            </div>
+          </details>
+        </>
+      ) : (
+        <KeyConnect data={data} />
+      )}
     </SectionCard>
   );
 }

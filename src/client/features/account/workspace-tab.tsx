@@ -12,7 +12,8 @@ import { useOrganization } from '../../api/teams';
 import { useCheckConnection, useDisconnect, useSync, useWorkspace } from '../../api/workspace';
 import { PendingRemoval } from './workspace-removal-confirm';
 import { checkSummary, WorkspaceCheckList } from './workspace-check-list';
-import { Scopes, WorkspaceConnectCard } from './workspace-connect-card';
+import { WorkspaceConnectCard } from './workspace-connect-card';
+import { Scopes } from './workspace-delegation';
 
 /** /account/workspace: Google Workspace for owners and admins of a Pro organization, and everyone's own Gmail signature. */
 export function WorkspaceTab() {

@@ -17,37 +17,48 @@ export type SendAsPushState = {
  * the organization's template and locks, the people read from the directory with their push status,
  * and the audit log of pushes. docs/decisions/0117-workspace-data-model.md.
  */
-export const workspaceConnection = pgTable('workspace_connection', {
-  organizationId: text('organization_id')
-    .primaryKey()
-    .references(() => organization.id, { onDelete: 'cascade' }),
-  clientEmail: text('client_email').notNull(),
-  clientId: text('client_id').notNull(),
-  adminEmail: text('admin_email').notNull(),
-  /** AES-256-GCM of the key's JSON: `v1.{iv}.{tag}.{ciphertext}` (base64url); never sent to a browser. */
-  encryptedKey: text('encrypted_key').notNull(),
-  /** Connected to the embedded TEST MODE Workspace. */
-  testMode: boolean('test_mode').notNull().default(false),
-  connectedBy: text('connected_by').references(() => user.id, { onDelete: 'set null' }),
-  connectedAt: timestamptz('connected_at').notNull().defaultNow(),
-  lastSyncAt: timestamptz('last_sync_at'),
-  /** Words: "12 people read, 1 without Gmail" or why the last sync failed. */
-  lastSyncResult: text('last_sync_result'),
-  lastSyncOk: boolean('last_sync_ok'),
-  /**
-   * A sync stopped because it would remove too many people: who would go, waiting for an admin to
-   * confirm (docs/decisions/0132). Null when nothing waits.
-   */
-  pendingRemoval: jsonb('pending_removal').$type<{ email: string; fullName: string }[]>(),
-  /**
-   * Set by the first systemic failure (a revoked key, a removed scope, a disabled API, a domain
-   * policy): nothing is tried with this connection until "Check connection" passes, and the owner
-   * and admins are mailed once (docs/decisions/0133). Null while the connection is healthy.
-   */
-  stoppedAt: timestamptz('stopped_at'),
-  /** Why, in the words the alert mail used (ours, then Google's quoted). */
-  stoppedReason: text('stopped_reason'),
-});
+export const workspaceConnection = pgTable(
+  'workspace_connection',
+  {
+    organizationId: text('organization_id')
+      .primaryKey()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    clientEmail: text('client_email').notNull(),
+    clientId: text('client_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    /** AES-256-GCM of the key's JSON: `v1.{iv}.{tag}.{ciphertext}` (base64url); never sent to a browser. */
+    encryptedKey: text('encrypted_key').notNull(),
+    /** Connected to the embedded TEST MODE Workspace. */
+    testMode: boolean('test_mode').notNull().default(false),
+    connectedBy: text('connected_by').references(() => user.id, { onDelete: 'set null' }),
+    connectedAt: timestamptz('connected_at').notNull().defaultNow(),
+    lastSyncAt: timestamptz('last_sync_at'),
+    /** Words: "12 people read, 1 without Gmail" or why the last sync failed. */
+    lastSyncResult: text('last_sync_result'),
+    lastSyncOk: boolean('last_sync_ok'),
+    /**
+     * A sync stopped because it would remove too many people: who would go, waiting for an admin to
+     * confirm (docs/decisions/0132). Null when nothing waits.
+     */
+    pendingRemoval: jsonb('pending_removal').$type<{ email: string; fullName: string }[]>(),
+    /**
+     * Set by the first systemic failure (a revoked key, a removed scope, a disabled API, a domain
+     * policy): nothing is tried with this connection until "Check connection" passes, and the owner
+     * and admins are mailed once (docs/decisions/0133). Null while the connection is healthy.
+     */
+    stoppedAt: timestamptz('stopped_at'),
+    /** Why, in the words the alert mail used (ours, then Google's quoted). */
+    stoppedReason: text('stopped_reason'),
+    /**
+     * The Workspace domain (the admin address's, lower-case): connected to one organization at a time
+     * (docs/decisions/0141). Null only for a connection older than the rule that shared its domain.
+     */
+    domain: text('domain'),
+    /** The operator's service account (GOOGLE_SERVICE_ACCOUNT_KEY) serves it: no key is stored (docs/decisions/0141). */
+    operatorKey: boolean('operator_key').notNull().default(false),
+  },
+  (t) => [uniqueIndex('workspace_connection_domain_unique').on(t.domain)],
+);
 
 export const workspaceTemplate = pgTable('workspace_template', {
   organizationId: text('organization_id')

@@ -5,6 +5,7 @@ import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.rep
 import { session } from '../../db/schema/auth.schema';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
+import { uniqueViolation } from '../../db/unique-violation';
 import type {
   CustomFieldsPatch,
   SignatureFields,
@@ -69,18 +70,7 @@ function patchedCustomFields(changes: CustomFieldsPatch): SQL {
   return list;
 }
 
-/** The name of the unique index a write ran into, or undefined (pg and PGlite both say 23505). */
-export function uniqueViolation(error: unknown): string | undefined {
-  for (
-    let e: unknown = error, depth = 0;
-    e && typeof e === 'object' && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return undefined;
-}
+export { uniqueViolation };
 
 type UpdateShape = {
   writer: 'user' | 'session';

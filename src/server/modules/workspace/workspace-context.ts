@@ -138,17 +138,27 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     });
   }
 
-  function clientOf(conn: ConnectionRow, use: ClientUse = 'interactive'): WorkspaceClient {
-    let keyJson: string;
+  /** The key a connection signs with: the operator's (docs/decisions/0141), or its own, stored encrypted. */
+  function keyJsonOf(conn: ConnectionRow): string {
+    if (conn.operatorKey) {
+      if (deps.google.operatorKeyJson) return deps.google.operatorKeyJson;
+      throw new AppError(
+        'CONFLICT',
+        "This connection used the server's own service account, and the server no longer has one (GOOGLE_SERVICE_ACCOUNT_KEY is not set). Please disconnect and connect Google Workspace with your own key.",
+      );
+    }
     try {
-      keyJson = decryptServiceAccountKey(secret, conn.organizationId, conn.encryptedKey);
+      return decryptServiceAccountKey(secret, conn.organizationId, conn.encryptedKey);
     } catch {
       throw new AppError(
         'CONFLICT',
         'The stored service account key can no longer be read (WORKSPACE_KEY_SECRET or SESSION_SECRET changed). Please disconnect and connect Google Workspace again.',
       );
     }
-    return clientFor(keyJson, conn.testMode, conn.organizationId, use);
+  }
+
+  function clientOf(conn: ConnectionRow, use: ClientUse = 'interactive'): WorkspaceClient {
+    return clientFor(keyJsonOf(conn), conn.testMode, conn.organizationId, use);
   }
 
   async function managerOf(userId: string): Promise<CallerMembership> {
@@ -263,6 +273,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     scopes,
     clientFor,
     clientOf,
+    keyJsonOf,
     managerOf,
     orgCapable,
     templateOf,

@@ -1,4 +1,5 @@
 import type { SendAsPushState } from '../../db/schema/workspace.schema';
+import { parseServiceAccountKey } from '../../google/service-account-key';
 import type { AuditEntry, PushStatus, WorkspaceOverview } from '../../../shared/api/workspace';
 import { PUSH_QUEUE, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
@@ -20,12 +21,14 @@ export function createWorkspaceOverview(ctx: WorkspaceContext) {
       return {
         scopes: ctx.scopes,
         testModeAvailable: !!deps.google.testMode,
+        operatorKey: operatorKeyView(deps.google.operatorKeyJson),
         connection: conn
           ? {
               clientId: conn.clientId,
               clientEmail: conn.clientEmail,
               adminEmail: conn.adminEmail,
               testMode: conn.testMode,
+              operatorKey: conn.operatorKey,
               connectedAt: conn.connectedAt.toISOString(),
               lastSyncAt: conn.lastSyncAt?.toISOString() ?? null,
               lastSyncResult: conn.lastSyncResult,
@@ -50,6 +53,13 @@ export function createWorkspaceOverview(ctx: WorkspaceContext) {
       };
     },
   };
+}
+
+/** The operator's client ID and service account (never the key), for the page's Admin console link. */
+function operatorKeyView(keyJson: string | undefined) {
+  if (!keyJson) return null;
+  const key = parseServiceAccountKey(keyJson);
+  return { clientId: key.clientId, clientEmail: key.clientEmail };
 }
 
 function personView(p: PersonRow): WorkspaceOverview['people'][number] {

@@ -189,6 +189,14 @@ describeEachDatabase('Google Workspace: "Check connection" is one PASS/FAIL line
     expect(res.json().errors.adminEmail).toMatch(/Google says dee@check-gws\.test is not a super admin/);
   });
 
+  it('without GOOGLE_SERVICE_ACCOUNT_KEY there is no operator path: the page offers none and the route says why', async () => {
+    const page = await call('GET', '/api/workspace', world.owner.cookie);
+    expect(page.json().operatorKey).toBeNull();
+    const res = await call('POST', '/api/workspace/connection/operator', world.owner.cookie, { adminEmail: at('ada') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/no service account of its own \(GOOGLE_SERVICE_ACCOUNT_KEY is not set\)/);
+  });
+
   it('Connect is refused by the first failing check, with its words', async () => {
     world.google.state.injectFailures('sendAs.list', 1, disabled('Gmail API', 'gmail.googleapis.com'));
     const res = await call('POST', '/api/workspace/connection', world.owner.cookie, {

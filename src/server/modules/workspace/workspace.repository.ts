@@ -27,8 +27,11 @@ export function createWorkspaceRepository(db: Db) {
       const [row] = await db.select().from(organization).where(eq(organization.id, organizationId));
       return row;
     },
-    async findUser(userId: string): Promise<{ name: string; email: string } | undefined> {
-      const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+    async findUser(userId: string): Promise<{ name: string; email: string; emailVerified: boolean } | undefined> {
+      const [row] = await db
+        .select({ name: user.name, email: user.email, emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, userId));
       return row;
     },
     async findConnection(organizationId: string): Promise<ConnectionRow | undefined> {
@@ -53,10 +56,20 @@ export function createWorkspaceRepository(db: Db) {
             adminEmail: values.adminEmail,
             encryptedKey: values.encryptedKey,
             testMode: values.testMode ?? false,
+            domain: values.domain ?? null,
+            operatorKey: values.operatorKey ?? false,
             connectedBy: values.connectedBy ?? null,
             connectedAt: new Date(),
           },
         });
+    },
+    /** The organization that has this Workspace domain connected, if any (docs/decisions/0141). */
+    async domainOwner(domain: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ organizationId: workspaceConnection.organizationId })
+        .from(workspaceConnection)
+        .where(eq(workspaceConnection.domain, domain));
+      return row?.organizationId;
     },
     async recordSync(organizationId: string, ok: boolean, result: string): Promise<void> {
       await db

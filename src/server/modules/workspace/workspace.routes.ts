@@ -25,6 +25,10 @@ export function workspaceRoutes(workspace: WorkspaceService) {
       handler: async (request) => workspace.connect(await requireUserId(request), request.body),
     });
     app.route({
+      ...routeOf(workspaceApi.connectOperator),
+      handler: async (request) => workspace.connectOperator(await requireUserId(request), request.body),
+    });
+    app.route({
       ...routeOf(workspaceApi.connectTestMode),
       handler: async (request) => workspace.connectTestMode(await requireUserId(request)),
     });
