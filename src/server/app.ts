@@ -117,6 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...infrastructure,
     auth: auth.services.auth,
     signatureDefaults: teams.services.teams,
+    // Uploads is made below (it attaches images to signatures); the callback runs only on a save.
+    hostedImage: (userId, imageURL) => uploads.services.uploads.hostedImage(userId, imageURL),
   });
   const uploads = createUploadsModule({ ...infrastructure, signatures: signatures.services.signatures });
   const icons = createIconsModule();

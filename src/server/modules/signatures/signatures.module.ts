@@ -13,6 +13,8 @@ export function createSignaturesModule(
     auth: AuthService;
     /** The organization's defaults a new signature starts from (teams). */
     signatureDefaults: TeamsService;
+    /** Every saved image address is ours or re-hosted (uploads, made after this module). */
+    hostedImage: (userId: string, imageURL: string) => Promise<string>;
   },
 ) {
   const { config, database, rateLimiter, mailer } = deps;
@@ -21,6 +23,7 @@ export function createSignaturesModule(
     analytics: deps.analytics,
     publicUrl: config.publicUrl,
     signatureDefaults: deps.signatureDefaults,
+    images: { hostedImage: deps.hostedImage },
   });
   const testEmail = createTestEmailService({
     db: database.db,

@@ -290,7 +290,7 @@ describeEachDatabase('signatures API', (kind) => {
       { email: 'new@example.com' },
       { website: 'example.com' },
       { address: '1 Main St' },
-      { photoUrl: 'https://example.com/a.png' },
+      { photoUrl: '/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png' },
       { imageLinkUrl: 'custom' },
       { customImageUrl: 'https://example.com/link' },
       { socialLinks: { github: 'https://github.com/ada' } },

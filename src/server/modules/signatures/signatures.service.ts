@@ -20,7 +20,7 @@ import {
   signatureMetaPatchSchema,
   splitKeys,
 } from '../../../shared/signature/signature-meta';
-import { AppError, invalid } from '../../errors';
+import { AppError, invalid, unauthenticated } from '../../errors';
 import type { Analytics } from '../analytics/analytics.service';
 import { uniqueViolation, type SignatureRow, type SignaturesRepository, type Writer } from './signatures.repository';
 
@@ -145,6 +145,11 @@ export function createSignaturesService(deps: {
     /** Refuses a second signature to a plan without several signatures (plan catalogue, 0024). */
     assertSignatureAllowed?(userId: string, existing: number): Promise<void>;
   };
+  /**
+   * The image policy of every save (uploads module, docs/decisions/0162-images-are-ours-on-every-save.md):
+   * the stored path for an image address, ours already or re-hosted now, or a refusal in words.
+   */
+  images: { hostedImage(userId: string, imageURL: string): Promise<string> };
 }) {
   const { repository, analytics, publicUrl } = deps;
 
@@ -221,6 +226,7 @@ export function createSignaturesService(deps: {
           (await deps.signatureDefaults?.withSignatureDefaults(userId, rest)) ?? rest,
         );
       }
+      fields.photoUrl = await deps.images.hostedImage(userId, fields.photoUrl);
       label ??= existing.length === 0 ? FIRST_SIGNATURE_LABEL : `Signature ${existing.length + 1}`;
       const sendAsEmail = options.sendAsEmail ?? null;
       let row: SignatureRow;
@@ -265,6 +271,11 @@ export function createSignaturesService(deps: {
       if (!parsed.success) {
         await signedIn();
         throw parsed.error;
+      }
+      if (parsed.data.photoUrl !== undefined) {
+        const userId = await signedIn();
+        if (!userId) throw unauthenticated();
+        parsed.data.photoUrl = await deps.images.hostedImage(userId, parsed.data.photoUrl);
       }
       const baseVersion = readBaseVersion(input);
       const row = await repository.updateOwnedSignature(id, writer, parsed.data, { baseVersion });

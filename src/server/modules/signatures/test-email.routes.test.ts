@@ -33,7 +33,7 @@ describeEachDatabase('POST /api/signatures/:id/test-email', (kind) => {
         title: 'Engineer',
         email: 'ada@example.com',
         website: 'example.com/?a=1&b=2',
-        photoUrl: '/objects/uploads/logo.png',
+        photoUrl: '/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png',
       }),
     );
     expect(created.statusCode).toBe(201);
@@ -49,7 +49,7 @@ describeEachDatabase('POST /api/signatures/:id/test-email', (kind) => {
     const mail = await waitForMail(t.smtp, ada.email, /Test email: your SignaturePro signature/);
     expect(mail.subject).toBe(TEST_EMAIL_SUBJECT);
     expect(mail.html).toContain('Ada Lovelace');
-    expect(mail.html).toContain(`src="${PUBLIC_URL}/objects/uploads/logo.png"`);
+    expect(mail.html).toContain(`src="${PUBLIC_URL}/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png"`);
     expect(mail.html).toContain('href="https://example.com/?a=1&amp;b=2"');
     // A new account is on Free: the same watermark rule as generate-html.
     expect(mail.html).toContain('Created with SignaturePro - localhost:5000');

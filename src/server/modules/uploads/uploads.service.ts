@@ -388,6 +388,24 @@ export function createUploadsService(deps: {
       return stored.note ? { objectPath, note: stored.note } : { objectPath };
     },
 
+    /**
+     * The image policy of every save (docs/decisions/0162-images-are-ours-on-every-save.md): an
+     * address that names one of our stored images is kept; any other is fetched once through the
+     * SSRF-safe fetcher and re-hosted (its stored path is what the signature keeps), or refused
+     * with the fetcher's words, tagged with the field so the editor shows them there.
+     */
+    async hostedImage(userId: string, imageURL: string, field = 'photoUrl'): Promise<string> {
+      const trimmed = imageURL.trim();
+      if (trimmed === '' || ownImagePath(trimmed)) return trimmed;
+      try {
+        return objectPathFor((await rehostImageUrl(userId, trimmed)).objectKey);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'VALIDATION')
+          throw invalid(error.message, { [field]: error.message });
+        throw error;
+      }
+    },
+
     /** A public image by its file name, for GET /objects/{name}. */
     async readPublicImage(name: string): Promise<{ bytes: Buffer; contentType: PublicImageType }> {
       if (!STORED_FILE_NAME.test(name) && !LEGACY_IMAGE_NAME.test(name)) throw imageNotFound();
