@@ -145,25 +145,24 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     expect(mail.text).toContain('Grace Hopper\nRear Admiral');
   });
 
-  test('the images items react to a bad image URL stored with the signature (an http: address on another site)', async () => {
-    // Typed addresses are fetched and re-hosted by the editor now; an older signature, or one written
-    // through the API, can still hold one.
+  test('an image address the server cannot fetch safely is refused at the save, in words at the field', async () => {
+    // Every save holds the image policy (docs/decisions/0162-images-are-ours-on-every-save.md): an
+    // address that is not one of our stored images is re-hosted or refused, so none is stored.
     const [saved] = (await (await page.request.get(`${running.url}/api/signatures`)).json()) as { id: string }[];
-    const put = await page.request.put(`${running.url}/api/signatures/${saved!.id}`, {
-      headers: { origin: running.url },
-      data: { photoUrl: 'http://cdn.example.net/logo.png' },
-    });
-    expect(put.ok()).toBe(true);
-    await page.reload();
-    await expect.poll(() => status('images-origin')).toBe('fail');
-    const origin = await text('images-origin');
-    // Sent as https (url-normalise), but still from a site recipients may not reach.
-    expect(origin).toContain('cdn.example.net, not from 127.0.0.1');
-    expect(origin).toContain('The address you typed is http:');
-    expect(origin).toContain('How to fix: Upload the file in the Images tab');
-    // The browser could not load it either (no such host here).
-    await expect.poll(() => status('images-sharp')).toBe('fail');
-    expect(await page.getByTestId('preflight-summary').innerText()).toMatch(/2 to fix/);
+    for (const photoUrl of [
+      'http://cdn.example.net/logo.png',
+      'http://169.254.169.254/latest/x.png',
+      'file:///etc/passwd',
+    ]) {
+      const put = await page.request.put(`${running.url}/api/signatures/${saved!.id}`, {
+        headers: { origin: running.url },
+        data: { photoUrl },
+      });
+      expect(put.status()).toBe(400);
+      expect(((await put.json()) as { errors: { photoUrl: string } }).errors.photoUrl).toMatch(/^[A-Z].+\.$/);
+    }
+    const [after] = (await (await page.request.get(`${running.url}/api/signatures`)).json()) as { photoUrl: string }[];
+    expect(after!.photoUrl).not.toMatch(/cdn\.example\.net|169\.254|file:/);
   });
 
   test('a black logo on a transparent background: the baked halo shows in dark mode, the CSS backing turns dark', async () => {

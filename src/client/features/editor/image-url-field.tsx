@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { INVALID_IMAGE_FORMAT } from '../../../shared/signature/export-checks';
 import { isDataOrBase64Url, normalizeUrl } from '../../../shared/signature/url-normalise';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
-import { trackPendingEdit } from './pending-edits';
+import { setUnappliedImageUrl, trackPendingEdit } from './pending-edits';
 import { rehostImageUrl } from './upload-image';
 import { currentOrigin } from './use-rendered-signature';
 
@@ -41,15 +41,25 @@ export function resolveImageUrl(
 export function ImageUrlField(props: { signedIn: boolean; signatureId: string | null; onAdd: (url: string) => void }) {
   const [value, setValue] = useState('');
   const [fetching, setFetching] = useState(false);
+  // Leaving the field by clicking Add blurs it first: one add, not two.
+  const busy = useRef(false);
+  const edit = (next: string) => {
+    setValue(next);
+    setUnappliedImageUrl(next);
+  };
+  useEffect(() => () => setUnappliedImageUrl(''), []);
 
-  const add = async () => {
-    if (value.trim() === '' || fetching) return;
+  /** Adds what was typed: on Enter, on Add, and (`leaving`) when the field loses focus. */
+  const add = async (leaving = false) => {
+    if (value.trim() === '' || busy.current) return;
     const result = resolveImageUrl(value, currentOrigin());
     if ('error' in result) {
       toast({ ...result.error, variant: 'destructive' });
       return;
     }
     if (!props.signedIn) {
+      // Leaving the field does not open sign-up on its own; an export says the image is not added.
+      if (leaving) return;
       // Fetched images are stored with an account, like uploads; what was typed stays in the field.
       openAuthDialog('signup');
       toast({
@@ -58,7 +68,9 @@ export function ImageUrlField(props: { signedIn: boolean; signatureId: string | 
       });
       return;
     }
+    busy.current = true;
     setFetching(true);
+    setUnappliedImageUrl('');
     try {
       // An export clicked meanwhile waits for the new photoUrl (pending-edits.ts).
       const { note } = await trackPendingEdit(
@@ -67,20 +79,22 @@ export function ImageUrlField(props: { signedIn: boolean; signatureId: string | 
           return attached;
         }),
       );
-      setValue('');
+      edit('');
       toast({
         title: 'Image added',
         description: note ?? 'We saved a copy of the image; it is now in the preview.',
         variant: 'success',
       });
     } catch (error) {
-      // The field keeps what was typed, so it can be corrected.
+      // The field keeps what was typed, so it can be corrected; an export says it is not added.
+      setUnappliedImageUrl(value);
       toast({
         title: 'Image not added',
         description: errorMessage(error, 'We could not fetch that image. Please try again.'),
         variant: 'destructive',
       });
     } finally {
+      busy.current = false;
       setFetching(false);
     }
   };
@@ -98,7 +112,8 @@ export function ImageUrlField(props: { signedIn: boolean; signatureId: string | 
           value={value}
           placeholder="https://example.com/logo.png"
           aria-describedby="image-url-hint"
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => edit(event.target.value)}
+          onBlur={() => void add(true)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

@@ -33,3 +33,18 @@ export function hasPendingEdits(): boolean {
 export async function pendingEditsSettled(): Promise<void> {
   while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
+
+/**
+ * An address typed in Image URL that is not (or not yet being) added to the signature: the field
+ * adds it on Enter and on leaving it, so this holds only what could not be added (signed out, or
+ * refused). An export says so instead of going out without the image the person sees typed.
+ */
+let unappliedImageUrl = '';
+
+export function setUnappliedImageUrl(value: string): void {
+  unappliedImageUrl = value.trim();
+}
+
+export function typedImageUrlNotAdded(): string {
+  return unappliedImageUrl;
+}

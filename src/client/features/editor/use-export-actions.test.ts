@@ -10,6 +10,7 @@ import {
   type SignatureFields,
 } from '../../../shared/signature/signature-schema';
 import type { ToastInput } from '../../lib/toast-store';
+import { setUnappliedImageUrl } from './pending-edits';
 import { MANUAL_COPY_TOAST, useExportActions } from './use-export-actions';
 import { signatureRenderOptions, useRenderedSignature } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
@@ -128,6 +129,24 @@ afterEach(() => {
 });
 
 describe('Copy to Gmail', () => {
+  it('says so, and copies nothing, while an address typed in Image URL is not added', async () => {
+    installClipboard();
+    setUnappliedImageUrl('https://cdn.example.com/logo.png');
+    const draft = fakeDraft(complete);
+    const { result } = renderHook(() => useExportActions(draft, user, PUBLIC_URL));
+    try {
+      await act(() => result.current.copyToGmail());
+    } finally {
+      setUnappliedImageUrl('');
+    }
+    expect(toasts.map((t) => t.title)).toEqual(['Image URL not added']);
+    expect(toasts[0]?.description).toMatch(/Press Enter/);
+    expect(events).toEqual([]);
+    expect(draft.persistNow).not.toHaveBeenCalled();
+    await act(() => result.current.copyToGmail());
+    expect(toasts.map((t) => t.title)).toEqual(['Image URL not added', 'Copied to Gmail!']);
+  });
+
   it('refuses without a name and email', async () => {
     installClipboard();
     const { result } = renderHook(() => useExportActions(fakeDraft(createEmptySignature()), user, PUBLIC_URL));

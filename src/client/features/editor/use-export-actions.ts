@@ -15,6 +15,7 @@ import {
   writeHtmlSourceToClipboard,
   writeSignatureToClipboard,
 } from './clipboard';
+import { typedImageUrlNotAdded } from './pending-edits';
 import { signatureRenderOptions } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
 import { generateSignatureHtml } from '../../api/signatures';
@@ -40,6 +41,19 @@ function warnIfIncomplete(fields: SignatureFields, requirements: FieldRequiremen
   return true;
 }
 
+/** An address typed in Image URL but not added: exporting would leave out the image the person sees typed. */
+function warnIfImageNotAdded(): boolean {
+  if (typedImageUrlNotAdded() === '') return false;
+  toast({
+    title: 'Image URL not added',
+    description:
+      'The image address typed in Image URL is not in your signature yet. Press Enter in that field to add it, or clear the field, then export again.',
+    variant: 'destructive',
+    duration: EXPORT_TOAST_MS,
+  });
+  return true;
+}
+
 /**
  * The three buttons below the panel: Copy to Gmail, Copy HTML to Clipboard, Save Signature.
  *
@@ -58,6 +72,7 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
    * limit, in the server's words); the signature rendered here when it may go out.
    */
   function prepare(fields: SignatureFields): RenderedSignature | null {
+    if (warnIfImageNotAdded()) return null;
     if (warnIfIncomplete(fields, draft.requirements)) return null;
     const local = renderSignature(fields, options);
     const { refusal } = checkGmailSize(fields, options, local);

@@ -43,7 +43,12 @@ describeEachDatabase('the image policy on every save', (kind) => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const created = await call('POST', '/api/signatures', person.cookie, createEmptySignature({ name: 'Ada' }));
+    const created = await call(
+      'POST',
+      '/api/signatures',
+      person.cookie,
+      createEmptySignature({ name: 'Ada', email: 'ada@example.com' }),
+    );
     expect(created.statusCode).toBe(201);
     signatureId = created.json().id;
   });

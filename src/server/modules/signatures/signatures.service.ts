@@ -226,7 +226,10 @@ export function createSignaturesService(deps: {
           (await deps.signatureDefaults?.withSignatureDefaults(userId, rest)) ?? rest,
         );
       }
-      fields.photoUrl = await deps.images.hostedImage(userId, fields.photoUrl);
+      // The organization's logo, filled in when the body sent no image, is the organization's own
+      // setting (https only, decision 0162 names what is left); every image a person sends is checked.
+      const logoFilled = options.copyFrom === undefined && rest.photoUrl === undefined;
+      if (!logoFilled) fields.photoUrl = await deps.images.hostedImage(userId, fields.photoUrl);
       label ??= existing.length === 0 ? FIRST_SIGNATURE_LABEL : `Signature ${existing.length + 1}`;
       const sendAsEmail = options.sendAsEmail ?? null;
       let row: SignatureRow;

@@ -183,9 +183,7 @@ describeEachDatabase('organization and team', (kind) => {
     const { owner, member } = await createTeamWorld(t);
     const defaults = { ...GREEN_SIGNATURE_DEFAULTS, template: 'minimal' };
     await call('PUT', '/api/organization/signature-defaults', owner.cookie, defaults);
-    // One of our stored images: every saved image address is ours (docs/decisions/0162-images-are-ours-on-every-save.md).
-    const logoUrl = `${t.config.publicUrl}/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png`;
-    await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl });
+    await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: 'https://cdn.example.com/acme.png' });
     const fields = signatureFieldsOnly('Mia', member.email);
 
     const fromDefaults = await call('POST', '/api/signatures', member.cookie, fields);
@@ -195,7 +193,7 @@ describeEachDatabase('organization and team', (kind) => {
       primaryColor: '#2d8659',
       fontFamily: 'Arial',
     });
-    expect(fromDefaults.json().photoUrl).toBe(logoUrl);
+    expect(fromDefaults.json().photoUrl).toBe('https://cdn.example.com/acme.png');
 
     const chosen = await call('POST', '/api/signatures', member.cookie, {
       ...fields,
