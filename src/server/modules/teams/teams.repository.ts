@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitation, member, organization, user } from '../../db/schema/auth.schema';
+import { eraseWorkspaceOf } from '../workspace/workspace.service';
 import type { SignatureDefaults, TeamRole } from '../../../shared/validation/account-schemas';
 
 export type OrganizationRow = typeof organization.$inferSelect;
@@ -208,6 +209,11 @@ function createTeamsQueries(db: Executor) {
         .where(and(eq(invitation.id, invitationId), eq(invitation.status, 'pending')))
         .returning();
       return row;
+    },
+
+    /** The organization's Google Workspace connection, directory copy, template and push log. */
+    async eraseWorkspace(organizationId: string) {
+      await eraseWorkspaceOf(db, organizationId);
     },
 
     async deleteOrganization(organizationId: string) {

@@ -300,9 +300,10 @@ export function createTeamsService(deps: {
     },
 
     /**
-     * Deletes the team: every other member and pending invitation goes, and the name, domain, logo
-     * and defaults are erased. The owner keeps their account and plan in the emptied organization,
-     * so the subscription's link to it (billing keeps organization ids) stays intact.
+     * Deletes the team: every other member and pending invitation goes, Google Workspace is
+     * disconnected, and the name, domain, logo and defaults are erased. The owner keeps their
+     * account and plan in the emptied organization, so the subscription's link to it (billing keeps
+     * organization ids) stays intact.
      */
     async deleteOrganization(
       userId: string,
@@ -322,6 +323,8 @@ export function createTeamsService(deps: {
           });
         }
         for (const i of await tx.listPendingInvitations(orgId)) await tx.closeInvitation(i.id, 'canceled');
+        // Workspace is disconnected with it: key, schedules and directory copy (docs/decisions/0135).
+        await tx.eraseWorkspace(orgId);
         const owner = await tx.findUser(userId);
         const base = owner?.name.trim() || owner?.email.split('@')[0] || 'My';
         return tx.updateOrganization(orgId, {

@@ -20,6 +20,21 @@ export type SyncedPerson = Pick<
   'fullName' | 'givenName' | 'familyName' | 'title' | 'department' | 'phones' | 'orgUnitPath'
 > & { email: string; hasGmail: boolean };
 
+/**
+ * Everything Workspace kept for an organization that is being deleted: the stored key, the template,
+ * the directory copy and the push log (docs/decisions/0135). Without a connection no schedule,
+ * sync or push does anything for it. Runs inside the deleting transaction.
+ */
+export async function eraseWorkspaceOf(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  organizationId: string,
+): Promise<void> {
+  await db.delete(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
+  await db.delete(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
+  await db.delete(workspaceTemplate).where(eq(workspaceTemplate.organizationId, organizationId));
+  await db.delete(workspacePushLog).where(eq(workspacePushLog.organizationId, organizationId));
+}
+
 /** Queries only (routes → service → repository). */
 export function createWorkspaceRepository(db: Db) {
   return {
@@ -188,6 +203,13 @@ export function createWorkspaceRepository(db: Db) {
       keepGoneMs: number,
     ): Promise<{ changed: string[]; added: number; removed: number; restored: number; purged: number }> {
       return db.transaction(async (tx) => {
+        // A sync that read the directory while the connection was removed writes nothing back.
+        const [still] = await tx
+          .select({ id: workspaceConnection.organizationId })
+          .from(workspaceConnection)
+          .where(eq(workspaceConnection.organizationId, organizationId))
+          .for('update');
+        if (!still) return { changed: [], added: 0, removed: 0, restored: 0, purged: 0 };
         const existing = await tx
           .select()
           .from(workspacePeople)
