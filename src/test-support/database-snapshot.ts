@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,7 @@ async function makeReady(database: Database): Promise<void> {
 }
 
 let pgliteDump: Promise<Blob> | undefined;
+let pgliteDumpFile: string | undefined;
 
 /**
  * The migrated in-memory PGlite as a dump, from node_modules/.cache (made there by the first test
@@ -68,9 +70,21 @@ export function pgliteSnapshot(): Promise<Blob> {
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       renameSync(partial, file);
     }
+    pgliteDumpFile = file;
     return new Blob([readFileSync(file)]);
   })();
   return pgliteDump;
+}
+
+/**
+ * Fills `dataDir` (an embedded database's folder, as `openDatabase({ dataDir })` and a server's
+ * DATA_DIR/db use) with the migrated snapshot, so that opening it finds a made database instead of
+ * creating one. The dump is PGlite's data folder as a tar.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  await pgliteSnapshot();
+  mkdirSync(dataDir, { recursive: true });
+  execFileSync('tar', ['-xf', pgliteDumpFile!, '-C', dataDir]);
 }
 
 /** The lock every test process takes while it looks for, or makes, the PostgreSQL template. */
