@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, type GetColumnData, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, type GetColumnData, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { invitation, member, organization, session, user } from '../../db/schema/auth.schema';
 import { billingPayment, billingSubscription } from '../../db/schema/billing.schema';
 import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
+import { workspacePeople, workspacePushLog } from '../../db/schema/workspace.schema';
 
 /** Some of a table's columns, keyed by their names, in the order given (the export's key order). */
 function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(table: T, names: readonly K[]) {
@@ -22,6 +23,33 @@ const PAYMENT_COLUMNS = [
   'createdAt',
 ] as const;
 const SUBSCRIPTION_DATES = ['trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'canceledAt', 'createdAt'] as const;
+
+/**
+ * The person's Google Workspace data: the directory entries linked to their account (a verified
+ * member's, docs/decisions/0131) and the push log about those addresses in those organizations
+ * only. An entry that merely carries the same address elsewhere is not theirs (decision 0136).
+ */
+async function workspaceOf(db: Db, userId: string) {
+  const entries = await db
+    .select({ entry: workspacePeople, organizationName: organization.name })
+    .from(workspacePeople)
+    .innerJoin(organization, eq(organization.id, workspacePeople.organizationId))
+    .where(eq(workspacePeople.linkedUserId, userId))
+    .orderBy(asc(workspacePeople.syncedAt), asc(workspacePeople.id));
+  if (!entries.length) return { entries, pushes: [] };
+  const pushes = await db
+    .select()
+    .from(workspacePushLog)
+    .where(
+      or(
+        ...entries.map(({ entry }) =>
+          and(eq(workspacePushLog.organizationId, entry.organizationId), eq(workspacePushLog.personEmail, entry.email)),
+        ),
+      ),
+    )
+    .orderBy(asc(workspacePushLog.createdAt), asc(workspacePushLog.id));
+  return { entries, pushes };
+}
 
 /** Reads for the data exports: everything that is one person's, or one organization's. */
 export function createDataExportRepository(db: Db) {
@@ -104,6 +132,7 @@ export function createDataExportRepository(db: Db) {
     async paymentsOf(userId: string) {
       return ownedBy(userId, billingPayment, columnsOf(billingPayment, PAYMENT_COLUMNS));
     },
+    workspaceOf: (userId: string) => workspaceOf(db, userId),
     async organization(organizationId: string) {
       const [row] = await db.select().from(organization).where(eq(organization.id, organizationId)).limit(1);
       return row;

@@ -6,6 +6,7 @@ import type { DataExportRepository } from './data-export.repository';
 export const EXPORT_FORMAT = 'signaturepro-export/1';
 
 type SignatureRow = Awaited<ReturnType<DataExportRepository['signaturesOf']>>[number];
+type WorkspaceRows = Awaited<ReturnType<DataExportRepository['workspaceOf']>>;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -33,6 +34,51 @@ function exportedUrls(publicUrl: string) {
   return { absolute, objectUrl, toSignature };
 }
 
+/** Push log actors that are events, not people: shown as they are. */
+const EVENT_ACTORS = new Set(['Schedule', 'Template change', 'Directory change', 'Check connection passed']);
+
+/**
+ * The person's Workspace data: their directory entries with their push status per send-as address,
+ * and the push log about them. Who pushed is named only when it was the person themselves or an
+ * event; another person's name and address are theirs, not this person's (docs/decisions/0136).
+ */
+function exportedWorkspace(userId: string, { entries, pushes }: WorkspaceRows) {
+  return {
+    directoryEntries: entries.map(({ entry: p, organizationName }) => ({
+      organization: organizationName,
+      email: p.email,
+      fullName: p.fullName,
+      givenName: p.givenName,
+      familyName: p.familyName,
+      title: p.title,
+      department: p.department,
+      phones: p.phones,
+      orgUnitPath: p.orgUnitPath,
+      hasGmail: p.hasGmail,
+      yourValues: p.overrides,
+      pushStatus: p.pushStatus,
+      pushedAt: iso(p.pushedAt),
+      pushError: p.pushError,
+      sendAs: Object.entries(p.sendAsState).map(([address, s]) => ({
+        address,
+        status: s.status,
+        signature: s.label,
+        pushedAt: s.pushedAt,
+        error: s.error,
+      })),
+      syncedAt: iso(p.syncedAt),
+      goneFromDirectoryAt: iso(p.goneAt),
+    })),
+    pushes: pushes.map((row) => ({
+      at: iso(row.createdAt),
+      address: row.sendAsEmail ?? row.personEmail,
+      result: row.result,
+      detail: row.detail,
+      by: row.actorUserId === userId ? 'You' : EVENT_ACTORS.has(row.actor) ? row.actor : 'An administrator',
+    })),
+  };
+}
+
 export function createDataExportService(deps: { repository: DataExportRepository; publicUrl: string }) {
   const { repository } = deps;
   const { absolute, objectUrl, toSignature } = exportedUrls(deps.publicUrl);
@@ -41,17 +87,18 @@ export function createDataExportService(deps: { repository: DataExportRepository
     async exportAccount(userId: string) {
       const person = await repository.findUser(userId);
       if (!person) throw unauthenticated();
-      const [memberships, sessions, signatures, uploads, activity, invitationsSent, subscriptions, payments] =
-        await Promise.all([
-          repository.memberships(userId),
-          repository.sessions(userId),
-          repository.signaturesOf(userId),
-          repository.uploadsOf(userId),
-          repository.activityOf(userId),
-          repository.invitationsSentBy(userId),
-          repository.subscriptionsOf(userId),
-          repository.paymentsOf(userId),
-        ]);
+      const personal = Promise.all([
+        repository.memberships(userId),
+        repository.sessions(userId),
+        repository.signaturesOf(userId),
+        repository.uploadsOf(userId),
+        repository.activityOf(userId),
+        repository.invitationsSentBy(userId),
+        repository.subscriptionsOf(userId),
+        repository.paymentsOf(userId),
+      ]);
+      const [rows, workspace] = await Promise.all([personal, repository.workspaceOf(userId)]);
+      const [memberships, sessions, signatures, uploads, activity, invitationsSent, subscriptions, payments] = rows;
       return {
         format: EXPORT_FORMAT,
         exportedAt: new Date().toISOString(),
@@ -102,6 +149,7 @@ export function createDataExportService(deps: { repository: DataExportRepository
           ipAddress: s.ipAddress,
         })),
         activity: activity.map((a) => ({ event: a.name, properties: a.properties, at: iso(a.createdAt) })),
+        googleWorkspace: exportedWorkspace(userId, workspace),
       };
     },
 
