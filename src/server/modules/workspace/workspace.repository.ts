@@ -20,21 +20,6 @@ export type SyncedPerson = Pick<
   'fullName' | 'givenName' | 'familyName' | 'title' | 'department' | 'phones' | 'orgUnitPath'
 > & { email: string; hasGmail: boolean };
 
-/**
- * Everything Workspace kept for an organization that is being deleted: the stored key, the template,
- * the directory copy and the push log (docs/decisions/0135). Without a connection no schedule,
- * sync or push does anything for it. Runs inside the deleting transaction.
- */
-export async function eraseWorkspaceOf(
-  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
-  organizationId: string,
-): Promise<void> {
-  await db.delete(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
-  await db.delete(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
-  await db.delete(workspaceTemplate).where(eq(workspaceTemplate.organizationId, organizationId));
-  await db.delete(workspacePushLog).where(eq(workspacePushLog.organizationId, organizationId));
-}
-
 /** Queries only (routes → service → repository). */
 export function createWorkspaceRepository(db: Db) {
   return {

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  workspaceConnection,
+  workspacePeople,
+  workspacePushLog,
+  workspaceTemplate,
+} from '../../db/schema/workspace.schema';
+
+/**
+ * Everything Workspace kept for an organization that is being deleted: the stored key, the template,
+ * the directory copy and the push log (docs/decisions/0135). Without a connection no schedule,
+ * sync or push does anything for it. Runs inside the deleting transaction.
+ */
+export async function eraseWorkspaceOf(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  organizationId: string,
+): Promise<void> {
+  await db.delete(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
+  await db.delete(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
+  await db.delete(workspaceTemplate).where(eq(workspaceTemplate.organizationId, organizationId));
+  await db.delete(workspacePushLog).where(eq(workspacePushLog.organizationId, organizationId));
+}
