@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitation, member, organization, user } from '../../db/schema/auth.schema';
-import { eraseWorkspaceOf } from '../workspace/workspace.service';
+import { eraseWorkspaceOf } from '../workspace/workspace-erase.service';
 import type { SignatureDefaults, TeamRole } from '../../../shared/validation/account-schemas';
 
 export type OrganizationRow = typeof organization.$inferSelect;

@@ -1,7 +1,6 @@
 import { createWorkspaceConnect } from './workspace-connect';
 import { createWorkspaceContext, type WorkspaceDeps } from './workspace-context';
 /** What "Delete organization" calls in its transaction (docs/decisions/0135). */
-export { eraseWorkspaceOf } from './workspace-erase.repository';
 import { createWorkspaceMine } from './workspace-mine';
 import { createWorkspaceOverview } from './workspace-overview';
 import { createWorkspacePush } from './workspace-push';
