@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { member, user } from '../server/db/schema/auth.schema';
+import { member, organization, user } from '../server/db/schema/auth.schema';
 import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../server/google/google-stand-in';
 import { join, type Person } from './team-world';
 import { buildTestApp, signUpUser, type DatabaseKind, type TestApp } from './test-app';
@@ -36,7 +36,7 @@ export async function startWorkspaceWorld(
   domain: string,
   people: StandInPerson[],
   joiner: { name: string; email: string },
-  more: { env?: Record<string, string>; latencyMs?: number } = {},
+  more: { env?: Record<string, string>; latencyMs?: number; seats?: number } = {},
 ): Promise<WorkspaceWorld> {
   const google = await startGoogleStandIn({ people, ...(more.latencyMs ? { latencyMs: more.latencyMs } : {}) });
   const account = makeTestServiceAccount(domain);
@@ -53,6 +53,12 @@ export async function startWorkspaceWorld(
   };
   const owner = await membership(await signUpUser(t.app, { name: 'Olivia Owner' }));
   await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, owner.user.id));
+  // A seat for everyone in the directory unless the test says otherwise: a push covers at most the
+  // seats paid for (docs/decisions/0137).
+  await t.database.db
+    .update(organization)
+    .set({ seats: more.seats ?? people.length })
+    .where(eq(organization.id, owner.organizationId));
   const joining = await membership(await signUpUser(t.app, joiner));
   const joined = await join(t, owner, joining, 'member');
   // Only a verified member's own signatures reach Gmail (docs/decisions/0131).

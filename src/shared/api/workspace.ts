@@ -133,7 +133,8 @@ export const personEditSchema = z
   .strict();
 export type PersonEdit = z.infer<typeof personEditSchema>;
 
-export const PUSH_STATUSES = ['never', 'pending', 'pushed', 'skipped', 'failed'] as const;
+/** 'no seat': left out of a push because the organization's seats are all taken (decision 0137). */
+export const PUSH_STATUSES = ['never', 'pending', 'pushed', 'skipped', 'failed', 'no seat'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
 
 export const pushStatusSchema = z.enum(PUSH_STATUSES);
@@ -324,7 +325,14 @@ export type ConfirmRemovalBody = z.infer<typeof confirmRemovalBodySchema>;
 export const templateSavedSchema = z.looseObject({ saved: z.boolean(), repushQueued: z.number() });
 export const pushAnswerSchema = z.discriminatedUnion('dryRun', [
   z.looseObject({ dryRun: z.literal(true), people: z.array(dryRunEntrySchema) }),
-  z.looseObject({ dryRun: z.literal(false), queued: z.number() }),
+  z.looseObject({
+    dryRun: z.literal(false),
+    queued: z.number(),
+    /** People left out for want of seats, the seats to add to cover them, and the words saying so. */
+    noSeat: z.number().optional(),
+    seatsToAdd: z.number().optional(),
+    message: z.string().optional(),
+  }),
 ]);
 export type PushAnswer = z.infer<typeof pushAnswerSchema>;
 export const installAnswerSchema = z.looseObject({ result: z.string(), status: z.string(), message: z.string() });

@@ -1,3 +1,5 @@
+import { seatsOf } from './workspace-push';
+import { NO_SEAT, noSeatWords } from './workspace-seats';
 import { AppError } from '../../errors';
 import type { SendAsPushState } from '../../db/schema/workspace.schema';
 import { isGoogleWorkspaceError } from '../../google/errors';
@@ -188,6 +190,14 @@ export function createPushJob(ctx: WorkspaceContext) {
     const refusal = ctx.pushRefusal(conn);
     if (refusal) return rec.failAll(refusal);
     if (!person.hasGmail) return rec.skip('No Gmail: Google says "Mail service not enabled" for this person.');
+    // Beyond the seats paid for (the trial: 10), nobody is pushed (docs/decisions/0137).
+    const org = await repo.findOrganization(job.organizationId);
+    const limit = org ? seatsOf(org) : 0;
+    if ((await repo.countSeatedBefore(job.organizationId, person.email)) >= limit) {
+      await repo.recordPushResult(person.id, { pushStatus: NO_SEAT, pushError: noSeatWords(limit) });
+      await rec.audit('skipped', noSeatWords(limit));
+      return 'skipped';
+    }
     const tpl = await ctx.templateOf(job.organizationId);
     const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl);
     const primaryTarget = targets[0]!;

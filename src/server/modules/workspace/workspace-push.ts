@@ -1,10 +1,15 @@
 import { invalid } from '../../errors';
 import type { DryRunEntry, PushBody, PushTarget, TemplateBody } from '../../../shared/api/workspace';
 import { overGmailLimit } from '../../../shared/signature/gmail-size';
-import { assertCapability, assertManager, requireCallerMembership } from '../teams/team-access';
+import { assertCapability, assertManager, requireCallerMembership, seatLimit } from '../teams/team-access';
+import type { OrganizationRow } from '../teams/teams.repository';
 import { notConnected, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
+import { NO_SEAT, noSeatWords, splitBySeats } from './workspace-seats';
 import { sendAsTargets } from './workspace-signature';
+
+/** The seats the organization paid for (the trial: 10), as Team & Seats counts them (decision 0137). */
+export const seatsOf = (org: Pick<OrganizationRow, 'plan' | 'trialEndsAt' | 'seats'>) => seatLimit(org).limit;
 
 /** The chosen people still in the directory (a person marked gone is never pushed). */
 export function selectPeople(everyone: PersonRow[], target: PushTarget): PersonRow[] {
@@ -46,7 +51,10 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
     async push(
       userId: string,
       body: PushBody,
-    ): Promise<{ dryRun: true; people: DryRunEntry[] } | { dryRun: false; queued: number }> {
+    ): Promise<
+      | { dryRun: true; people: DryRunEntry[] }
+      | { dryRun: false; queued: number; noSeat?: number; seatsToAdd?: number; message?: string }
+    > {
       const caller = await ctx.managerOf(userId);
       const orgId = caller.organization.id;
       const connection = await repo.findConnection(orgId);
@@ -74,13 +82,22 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
         }
         return { dryRun: true, people: entries };
       }
-      const queued = await ctx.queuePushes(
-        orgId,
-        chosen.map((p) => p.email),
-        await ctx.actorWords(userId),
-        userId,
-      );
-      return { dryRun: false, queued };
+      // Beyond the seats paid for, people get "no seat" and the admin how many to add (decision 0137).
+      const limit = seatsOf(caller.organization);
+      const { within, beyond, seatsToAdd } = splitBySeats(people, chosen, limit);
+      for (const p of beyond) await repo.recordPushResult(p.id, { pushStatus: NO_SEAT, pushError: noSeatWords(limit) });
+      const queued = within.length
+        ? await ctx.queuePushes(
+            orgId,
+            within.map((p) => p.email),
+            await ctx.actorWords(userId),
+            userId,
+          )
+        : 0;
+      if (!beyond.length) return { dryRun: false, queued };
+      const who = beyond.length === 1 ? '1 person' : `${beyond.length} people`;
+      const message = `${who} got no seat: your plan covers ${limit} people. Add ${seatsToAdd} seat${seatsToAdd === 1 ? '' : 's'} in Plan & Billing to push them.`;
+      return { dryRun: false, queued, noSeat: beyond.length, seatsToAdd, message };
     },
   };
 }

@@ -98,6 +98,11 @@ describeWhen(NO_POSTGRES, 'Workspace push across two server processes on one Pos
     });
     expect(signup.status, signup.text).toBe(201);
     cookie = signup.setCookie.map((c) => c.split(';')[0]).join('; ');
+    // Seats for everyone: a push covers at most the seats paid for (docs/decisions/0137).
+    const seats = new pg.Client({ connectionString: scratch.url });
+    await seats.connect();
+    await seats.query('update organization set seats = $1', [COUNT]);
+    await seats.end();
 
     const account = makeTestServiceAccount(DOMAIN);
     await google.state.grant(account.client);

@@ -114,6 +114,13 @@ export function createWorkspaceRepository(db: Db) {
         .where(eq(workspacePeople.organizationId, organizationId))
         .orderBy(workspacePeople.email);
     },
+    /** The people ahead of this address for a seat: in the directory, with Gmail (decision 0137). */
+    async countSeatedBefore(organizationId: string, email: string): Promise<number> {
+      const p = workspacePeople;
+      const ahead = sql`${p.email} collate "C" < ${email}`;
+      const where = and(eq(p.organizationId, organizationId), isNull(p.goneAt), eq(p.hasGmail, true), ahead);
+      return (await db.select({ n: count() }).from(p).where(where))[0]?.n ?? 0;
+    },
     async findPerson(organizationId: string, email: string): Promise<PersonRow | undefined> {
       const [row] = await db
         .select()
