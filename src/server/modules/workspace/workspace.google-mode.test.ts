@@ -8,9 +8,12 @@ import {
   apiCaller,
   buildTestApp,
   describeEachDatabase,
+  loadTestConfig,
   signUpUser,
   type TestApp,
 } from '../../../test-support/test-app';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
 import { standInPerson } from '../../../test-support/workspace-world';
 
 /**
@@ -59,6 +62,7 @@ describeEachDatabase('Google Workspace: TEST MODE refusals and limits', (kind) =
 
 describeEachDatabase('Google Workspace: real Google refuses pushes nobody could see', (kind) => {
   let t: TestApp;
+  let realGmail: FastifyInstance;
   let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
   const account = makeTestServiceAccount(DOMAIN);
   const call = apiCaller(() => t.app);
@@ -70,13 +74,22 @@ describeEachDatabase('Google Workspace: real Google refuses pushes nobody could 
       ],
     });
     await google.state.grant(account.client);
-    // Tokens and the directory at the stand-in; Gmail is Google's own (GOOGLE_GMAIL_API_URL unset).
-    t = await buildTestApp(kind, {
+    // Connecting checks Gmail too (sendAs.list), which Google's own Gmail cannot answer from here: an
+    // app with every URL at the stand-in connects, and a second app on the same database, whose
+    // Gmail is Google's own (GOOGLE_GMAIL_API_URL unset), is asked to push.
+    const urls = {
       GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
       GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
+    };
+    t = await buildTestApp(kind, { ...urls, GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl });
+    realGmail = await buildApp(loadTestConfig(t.dataDir, urls), {
+      database: t.database,
+      clientDir: false,
+      logger: false,
     });
   }, 60_000);
   afterAll(async () => {
+    await realGmail?.close();
     await t?.close();
     await google?.close();
   });
@@ -87,14 +100,21 @@ describeEachDatabase('Google Workspace: real Google refuses pushes nobody could 
       keyJson: account.keyJson,
       adminEmail: at('ada'),
     });
-    expect(connected.statusCode).toBe(200);
-    const push = await call('POST', '/api/workspace/push', owner.cookie, { target: { kind: 'all' } });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const push = await realGmail.inject({
+      method: 'POST',
+      url: '/api/workspace/push',
+      headers: { cookie: owner.cookie },
+      payload: { target: { kind: 'all' } },
+    });
     expect(push.statusCode).toBe(409);
     expect(push.json().error).toMatch(
       /^Not pushed: every image in these signatures would be broken in every mailbox\./,
     );
     expect(push.json().error).toContain('PUBLIC_URL');
     expect(google.state.totalPatches()).toBe(0);
+    // The domain is connected to one organization at a time (decision 0141): free it for the next test.
+    expect((await call('DELETE', '/api/workspace/connection', owner.cookie)).statusCode).toBe(200);
   });
 
   it(`checks keys at most ${GOOGLE_LIMITS.signPerOrganization.limit} times an hour per organization`, async () => {
