@@ -76,12 +76,14 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
   });
 
   describe('3. one trial', () => {
-    it('a second checkout after cancelling goes to Stripe without trial_period_days', async () => {
+    it('a second checkout after cancelling goes to Stripe with no trial', async () => {
       const buyer = await bought({ planType: 'standard', billingPeriod: 'monthly' });
       const firstSession = stripe.requests
         .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
         .at(-1)!;
-      expect(firstSession.body.subscription_data).toMatchObject({ trial_period_days: '7' });
+      // Bought during the organization's trial: the first charge comes at its end (decision 0151).
+      expect(Number(firstSession.body.subscription_data.trial_end)).toBeGreaterThan(Date.now() / 1000 + 6 * 86_400);
+      expect(firstSession.body.subscription_data).not.toHaveProperty('trial_period_days');
 
       stripe.setSubscription(buyer.subscriptionId!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
       await deliver(
@@ -99,6 +101,7 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
         .at(-1)!;
       expect(secondSession.body.subscription_data).toBeDefined();
       expect(secondSession.body.subscription_data).not.toHaveProperty('trial_period_days');
+      expect(secondSession.body.subscription_data).not.toHaveProperty('trial_end');
     });
   });
 });
