@@ -82,7 +82,8 @@ describeEachDatabase('refunds, disputes and one trial with Stripe', (kind) => {
         .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
         .at(-1)!;
       // Bought during the organization's trial: the first charge comes at its end (decision 0151).
-      expect(Number(firstSession.body.subscription_data.trial_end)).toBeGreaterThan(Date.now() / 1000 + 6 * 86_400);
+      const firstData = firstSession.body.subscription_data as Record<string, unknown>;
+      expect(Number(firstData.trial_end)).toBeGreaterThan(Date.now() / 1000 + 6 * 86_400);
       expect(firstSession.body.subscription_data).not.toHaveProperty('trial_period_days');
 
       stripe.setSubscription(buyer.subscriptionId!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
