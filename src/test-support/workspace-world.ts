@@ -83,3 +83,15 @@ export function workAndMobile(work: string, mobile: string): NonNullable<StandIn
     { type: 'mobile', value: mobile },
   ];
 }
+
+/** The design the Workspace tests give an organization template (one shape, one place). */
+export const TEST_TEMPLATE_DESIGN = {
+  template: 'modern',
+  primaryColor: '#0b5cab',
+  secondaryColor: '#555555',
+  fontFamily: 'Arial',
+  layout: 'horizontal',
+  animateLogo: 'false',
+  photoShape: 'round',
+  logoBacking: 'none',
+} as const;

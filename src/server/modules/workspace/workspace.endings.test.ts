@@ -10,7 +10,12 @@ import { makeTestServiceAccount, type StandInPerson } from '../../google/google-
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { signUpPerson, type Person } from '../../../test-support/team-world';
 import { until } from '../../../test-support/until';
-import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
+import {
+  standInPerson,
+  startWorkspaceWorld,
+  type WorkspaceWorld,
+  TEST_TEMPLATE_DESIGN,
+} from '../../../test-support/workspace-world';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
 import { DELETE_ORGANIZATION_PHRASE } from '../../../shared/validation/account-schemas';
 import { DAILY_QUEUE, PUSH_QUEUE, SYNC_QUEUE, type PushJob, type SyncJob } from './workspace-context';
@@ -31,16 +36,7 @@ const PEOPLE: StandInPerson[] = [
 ];
 const TEMPLATE = {
   template: {
-    design: {
-      template: 'modern',
-      primaryColor: '#0b5cab',
-      secondaryColor: '#555555',
-      fontFamily: 'Arial',
-      layout: 'horizontal',
-      animateLogo: 'false',
-      photoShape: 'round',
-      logoBacking: 'none',
-    },
+    design: TEST_TEMPLATE_DESIGN,
     company: 'Endings Inc',
     website: 'https://endings.example',
     address: '',

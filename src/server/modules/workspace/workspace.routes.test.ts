@@ -12,6 +12,7 @@ import {
   startWorkspaceWorld,
   workAndMobile,
   type WorkspaceWorld,
+  TEST_TEMPLATE_DESIGN,
 } from '../../../test-support/workspace-world';
 import { DAILY_QUEUE } from './workspace.service';
 import { ApiError } from '../../../client/lib/api';
@@ -190,16 +191,7 @@ describeEachDatabase('Google Workspace: connect, sync, template and locks, push,
   it('the template locks fields: a person sees why, cannot change a locked one, and an edit of an unlocked one is pushed', async () => {
     const save = await call('PUT', '/api/workspace/template', owner.cookie, {
       template: {
-        design: {
-          template: 'modern',
-          primaryColor: '#0b5cab',
-          secondaryColor: '#555555',
-          fontFamily: 'Arial',
-          layout: 'horizontal',
-          animateLogo: 'false',
-          photoShape: 'round',
-          logoBacking: 'none',
-        },
+        design: TEST_TEMPLATE_DESIGN,
         company: 'Acme GWS',
         website: 'https://acme.example',
         address: '',

@@ -3,7 +3,12 @@ import type { StandInPerson } from '../../google/google-stand-in';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import type { Person } from '../../../test-support/team-world';
 import { until } from '../../../test-support/until';
-import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
+import {
+  standInPerson,
+  startWorkspaceWorld,
+  type WorkspaceWorld,
+  TEST_TEMPLATE_DESIGN,
+} from '../../../test-support/workspace-world';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
 
 /**
@@ -65,16 +70,7 @@ describeEachDatabase('Google Workspace: a push covers the seats paid for', (kind
   it('a later push by any path (a template change) still leaves the people beyond the seats out', async () => {
     const save = await call('PUT', '/api/workspace/template', owner.cookie, {
       template: {
-        design: {
-          template: 'modern',
-          primaryColor: '#0b5cab',
-          secondaryColor: '#555555',
-          fontFamily: 'Arial',
-          layout: 'horizontal',
-          animateLogo: 'false',
-          photoShape: 'round',
-          logoBacking: 'none',
-        },
+        design: TEST_TEMPLATE_DESIGN,
         company: 'Seats Inc',
         website: 'https://seats.example',
         address: '',
