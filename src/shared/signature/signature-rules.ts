@@ -1,0 +1,160 @@
+/**
+ * Which of the organization's signatures each person gets (docs/decisions/0220-signature-rules.md):
+ * an ordered list of rules, the first that matches wins, and a default for everyone no rule names.
+ * Pure: the server's push, its preview of "who moves", and the editor's starting signature all call it.
+ */
+
+/** What a rule looks at: a Workspace organizational unit (sub-units included), a department (or team), a Google group, or people picked by hand. */
+export const RULE_KINDS = ['orgUnit', 'department', 'group', 'people'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+export const RULE_KIND_LABELS: Record<RuleKind, string> = {
+  orgUnit: 'Organizational unit',
+  department: 'Department or team',
+  group: 'Google group',
+  people: 'People picked by hand',
+};
+
+export type SignatureRule = {
+  id: string;
+  name: string;
+  kind: RuleKind;
+  /** Any one of them matching is enough: units (`/Sales`), departments, group addresses, or person ids and addresses. */
+  values: readonly string[];
+  /** The organization signature the rule gives. */
+  signatureId: string;
+};
+
+export type RuleSet = {
+  /** In order: the first rule that matches a person decides. */
+  rules: readonly SignatureRule[];
+  /** Who no rule matches gets this one; null: the organization's one policy (the Workspace template or the defaults). */
+  defaultSignatureId: string | null;
+};
+
+/** What rules can see of a person: a Workspace directory entry, or a member of the organization without Workspace. */
+export type RulePerson = {
+  /** The person's id (a directory entry's or a member's user id): a hand-picked list may name it instead of the address. */
+  id?: string | null;
+  email: string;
+  orgUnitPath?: string | null;
+  /** The directory's department; for a member without Workspace, their team. */
+  department?: string | null;
+  /** Addresses of the Google groups the person belongs to (read only with the optional group scope). */
+  groups?: readonly string[] | null;
+};
+
+export type RuleMatch = {
+  signatureId: string | null;
+  /** The rule that matched, or null for the default. */
+  ruleId: string | null;
+  ruleName: string;
+  /** Why, in words, for the per-person table. */
+  reason: string;
+};
+
+export const DEFAULT_RULE_NAME = 'Default';
+
+const fold = (value: string) => value.trim().toLowerCase();
+
+/**
+ * A unit path as Google writes it: one leading slash, no trailing one, compared without case (Google
+ * refuses two units whose names differ only in case). `''` and `'/'` are the root.
+ */
+export function normaliseOrgUnitPath(path: string): string {
+  const trimmed = fold(path).replace(/\/+/g, '/').replace(/\/$/, '');
+  if (trimmed === '') return '/';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** `/Sales` holds `/Sales` and `/Sales/EMEA`, never `/SalesOps`; the root holds everyone. */
+export function orgUnitContains(unit: string, path: string): boolean {
+  const u = normaliseOrgUnitPath(unit);
+  const p = normaliseOrgUnitPath(path);
+  return u === '/' || p === u || p.startsWith(`${u}/`);
+}
+
+type Matcher = (person: RulePerson) => string | null;
+
+/** One rule as a test that answers why it matched (the first of its values that does), or null. */
+function matcherOf(rule: SignatureRule): Matcher {
+  const values = rule.values.map((v) => v.trim()).filter((v) => v !== '');
+  switch (rule.kind) {
+    case 'orgUnit': {
+      const units = values.map((v) => ({ shown: v, path: normaliseOrgUnitPath(v) }));
+      return (person) => {
+        if (!person.orgUnitPath) return null;
+        const unit = units.find((u) => orgUnitContains(u.path, person.orgUnitPath!));
+        if (!unit) return null;
+        return normaliseOrgUnitPath(person.orgUnitPath) === unit.path
+          ? `In ${person.orgUnitPath}`
+          : `In ${person.orgUnitPath}, under ${unit.shown}`;
+      };
+    }
+    case 'department': {
+      const wanted = new Set(values.map(fold));
+      return (person) =>
+        person.department && wanted.has(fold(person.department)) ? `Department: ${person.department.trim()}` : null;
+    }
+    case 'group': {
+      const wanted = new Set(values.map(fold));
+      return (person) => {
+        const group = person.groups?.find((g) => wanted.has(fold(g)));
+        return group ? `Member of ${group}` : null;
+      };
+    }
+    case 'people': {
+      const wanted = new Set(values.map(fold));
+      return (person) =>
+        wanted.has(fold(person.email)) || (person.id != null && wanted.has(fold(person.id))) ? 'Picked by hand' : null;
+    }
+  }
+}
+
+/**
+ * The rules made ready once, for many people (a push, a preview of thousands): each person is then
+ * one pass over the rules with sets and prefixes, no parsing.
+ */
+export function compileRuleSet(ruleSet: RuleSet): (person: RulePerson) => RuleMatch {
+  const compiled = ruleSet.rules.map((rule) => ({ rule, test: matcherOf(rule) }));
+  const fallback: RuleMatch = {
+    signatureId: ruleSet.defaultSignatureId,
+    ruleId: null,
+    ruleName: DEFAULT_RULE_NAME,
+    reason: 'No rule matched: the default signature',
+  };
+  return (person) => {
+    for (const { rule, test } of compiled) {
+      const reason = test(person);
+      if (reason !== null) return { signatureId: rule.signatureId, ruleId: rule.id, ruleName: rule.name, reason };
+    }
+    return fallback;
+  };
+}
+
+/** The signature one person gets, and which rule gave it and why. */
+export function assignSignature(person: RulePerson, ruleSet: RuleSet): RuleMatch {
+  return compileRuleSet(ruleSet)(person);
+}
+
+export type RuleMove<P extends RulePerson = RulePerson> = { person: P; from: RuleMatch; to: RuleMatch };
+
+/**
+ * Who would get another signature if `after` replaced `before`: shown before a change is saved. A
+ * person whose rule changes but whose signature stays is not moved (their Gmail would not change).
+ */
+export function movesBetween<P extends RulePerson>(
+  people: readonly P[],
+  before: RuleSet,
+  after: RuleSet,
+): RuleMove<P>[] {
+  const was = compileRuleSet(before);
+  const willBe = compileRuleSet(after);
+  const moves: RuleMove<P>[] = [];
+  for (const person of people) {
+    const from = was(person);
+    const to = willBe(person);
+    if (from.signatureId !== to.signatureId) moves.push({ person, from, to });
+  }
+  return moves;
+}
