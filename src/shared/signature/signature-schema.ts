@@ -3,6 +3,7 @@ import { TEMPLATES, TEMPLATE_LABELS, type Template } from './template-info';
 import { limitedText } from '../validation/text-field';
 import { isUsableProfileLink, platformHostList, SOCIAL_PLATFORMS, type SocialPlatform } from './social-hosts';
 import { contactLinkProblem } from './url-normalise';
+import { phoneProblem } from './phone-characters';
 
 export { SOCIAL_PLATFORMS, type SocialPlatform };
 
@@ -84,7 +85,7 @@ export const LIMITS = {
 
 /**
  * A person's text: invisible controls stripped, NUL and broken characters refused, and the limit
- * held on the escaped output (text-field.ts).
+ * counting what was typed (text-field.ts).
  */
 const text = (max: number, label: string) => limitedText(max, label);
 
@@ -93,6 +94,13 @@ const linkText = (max: number, label: string) =>
   text(max, label).superRefine((value, ctx) => {
     const problem = contactLinkProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: `${label}: ${problem}` });
+  });
+
+/** A phone number: its characters only, in words naming what to remove (phone-characters.ts). */
+const phoneText = (max: number, label: string) =>
+  text(max, label).superRefine((value, ctx) => {
+    const problem = phoneProblem(value, label);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /**
@@ -177,8 +185,8 @@ export const signatureFieldsSchema = z.object({
   name: text(LIMITS.name, TEXT_FIELD_LABELS.name),
   title: text(LIMITS.title, TEXT_FIELD_LABELS.title),
   company: text(LIMITS.company, TEXT_FIELD_LABELS.company),
-  phone: text(LIMITS.phone, TEXT_FIELD_LABELS.phone),
-  mobile: text(LIMITS.mobile, TEXT_FIELD_LABELS.mobile),
+  phone: phoneText(LIMITS.phone, TEXT_FIELD_LABELS.phone),
+  mobile: phoneText(LIMITS.mobile, TEXT_FIELD_LABELS.mobile),
   email: text(LIMITS.email, TEXT_FIELD_LABELS.email),
   website: linkText(LIMITS.website, TEXT_FIELD_LABELS.website),
   address: text(LIMITS.address, TEXT_FIELD_LABELS.address),

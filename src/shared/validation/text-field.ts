@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { escapeHtml } from '../signature/escape-html';
 import { hasLoneSurrogate, hasNul, stripInvisible } from './text-hygiene';
+import { lengthProblem } from './typed-length';
 
 /**
  * The shared zod helper for a person's text: invisible controls stripped, NUL
@@ -21,21 +21,13 @@ export function cleanText(label: string) {
     );
 }
 
-/** How many characters a value takes once written into HTML (`&` is `&amp;`, five characters). */
-export function escapedLength(value: string): number {
-  return escapeHtml(value).length;
-}
-
 /**
- * Clean text whose limit holds on the escaped output: Gmail counts the HTML it
- * receives, where each `&` is five characters, so a URL full of `&` within the raw limit could
- * still overrun it.
+ * Clean text whose limit counts what the person typed (typed-length.ts): the field's counter, its
+ * message and the server agree, and Gmail's limit is the total guard's (decision 0163).
  */
 export function limitedText(max: number, label: string) {
-  return cleanText(label)
-    .max(max, `${label} must be ${max} characters or fewer`)
-    .refine(
-      (value) => value.length > max || escapedLength(value) <= max,
-      `${label} must be ${max} characters or fewer once written into the signature, where each & counts as 5 characters and each < > " ' as 4 to 6. Please shorten it.`,
-    );
+  return cleanText(label).superRefine((value, ctx) => {
+    const problem = lengthProblem(value, max, label);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 }

@@ -1,9 +1,10 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { requiredFieldsOf, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { LIMITS, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
+import { typedLength } from '../../../shared/validation/typed-length';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { CustomFieldsEditor as CustomFieldsEditorRows } from './custom-fields-editor';
-import { detailProblem, type DetailKey } from './field-checks';
+import { detailProblem, typingProblem, type DetailKey } from './field-checks';
 import type { Refusals } from './refused-fields';
 import { TabIntro } from './tab-intro';
 
@@ -52,12 +53,14 @@ function Counter({ id, length, limit }: { id: string; length: number; limit: num
 
 /**
  * A field's problem is shown once the person has left it (never while they first type), then
- * follows their typing; a refused save shows at once (decision 0180).
+ * follows their typing; one that typing more cannot mend (too long, a letter in a phone number) and
+ * a refused save show at once (decisions 0163, 0180).
  */
 function useFieldProblem(key: DetailKey, value: string, required: boolean, refused: string | undefined) {
   const [left, setLeft] = useState(false);
-  const problem = left ? detailProblem(key, value, required) : null;
-  const error = problem ?? (refused ? `Not saved: ${refused}` : undefined);
+  const problem = left ? detailProblem(key, value, required) : typingProblem(key, value);
+  // A held value is the one shown (the next edit releases it), so its refusal comes first.
+  const error = refused ? `Not saved: ${refused}` : (problem ?? undefined);
   return { error, onBlur: () => setLeft(true) };
 }
 
@@ -94,7 +97,7 @@ const TextField = memo(function TextField({
         onBlur={onBlur}
         onChange={(event) => onChange({ [spec.key]: event.target.value })}
       />
-      <Counter id={id} length={value.length} limit={LIMITS[spec.key]} />
+      <Counter id={id} length={typedLength(value)} limit={LIMITS[spec.key]} />
     </Field>
   );
 });
@@ -126,7 +129,7 @@ const AddressField = memo(function AddressField({
         onBlur={onBlur}
         onChange={(event) => onChange({ address: event.target.value })}
       />
-      <Counter id="sig-address" length={value.length} limit={LIMITS.address} />
+      <Counter id="sig-address" length={typedLength(value)} limit={LIMITS.address} />
     </Field>
   );
 });

@@ -8,7 +8,9 @@ import {
   type SignatureFields,
   type SocialPlatform,
 } from '../../../shared/signature/signature-schema';
+import { phoneProblem } from '../../../shared/signature/phone-characters';
 import { normalizeUrl } from '../../../shared/signature/url-normalise';
+import { lengthProblem } from '../../../shared/validation/typed-length';
 import type { FieldKey } from './refused-fields';
 
 /** The Details tab's text fields that a check knows. */
@@ -18,10 +20,19 @@ const LABELS: Record<DetailKey, string> = TEXT_FIELD_LABELS;
 
 // One '@', something on each side, a dot in the domain: 'name@' and 'name@acme' are not addresses.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-// An extension at the end ('x 12', 'ext. 12') is the one place letters belong in a number.
-const EXTENSION = /\s*(?:ext\.?|x)\s*\d+$/i;
-const LETTER = /\p{L}/u;
 const ANY_ORIGIN = 'https://origin.invalid';
+
+/**
+ * What is wrong with a Details field that typing more cannot put right: too long, or a character a
+ * phone number cannot hold. Shown under the field as it is typed, in the server's own words (the
+ * shared rules, decision 0163); null when nothing is.
+ */
+export function typingProblem(key: DetailKey, value: string): string | null {
+  const tooLong = lengthProblem(value, LIMITS[key], LABELS[key]);
+  if (tooLong) return `${tooLong}.`;
+  if (key === 'phone' || key === 'mobile') return phoneProblem(value, LABELS[key]);
+  return null;
+}
 
 /**
  * What is wrong with one Details field, in words for the line under it; null when nothing is.
@@ -30,10 +41,9 @@ const ANY_ORIGIN = 'https://origin.invalid';
 export function detailProblem(key: DetailKey, value: string, required: boolean): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return required ? `Enter your ${LABELS[key].toLowerCase()}; it is required.` : null;
-  if (value.length > LIMITS[key]) return `${LABELS[key]} can be at most ${LIMITS[key]} characters.`;
+  const typing = typingProblem(key, value);
+  if (typing) return typing;
   if (key === 'email' && !EMAIL.test(trimmed)) return 'Enter a full email address, like jane@acme.com.';
-  if ((key === 'phone' || key === 'mobile') && LETTER.test(trimmed.replace(EXTENSION, '')))
-    return 'Use digits: letters cannot be dialled (like +1 415 555 0199).';
   if (key === 'website') {
     const href = normalizeUrl(trimmed, ANY_ORIGIN);
     if (!href.startsWith('https://') && !href.startsWith('http://'))

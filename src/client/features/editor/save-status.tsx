@@ -4,21 +4,29 @@ import { showField } from './editor-focus';
 import type { SaveStatus } from './patch-queue';
 import { fieldLabel, fieldLocation, type Refusals } from './refused-fields';
 
+/** The reason the status line gives: the first refused field's, ending as a sentence. */
+function reasonOf(refusals: Refusals, keys: string[]): string {
+  const reason = (keys[0] && refusals[keys[0]]) || '';
+  return reason === '' || /[.!?]$/.test(reason) ? reason : `${reason}.`;
+}
+
 /**
- * 'Not saved: fix the Instagram link', each field a link that opens its tab and focuses it: a
- * refused field is the person's to fix, not the network's to retry (decision 0180).
+ * 'Not saved: fix the Instagram link. <why>', each field a link that opens its tab and focuses it: a
+ * refused field is the person's to fix, not the network's to retry (decision 0180), and the
+ * person reads why here as soon as the save is refused, not first when Copy fails.
  */
 function RefusedStatus({ refusals }: { refusals: Refusals }) {
   const keys = Object.keys(refusals);
+  const reason = reasonOf(refusals, keys);
   return (
     <p
       role="status"
       aria-live="polite"
       data-testid="save-status"
-      className="inline-flex flex-wrap items-center gap-1.5 text-xs font-medium text-red-700"
+      className="flex items-start gap-1.5 text-xs font-medium text-red-700"
     >
-      <CircleAlert className="h-3.5 w-3.5" aria-hidden="true" />
-      <span>
+      <CircleAlert className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0">
         Not saved: fix the{' '}
         {keys.map((key, index) => (
           <Fragment key={key}>
@@ -36,6 +44,7 @@ function RefusedStatus({ refusals }: { refusals: Refusals }) {
             </a>
           </Fragment>
         ))}
+        .{reason && <span data-testid="save-status-reason"> {reason}</span>}
       </span>
     </p>
   );

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
+import { phoneProblem } from '../../../shared/signature/phone-characters';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -139,11 +140,22 @@ describeEachDatabase('input hygiene on every text endpoint', (kind) => {
     expect(created.json().design.photoShape).toBe('round');
   });
 
-  it('holds the limits on the escaped output', async () => {
-    const res = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, {
-      customImageUrl: `https://example.com/?${'a=1&'.repeat(100)}`,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/once written into the signature, where each & counts as 5 characters/);
+  it('holds field limits on what was typed, and a phone to the characters phone numbers have, in the same words as the editor', async () => {
+    // 100 typed characters, 500 once escaped: once refused by every autosave for its escaped length.
+    const phone = '+1 (415) 555-0134 / 0135 / 0136 ext 2210';
+    expect(phone.length).toBe(40);
+    const ok = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, { phone, company: '&'.repeat(100) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().phone).toBe(phone);
+    expect(ok.json().company).toBe('&'.repeat(100));
+    const tooLong = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, { company: '&'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual({ company: 'Company must be 100 characters or fewer' });
+    const letters = await call('PUT', `/api/signatures/${signatureId}`, owner.cookie, { phone: '+1 415 <555> 0134' });
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json().errors).toEqual({ phone: phoneProblem('+1 415 <555> 0134', 'Phone') });
+    expect(letters.json().error).toBe(
+      'Phone takes digits, spaces, + ( ) - . / and ext (for an extension), not "<" or ">".',
+    );
   });
 });
