@@ -18,6 +18,7 @@ import { createContactModule } from './modules/contact/contact.module';
 import { createDataExportModule } from './modules/data-export/data-export.module';
 import { createIconsModule } from './modules/icons/icons.module';
 import { createNewsletterModule } from './modules/newsletter/newsletter.module';
+import { createSignatureRulesModule } from './modules/signature-rules/signature-rules.module';
 import { createSignaturesModule } from './modules/signatures/signatures.module';
 import { createSystemModule } from './modules/system/system.module';
 import { createTeamsModule } from './modules/teams/teams.module';
@@ -43,7 +44,8 @@ export type Services = Omit<Infrastructure, 'log'> &
   ReturnType<typeof createDataExportModule>['services'] &
   ReturnType<typeof createContactModule>['services'] &
   ReturnType<typeof createNewsletterModule>['services'] &
-  ReturnType<typeof createWorkspaceModule>['services'];
+  ReturnType<typeof createWorkspaceModule>['services'] &
+  ReturnType<typeof createSignatureRulesModule>['services'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const contact = createContactModule({ ...infrastructure, limiter: publicLimiter });
   const newsletter = createNewsletterModule({ ...infrastructure, limiter: publicLimiter });
   const workspace = createWorkspaceModule({ ...infrastructure, testModeFetch: injectFetch(app) });
+  const signatureRules = createSignatureRulesModule({ ...infrastructure, ...teams.services, ...workspace.services });
   const modules: ServerModule[] = [
     createSystemModule(infrastructure),
     auth,
@@ -146,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     teams,
     billing,
     workspace,
+    signatureRules,
     // The mail outbox is infrastructure, but its sending runs as jobs: started and stopped with the rest.
     { services: {}, jobs: { start: () => mailer.startOnRunner(), stop: () => mailer.stop() } },
   ];
@@ -164,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...contact.services,
     ...newsletter.services,
     ...workspace.services,
+    ...signatureRules.services,
   };
   app.decorate('services', services);
   // Zod schemas on every API route, the OpenAPI document made from them (api-contract.ts); before any route.

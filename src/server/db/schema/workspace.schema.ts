@@ -88,6 +88,8 @@ export const workspacePeople = pgTable(
     department: text('department'),
     phones: jsonb('phones').notNull().default([]),
     orgUnitPath: text('org_unit_path').notNull().default('/'),
+    /** Addresses of the person's Google groups, read only when the optional group scope is granted (decision 0220). */
+    groups: jsonb('groups').$type<string[]>().notNull().default([]),
     hasGmail: boolean('has_gmail').notNull().default(true),
     /** The SignaturePro account with this address, when one exists. */
     linkedUserId: text('linked_user_id').references(() => user.id, { onDelete: 'set null' }),

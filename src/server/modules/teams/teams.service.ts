@@ -1,4 +1,4 @@
-import { INCLUDED_SEATS } from '../../../shared/billing/plans';
+import { INCLUDED_SEATS, type PlanCapability } from '../../../shared/billing/plans';
 import type {
   OrganizationDetails,
   SignatureDefaultsResponse,
@@ -30,6 +30,7 @@ import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import type { EffectiveStatus } from '../../../shared/billing/team-entitlement';
 import {
   assertCapability,
+  assertManager,
   canManageTeam,
   requireCallerMembership,
   requireManagerMembership,
@@ -166,6 +167,14 @@ export function createTeamsService(deps: {
       assertCapability(caller.organization, 'signatureDefaults');
       const org = await repository.updateOrganization(caller.organization.id, { signatureDefaults });
       return describeDefaults(caller, org ?? caller.organization);
+    },
+
+    /** Another module's owners-and-admins feature: the caller, once their plan has `capability` and they may manage. */
+    async requireManagerWith(userId: string, capability: PlanCapability, action: string): Promise<CallerMembership> {
+      const caller = await requireCallerMembership(repository, userId);
+      assertCapability(caller.organization, capability);
+      assertManager(caller, action);
+      return caller;
     },
 
     /** The defaults of the user's organization and its logo; null when the user is in none. */

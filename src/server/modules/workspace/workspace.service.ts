@@ -37,6 +37,9 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     ...createWorkspacePush(ctx),
     ...createWorkspaceMine(ctx, runPush),
     runPush,
+    /** A change of the signature rules or of an organization signature pushes the people it moved again. */
+    repushForRules: async (organizationId: string, emails: string[], userId: string) =>
+      ctx.queuePushes(organizationId, emails, await ctx.actorWords(userId), userId),
     registerJobs,
     repository: ctx.repo,
   };
