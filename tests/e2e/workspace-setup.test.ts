@@ -10,6 +10,7 @@ import { standInPerson } from '../../src/test-support/workspace-world';
 import { signUpThroughApi } from './support/accounts';
 import { startApp, type RunningApp } from './support/app-server';
 import { openBrowser, shoot as shootIn, type Browser } from './support/browser';
+import { linkIn, readMailbox, waitForMail } from './support/mailbox';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -28,6 +29,7 @@ const disabled = (api: string, service: string): InjectedFailure => ({
 let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
 let app: RunningApp;
 let owner: Browser;
+const ownerEmail = `setup-${Date.now()}@example.com`;
 const account = makeTestServiceAccount(DOMAIN);
 
 async function shoot(page: Page, name: string) {
@@ -54,7 +56,7 @@ beforeAll(async () => {
     GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
   });
   owner = await openBrowser(app.url);
-  await signUpThroughApi(app, owner.context.request, { email: `setup-${Date.now()}@example.com`, name: 'Sue Setup' });
+  await signUpThroughApi(app, owner.context.request, { email: ownerEmail, name: 'Sue Setup' });
 }, 120_000);
 
 afterAll(async () => {
@@ -174,5 +176,51 @@ describe('Workspace setup that explains itself', () => {
     } finally {
       await small.close();
     }
+  }, 120_000);
+
+  test('a revoked key stops the push: the page says why and how to resume, the owner gets one e-mail', async () => {
+    const { page } = owner;
+    const api = owner.context.request;
+    const sync = await api.post(`${app.url}/api/workspace/sync`, { headers: { origin: app.url } });
+    expect(sync.status()).toBe(202);
+    await expect.poll(async () => (await (await api.get(`${app.url}/api/workspace`)).json()).people.length).toBe(2);
+
+    // Tokens already handed out stay valid for their hour; the people not yet pushed need new ones.
+    await google.state.revoke(account.client.clientEmail);
+    const push = await api.post(`${app.url}/api/workspace/push`, {
+      headers: { origin: app.url },
+      data: { target: { kind: 'all' }, dryRun: false },
+    });
+    expect(push.status()).toBe(200);
+    const mail = await waitForMail(app.dataDir, ownerEmail, /no longer pushed to Gmail/, 30_000);
+    expect(mail.text).toContain('Invalid JWT Signature');
+    expect(linkIn(mail, '/account/workspace')).toBe(`${app.url}/account/workspace`);
+
+    await page.goto(`${app.url}/account/workspace`);
+    const notice = page.getByTestId('workspace-stopped');
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toMatch(
+      /Pushes and syncs are stopped since .*Invalid JWT Signature.*Check connection/s,
+    );
+    await shoot(page, 'stopped-1280');
+    const small = await openBrowser(app.url, { width: 375, height: 812 });
+    try {
+      await small.context.addCookies(await owner.context.cookies());
+      await small.page.goto(`${app.url}/account/workspace`);
+      await small.page.getByTestId('workspace-stopped').waitFor();
+      const box = await small.page.getByTestId('workspace-stopped').boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      await shoot(small.page, 'stopped-375');
+    } finally {
+      await small.close();
+    }
+
+    // Fixed in Google: a passing check takes the notice away; one stop, one e-mail.
+    await google.state.grant(account.client);
+    await page.getByRole('button', { name: 'Check connection' }).click();
+    await expect.poll(() => failing(page), { timeout: 20_000 }).toEqual([]);
+    await expect.poll(() => notice.count(), { timeout: 20_000 }).toBe(0);
+    const stopMails = (await readMailbox(app.dataDir)).filter((m) => /no longer pushed/.test(m.subject ?? ''));
+    expect(stopMails).toHaveLength(1);
   }, 120_000);
 });

@@ -14,6 +14,7 @@ import { PendingRemoval } from './workspace-removal-confirm';
 import { checkSummary, WorkspaceCheckList } from './workspace-check-list';
 import { WorkspaceConnectCard } from './workspace-connect-card';
 import { Scopes } from './workspace-delegation';
+import { WorkspaceStoppedNotice } from './workspace-stopped-notice';
 
 /** /account/workspace: Google Workspace for owners and admins of a Pro organization, and everyone's own Gmail signature. */
 export function WorkspaceTab() {
@@ -99,6 +100,7 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
         conn.testMode ? 'Connected to the built-in TEST MODE Workspace.' : `Connected as ${conn.adminEmail}.`
       }
     >
+      <WorkspaceStoppedNotice connection={conn} />
       {conn.testMode && (
         <p className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <strong>TEST MODE</strong>: nothing reaches a real Gmail.{' '}
