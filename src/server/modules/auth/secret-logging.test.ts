@@ -26,10 +26,17 @@ describeEachDatabase('secrets never reach the log', (kind) => {
     expect(logText()).not.toContain(encodeURIComponent(secret));
   }
 
-  it('logs requests at all (so the checks below read a real log)', async () => {
-    await get('/api/health');
-    expect(logText()).toContain('/api/health');
-    expect(logText()).toContain('incoming request');
+  it('logs each request once, answered, with its status and time (so the checks below read a real log)', async () => {
+    const res = await get('/api/health?probe=once');
+    const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.req?.url === '/api/health?probe=once');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      msg: 'request completed',
+      reqId: res.headers['x-request-id'],
+      req: { method: 'GET' },
+      res: { statusCode: 200 },
+    });
+    expect(logged[0].responseTime).toBeGreaterThanOrEqual(0);
   });
 
   it('verification link: page, API and the code', async () => {
