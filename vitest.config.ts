@@ -1,4 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const UNIT_FILES = 'src/**/*.test.{ts,tsx}';
+
+/**
+ * Test files that change what a module or the global scope holds (mocks, spies, stubbed globals,
+ * fake timers, a browser-like environment) run each in a fresh module graph; every other unit file
+ * shares its worker's graph with the files before it, which saves re-importing the server for each
+ * file (decision 0211). Read from the files themselves, so a new mock cannot leak by being forgotten.
+ */
+const NEEDS_ISOLATION = /\bvi\.(mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers|resetModules)\b|@vitest-environment/;
+const isolatedUnitFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .map((file) => path.posix.join('src', file.split(path.sep).join('/')))
+  .filter((file) => /\.test\.tsx?$/.test(file) && NEEDS_ISOLATION.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -6,11 +21,23 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: [UNIT_FILES],
+          exclude: isolatedUnitFiles,
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two cores: PGlite and argon2 are CPU-bound, more workers only queue.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: isolatedUnitFiles,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           maxWorkers: 2,
         },
       },

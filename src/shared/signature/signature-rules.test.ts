@@ -146,19 +146,17 @@ describe('who moves when the rules change', () => {
 });
 
 describe('many people', () => {
-  it('resolves 10,000 people through 50 rules in well under the budget', () => {
+  // Correctness at scale only: timing is printed by bench/, never asserted where the machine's load decides.
+  it('resolves 10,000 people through 50 rules', () => {
     const rules = Array.from({ length: 50 }, (_, n) => rule(`r${n}`, n % 2 ? 'orgUnit' : 'department', [`/U${n}`]));
     const people = Array.from({ length: 10_000 }, (_, n) =>
       person(`p${n}@acme.test`, { orgUnitPath: `/U${n % 60}/Team`, department: `D${n % 7}` }),
     );
     const resolve = compileRuleSet({ rules, defaultSignatureId: 'sig-default' });
-    const started = performance.now();
     const matched = people.map(resolve);
-    const ms = performance.now() - started;
     // Odd units up to 49 have a rule; the rest fall to the default.
     expect(matched.filter((m) => m.ruleId !== null)).toHaveLength(
       people.filter((_, n) => n % 60 < 50 && (n % 60) % 2).length,
     );
-    expect(ms).toBeLessThan(200);
   });
 });
