@@ -24,7 +24,8 @@ import type { MailMessage } from '../../mail/mailer';
 import { decryptServiceAccountKey } from './workspace-key-crypto';
 import { createWorkspaceHealth, stoppedWords } from './workspace-health';
 import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
-import { effectiveTemplate, type EffectiveTemplate, type OwnSignature } from './workspace-signature';
+import type { OwnSignature } from './workspace-signature';
+import { createTemplateLookup } from './workspace-templates';
 
 export const PUSH_QUEUE = 'workspace-push';
 export const SYNC_QUEUE = 'workspace-sync';
@@ -92,6 +93,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   const repo = createWorkspaceRepository(deps.db);
   const teams = createTeamsRepository(deps.db);
   const signatures = createSignaturesRepository(deps.db);
+  const { templateOf, templatesOf, templateFor } = createTemplateLookup(deps.db, repo);
   // One cache per process, keyed by organization and key (docs/decisions/0131).
   const tokenCache = createTokenCache();
   const secret = workspaceKeySecret(deps.config);
@@ -177,14 +179,6 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     } catch {
       return false;
     }
-  }
-
-  async function templateOf(organizationId: string): Promise<EffectiveTemplate> {
-    const row = await repo.findTemplate(organizationId);
-    if (row) return effectiveTemplate(row);
-    // Until owners save one, the organization's name fills the company line.
-    const org = await repo.findOrganization(organizationId);
-    return effectiveTemplate(undefined, { company: org?.name ?? '' });
   }
 
   async function actorWords(userId: string): Promise<string> {
@@ -277,6 +271,8 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     managerOf,
     orgCapable,
     templateOf,
+    templatesOf,
+    templateFor,
     actorWords,
     queuePushes,
     deferPush,

@@ -33,7 +33,11 @@ export function createWorkspaceMine(
     const caller = await requireCallerMembership(ctx.teams, userId);
     assertCapability(caller.organization, 'workspacePush');
     const person = await repo.findPersonOfUser(caller.organization.id, userId);
-    return { caller, person, tpl: await ctx.templateOf(caller.organization.id) };
+    return {
+      caller,
+      person,
+      tpl: person ? await ctx.templateFor(person) : await ctx.templateOf(caller.organization.id),
+    };
   }
 
   const mine = {

@@ -198,7 +198,7 @@ export function createPushJob(ctx: WorkspaceContext) {
       await rec.audit('skipped', noSeatWords(limit));
       return 'skipped';
     }
-    const tpl = await ctx.templateOf(job.organizationId);
+    const tpl = await ctx.templateFor(person);
     const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl);
     const primaryTarget = targets[0]!;
     // The primary over the limit: refused before any call, as before aliases existed.

@@ -60,14 +60,14 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
       const connection = await repo.findConnection(orgId);
       if (!connection) throw notConnected();
       if (!body.dryRun) ctx.assertPushAllowed(connection);
-      const [tpl, people] = await Promise.all([ctx.templateOf(orgId), repo.listPeople(orgId)]);
+      const [tplOf, people] = await Promise.all([ctx.templatesOf(orgId), repo.listPeople(orgId)]);
       const chosen = selectPeople(people, body.target);
       if (chosen.length === 0)
         throw invalid('Nobody matches that choice. Sync the directory first, or choose other people.');
       if (body.dryRun) {
         const entries: DryRunEntry[] = [];
         for (const p of chosen) {
-          for (const target of sendAsTargets(p, tpl, await ctx.ownSignaturesOf(p), deps.config.publicUrl)) {
+          for (const target of sendAsTargets(p, tplOf(p), await ctx.ownSignaturesOf(p), deps.config.publicUrl)) {
             entries.push({
               email: p.email,
               fullName: p.fullName,
