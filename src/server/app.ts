@@ -123,6 +123,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     signatureDefaults: teams.services.teams,
     // Uploads is made below (it attaches images to signatures); the callback runs only on a save.
     hostedImage: (userId, imageURL) => uploads.services.uploads.hostedImage(userId, imageURL),
+    // Workspace is made below (it holds the organization template); the callback runs only on a save.
+    locksFor: (userId) => workspace.services.workspace.locksFor(userId),
   });
   const uploads = createUploadsModule({ ...infrastructure, signatures: signatures.services.signatures });
   const icons = createIconsModule();

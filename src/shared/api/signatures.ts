@@ -9,6 +9,7 @@ import {
   PHOTO_SHAPES,
   SOCIAL_PLATFORMS,
 } from '../signature/signature-schema';
+import { PERSON_FIELDS } from '../signature/organization-policy';
 import { TEMPLATES } from '../signature/template-info';
 import { apiErrorSchema, defineRoute, idParams, isoDateTime } from './contract';
 
@@ -56,6 +57,16 @@ export const savedSignatureSchema = z
     updatedAt: isoDateTime,
   })
   .meta({ id: 'Signature' });
+
+/** The organization's locks on the caller (organization-locks.ts). */
+export const organizationLocksSchema = z
+  .object({
+    locked: z.array(z.enum(PERSON_FIELDS)),
+    designLocked: z.boolean(),
+    values: z.partialRecord(z.enum(PERSON_FIELDS), z.unknown()),
+    design: savedSignatureSchema.shape.design,
+  })
+  .meta({ id: 'OrganizationLocks' });
 
 /**
  * A signature's fields as sent. The service checks them with signatureFieldsSchema (create, after
@@ -142,6 +153,14 @@ export const signaturesApi = {
     tags,
     params: idParams,
     responses: { 200: generatedHtmlSchema },
+  }),
+  locks: defineRoute({
+    method: 'GET',
+    path: '/api/signatures/locks',
+    summary:
+      "The fields your organization sets for you (read-only in the editor) and their values; a save keeps them (decision 0164)",
+    tags,
+    responses: { 200: organizationLocksSchema },
   }),
   testEmail: defineRoute({
     method: 'POST',

@@ -1,3 +1,4 @@
+import type { OrganizationLocks } from '../../../shared/signature/organization-locks';
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import type { AuthService } from '../auth/auth.service';
 import type { TeamsService } from '../teams/teams.service';
@@ -15,6 +16,8 @@ export function createSignaturesModule(
     signatureDefaults: TeamsService;
     /** Every saved image address is ours or re-hosted (uploads, made after this module). */
     hostedImage: (userId: string, imageURL: string) => Promise<string>;
+    /** The organization's locks on a person, or null (workspace, made after this module; decision 0164). */
+    locksFor: (userId: string) => Promise<OrganizationLocks | null>;
   },
 ) {
   const { config, database, rateLimiter, mailer } = deps;
@@ -24,6 +27,7 @@ export function createSignaturesModule(
     publicUrl: config.publicUrl,
     signatureDefaults: deps.signatureDefaults,
     images: { hostedImage: deps.hostedImage },
+    locks: { locksFor: deps.locksFor },
   });
   const testEmail = createTestEmailService({
     db: database.db,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
-import { session } from '../../db/schema/auth.schema';
+import { member, session } from '../../db/schema/auth.schema';
+import { workspaceTemplate } from '../../db/schema/workspace.schema';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
 import { uniqueViolation } from '../../db/unique-violation';
@@ -72,6 +73,14 @@ function patchedCustomFields(changes: CustomFieldsPatch): SQL {
 
 export { uniqueViolation };
 
+/**
+ * False while the signature's owner is a plain member of an organization with a template, who may be
+ * held by its locks (docs/decisions/0164-locks-held-on-every-save.md). A guarded UPDATE writes only
+ * when this is true, so every other person's save stays one statement; which fields are locked, and
+ * the values they take, the service decides with the one policy function before it writes again.
+ */
+const heldByNoLocks = sql`not exists (select 1 from ${member} m join ${workspaceTemplate} t on t.organization_id = m.organization_id where m.user_id = ${signature.userId} and m.role = 'member')`;
+
 type UpdateShape = {
   writer: 'user' | 'session';
   full: boolean;
@@ -79,6 +88,8 @@ type UpdateShape = {
   columns: string[];
   design: boolean;
   socialLinks: boolean;
+  /** Written only when the owner is held by no organization's locks (`heldByNoLocks`). */
+  unlocked: boolean;
 };
 
 /** At most this many shapes of patch are kept prepared per process; rarer ones are prepared per call. */
@@ -112,6 +123,7 @@ export function createSignaturesRepository(db: Db) {
           eq(signature.id, sql.placeholder('id')),
           owner,
           shape.full ? eq(signature.version, sql.placeholder('baseVersion')) : undefined,
+          shape.unlocked ? heldByNoLocks : undefined,
         ),
       )
       .returning()
@@ -247,6 +259,8 @@ export function createSignaturesRepository(db: Db) {
          * and socialLinks given replace the stored map (decision 0006).
          */
         baseVersion?: number;
+        /** Written only if no organization's locks may hold the owner; no row otherwise (decision 0164). */
+        unlockedOnly?: boolean;
       } = {},
     ): Promise<SignatureRow | undefined> {
       const { design, socialLinks, customFieldsPatch, ...fields } = patch;
@@ -266,9 +280,11 @@ export function createSignaturesRepository(db: Db) {
             updatedAt: sql`now()`,
           })
           .where(
-            full
-              ? and(isWritableBy(id, writer), eq(signature.version, options.baseVersion!))
-              : isWritableBy(id, writer),
+            and(
+              isWritableBy(id, writer),
+              full ? eq(signature.version, options.baseVersion!) : undefined,
+              options.unlockedOnly ? heldByNoLocks : undefined,
+            ),
           )
           .returning();
         return row;
@@ -284,6 +300,7 @@ export function createSignaturesRepository(db: Db) {
         columns,
         design: design !== undefined && Object.keys(design).length > 0,
         socialLinks: socialLinks !== undefined,
+        unlocked: options.unlockedOnly === true,
       } as const;
       const values: Record<string, unknown> = { id };
       for (const column of columns) values[`set_${column}`] = fields[column as keyof typeof fields];

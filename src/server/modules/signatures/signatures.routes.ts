@@ -21,6 +21,11 @@ export async function signaturesRoutes(
   });
 
   app.route({
+    ...routeOf(signaturesApi.locks),
+    handler: async (request) => signatures.locksFor(await requireUserId(request)),
+  });
+
+  app.route({
     ...routeOf(signaturesApi.create),
     preValidation: signedIn,
     handler: async (request, reply) =>

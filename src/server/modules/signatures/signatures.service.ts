@@ -10,7 +10,14 @@ import {
   signatureFieldsSchema,
   signaturePatchSchema,
   type SavedSignature,
+  type SignaturePatch,
 } from '../../../shared/signature/signature-schema';
+import {
+  NO_LOCKS,
+  lockedValues,
+  touchesLockable,
+  type OrganizationLocks,
+} from '../../../shared/signature/organization-locks';
 import {
   CREATE_OPTION_KEYS,
   FIRST_SIGNATURE_LABEL,
@@ -150,6 +157,11 @@ export function createSignaturesService(deps: {
    * the stored path for an image address, ours already or re-hosted now, or a refusal in words.
    */
   images: { hostedImage(userId: string, imageURL: string): Promise<string> };
+  /**
+   * The organization's locks on a person (workspace, docs/decisions/0164-locks-held-on-every-save.md):
+   * each locked field keeps the organization's value on every save, whatever was sent.
+   */
+  locks?: { locksFor(userId: string): Promise<OrganizationLocks | null> };
 }) {
   const { repository, analytics, publicUrl } = deps;
 
@@ -197,7 +209,31 @@ export function createSignaturesService(deps: {
     return toSavedSignature(row);
   }
 
+  /** The signature as its owner's organization has it: each locked field with the organization's value. */
+  async function underLocks<T extends object>(userId: string, fields: T, full: boolean): Promise<T> {
+    const locks = await deps.locks?.locksFor(userId);
+    return locks ? { ...fields, ...lockedValues(locks, { full }) } : fields;
+  }
+
+  /** The guarded write found an owner who may be held: the locked fields take the organization's values, then it is written. */
+  async function updateUnderLocks(
+    id: string,
+    patch: SignaturePatch,
+    baseVersion: number | undefined,
+    signedIn: () => Promise<string | undefined>,
+  ): Promise<SignatureRow | undefined> {
+    const userId = await signedIn();
+    if (!userId) return undefined;
+    const held = await underLocks(userId, patch, baseVersion !== undefined);
+    return repository.updateOwnedSignature(id, { userId }, held, { baseVersion });
+  }
+
   const service = {
+    /** The locks the editor shows for this person: none when nothing holds them. */
+    async locksFor(userId: string): Promise<OrganizationLocks> {
+      return (await deps.locks?.locksFor(userId)) ?? NO_LOCKS;
+    },
+
     async listSignatures(userId: string): Promise<SavedSignature[]> {
       return (await repository.listSignaturesByUser(userId)).map(toSavedSignature);
     },
@@ -226,6 +262,7 @@ export function createSignaturesService(deps: {
           (await deps.signatureDefaults?.withSignatureDefaults(userId, rest)) ?? rest,
         );
       }
+      fields = await underLocks(userId, fields, true);
       // The organization's logo, filled in when the body sent no image, is the organization's own
       // setting (https only, decision 0162 names what is left); every image a person sends is checked.
       const logoFilled = options.copyFrom === undefined && rest.photoUrl === undefined;
@@ -281,7 +318,11 @@ export function createSignaturesService(deps: {
         parsed.data.photoUrl = await deps.images.hostedImage(userId, parsed.data.photoUrl);
       }
       const baseVersion = readBaseVersion(input);
-      const row = await repository.updateOwnedSignature(id, writer, parsed.data, { baseVersion });
+      // A save that may meet the organization's locks is written at once only if none can hold its
+      // owner, so everyone else's autosave stays one statement (decision 0164).
+      const guarded = deps.locks !== undefined && touchesLockable(parsed.data);
+      let row = await repository.updateOwnedSignature(id, writer, parsed.data, { baseVersion, unlockedOnly: guarded });
+      if (!row && guarded) row = await updateUnderLocks(id, parsed.data, baseVersion, signedIn);
       if (!row) {
         const userId = await signedIn();
         // Only a refused save reads the row, so the happy path stays one statement.
@@ -296,7 +337,8 @@ export function createSignaturesService(deps: {
     /** Renders what Gmail receives with the caller's watermark rule, and keeps it on the signature. */
     async generateSignatureHtml(userId: string, id: string): Promise<GeneratedHtml> {
       const row = await findOwned(userId, id);
-      const saved = toSavedSignature(row);
+      // A signature stored before the locks is sent as the organization has it now.
+      const saved = await underLocks(userId, toSavedSignature(row), true);
       const requirements = (await deps.signatureDefaults?.getSignatureDefaults(userId)) ?? NO_REQUIREMENTS;
       const check = checkRequiredFields(saved, requirements);
       if (!check.ok) throw invalid(check.description);

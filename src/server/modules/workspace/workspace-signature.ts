@@ -44,7 +44,7 @@ export function directoryPhones(phones: unknown): { phone: string; mobile: strin
 }
 
 /** The person's directory values: a locked name, title or phone comes from here (docs/decisions/0161-one-organization-policy.md). */
-function directoryValues(person: PersonRow): Partial<Record<PersonField, unknown>> {
+export function directoryValues(person: PersonRow): Partial<Record<PersonField, unknown>> {
   const { phone, mobile } = directoryPhones(person.phones);
   return { name: person.fullName, title: person.title ?? '', phone, mobile };
 }

@@ -1,6 +1,7 @@
 import { createWorkspaceConnect } from './workspace-connect';
 import { createWorkspaceContext, type WorkspaceDeps } from './workspace-context';
 /** What "Delete organization" calls in its transaction (docs/decisions/0135). */
+import { createWorkspaceLocks } from './workspace-locks';
 import { createWorkspaceMine } from './workspace-mine';
 import { createWorkspaceOverview } from './workspace-overview';
 import { createWorkspacePush } from './workspace-push';
@@ -36,6 +37,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     ...sync,
     ...createWorkspacePush(ctx),
     ...createWorkspaceMine(ctx, runPush),
+    ...createWorkspaceLocks(ctx),
     runPush,
     /** A change of the signature rules or of an organization signature pushes the people it moved again. */
     repushForRules: async (organizationId: string, emails: string[], userId: string) =>

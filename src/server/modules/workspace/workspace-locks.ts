@@ -1,0 +1,25 @@
+import { hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import { locksOf, type OrganizationLocks } from '../../../shared/signature/organization-locks';
+import { canManageTeam } from '../teams/team-access';
+import type { WorkspaceContext } from './workspace-context';
+import { directoryValues, effectiveTemplate, templatePolicy } from './workspace-signature';
+
+/**
+ * The organization's locks on one person's own signatures (docs/decisions/0164-locks-held-on-every-save.md):
+ * a plain member of an organization whose plan has organization templates and whose owners saved a
+ * template is held by it; the owner and admins, who set the template, are not. Null when nothing holds.
+ */
+export function createWorkspaceLocks(ctx: WorkspaceContext) {
+  return {
+    async locksFor(userId: string): Promise<OrganizationLocks | null> {
+      const found = await ctx.teams.findMembershipOfUser(userId);
+      if (!found || canManageTeam(found.role)) return null;
+      const organization = found.organization;
+      if (!hasCapability(organizationTier(organization), 'organizationTemplates')) return null;
+      const row = await ctx.repo.findTemplate(organization.id);
+      if (!row) return null;
+      const person = await ctx.repo.findPersonOfUser(organization.id, userId);
+      return locksOf(templatePolicy(effectiveTemplate(row)), person ? directoryValues(person) : {});
+    },
+  };
+}
