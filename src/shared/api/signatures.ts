@@ -158,7 +158,7 @@ export const signaturesApi = {
     method: 'GET',
     path: '/api/signatures/locks',
     summary:
-      "The fields your organization sets for you (read-only in the editor) and their values; a save keeps them (decision 0164)",
+      'The fields your organization sets for you (read-only in the editor) and their values; a save keeps them (decision 0164)',
     tags,
     responses: { 200: organizationLocksSchema },
   }),

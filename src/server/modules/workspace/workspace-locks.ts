@@ -1,6 +1,5 @@
 import { hasCapability, organizationTier } from '../../../shared/billing/plan-features';
 import { locksOf, type OrganizationLocks } from '../../../shared/signature/organization-locks';
-import { canManageTeam } from '../teams/team-access';
 import type { WorkspaceContext } from './workspace-context';
 import { directoryValues, effectiveTemplate, templatePolicy } from './workspace-signature';
 
@@ -13,7 +12,8 @@ export function createWorkspaceLocks(ctx: WorkspaceContext) {
   return {
     async locksFor(userId: string): Promise<OrganizationLocks | null> {
       const found = await ctx.teams.findMembershipOfUser(userId);
-      if (!found || canManageTeam(found.role)) return null;
+      // The same rule as the save's guard (signatures.repository.ts): only the role 'member' is held.
+      if (!found || found.role !== 'member') return null;
       const organization = found.organization;
       if (!hasCapability(organizationTier(organization), 'organizationTemplates')) return null;
       const row = await ctx.repo.findTemplate(organization.id);
