@@ -13,6 +13,7 @@ import {
 } from '../signature/signature-schema';
 import { PERSON_FIELDS, type PersonField } from '../signature/organization-policy';
 import { CONNECTION_CHECKS } from '../workspace/google-setup';
+import { pushSummarySchema } from './workspace-push';
 import { defineRoute, isoDateTime } from './contract';
 
 /**
@@ -133,8 +134,11 @@ export const personEditSchema = z
   .strict();
 export type PersonEdit = z.infer<typeof personEditSchema>;
 
-/** 'no seat': left out of a push because the organization's seats are all taken (decision 0137). */
-export const PUSH_STATUSES = ['never', 'pending', 'pushed', 'skipped', 'failed', 'no seat'] as const;
+/**
+ * 'no seat': left out of a push because the organization's seats are all taken (decision 0137).
+ * 'restored': an admin put back what Gmail held before a push (decision 0138).
+ */
+export const PUSH_STATUSES = ['never', 'pending', 'pushed', 'skipped', 'failed', 'no seat', 'restored'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
 
 export const pushStatusSchema = z.enum(PUSH_STATUSES);
@@ -170,6 +174,8 @@ export const workspacePersonViewSchema = z
     addresses: z.array(sendAsStatusViewSchema),
     /** Missing from the directory since then (kept 30 days, restored on return); null while listed. */
     goneAt: isoDateTime.nullable(),
+    /** When the latest push that changed their Gmail ran, while what it replaced is kept (Restore previous). */
+    restorableFrom: isoDateTime.nullable(),
   })
   .meta({ id: 'WorkspacePerson' });
 export type WorkspacePersonView = z.infer<typeof workspacePersonViewSchema>;
@@ -202,7 +208,7 @@ export const auditEntrySchema = z
     /** The send-as address written to; null for a whole-person result (no Gmail, not Pro). */
     sendAsEmail: z.string().nullable(),
     actor: z.string(),
-    result: z.enum(['pushed', 'unchanged', 'skipped', 'failed']),
+    result: z.enum(['pushed', 'unchanged', 'skipped', 'failed', 'restored']),
     detail: z.string().nullable(),
     htmlChars: z.number().nullable(),
   })
@@ -254,6 +260,8 @@ export const workspaceOverviewSchema = z
     people: z.array(workspacePersonViewSchema),
     audit: z.array(auditEntrySchema),
     queue: z.looseObject({ pending: z.number() }),
+    /** The latest push or restore: its summary line and "Restore previous" for all of it. */
+    lastPush: pushSummarySchema.nullable(),
   })
   .meta({ id: 'WorkspaceOverview' });
 export type WorkspaceOverview = z.infer<typeof workspaceOverviewSchema>;
@@ -271,6 +279,10 @@ export const dryRunEntrySchema = z
     chars: z.number(),
     hasGmail: z.boolean(),
     tooLong: z.boolean(),
+    /** What this address holds in Gmail now (read from Google for the dry run); null when it could not be read. */
+    current: z.string().nullable(),
+    /** Why `current` is null, in words ("no Gmail", "Gmail does not list this address", Google's answer). */
+    currentNote: z.string().nullable(),
   })
   .meta({ id: 'WorkspaceDryRunEntry' });
 export type DryRunEntry = z.infer<typeof dryRunEntrySchema>;
@@ -327,6 +339,8 @@ export const pushAnswerSchema = z.discriminatedUnion('dryRun', [
   z.looseObject({ dryRun: z.literal(true), people: z.array(dryRunEntrySchema) }),
   z.looseObject({
     dryRun: z.literal(false),
+    /** The push (its summary: GET /api/workspace/pushes/:id). */
+    pushId: z.string(),
     queued: z.number(),
     /** People left out for want of seats, the seats to add to cover them, and the words saying so. */
     noSeat: z.number().optional(),

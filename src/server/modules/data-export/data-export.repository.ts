@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, or, type GetColumnData, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, sql, type GetColumnData, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { invitation, member, organization, session, user } from '../../db/schema/auth.schema';
 import { billingPayment, billingSubscription } from '../../db/schema/billing.schema';
 import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
 import { workspacePeople, workspacePushLog } from '../../db/schema/workspace.schema';
+import { workspacePushItem } from '../../db/schema/workspace-push.schema';
 
 /** Some of a table's columns, keyed by their names, in the order given (the export's key order). */
 function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(table: T, names: readonly K[]) {
@@ -27,7 +28,8 @@ const SUBSCRIPTION_DATES = ['trialEndsAt', 'currentPeriodEnd', 'cancelAtPeriodEn
 /**
  * The person's Google Workspace data: the directory entries linked to their account (a verified
  * member's, docs/decisions/0131) and the push log about those addresses in those organizations
- * only. An entry that merely carries the same address elsewhere is not theirs (decision 0136).
+ * only, and what their Gmail held before each kept push (decision 0138). An entry that merely
+ * carries the same address elsewhere is not theirs (decision 0136).
  */
 async function workspaceOf(db: Db, userId: string) {
   const entries = await db
@@ -36,7 +38,7 @@ async function workspaceOf(db: Db, userId: string) {
     .innerJoin(organization, eq(organization.id, workspacePeople.organizationId))
     .where(eq(workspacePeople.linkedUserId, userId))
     .orderBy(asc(workspacePeople.syncedAt), asc(workspacePeople.id));
-  if (!entries.length) return { entries, pushes: [] };
+  if (!entries.length) return { entries, pushes: [], previous: [] };
   const pushes = await db
     .select()
     .from(workspacePushLog)
@@ -48,7 +50,24 @@ async function workspaceOf(db: Db, userId: string) {
       ),
     )
     .orderBy(asc(workspacePushLog.createdAt), asc(workspacePushLog.id));
-  return { entries, pushes };
+  const previous = await db
+    .select()
+    .from(workspacePushItem)
+    .where(
+      and(
+        sql`${workspacePushItem.previous} <> '{}'::jsonb`,
+        or(
+          ...entries.map(({ entry }) =>
+            and(
+              eq(workspacePushItem.organizationId, entry.organizationId),
+              eq(workspacePushItem.personEmail, entry.email),
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(workspacePushItem.createdAt));
+  return { entries, pushes, previous };
 }
 
 /** Reads for the data exports: everything that is one person's, or one organization's. */

@@ -42,7 +42,7 @@ const EVENT_ACTORS = new Set(['Schedule', 'Template change', 'Directory change',
  * and the push log about them. Who pushed is named only when it was the person themselves or an
  * event; another person's name and address are theirs, not this person's (docs/decisions/0136).
  */
-function exportedWorkspace(userId: string, { entries, pushes }: WorkspaceRows) {
+function exportedWorkspace(userId: string, { entries, pushes, previous }: WorkspaceRows) {
   return {
     directoryEntries: entries.map(({ entry: p, organizationName }) => ({
       organization: organizationName,
@@ -76,6 +76,15 @@ function exportedWorkspace(userId: string, { entries, pushes }: WorkspaceRows) {
       detail: row.detail,
       by: row.actorUserId === userId ? 'You' : EVENT_ACTORS.has(row.actor) ? row.actor : 'An administrator',
     })),
+    // What Gmail held before a push overwrote it, kept for "Restore previous" (decision 0138).
+    previousSignatures: previous.flatMap((row) =>
+      Object.entries(row.previous).map(([address, signature]) => ({
+        pushedAt: iso(row.createdAt),
+        address,
+        signature,
+        restoredAt: iso(row.restoredAt),
+      })),
+    ),
   };
 }
 

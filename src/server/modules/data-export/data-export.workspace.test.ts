@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { workspacePeople, workspacePushLog } from '../../db/schema/workspace.schema';
+import { workspacePushItem, workspacePushRun } from '../../db/schema/workspace-push.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
 import { signUpPerson } from '../../../test-support/team-world';
@@ -93,6 +94,29 @@ describeEachDatabase('download my data: Google Workspace', (kind) => {
       log(elsewhere.organizationId, dana.email.toLowerCase(), 'Schedule', null, 5),
     ]);
 
+    // What Gmail held before a kept push (decision 0138): hers, her colleague's, another organization's.
+    const run = async (organizationId: string, items: [string, string][]) => {
+      const [row] = await db
+        .insert(workspacePushRun)
+        .values({ organizationId, kind: 'push', target: 'Everyone', actor: 'Schedule', createdAt: at(6) })
+        .returning();
+      await db.insert(workspacePushItem).values(
+        items.map(([personEmail, html]) => ({
+          runId: row!.id,
+          organizationId,
+          personEmail,
+          result: 'pushed',
+          previous: { [personEmail]: html },
+          createdAt: at(6),
+        })),
+      );
+    };
+    await run(dana.organizationId, [
+      [dana.email.toLowerCase(), '<p>Dana before</p>'],
+      [colleague, '<p>Colin before</p>'],
+    ]);
+    await run(elsewhere.organizationId, [[dana.email.toLowerCase(), '<p>Elsewhere before</p>']]);
+
     const res = await call('GET', '/api/account/export', dana.cookie);
     expect(res.statusCode).toBe(200);
     const ws = res.json().googleWorkspace;
@@ -133,7 +157,24 @@ describeEachDatabase('download my data: Google Workspace', (kind) => {
       },
       { at: at(3).toISOString(), address: alias, result: 'pushed', detail: 'minute 3', by: 'You' },
     ]);
-    for (const stranger of ['Olive', 'olive@', 'Colin', colleague, 'Dana Elsewhere', 'minute 4', 'minute 5'])
+    expect(ws.previousSignatures).toEqual([
+      {
+        pushedAt: at(6).toISOString(),
+        address: dana.email.toLowerCase(),
+        signature: '<p>Dana before</p>',
+        restoredAt: null,
+      },
+    ]);
+    for (const stranger of [
+      'Olive',
+      'olive@',
+      'Colin',
+      colleague,
+      'Dana Elsewhere',
+      'minute 4',
+      'minute 5',
+      'Elsewhere before',
+    ])
       expect(res.body).not.toContain(stranger);
 
     // The other organization's person gets their own entry only, nothing of Dana's.

@@ -26,6 +26,8 @@ import { createWorkspaceHealth, stoppedWords } from './workspace-health';
 import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
 import type { OwnSignature } from './workspace-signature';
 import { createTemplateLookup } from './workspace-templates';
+import { createPushRunRepository } from './workspace-push.repository';
+import { pushJobKey, type PushJob } from './workspace-jobs';
 
 export const PUSH_QUEUE = 'workspace-push';
 export const SYNC_QUEUE = 'workspace-sync';
@@ -49,19 +51,13 @@ export function leasesOf(deps: Pick<WorkspaceDeps, 'leaseSeconds'>) {
   return { push, sync: Math.max(600, push) };
 }
 
-export type PushJob = {
-  organizationId: string;
-  email: string;
-  actor: string;
-  actorUserId: string | null;
-  /** How many times this push came back after Google asked it to wait or its budget ran out (decision 0134). */
-  tries?: number;
-};
+export { pushJobKey, type PushJob } from './workspace-jobs';
+
 /** `confirmed`: the people an admin agreed may be removed (a stopped sync listed them). */
 export type SyncJob = { organizationId: string; actor: string; confirmed?: string[] };
 export type PushResult = 'pushed' | 'unchanged' | 'skipped' | 'failed';
 /** What one run of a push did: a result, or `deferred` (Google asked for a wait; the job comes back then). */
-export type PushOutcome = PushResult | 'deferred';
+export type PushOutcome = PushResult | 'restored' | 'deferred';
 
 export type WorkspaceDeps = {
   db: Db;
@@ -91,6 +87,7 @@ export const notConnected = () =>
  */
 export function createWorkspaceContext(deps: WorkspaceDeps) {
   const repo = createWorkspaceRepository(deps.db);
+  const runs = createPushRunRepository(deps.db);
   const teams = createTeamsRepository(deps.db);
   const signatures = createSignaturesRepository(deps.db);
   const { templateOf, templatesOf, templateFor } = createTemplateLookup(deps.db, repo);
@@ -186,13 +183,21 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     return row ? `${row.name} (${row.email})` : 'A former member';
   }
 
-  /** Queues one push per person (one job each, deduped per person while one waits). */
+  /**
+   * Queues one push per person (one job each, deduped per person while one waits), as one run whose
+   * people's previous signatures are kept (decision 0138): a new run, or `runId` made by the caller.
+   */
   async function queuePushes(
     organizationId: string,
     emails: string[],
     actor: string,
     actorUserId: string | null,
+    run: { runId?: string; target?: string } = {},
   ): Promise<number> {
+    if (!run.runId) {
+      const target = run.target ?? (emails.length === 1 ? '1 person' : `${emails.length} people`);
+      await runs.createRun({ organizationId, kind: 'push', target, actor, actorUserId }, emails);
+    }
     await repo.markPending(organizationId, emails);
     // A person whose push already waits keeps that one job (it renders their signature when it runs).
     // Priority -n for the n-th person: the queue hands out every organization's first person before
@@ -201,7 +206,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
       PUSH_QUEUE,
       emails.map((email, n) => ({
         data: { organizationId, email, actor, actorUserId },
-        singletonKey: `${organizationId}:${email}`,
+        singletonKey: pushJobKey({ organizationId, email }),
         priority: -n,
       })),
     );
@@ -211,7 +216,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   /** The person's push runs again at `at` (one job waits per person: a push already waiting is kept). */
   async function deferPush(job: PushJob, at: Date): Promise<void> {
     await deps.jobs.send<PushJob>(PUSH_QUEUE, job, {
-      singletonKey: `${job.organizationId}:${job.email}`,
+      singletonKey: pushJobKey(job),
       startAfter: at,
     });
   }
@@ -261,6 +266,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   return {
     deps,
     repo,
+    runs,
     teams,
     health,
     secret,

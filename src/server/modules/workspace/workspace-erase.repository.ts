@@ -6,10 +6,11 @@ import {
   workspacePushLog,
   workspaceTemplate,
 } from '../../db/schema/workspace.schema';
+import { workspacePushRun } from '../../db/schema/workspace-push.schema';
 
 /**
  * Everything Workspace kept for an organization that is being deleted: the stored key, the template,
- * the directory copy and the push log (docs/decisions/0135). Without a connection no schedule,
+ * the directory copy, the push log and the kept previous signatures (docs/decisions/0135, 0138). Without a connection no schedule,
  * sync or push does anything for it. Runs inside the deleting transaction.
  */
 export async function eraseWorkspaceOf(
@@ -20,4 +21,5 @@ export async function eraseWorkspaceOf(
   await db.delete(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
   await db.delete(workspaceTemplate).where(eq(workspaceTemplate.organizationId, organizationId));
   await db.delete(workspacePushLog).where(eq(workspacePushLog.organizationId, organizationId));
+  await db.delete(workspacePushRun).where(eq(workspacePushRun.organizationId, organizationId));
 }

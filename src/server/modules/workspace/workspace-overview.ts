@@ -5,18 +5,23 @@ import { PUSH_QUEUE, type WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
 
 /** The admin's Workspace page: connection, template, people with their statuses, audit, queue. */
-export function createWorkspaceOverview(ctx: WorkspaceContext) {
+export function createWorkspaceOverview(
+  ctx: WorkspaceContext,
+  lastPushOf: (organizationId: string) => Promise<WorkspaceOverview['lastPush']>,
+) {
   const { deps, repo } = ctx;
   return {
     async overview(userId: string): Promise<WorkspaceOverview> {
       const caller = await ctx.managerOf(userId);
       const orgId = caller.organization.id;
-      const [conn, tpl, people, audit, queue] = await Promise.all([
+      const [conn, tpl, people, audit, queue, lastPush, restorable] = await Promise.all([
         repo.findConnection(orgId),
         ctx.templateOf(orgId),
         repo.listPeople(orgId),
         repo.listAudit(orgId),
         deps.jobs.stats(PUSH_QUEUE),
+        lastPushOf(orgId),
+        ctx.runs.latestRestorable(orgId),
       ]);
       return {
         scopes: ctx.scopes,
@@ -39,7 +44,7 @@ export function createWorkspaceOverview(ctx: WorkspaceContext) {
             }
           : null,
         template: tpl,
-        people: people.map(personView),
+        people: people.map((p) => personView(p, restorable.get(p.email)?.at ?? null)),
         audit: audit.map((a): AuditEntry => ({
           at: a.createdAt.toISOString(),
           personEmail: a.personEmail,
@@ -50,6 +55,7 @@ export function createWorkspaceOverview(ctx: WorkspaceContext) {
           htmlChars: a.htmlChars,
         })),
         queue: { pending: queue.depth },
+        lastPush,
       };
     },
   };
@@ -62,8 +68,10 @@ function operatorKeyView(keyJson: string | undefined) {
   return { clientId: key.clientId, clientEmail: key.clientEmail };
 }
 
-function personView(p: PersonRow): WorkspaceOverview['people'][number] {
+/** `restorableFrom`: the latest push that changed their Gmail, while what it replaced is kept (decision 0138). */
+function personView(p: PersonRow, restorableFrom: Date | null): WorkspaceOverview['people'][number] {
   return {
+    restorableFrom: restorableFrom?.toISOString() ?? null,
     email: p.email,
     fullName: p.fullName,
     title: p.title,

@@ -35,8 +35,8 @@ const tooLong = (target: { storedLength: number }) =>
 export function createPushJob(ctx: WorkspaceContext) {
   const { deps, repo } = ctx;
 
-  /** The person's statuses and audit lines as one push writes them. */
-  function recorder(job: PushJob, person: PersonRow) {
+  /** The person's statuses and audit lines as one push writes them; `startedAt`: this run of the job. */
+  function recorder(job: PushJob, person: PersonRow, startedAt: Date) {
     const state: Record<string, SendAsPushState> = {
       ...((person.sendAsState ?? {}) as Record<string, SendAsPushState>),
     };
@@ -55,6 +55,9 @@ export function createPushJob(ctx: WorkspaceContext) {
     return {
       state,
       audit,
+      /** What Gmail holds there now, kept for "Restore previous" before we overwrite it (decision 0138). */
+      keepPrevious: (address: string, html: string) =>
+        ctx.runs.keepPrevious(job.organizationId, person.email, startedAt, address, html),
       saveState: (extra: StateExtra = {}) => repo.recordPushResult(person.id, { sendAsState: state, ...extra }),
       async failAll(words: string, html?: string, sendAsEmail: string | null = null) {
         deps.onPushFailure?.();
@@ -144,6 +147,7 @@ export function createPushJob(ctx: WorkspaceContext) {
         continue;
       }
       try {
+        await rec.keepPrevious(address, sendAs.signature);
         const stored = await client.patchSignature(person.email, sendAs.sendAsEmail, target.html);
         lastPushedAt = new Date();
         state[key] = {
@@ -173,15 +177,12 @@ export function createPushJob(ctx: WorkspaceContext) {
     return { outcomes, failures, lastPushedAt };
   }
 
-  /**
-   * `interactive`: Install in Gmail, a person waiting for the answer; otherwise a job of PUSH_QUEUE,
-   * whose calls share the budget of decision 0134.
-   */
-  return async function runPush(job: PushJob, how: { interactive?: boolean } = {}): Promise<PushOutcome> {
+  async function pushOnce(job: PushJob, startedAt: Date, interactive: boolean): Promise<PushOutcome> {
+    const how = { interactive };
     const conn = await repo.findConnection(job.organizationId);
     const person = await repo.findPerson(job.organizationId, job.email);
     if (!conn || !person) return 'skipped';
-    const rec = recorder(job, person);
+    const rec = recorder(job, person, startedAt);
     // A stopped connection calls Google for nobody until "Check connection" passes (decision 0133).
     if (conn.stoppedAt) return rec.failAll(stoppedWords(conn.stoppedReason ?? ''));
     if (!(await ctx.orgCapable(job.organizationId)))
@@ -244,5 +245,17 @@ export function createPushJob(ctx: WorkspaceContext) {
     }
     await rec.saveState({ pushStatus: 'pushed', pushError: null, pushedAt: result.lastPushedAt ?? new Date() });
     return result.outcomes.includes('pushed') ? 'pushed' : 'unchanged';
+  }
+
+  /**
+   * `interactive`: Install in Gmail, a person waiting for the answer; otherwise a job of PUSH_QUEUE,
+   * whose calls share the budget of decision 0134. The outcome goes into the summary of every push
+   * that waited for this person (decision 0138); a deferred job records it when it comes back.
+   */
+  return async function runPush(job: PushJob, how: { interactive?: boolean } = {}): Promise<PushOutcome> {
+    const startedAt = new Date();
+    const outcome = await pushOnce(job, startedAt, !!how.interactive);
+    if (outcome !== 'deferred') await ctx.runs.recordPushResult(job.organizationId, job.email, startedAt, outcome);
+    return outcome;
   };
 }

@@ -57,7 +57,8 @@ export function createWorkspaceSchedule(
       const again = people
         .filter((p) => !p.goneAt && (p.pushStatus === 'pushed' || p.pushStatus === 'failed'))
         .map((p) => p.email);
-      if (again.length) await ctx.queuePushes(conn.organizationId, again, 'Schedule', null);
+      if (again.length)
+        await ctx.queuePushes(conn.organizationId, again, 'Schedule', null, { target: 'Daily schedule' });
     }
   }
 

@@ -141,9 +141,10 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
       // People whose directory data changed get their new signature, if theirs is already in Gmail.
       const all = await repo.listPeople(job.organizationId);
       const again = all
-        .filter((p) => !p.goneAt && result.changed.includes(p.email) && p.pushStatus !== 'never')
+        .filter((p) => !p.goneAt && result.changed.includes(p.email) && !['never', 'restored'].includes(p.pushStatus))
         .map((p) => p.email);
-      if (again.length) await ctx.queuePushes(job.organizationId, again, 'Directory change', null);
+      if (again.length)
+        await ctx.queuePushes(job.organizationId, again, 'Directory change', null, { target: 'Directory change' });
     },
   };
 }

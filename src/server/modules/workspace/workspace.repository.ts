@@ -8,6 +8,7 @@ import {
   workspacePushLog,
   workspaceTemplate,
 } from '../../db/schema/workspace.schema';
+import { workspacePushRun } from '../../db/schema/workspace-push.schema';
 
 export type ConnectionRow = typeof workspaceConnection.$inferSelect;
 export type PersonRow = typeof workspacePeople.$inferSelect;
@@ -77,9 +78,10 @@ export function createWorkspaceRepository(db: Db) {
         .set({ lastSyncAt: new Date(), lastSyncOk: ok, lastSyncResult: result })
         .where(eq(workspaceConnection.organizationId, organizationId));
     },
-    /** Deletes the key and the people read with it; the audit log stays. */
+    /** Deletes the key, the people read with it and their kept previous signatures (decision 0138); the audit log stays. */
     async deleteConnection(organizationId: string): Promise<void> {
       await db.transaction(async (tx) => {
+        await tx.delete(workspacePushRun).where(eq(workspacePushRun.organizationId, organizationId));
         await tx.delete(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
         await tx.delete(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
       });

@@ -61,7 +61,7 @@ describeEachDatabase('Google Workspace: retries within the lease, turns between 
     const push = await call('POST', '/api/workspace/push', world.owner.cookie, {
       target: { kind: 'selection', emails: [`ada@${BIG}`] },
     });
-    expect(push.json()).toEqual({ dryRun: false, queued: 1 });
+    expect(push.json()).toEqual({ dryRun: false, pushId: expect.any(String), queued: 1 });
     const o = await until(
       overview,
       (v) => /^Waiting: /.test(v.people.find((p) => p.email === `ada@${BIG}`)?.pushError ?? ''),

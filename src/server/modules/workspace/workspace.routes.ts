@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { workspaceApi } from '../../../shared/api/workspace';
+import { workspacePushApi } from '../../../shared/api/workspace-push';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { noStoreHook, requireUserId } from '../../http';
 import type { WorkspaceService } from './workspace.service';
@@ -57,6 +58,21 @@ export function workspaceRoutes(workspace: WorkspaceService) {
     app.route({
       ...routeOf(workspaceApi.push),
       handler: async (request) => workspace.push(await requireUserId(request), request.body),
+    });
+
+    app.route({
+      ...routeOf(workspacePushApi.summary),
+      handler: async (request) => workspace.pushSummary(await requireUserId(request), request.params.id),
+    });
+    app.route({
+      ...routeOf(workspacePushApi.restorePush),
+      handler: async (request, reply) =>
+        reply.code(202).send(await workspace.restorePush(await requireUserId(request), request.params.id)),
+    });
+    app.route({
+      ...routeOf(workspacePushApi.restorePerson),
+      handler: async (request, reply) =>
+        reply.code(202).send(await workspace.restorePerson(await requireUserId(request), request.body)),
     });
 
     app.route({

@@ -1,11 +1,13 @@
 import { createWorkspaceConnect } from './workspace-connect';
-import { createWorkspaceContext, type WorkspaceDeps } from './workspace-context';
+import { createWorkspaceContext, type PushJob, type WorkspaceDeps } from './workspace-context';
 /** What "Delete organization" calls in its transaction (docs/decisions/0135). */
 import { createWorkspaceLocks } from './workspace-locks';
 import { createWorkspaceMine } from './workspace-mine';
 import { createWorkspaceOverview } from './workspace-overview';
 import { createWorkspacePush } from './workspace-push';
 import { createPushJob } from './workspace-push-job';
+import { createRestoreJob } from './workspace-restore-job';
+import { createWorkspaceRestore } from './workspace-restore';
 import { createWorkspaceSchedule } from './workspace-schedule';
 import { createWorkspaceSync } from './workspace-sync';
 
@@ -22,17 +24,23 @@ export {
 /**
  * The Workspace service, one part per job: connect (workspace-connect), the admin's page
  * (workspace-overview), directory sync (workspace-sync), push requests (workspace-push), the push
- * job itself (workspace-push-job), each person's own signature (workspace-mine) and the queues
+ * job itself (workspace-push-job), a push's summary and "Restore previous" (workspace-restore,
+ * workspace-restore-job), each person's own signature (workspace-mine) and the queues
  * (workspace-schedule). They share one context (workspace-context): repositories, the Google client
  * of an organization, who may act.
  */
 export function createWorkspaceService(deps: WorkspaceDeps) {
   const ctx = createWorkspaceContext(deps);
   const runPush = createPushJob(ctx);
+  const runRestore = createRestoreJob(ctx);
+  // The push queue carries pushes and restores alike: the same slots, retries and turns (decision 0138).
+  const runQueued = (job: PushJob) => (job.restore ? runRestore({ ...job, restore: job.restore }) : runPush(job));
   const sync = createWorkspaceSync(ctx);
-  const { registerJobs } = createWorkspaceSchedule(ctx, { runPush, runSync: sync.runSync });
+  const { registerJobs } = createWorkspaceSchedule(ctx, { runPush: runQueued, runSync: sync.runSync });
+  const restore = createWorkspaceRestore(ctx);
   return {
-    ...createWorkspaceOverview(ctx),
+    ...createWorkspaceOverview(ctx, restore.lastPushOf),
+    ...restore,
     ...createWorkspaceConnect(ctx),
     ...sync,
     ...createWorkspacePush(ctx),

@@ -73,7 +73,7 @@ describeEachDatabase('Google Workspace: a systemic failure stops the run', (kind
     };
     const calls = recordGoogleCalls(google.url);
     const push = await call('POST', '/api/workspace/push', world.owner.cookie, { target: { kind: 'all' } });
-    expect(push.json()).toEqual({ dryRun: false, queued: MANY });
+    expect(push.json()).toEqual({ dryRun: false, pushId: expect.any(String), queued: MANY });
     const o = await until(overview, settled, 'the push to settle', 60_000);
 
     const tokenRefused = calls.afterFirstFailure((c) => c.url === '/token' && c.status === 400);

@@ -190,7 +190,10 @@ describeEachDatabase('Google Workspace: tenants and strangers', (kind) => {
       target: { kind: 'selection', emails: [at('ben')] },
       dryRun: true,
     });
-    expect(after.body).not.toContain('+1 555 9999');
+    // What would be written (`html`), not what his Gmail still holds from before (`current`).
+    const next = (after.json().people as DryRunEntry[]).map((e) => e.html).join('\n');
+    expect(next).toContain('Ben Member');
+    expect(next).not.toContain('+1 555 9999');
     expect(after.body).not.toContain('BEN-OWN');
   });
 });
