@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { findEffectiveSubscriptionStatus } from '../billing/team-entitlement.repository';
 import { member, session } from '../../db/schema/auth.schema';
 import { workspaceTemplate } from '../../db/schema/workspace.schema';
+import { organizationSignature } from '../../db/schema/signature-rules.schema';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
 import { signature } from '../../db/schema/signatures.schema';
 import { uniqueViolation } from '../../db/unique-violation';
@@ -74,12 +75,13 @@ function patchedCustomFields(changes: CustomFieldsPatch): SQL {
 export { uniqueViolation };
 
 /**
- * False while the signature's owner is a plain member of an organization with a template, who may be
+ * False while the signature's owner is a plain member of an organization with a template or an
+ * organization signature (decision 0220), who may be
  * held by its locks (docs/decisions/0164-locks-held-on-every-save.md). A guarded UPDATE writes only
  * when this is true, so every other person's save stays one statement; which fields are locked, and
  * the values they take, the service decides with the one policy function before it writes again.
  */
-const heldByNoLocks = sql`not exists (select 1 from ${member} m join ${workspaceTemplate} t on t.organization_id = m.organization_id where m.user_id = ${signature.userId} and m.role = 'member')`;
+const heldByNoLocks = sql`not exists (select 1 from ${member} m where m.user_id = ${signature.userId} and m.role = 'member' and (exists (select 1 from ${workspaceTemplate} t where t.organization_id = m.organization_id) or exists (select 1 from ${organizationSignature} os where os.organization_id = m.organization_id)))`;
 
 type UpdateShape = {
   writer: 'user' | 'session';

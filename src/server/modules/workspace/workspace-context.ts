@@ -90,7 +90,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   const runs = createPushRunRepository(deps.db);
   const teams = createTeamsRepository(deps.db);
   const signatures = createSignaturesRepository(deps.db);
-  const { templateOf, templatesOf, templateFor } = createTemplateLookup(deps.db, repo);
+  const { templateOf, templatesOf, templateFor, ruleTemplateFor } = createTemplateLookup(deps.db, repo);
   // One cache per process, keyed by organization and key (docs/decisions/0131).
   const tokenCache = createTokenCache();
   const secret = workspaceKeySecret(deps.config);
@@ -279,6 +279,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     templateOf,
     templatesOf,
     templateFor,
+    ruleTemplateFor,
     actorWords,
     queuePushes,
     deferPush,

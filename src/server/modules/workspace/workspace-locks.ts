@@ -5,8 +5,9 @@ import { directoryValues, effectiveTemplate, templatePolicy } from './workspace-
 
 /**
  * The organization's locks on one person's own signatures (docs/decisions/0164-locks-held-on-every-save.md):
- * a plain member of an organization whose plan has organization templates and whose owners saved a
- * template is held by it; the owner and admins, who set the template, are not. Null when nothing holds.
+ * a plain member of an organization whose plan has organization templates is held by the
+ * organization signature their rule gives or the saved template; the owner and admins, who set them,
+ * are not. Null when nothing holds.
  */
 export function createWorkspaceLocks(ctx: WorkspaceContext) {
   return {
@@ -16,10 +17,14 @@ export function createWorkspaceLocks(ctx: WorkspaceContext) {
       if (!found || found.role !== 'member') return null;
       const organization = found.organization;
       if (!hasCapability(organizationTier(organization), 'organizationTemplates')) return null;
-      const row = await ctx.repo.findTemplate(organization.id);
-      if (!row) return null;
       const person = await ctx.repo.findPersonOfUser(organization.id, userId);
-      return locksOf(templatePolicy(effectiveTemplate(row)), person ? directoryValues(person) : {});
+      // The organization signature a rule gives a Workspace person (decision 0220), else the saved
+      // template; until owners save one, nothing is locked in the editor.
+      const ruled = person ? await ctx.ruleTemplateFor(person) : null;
+      const row = ruled ? undefined : await ctx.repo.findTemplate(organization.id);
+      const template = ruled ?? (row ? effectiveTemplate(row) : null);
+      if (!template) return null;
+      return locksOf(templatePolicy(template), person ? directoryValues(person) : {});
     },
   };
 }

@@ -26,5 +26,9 @@ export function createTemplateLookup(db: Db, repo: Pick<WorkspaceRepository, 'fi
 
   const templateFor = async (person: PersonRow) => (await templatesOf(person.organizationId))(person);
 
-  return { templateOf, templatesOf, templateFor };
+  /** The organization signature a rule gives this person, or null when none does (the locks, decision 0164). */
+  const ruleTemplateFor = async (person: PersonRow): Promise<EffectiveTemplate | null> =>
+    (await signaturesOf(person.organizationId))(person).signature ?? null;
+
+  return { templateOf, templatesOf, templateFor, ruleTemplateFor };
 }
