@@ -192,6 +192,56 @@ describe('account area', () => {
     }
   });
 
+  test('a section with unsaved changes asks before another opens; the domain keeps only its host', async ({
+    newBrowser,
+  }) => {
+    const { page } = owner;
+    await openTab(page, 'organization');
+    await page.getByLabel('Domain').fill('https://www.acme.com/about?x=1');
+    await save(page).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Organization saved');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Domain').inputValue()).toBe('acme.com');
+
+    const sections = page.getByRole('navigation', { name: 'Account sections' });
+    const dialog = page.getByRole('alertdialog');
+    await page.getByLabel('Organization name').fill('Acme Unsaved');
+    await sections.getByRole('link', { name: 'Profile' }).click();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Leave without saving?');
+    await shoot(page, 'unsaved-ask-1280');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/account/organization');
+    expect(await page.getByLabel('Organization name').inputValue()).toBe('Acme Unsaved');
+
+    await sections.getByRole('link', { name: 'Profile' }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(`${app.url}/account`);
+    await sections.getByRole('link', { name: 'Organization', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Organization name').inputValue()).toBe('Acme Inc');
+    // Nothing changed: no question.
+    await sections.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL(`${app.url}/account/security`);
+
+    const phone = await newBrowser({ width: 375 });
+    await phone.context.addCookies(await owner.context.cookies());
+    await openTab(phone.page, 'organization');
+    await phone.page.getByLabel('Organization name').fill('Acme Unsaved');
+    await phone.page.getByLabel('Section', { exact: true }).selectOption('security');
+    const small = phone.page.getByRole('alertdialog');
+    await small.waitFor();
+    for (const button of await small.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+    await shoot(phone.page, 'unsaved-ask-375');
+    await small.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(phone.page.url()).pathname).toBe('/account/organization');
+    expect(await phone.page.getByLabel('Section', { exact: true }).inputValue()).toBe('organization');
+    await phone.page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   test('an invitation sent from one browser is accepted in another, and the member starts from the defaults', async ({
     mailbox,
     newBrowser,

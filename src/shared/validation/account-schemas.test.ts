@@ -76,6 +76,17 @@ describe('account form schemas', () => {
     expect(organizationSchema.parse({ name: 'Acme', domain: ' https://Sub.Acme.co.uk/ ' }).domain).toBe(
       'sub.acme.co.uk',
     );
+    for (const typed of [
+      'https://www.acme.com/about?x=1#top',
+      'www.acme.com',
+      'http://acme.com:8080/',
+      'acme.com.',
+      'ACME.com/',
+    ]) {
+      expect(organizationSchema.parse({ name: 'Acme', domain: typed }).domain).toBe('acme.com');
+    }
+    // Only a leading "www." label is the website's: a host that merely contains it keeps it.
+    expect(organizationSchema.parse({ name: 'Acme', domain: 'wwwacme.com' }).domain).toBe('wwwacme.com');
     for (const domain of ['acme', 'acme..com', '-acme.com', 'acme.c', 'ac me.com']) {
       expect(messages(organizationSchema.safeParse({ name: 'Acme', domain })).domain).toBe(
         'Please enter a valid domain (e.g., company.com)',

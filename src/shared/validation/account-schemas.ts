@@ -40,6 +40,17 @@ export const DOMAIN_EXAMPLE = 'company.com';
 // Labels of letters, digits and inner hyphens, a dot between them, and a letters-only top level.
 const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/** `https://www.acme.com/about?x=1` → `acme.com`; what is not a web address stays as typed, for the message. */
+export function hostOfDomainInput(value: string): string {
+  const withoutScheme = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  const host = withoutScheme
+    .split(/[/?#]/, 1)[0]!
+    .replace(/^[^@]*@/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '');
+  return host.replace(/^www\./, '');
+}
+
 export const organizationSchema = z.object({
   name: cleanText('Organization name')
     .trim()
@@ -49,8 +60,8 @@ export const organizationSchema = z.object({
     .string('Please enter a valid domain (e.g., company.com)')
     .trim()
     .toLowerCase()
-    // People paste their website; what we keep is the domain inside it.
-    .transform((v) => v.replace(/^https?:\/\//, '').replace(/\/+$/, ''))
+    // People paste their website; what we keep is the host inside it, without "www.".
+    .transform(hostOfDomainInput)
     .pipe(z.string().regex(DOMAIN_PATTERN, `Please enter a valid domain (e.g., ${DOMAIN_EXAMPLE})`)),
 });
 export type OrganizationInput = z.input<typeof organizationSchema>;

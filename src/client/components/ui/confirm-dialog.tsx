@@ -5,7 +5,10 @@ import { DIALOG_OVERLAY, DIALOG_PANEL, DIALOG_TITLE } from './dialog';
 
 /** The app's one confirmation: asks before something that cannot be undone; `onConfirm` runs only on the explicit button. */
 export function ConfirmDialog(props: {
-  trigger: ReactNode;
+  /** What opens it; without one, the caller opens it through `open` (a blocked navigation, say). */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -15,8 +18,8 @@ export function ConfirmDialog(props: {
   onConfirm(): void;
 }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      {props.trigger && <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={DIALOG_OVERLAY} />
         <AlertDialog.Content className={DIALOG_PANEL}>

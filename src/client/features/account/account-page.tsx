@@ -6,6 +6,7 @@ import { MenuItem, UserMenu } from '../../components/user-menu';
 import { useSession } from '../../api/session';
 import { ACCOUNT_TABS, tabFromParam, type AccountTabId } from './account-tabs';
 import { Select, Spinner } from './account-ui';
+import { UnsavedChangesGuard } from './unsaved-changes';
 
 const TAB_SCREENS: Record<AccountTabId, ComponentType> = {
   profile: lazy(() => import('./profile-tab').then((m) => ({ default: m.ProfileTab }))),
@@ -119,9 +120,11 @@ export function AccountPage() {
             <h2 id="account-tab-title" className="sr-only">
               {current.label}
             </h2>
-            <Suspense fallback={<Spinner />}>
-              <Screen key={tab} />
-            </Suspense>
+            <UnsavedChangesGuard>
+              <Suspense fallback={<Spinner />}>
+                <Screen key={tab} />
+              </Suspense>
+            </UnsavedChangesGuard>
           </main>
         </div>
       </div>

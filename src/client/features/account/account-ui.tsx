@@ -5,6 +5,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useReportUnsaved } from './unsaved-changes';
 
 /** A titled white card; `footer` sits below a rule (Save/Cancel, or a danger action). */
 export function SectionCard(props: {
@@ -48,6 +49,7 @@ export function FormActions({
   onCancel(): void;
   saveLabel?: string;
 }) {
+  useReportUnsaved(dirty);
   if (!dirty) return null;
   return (
     <div className="flex items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
