@@ -21,6 +21,8 @@ export const queryKeys = {
   publicConfig: ['/api/public-config'],
   workspace: ['/api/workspace'],
   myWorkspace: ['/api/workspace/me'],
+  signatureRules: ['/api/signature-rules'],
+  mySignatureRule: ['/api/signature-rules/me'],
 } as const;
 
 export const invitationKey = (token: string) => ['/api/invitations', token] as const;

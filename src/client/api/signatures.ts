@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import type { SignatureDefaultsResponse } from '../../shared/account-area-types';
 import type { CreateSignatureOptions, SignatureMetaPatch } from '../../shared/signature/signature-meta';
 import { signaturesApi, type GeneratedHtml } from '../../shared/api/signatures';
+import { signatureRulesApi } from '../../shared/api/signature-rules';
 import { teamsApi } from '../../shared/api/teams';
 import { workspaceApi } from '../../shared/api/workspace';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../shared/signature/signature-schema';
@@ -94,6 +95,12 @@ export const signaturesQuery = queryOptions({ queryKey: queryKeys.signatures, qu
 
 /** The organization's design defaults, logo and required fields (the account area's cache entry too). */
 export const signatureDefaultsQuery = queryOptions({ queryKey: queryKeys.defaults, queryFn: getSignatureDefaults });
+
+/** The organization signature the person's rule gives them (decision 0221): a new signature starts from it. */
+export const mySignatureRuleQuery = queryOptions({
+  queryKey: queryKeys.mySignatureRule,
+  queryFn: () => callApi(signatureRulesApi.mine),
+});
 
 /** The list the switcher shows; the editor's loader fills the same cache entry. */
 export function useSignatureList(enabled: boolean) {

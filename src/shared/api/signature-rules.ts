@@ -157,6 +157,28 @@ export const rulePreviewSchema = z
   .meta({ id: 'SignatureRulesPreview' });
 export type RulePreview = z.infer<typeof rulePreviewSchema>;
 
+/** The signature a member's rule gives them: the editor starts a new signature from it; null keeps the defaults. */
+export const mySignatureRuleSchema = z
+  .looseObject({
+    signature: z
+      .looseObject({
+        id: z.string(),
+        name: z.string(),
+        template: orgTemplateViewSchema,
+        editableFields: z.array(z.enum(PERSON_FIELDS)),
+        requirements: z.looseObject({
+          requiredTitle: z.boolean(),
+          requiredPhone: z.boolean(),
+          requiredAddress: z.boolean(),
+        }),
+      })
+      .nullable(),
+    ruleName: z.string().optional(),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'MySignatureRule' });
+export type MySignatureRule = z.infer<typeof mySignatureRuleSchema>;
+
 export const ruleSetSavedSchema = z.looseObject({ version: z.number(), moved: z.number(), repushQueued: z.number() });
 
 const tags = ['signature rules'] as const;
@@ -210,6 +232,13 @@ export const signatureRulesApi = {
     tags,
     body: saveRuleSetBodySchema,
     responses: { 200: ruleSetSavedSchema },
+  }),
+  mine: defineRoute({
+    method: 'GET',
+    path: '/api/signature-rules/me',
+    summary: 'The organization signature your rule gives you (any member): a new signature starts from it',
+    tags,
+    responses: { 200: mySignatureRuleSchema },
   }),
   setTeam: defineRoute({
     method: 'PUT',

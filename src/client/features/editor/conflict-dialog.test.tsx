@@ -51,6 +51,7 @@ function installServer(initial: SavedSignature) {
       const json = (status: number, data: unknown) =>
         new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
       if (method === 'GET' && path === '/api/signatures') return json(200, [stored]);
+      if (method === 'GET' && path === '/api/signature-rules/me') return json(200, { signature: null });
       if (method === 'GET' && path === '/api/organization/signature-defaults')
         return json(200, { ...DEFAULT_SIGNATURE_DEFAULTS, logoUrl: null, canManage: true });
       if (method === 'PUT') {

@@ -39,3 +39,40 @@ describe("the editor's new draft under the organization policy", () => {
     expect(draft.name).toBe('Ada');
   });
 });
+
+describe("the editor's new draft from the signature the person's rule gives", () => {
+  const rule = {
+    signature: {
+      id: 'sig-sales',
+      name: 'Sales',
+      template: {
+        design: { ...DEFAULT_DESIGN, template: 'minimal' as const, primaryColor: '#0f766e' },
+        company: 'Acme Sales',
+        website: 'https://sales.acme.example',
+        address: '1 Market St',
+        photoUrl: 'https://app.example.com/objects/sales.png',
+        socialLinks: {},
+      },
+      editableFields: ['mobile' as const],
+      requirements: { requiredTitle: true, requiredPhone: false, requiredAddress: false },
+    },
+    ruleName: 'Sales team',
+    reason: 'Department: Sales',
+  };
+
+  it("starts from the rule's signature instead of the defaults: its design and shared values, the person's name", () => {
+    const draft = startFromAccount(person, defaults, rule);
+    expect(draft.design).toEqual({ ...DEFAULT_DESIGN, template: 'minimal', primaryColor: '#0f766e' });
+    expect(draft).toMatchObject({
+      name: 'Ada',
+      email: 'ada@example.com',
+      company: 'Acme Sales',
+      website: 'https://sales.acme.example',
+      photoUrl: 'https://app.example.com/objects/sales.png',
+    });
+  });
+
+  it('keeps the defaults when no rule gives a signature', () => {
+    expect(startFromAccount(person, defaults, { signature: null })).toEqual(startFromAccount(person, defaults));
+  });
+});

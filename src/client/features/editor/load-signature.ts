@@ -2,7 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SignatureDefaultsResponse } from '../../../shared/account-area-types';
 import type { CurrentUser } from '../../../shared/account-types';
 import type { FieldRequirements } from '../../../shared/signature/export-checks';
-import { applyOrganizationPolicy, policyFromDefaults } from '../../../shared/signature/organization-policy';
+import type { MySignatureRule } from '../../../shared/api/signature-rules';
+import type { OrgTemplate } from '../../../shared/api/workspace';
+import {
+  applyOrganizationPolicy,
+  policyFromDefaults,
+  policyFromTemplate,
+  type OrganizationPolicy,
+} from '../../../shared/signature/organization-policy';
 import {
   createEmptySignature,
   type SavedSignature,
@@ -10,7 +17,13 @@ import {
 } from '../../../shared/signature/signature-schema';
 import { clearDraft, loadDraft } from './draft-storage';
 import { pickSignatureFields } from './signature-patch';
-import { createSignature, signatureDefaultsQuery, signaturesChanged, signaturesQuery } from '../../api/signatures';
+import {
+  createSignature,
+  mySignatureRuleQuery,
+  signatureDefaultsQuery,
+  signaturesChanged,
+  signaturesQuery,
+} from '../../api/signatures';
 
 export type LoadedSignature = {
   fields: SignatureFields;
@@ -35,28 +48,48 @@ export function toEditorFields(saved: SavedSignature): SignatureFields {
   return { ...filled, design: { ...base.design, ...saved.design } };
 }
 
+/** Where a new signature starts: the organization's defaults, and the signature the person's rule gives (if any). */
+export type StartingPoint = { defaults: SignatureDefaultsResponse | null; rule: MySignatureRule | null };
+
 /**
- * A new signature starts from the organization's defaults here, in the browser: the
- * editor sends a whole design when it creates the signature, so the server's own filling of
- * left-out values never gets the chance.
+ * The one policy a new signature starts from (decision 0161): the organization signature the
+ * person's rule gives (docs/decisions/0221-signature-rules-api.md), else the Teams defaults.
  */
-export function startFromAccount(user: CurrentUser, defaults: SignatureDefaultsResponse | null): SignatureFields {
+function startingPolicy({ defaults, rule }: StartingPoint): OrganizationPolicy {
+  const given = rule?.signature;
+  // The answer was read through the template's view schema: its values are those of OrgTemplate.
+  if (given) return policyFromTemplate(given.template as OrgTemplate, given.editableFields, given.requirements);
+  return policyFromDefaults(defaults, defaults?.logoUrl ?? null);
+}
+
+/**
+ * A new signature starts from the organization's policy here, in the browser: the editor sends a
+ * whole design when it creates the signature, so the server's own filling of left-out values never
+ * gets the chance.
+ */
+export function startFromAccount(
+  user: CurrentUser,
+  defaults: SignatureDefaultsResponse | null,
+  rule: MySignatureRule | null = null,
+): SignatureFields {
   const own = { name: user.name ?? '', email: user.email ?? '' };
-  return createEmptySignature(applyOrganizationPolicy(own, policyFromDefaults(defaults, defaults?.logoUrl ?? null)));
+  return createEmptySignature(applyOrganizationPolicy(own, startingPolicy({ defaults, rule })));
 }
 
-/** The defaults, or null: a failed read is only logged, and the product's own defaults apply. */
-async function readOrganizationDefaults(queryClient: QueryClient): Promise<SignatureDefaultsResponse | null> {
-  try {
-    return await queryClient.fetchQuery(signatureDefaultsQuery);
-  } catch (error) {
-    console.error("Could not load your organization's signature defaults", error);
-    return null;
-  }
+/** The defaults and the rule's signature; a failed read is only logged, and the product's own defaults apply. */
+export async function readStartingPoint(queryClient: QueryClient): Promise<StartingPoint> {
+  const [defaults, rule] = await Promise.all([
+    queryClient.fetchQuery(signatureDefaultsQuery).catch((error: unknown) => {
+      console.error("Could not load your organization's signature defaults", error);
+      return null;
+    }),
+    queryClient.fetchQuery(mySignatureRuleQuery).catch((error: unknown) => {
+      console.error('Could not load the signature your organization gives you', error);
+      return null;
+    }),
+  ]);
+  return { defaults, rule };
 }
-
-const requirementsOf = (defaults: SignatureDefaultsResponse | null): FieldRequirements =>
-  policyFromDefaults(defaults, null).requirements;
 
 /**
  * What the editor opens with for a signed-in person: the saved signature asked for (`/editor?signature=<id>`)
@@ -70,7 +103,7 @@ export async function loadSignatureForUser(
   { queryClient, signatureId = null }: { queryClient: QueryClient; signatureId?: string | null },
 ): Promise<LoadedSignature> {
   // Read alongside the list: the required fields apply to a saved signature too.
-  const defaultsRead = readOrganizationDefaults(queryClient);
+  const startRead = readStartingPoint(queryClient);
   let saved: SavedSignature[] | null;
   try {
     // Always read afresh: the cached list's contents age as the person types (the switcher keeps showing it meanwhile).
@@ -79,8 +112,8 @@ export async function loadSignatureForUser(
     console.error('Could not load your saved signatures', error);
     saved = null;
   }
-  const defaults = await defaultsRead;
-  const requirements = requirementsOf(defaults);
+  const start = await startRead;
+  const requirements = startingPolicy(start).requirements;
   const loaded = (fields: SignatureFields, more: Partial<LoadedSignature> = {}): LoadedSignature => ({
     fields,
     id: null,
@@ -96,7 +129,7 @@ export async function loadSignatureForUser(
     return loaded(toEditorFields(first), { id: first.id, version: first.version, savedHtml: first.htmlSignature });
   // After a failed read a saved signature may well exist: adopting the draft could duplicate it.
   const draft = saved ? loadDraft() : null;
-  if (!draft) return loaded(startFromAccount(user, defaults));
+  if (!draft) return loaded(startFromAccount(user, start.defaults, start.rule));
 
   const fields = { ...draft, name: draft.name || (user.name ?? ''), email: draft.email || user.email };
   try {

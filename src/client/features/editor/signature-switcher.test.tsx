@@ -50,6 +50,7 @@ function installApi(initial: SavedSignature[], answer: (call: Call) => Response 
       const override = answer(call);
       if (override) return override;
       if (call.method === 'GET' && call.path === '/api/signatures') return json(200, list);
+      if (call.method === 'GET' && call.path === '/api/signature-rules/me') return json(200, { signature: null });
       if (call.method === 'GET' && call.path === '/api/organization/signature-defaults') {
         return json(200, { ...DEFAULT_SIGNATURE_DEFAULTS, template: 'modern', logoUrl: null, canManage: false });
       }

@@ -8,9 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
-import { startFromAccount } from './load-signature';
+import { readStartingPoint, startFromAccount } from './load-signature';
 import {
-  signatureDefaultsQuery,
   useSignatureList,
   useSignaturesChanged,
   createNamedSignature,
@@ -167,8 +166,8 @@ export function SignatureSwitcher({ user, currentId, onSwitch, onDeleted }: Sign
           validate={(v) => problemOf(signatureLabelSchema, v)}
           onClose={() => setDialog(null)}
           onSubmit={async (label) => {
-            const defaults = await queryClient.fetchQuery(signatureDefaultsQuery).catch(() => null);
-            const created = await createNamedSignature({ ...startFromAccount(user, defaults), label });
+            const { defaults, rule } = await readStartingPoint(queryClient);
+            const created = await createNamedSignature({ ...startFromAccount(user, defaults, rule), label });
             await refresh();
             onSwitch(created.id);
             toast({

@@ -58,6 +58,8 @@ function installFakeApi(
     const json = (status: number, data: unknown) =>
       new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
     if (method === 'GET' && path === '/api/signatures') return json(200, options.signatures ?? []);
+    // No rule gives this person an organization signature: the defaults apply (decision 0221).
+    if (method === 'GET' && path === '/api/signature-rules/me') return json(200, { signature: null });
     if (method === 'GET' && path === '/api/organization/signature-defaults') {
       return options.defaults === 'fail'
         ? json(500, { error: 'Something went wrong' })

@@ -12,7 +12,7 @@ export type Repush = (organizationId: string, emails: string[], userId: string) 
 export type SignatureRulesDeps = {
   repository: SignatureRulesRepository;
   people: RulePeopleRepository;
-  teams: Pick<TeamsService, 'requireManagerWith'>;
+  teams: Pick<TeamsService, 'requireManagerWith' | 'requireMember'>;
   repush?: Repush;
 };
 
@@ -24,6 +24,7 @@ export function createRulesContext({ repository: repo, people, teams, repush }: 
   return {
     repo,
     people,
+    teams,
     /** Owners and admins, on a plan with organization templates, like the one template (decision 0161). */
     async managerOf(userId: string): Promise<string> {
       const caller = await teams.requireManagerWith(

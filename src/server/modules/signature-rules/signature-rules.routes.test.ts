@@ -222,6 +222,21 @@ describeEachDatabase('Signature rules: signatures, order, moves, tenancy', (kind
     expect(first.people.find((p) => p.id === world.member.user.id)!.department).toBe('Sales');
   });
 
+  it("tells each member the signature their rule gives, for the editor's new signature; another organization's none", async () => {
+    const mine = async (cookie: string) => {
+      const res = await call('GET', '/api/signature-rules/me', cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await mine(world.member.cookie)).toMatchObject({
+      signature: { id: sales, name: 'Sales', template: { company: 'Sales' }, editableFields: ['mobile'] },
+      ruleName: 'Sales team',
+      reason: 'Department: Sales',
+    });
+    expect(await mine(world.owner.cookie)).toMatchObject({ signature: { name: 'Support' }, ruleName: 'Default' });
+    expect(await mine(world.other.cookie)).toEqual({ signature: null });
+  });
+
   describe('plans', () => {
     it('refuses an organization whose plan has no organization templates, in words', async () => {
       const free = await signUpPerson(t, 'Fran Free');
@@ -232,6 +247,7 @@ describeEachDatabase('Signature rules: signatures, order, moves, tenancy', (kind
         "Organization templates are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
       );
       expect((await call('GET', '/api/signature-rules', free.cookie)).statusCode).toBe(403);
+      expect((await call('GET', '/api/signature-rules/me', free.cookie)).json()).toEqual({ signature: null });
     });
   });
 });

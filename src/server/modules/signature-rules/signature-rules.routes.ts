@@ -40,6 +40,10 @@ export function signatureRulesRoutes(rules: SignatureRulesService) {
       handler: async (request) => rules.save(await requireUserId(request), request.body),
     });
     app.route({
+      ...routeOf(signatureRulesApi.mine),
+      handler: async (request) => rules.mySignatureRule(await requireUserId(request)),
+    });
+    app.route({
       ...routeOf(signatureRulesApi.setTeam),
       handler: async (request) => rules.setTeam(await requireUserId(request), request.params.id, request.body.team),
     });

@@ -169,6 +169,9 @@ export function createTeamsService(deps: {
       return describeDefaults(caller, org ?? caller.organization);
     },
 
+    /** Another module's member-facing feature: the caller's membership, or 404 in words when in none. */
+    requireMember: (userId: string): Promise<CallerMembership> => requireCallerMembership(repository, userId),
+
     /** Another module's owners-and-admins feature: the caller, once their plan has `capability` and they may manage. */
     async requireManagerWith(userId: string, capability: PlanCapability, action: string): Promise<CallerMembership> {
       const caller = await requireCallerMembership(repository, userId);
