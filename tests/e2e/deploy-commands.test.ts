@@ -165,13 +165,15 @@ describeDeploy(title, () => {
       'signaturepro_http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}',
     );
     await new Promise((r) => setTimeout(r, 200));
-    // Every log line of that request names it.
+    // Every log line of that request names it, and one line tells how it was answered.
     const lines = server
       .output()
       .split('\n')
       .filter((line) => line.includes('"deploy-check-1"'));
-    expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ reqId: 'deploy-check-1' });
+    expect(lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed')).toEqual([
+      expect.objectContaining({ req: expect.objectContaining({ url: '/' }), res: { statusCode: 200 } }),
+    ]);
     await server.stop();
     expect(server.child.exitCode).toBe(0);
   });
