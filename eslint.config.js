@@ -113,7 +113,6 @@ const OVER_FUNCTION_LIMIT = [
   'src/client/features/contact/contact-form.tsx',
   'src/client/features/editor/editor-page.tsx',
   'src/client/features/editor/patch-queue.ts',
-  'src/client/features/editor/preflight-panel.tsx',
   'src/client/features/editor/signature-switcher.tsx',
   'src/client/features/editor/social-tab.tsx',
   'src/client/features/editor/use-autosave.ts',

@@ -8,10 +8,10 @@ const test = base.extend('signedIn', { scope: 'file' }, async ({ signUp }) =>
 );
 
 /**
- * Two tabs on one signature (decision 0006): one saves, then the other's Save
+ * Two tabs on one signature (decision 0006): one saves, then the other's autosave
  * hears 409 and offers Reload or Overwrite; Reload shows what the first tab saved.
  */
-describe('editor: a stale Save in a second tab', () => {
+describe('editor: a stale save in a second tab', () => {
   const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
   test('opens the dialog in the second tab; Reload shows the first tab’s text', async ({ app, signedIn }) => {
@@ -25,11 +25,14 @@ describe('editor: a stale Save in a second tab', () => {
     const second = await signedIn.context.newPage();
     await second.goto(`${app.url}/editor`);
     await expect.poll(() => field(second, 'Full Name').inputValue()).toBe('Grace Hopper');
+    // Stored now, the signature saves itself: Save Signature is gone from both tabs.
+    expect(await first.getByRole('button', { name: 'Save Signature' }).count()).toBe(0);
     await field(first, 'Job Title').fill('Saved in the first tab');
-    await first.getByRole('button', { name: 'Save Signature' }).click();
+    await field(first, 'Job Title').blur();
     await expect.poll(() => first.getByTestId('save-status').innerText()).toBe('All changes saved');
 
-    await second.getByRole('button', { name: 'Save Signature' }).click();
+    // The second tab's next autosave is the stale one.
+    await field(second, 'Company').fill('Navy');
     const dialog = second.getByTestId('conflict-dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.innerText()).toContain('This signature changed elsewhere');

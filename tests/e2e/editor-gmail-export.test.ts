@@ -7,7 +7,7 @@ import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
 import { signUpFromEditor } from './support/accounts';
 import type { RunningApp } from './support/app-server';
 import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
-import { answerGmailLocally, copyToGmail } from './support/editor';
+import { answerGmailLocally, chooseMoreWay, copyToGmail } from './support/editor';
 import { expect, test as base } from './support/fixtures';
 
 /** Not the browser's origin: every output must still name it. */
@@ -80,7 +80,7 @@ describe('editor: Gmail export with one origin and the size limit', () => {
     expect(html).toContain('Created with SignaturePro - sig.example.com');
     expect(html).not.toContain('127.0.0.1');
 
-    await page.getByRole('button', { name: 'Copy HTML to Clipboard' }).click();
+    await chooseMoreWay(page, 'Copy HTML to Clipboard');
     await expect.poll(() => toast('Copied to clipboard!').count()).toBe(1);
     const source = (await readClipboard(page))['text/plain'] ?? '';
     // The source is the HTML Copy to Gmail put on the clipboard (Chromium rewrites rich HTML a
@@ -135,7 +135,7 @@ describe('editor: Gmail export with one origin and the size limit', () => {
     // One toast at a time: close this one, then Copy HTML must bring the same words back.
     await refused.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => refused.count()).toBe(0);
-    await page.getByRole('button', { name: 'Copy HTML to Clipboard' }).click();
+    await chooseMoreWay(page, 'Copy HTML to Clipboard');
     await expect.poll(() => refused.count()).toBe(1);
     expect(await refused.innerText()).toBe(words);
     await page.waitForTimeout(300);

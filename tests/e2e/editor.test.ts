@@ -97,8 +97,9 @@ describe('editor: build, preview, save, copy into Gmail', () => {
   });
 
   test('saves, and after a reload everything is still there', async ({ page }) => {
-    await page.getByRole('button', { name: 'Save Signature' }).click();
-    await expect.poll(() => page.getByTestId('toast').innerText()).toMatch(/Signature (saved|created)/);
+    // Copy to Gmail stored the signature: from then on every edit saves itself, with no Save button.
+    await expect.poll(() => page.getByTestId('save-status').innerText()).toBe('All changes saved');
+    expect(await page.getByRole('button', { name: 'Save Signature' }).count()).toBe(0);
     await page.reload();
     await expect.poll(() => field(page, 'Job Title').inputValue()).toBe('Rear Admiral');
     expect(await field(page, 'Address').inputValue()).toBe('1 Harbor Way\nArlington, VA');

@@ -11,6 +11,7 @@ import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
 import { chooseFreePlan, signUpThroughApi } from './support/accounts';
 import type { RunningApp } from './support/app-server';
 import { readClipboard, shoot, type Browser } from './support/browser';
+import { chooseMoreWay } from './support/editor';
 import { expect, test } from './support/fixtures';
 import { linkIn, type Mailbox } from './support/mailbox';
 
@@ -94,7 +95,7 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
   });
 
   test('Copy for the Gmail app puts at most 6 lines of plain text on the clipboard', async () => {
-    await page.getByRole('button', { name: 'Copy for the Gmail app' }).click();
+    await chooseMoreWay(page, 'Copy for the Gmail app');
     await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Copied for the Gmail app');
     const clip = await readClipboard(page);
     expect(Object.keys(clip)).toEqual(['text/plain']);
@@ -111,11 +112,13 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
   });
 
   test('a visitor is told to log in before a test email', async () => {
-    await page.getByRole('button', { name: 'Send me a test email' }).click();
-    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Log in to get a test email');
+    // The item says where the test would go before it is chosen.
+    await page.getByRole('button', { name: 'More ways' }).click();
     expect(await page.getByTestId('test-email-note').innerText()).toBe(
       'Log in to get a test email at your own address.',
     );
+    await page.getByRole('menuitem', { name: 'Send me a test email' }).click();
+    await expect.poll(() => page.getByTestId('toast').innerText()).toContain('Log in to get a test email');
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
   });
@@ -129,13 +132,15 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     await chooseFreePlan(page.request, running.url);
 
     await page.goto(`${running.url}/editor`);
+    await page.getByRole('button', { name: 'More ways' }).click();
     await expect
       .poll(() => page.getByTestId('test-email-note').innerText())
       .toBe(`To ${email}, to open in Gmail, Outlook and Apple Mail.`);
+    await page.keyboard.press('Escape');
     await field('Full Name').fill('Grace Hopper');
     await field('Job Title').fill('Rear Admiral');
     await field('Email Address').fill('grace@example.com');
-    await page.getByRole('button', { name: 'Send me a test email' }).click();
+    await chooseMoreWay(page, 'Send me a test email');
     await expect.poll(() => page.getByTestId('toast').innerText(), { timeout: 10_000 }).toContain(`Sent to ${email}.`);
 
     const mail = await mailbox.waitFor(email, /^Test email: your SignaturePro signature$/);

@@ -9,6 +9,7 @@ import { createEmptySignature } from '../../src/shared/signature/signature-schem
 import { signUpThroughApi } from './support/accounts';
 import { startApp, type RunningApp } from './support/app-server';
 import { openBrowser, shoot as shootIn, type Browser } from './support/browser';
+import { chooseMoreWay } from './support/editor';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -233,7 +234,7 @@ describe('Google Workspace (TEST MODE)', () => {
     );
     const { page } = ben;
     await page.goto(`${app.url}/editor`);
-    await page.getByRole('button', { name: 'Install in Gmail' }).click();
+    await chooseMoreWay(page, 'Install in Gmail');
     await expect
       .poll(() => page.getByTestId('install-in-gmail-note').textContent(), { timeout: 20_000 })
       .toMatch(/Installed: Gmail now has your signature/);

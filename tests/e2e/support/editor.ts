@@ -26,3 +26,9 @@ export const solidPng = (width: number, height: number, background = '#1a73e8') 
   sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
+
+/** Opens the editor's "More ways" menu and clicks one of its items (Copy HTML to Clipboard, …). */
+export async function chooseMoreWay(page: Page, name: string) {
+  await page.getByRole('button', { name: 'More ways' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}

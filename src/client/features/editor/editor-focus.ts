@@ -25,9 +25,34 @@ export function useEditorTab(): EditorTab {
   );
 }
 
-/** Opens the field's tab and puts the cursor in it once that tab has rendered. */
+/**
+ * On a narrow screen the editor shows either the form or the preview (decision 0181); on a wide
+ * one both, side by side, whatever this says.
+ */
+export type EditorView = 'edit' | 'preview';
+let openView: EditorView = 'edit';
+
+export function setEditorView(view: EditorView) {
+  if (view === openView) return;
+  openView = view;
+  listeners.forEach((listener) => listener());
+}
+
+export function useEditorView(): EditorView {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => openView,
+    () => openView,
+  );
+}
+
+/** Opens the field's tab (and, on a phone, the form) and puts the cursor in it once it has rendered. */
 export function showField(key: FieldKey) {
   const { tab, elementId } = fieldLocation(key);
+  setEditorView('edit');
   setEditorTab(tab);
   if (!elementId) return;
   let tries = 0;

@@ -6,14 +6,16 @@ import { useSession } from '../../api/session';
 import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
-import { ExportButtons } from './export-buttons';
 import { PublicOriginNotice } from './public-origin-notice';
 import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
 import { SeatNotice } from './seat-notice';
 import { SignatureSwitcher } from './signature-switcher';
 import { onLastTrialDay, TrialEndingNotice } from './trial-ending-notice';
-import { useExportActions } from './use-export-actions';
+import { useEditorActions } from './use-editor-actions';
+import { useNarrowScreen } from './use-narrow-screen';
+import { ViewSwitch } from './view-switch';
+import { useEditorView } from './editor-focus';
 import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -75,33 +77,25 @@ export function EditorPage() {
   );
   const publicConfig = usePublicConfig();
   const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
-  const actions = useExportActions(draft, user, publicUrl);
-  // The buttons are built once per busy state: a keystroke does not re-render them.
-  const actionsRef = useRef(actions);
-  useEffect(() => {
-    actionsRef.current = actions;
-  });
-  const { copying, saving } = actions;
-  const exportButtons = useMemo(
-    () => (
-      <ExportButtons
-        copying={copying}
-        saving={saving}
-        onCopyToGmail={() => void actionsRef.current.copyToGmail()}
-        onCopyHtml={() => void actionsRef.current.copyHtml()}
-        onSave={() => void actionsRef.current.saveSignature()}
-      />
-    ),
-    [copying, saving],
-  );
   const subscriptionStatus = user?.subscriptionStatus;
   // One object for the whole page life: memoised panels beside the preview compare it by identity.
   const renderOptions = useMemo(
     () => signatureRenderOptions(publicUrl, subscriptionStatus),
     [publicUrl, subscriptionStatus],
   );
+  const exportButtons = useEditorActions(draft, user, publicUrl, renderOptions);
   // The preview never renders with a guessed origin: it waits for the server's PUBLIC_URL.
   const fields = publicConfig.ready ? draft.fields : null;
+  const narrow = useNarrowScreen();
+  const view = useEditorView();
+  const status = (
+    <SaveStatusBadge
+      status={draft.status}
+      hasId={draft.signatureId !== null}
+      signedIn={user !== null}
+      refusals={draft.refusals}
+    />
+  );
 
   useEffect(() => {
     document.title = 'Editor · SignaturePro';
@@ -114,7 +108,9 @@ export function EditorPage() {
         {user && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
         {user?.seatNotice && <SeatNotice notice={user.seatNotice} />}
         {me?.organization && onLastTrialDay(me.organization) && <TrialEndingNotice organization={me.organization} />}
-        <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        {/* The bar at the bottom of a phone's screen (export-buttons.tsx) covers nothing at the end. */}
+        <div className="flex min-h-0 flex-1 flex-col pb-20 lg:flex-row lg:pb-0">
+          {fields && narrow && <ViewSwitch view={view} status={status} />}
           {fields ? (
             <>
               <EditorPanel
@@ -125,25 +121,20 @@ export function EditorPage() {
                 signatureId={draft.signatureId}
                 onChange={draft.update}
                 onFieldBlur={draft.flushEdits}
+                formHidden={narrow && view === 'preview'}
                 footer={exportButtons}
               />
-              <div className="min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8">
+              <div
+                className={`min-w-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8 lg:py-8 ${narrow && view === 'edit' ? 'hidden' : ''}`}
+                data-testid="preview-area"
+              >
                 <div className="mx-auto grid max-w-3xl gap-4 xl:max-w-6xl" data-testid="preview-column">
                   {publicConfig.config && <PublicOriginNotice check={publicConfig.config.publicOrigin} />}
                   <PreviewWithPreflight
                     fields={fields}
                     options={renderOptions}
-                    status={
-                      <SaveStatusBadge
-                        status={draft.status}
-                        hasId={draft.signatureId !== null}
-                        signedIn={user !== null}
-                        refusals={draft.refusals}
-                      />
-                    }
-                    user={user}
+                    status={narrow ? null : status}
                     onChange={draft.update}
-                    persist={draft.persistNow}
                   />
                 </div>
               </div>

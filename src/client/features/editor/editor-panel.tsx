@@ -43,6 +43,8 @@ export function EditorPanel(props: {
   signatureId: string | null;
   onChange: (patch: SignaturePatch) => void;
   onFieldBlur: () => void;
+  /** On a phone showing the preview: the tabs hide, the bar of actions stays. */
+  formHidden: boolean;
   footer: ReactNode;
 }) {
   const { fields, onChange, refusals } = props;
@@ -62,7 +64,7 @@ export function EditorPanel(props: {
       <Tabs.Root
         value={tab}
         onValueChange={(next) => setEditorTab(next as TabName)}
-        className="flex min-h-0 flex-1 flex-col"
+        className={`min-h-0 flex-1 flex-col ${props.formHidden ? 'hidden' : 'flex'}`}
       >
         <TabList />
         {TABS.map((tab) => (

@@ -1,35 +1,62 @@
-import { Code, Mail, Save } from 'lucide-react';
+import { Mail, Save } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { InstallInGmailButton } from './install-in-gmail';
+import { useInstallInGmail } from './install-in-gmail';
+import { MoreWaysMenu, type MoreWaysProps } from './more-ways-menu';
 
-export function ExportButtons(props: {
-  copying: boolean;
-  saving: boolean;
-  onCopyToGmail: () => void;
-  onCopyHtml: () => void;
-  onSave: () => void;
-}) {
+/**
+ * Under the form: one primary action, Copy to Gmail, and every other way to install in the
+ * "More ways" menu (decision 0182). Save Signature shows only while autosave cannot save: for a
+ * visitor, before the signature exists on the server, and while a save is failing. On a phone the
+ * bar stays at the bottom of the screen in both views.
+ */
+export function ExportButtons(
+  props: Omit<MoreWaysProps, 'installing' | 'onInstallInGmail'> & {
+    copying: boolean;
+    saving: boolean;
+    showSave: boolean;
+    onCopyToGmail: () => void;
+    onSave: () => void;
+  },
+) {
+  const { installing, note, install } = useInstallInGmail();
   return (
-    <div className="grid gap-2 border-t border-slate-200 bg-white p-4">
-      <Button onClick={props.onCopyToGmail} disabled={props.copying} aria-busy={props.copying} className="w-full">
-        <Mail className="h-4 w-4" aria-hidden="true" />
-        {props.copying ? 'Copying...' : 'Copy to Gmail'}
-      </Button>
-      <Button variant="secondary" onClick={props.onCopyHtml} className="w-full">
-        <Code className="h-4 w-4" aria-hidden="true" />
-        Copy HTML to Clipboard
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={props.onSave}
-        disabled={props.saving}
-        aria-busy={props.saving}
-        className="w-full"
-      >
-        <Save className="h-4 w-4" aria-hidden="true" />
-        {props.saving ? 'Saving...' : 'Save Signature'}
-      </Button>
-      <InstallInGmailButton />
+    <div
+      className="fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-slate-200 bg-white p-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] lg:static lg:p-4 lg:shadow-none"
+      data-testid="export-actions"
+    >
+      <div className="flex gap-2">
+        <Button
+          onClick={props.onCopyToGmail}
+          disabled={props.copying}
+          aria-busy={props.copying}
+          className="min-w-0 flex-1"
+        >
+          <Mail className="h-4 w-4" aria-hidden="true" />
+          {props.copying ? 'Copying...' : 'Copy to Gmail'}
+        </Button>
+        <MoreWaysMenu {...props} installing={installing} onInstallInGmail={() => void install()} />
+      </div>
+      {props.showSave && (
+        <Button
+          variant="secondary"
+          onClick={props.onSave}
+          disabled={props.saving}
+          aria-busy={props.saving}
+          className="w-full"
+        >
+          <Save className="h-4 w-4" aria-hidden="true" />
+          {props.saving ? 'Saving...' : 'Save Signature'}
+        </Button>
+      )}
+      {note && (
+        <p
+          role="status"
+          data-testid="install-in-gmail-note"
+          className={`text-xs ${note.ok ? 'text-green-700' : 'text-slate-600'}`}
+        >
+          {note.text}
+        </p>
+      )}
     </div>
   );
 }

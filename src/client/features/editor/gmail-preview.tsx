@@ -6,6 +6,7 @@ import type { GmailSize } from '../../../shared/signature/gmail-size';
 import type { RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { LIGHT_COPY_TEST_ID } from './clipboard';
+import { FittedSignature } from './fitted-signature';
 import { SignatureHtml } from './signature-html';
 import { useRenderedSignature } from './use-rendered-signature';
 
@@ -82,7 +83,7 @@ const SubjectRow = memo(function SubjectRow({ c }: { c: Chrome }) {
   return (
     <div className={`flex items-center justify-between gap-4 border-b px-4 py-4 sm:px-6 ${c.rule}`}>
       <div className="flex min-w-0 items-center gap-3">
-        <h3 className={`truncate text-lg font-normal sm:text-[22px] ${c.strong}`}>{SAMPLE_SUBJECT}</h3>
+        <h3 className={`min-w-0 break-words text-lg font-normal sm:text-[22px] ${c.strong}`}>{SAMPLE_SUBJECT}</h3>
         <span className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${c.chip}`}>Inbox</span>
       </div>
       <div className="hidden shrink-0 gap-3 text-slate-400 sm:flex" aria-hidden="true">
@@ -156,7 +157,8 @@ export function GmailPreview({
             </div>
             <div className="min-w-0 flex-1">
               <div className="flex items-baseline justify-between gap-3">
-                <p className="truncate text-sm">
+                {/* Wraps rather than cuts: a long name or address is shown whole (decision 0183). */}
+                <p className="min-w-0 text-sm [overflow-wrap:anywhere]">
                   <span className={`font-semibold ${c.strong}`}>{name}</span>{' '}
                   <span className={`text-xs ${c.muted}`}>&lt;{email}&gt;</span>
                 </p>
@@ -176,7 +178,7 @@ export function GmailPreview({
             </p>
             <p className="mt-3">Best regards,</p>
             {/* Images as sent: neither dark theme recolours them (decision 0171). */}
-            <SignatureHtml html={signatureHtml} className="mt-4 overflow-x-auto [&_img]:max-w-none" />
+            <FittedSignature html={signatureHtml} />
             {/* What the manual-copy fallback selects while the preview shows a dark theme: the
                 signature as sent, kept off screen (selectable, unlike display:none). */}
             {darkMode && (

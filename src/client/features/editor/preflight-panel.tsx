@@ -1,7 +1,5 @@
-import { CircleCheck, CircleX, LoaderCircle, Send, Smartphone, TriangleAlert } from 'lucide-react';
+import { CircleCheck, CircleX, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { CurrentUser } from '../../../shared/account-types';
-import { renderGmailAppText } from '../../../shared/signature/plain-text-signature';
 import {
   preflightProblems,
   runPreflight,
@@ -10,11 +8,6 @@ import {
 } from '../../../shared/signature/preflight';
 import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
-import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../lib/toast-store';
-import { errorMessage } from '../../lib/api';
-import { sendSignatureTestEmail } from '../../api/signatures';
 import { useImageProbes } from './image-probes';
 
 const STATUS_ORDER: Record<PreflightStatus, number> = { fail: 0, warn: 1, pending: 2, pass: 3 };
@@ -75,12 +68,8 @@ export function PreflightPanel(props: {
   fields: SignatureFields;
   /** The export's options: PUBLIC_URL is where every image must come from. */
   options: RenderOptions;
-  user: CurrentUser | null;
-  /** Saves what is on screen and answers the signature's id (the server mails the stored signature). */
-  persist: () => Promise<{ id: string }>;
 }) {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
-  const { user } = props;
   const { publicUrl: publicOrigin, showWatermark } = props.options;
   const manifest = useMemo(
     () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }),
@@ -97,75 +86,6 @@ export function PreflightPanel(props: {
   );
   const open = items.filter((item) => item.status !== 'pass');
   const passed = items.filter((item) => item.status === 'pass');
-  const [sending, setSending] = useState(false);
-
-  async function copyForGmailApp() {
-    // Rendered from the fields on screen, inside the click: browsers allow the write only there.
-    const text = renderGmailAppText(props.fields, { publicUrl: publicOrigin, showWatermark });
-    if (text === '') {
-      toast({
-        title: 'Nothing to copy yet',
-        description: 'Add your name in the Details tab first.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({
-        title: 'Copied for the Gmail app',
-        description:
-          'In the Gmail app, open Settings, tap your account, then Signature settings (iPhone) or Mobile signature (Android), and paste.',
-        variant: 'success',
-      });
-    } catch (error) {
-      console.error('Copy for the Gmail app failed', error);
-      toast({
-        title: 'Copy failed',
-        description: 'Your browser blocked the clipboard. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  }
-
-  async function sendTestEmail() {
-    if (!user) {
-      toast({
-        title: 'Log in to get a test email',
-        description: 'We send the test to your own address, so we need to know it: log in or create a free account.',
-      });
-      openAuthDialog('login');
-      return;
-    }
-    if (!user.emailVerified) {
-      toast({
-        title: 'Verify your email first',
-        description: `We only send test emails to a confirmed address. Enter the code we sent to ${user.email}.`,
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (sending) return;
-    setSending(true);
-    try {
-      const { id } = await props.persist();
-      const sent = await sendSignatureTestEmail(id);
-      toast({
-        title: 'Test email sent',
-        description: `Sent to ${sent.to}. Open it in Gmail, Outlook and Apple Mail to see your signature as recipients will.`,
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({
-        title: 'Test email not sent',
-        description: errorMessage(error, 'Please try again in a moment.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
     <section
       aria-labelledby="preflight-heading"
@@ -200,37 +120,6 @@ export function PreflightPanel(props: {
           </ul>
         </details>
       )}
-      <div className="mt-3 grid gap-3 border-t border-slate-100 pt-3">
-        <div>
-          <Button variant="secondary" size="sm" className="w-full" onClick={() => void copyForGmailApp()}>
-            <Smartphone className="h-4 w-4" aria-hidden="true" />
-            Copy for the Gmail app
-          </Button>
-          <p className="mt-1 text-xs text-slate-500">
-            Plain text, at most 6 lines: the Gmail apps take no images or links.
-          </p>
-        </div>
-        <div>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="w-full"
-            onClick={() => void sendTestEmail()}
-            disabled={sending}
-            aria-busy={sending}
-          >
-            <Send className="h-4 w-4" aria-hidden="true" />
-            {sending ? 'Sending…' : 'Send me a test email'}
-          </Button>
-          <p className="mt-1 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="test-email-note">
-            {user
-              ? user.emailVerified
-                ? `To ${user.email}, to open in Gmail, Outlook and Apple Mail.`
-                : `Verify ${user.email} first to get a test email.`
-              : 'Log in to get a test email at your own address.'}
-          </p>
-        </div>
-      </div>
     </section>
   );
 }

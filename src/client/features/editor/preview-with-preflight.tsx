@@ -1,5 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CurrentUser } from '../../../shared/account-types';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import type { DarkMode } from '../../../shared/signature/dark-mode';
 import type { RenderOptions } from '../../../shared/signature/render-signature';
 import type {
@@ -21,18 +20,11 @@ export function PreviewWithPreflight(props: {
   fields: SignatureFields;
   options: RenderOptions;
   status: ReactNode;
-  user: CurrentUser | null;
   onChange: (patch: SignaturePatch) => void;
-  persist: (options: { full: boolean }) => Promise<{ id: string }>;
 }) {
-  const { fields, persist } = props;
+  const { fields } = props;
   const [darkMode, setDarkMode] = useState<DarkMode | null>(null);
   const [lastMode, setLastMode] = useState<DarkMode>('partial');
-  const persistRef = useRef(persist);
-  useEffect(() => {
-    persistRef.current = persist;
-  });
-  const persistNow = useCallback(() => persistRef.current({ full: false }), []);
   // Stable, so the memoised switch is not re-rendered by a keystroke.
   const onModeChange = useCallback((mode: DarkMode | null) => {
     setDarkMode(mode);
@@ -65,7 +57,7 @@ export function PreviewWithPreflight(props: {
           />
         }
       />
-      <MemoPreflightPanel fields={fields} options={props.options} user={props.user} persist={persistNow} />
+      <MemoPreflightPanel fields={fields} options={props.options} />
     </div>
   );
 }

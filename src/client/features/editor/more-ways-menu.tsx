@@ -1,0 +1,116 @@
+import { ChevronDown, Code, MailCheck, Send, Smartphone, type LucideIcon } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useId } from 'react';
+import { planNeededFor } from '../../../shared/billing/plan-features';
+import { Button } from '../../components/ui/button';
+
+export type MoreWaysProps = {
+  sending: boolean;
+  installing: boolean;
+  /** Where a test email would go (testEmailNote). */
+  testEmailNote: string;
+  onCopyHtml: () => void;
+  onCopyForGmailApp: () => void;
+  onSendTestEmail: () => void;
+  onInstallInGmail: () => void;
+};
+
+const itemClass =
+  'flex cursor-pointer select-none gap-3 rounded-md px-2.5 py-2 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-60 data-[highlighted]:bg-slate-100';
+
+function Way(props: {
+  icon: LucideIcon;
+  label: string;
+  note: string;
+  noteTestId?: string;
+  badge?: string;
+  disabled?: boolean;
+  onSelect: () => void;
+}) {
+  const id = useId();
+  const Icon = props.icon;
+  return (
+    <DropdownMenu.Item
+      className={itemClass}
+      disabled={props.disabled}
+      onSelect={props.onSelect}
+      // The name is the action alone; the note under it is its description.
+      aria-labelledby={`${id}-label`}
+      aria-describedby={`${id}-note`}
+    >
+      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+      <span className="grid min-w-0 gap-0.5">
+        <span className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+          <span id={`${id}-label`}>{props.label}</span>
+          {props.badge && (
+            <span className="rounded-full bg-violet-100 px-2 py-0.5 text-[11px] font-semibold text-violet-800">
+              {props.badge}
+            </span>
+          )}
+        </span>
+        <span
+          id={`${id}-note`}
+          data-testid={props.noteTestId}
+          className="text-xs text-slate-500 [overflow-wrap:anywhere]"
+        >
+          {props.note}
+        </span>
+      </span>
+    </DropdownMenu.Item>
+  );
+}
+
+/**
+ * "More ways": every way to install the signature other than Copy to Gmail, in one menu button
+ * (Radix: arrow keys move, Escape closes, the focus goes back to the button).
+ */
+export function MoreWaysMenu(props: MoreWaysProps) {
+  const workspacePlan = planNeededFor('workspacePush');
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="secondary" className="shrink-0">
+          More ways
+          <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={12}
+          className="z-50 grid max-h-[var(--radix-dropdown-menu-content-available-height)] w-[min(22rem,calc(100vw-1.5rem))] gap-0.5 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <Way
+            icon={Code}
+            label="Copy HTML to Clipboard"
+            note="The HTML source, for another mail app or a Workspace admin."
+            onSelect={props.onCopyHtml}
+          />
+          <Way
+            icon={Smartphone}
+            label="Copy for the Gmail app"
+            note="Plain text, at most 6 lines: the Gmail apps take no images or links."
+            onSelect={props.onCopyForGmailApp}
+          />
+          <Way
+            icon={Send}
+            label={props.sending ? 'Sending…' : 'Send me a test email'}
+            note={props.testEmailNote}
+            noteTestId="test-email-note"
+            disabled={props.sending}
+            onSelect={props.onSendTestEmail}
+          />
+          <Way
+            icon={MailCheck}
+            label={props.installing ? 'Installing...' : 'Install in Gmail'}
+            badge={workspacePlan}
+            note={`Pushes your signature into your Gmail through your organization's Google Workspace (${workspacePlan} plan).`}
+            disabled={props.installing}
+            onSelect={props.onInstallInGmail}
+          />
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
