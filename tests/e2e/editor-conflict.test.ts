@@ -8,8 +8,8 @@ const test = base.extend('signedIn', { scope: 'file' }, async ({ signUp }) =>
 );
 
 /**
- * Two tabs on one signature (decision 0006): one saves, then the other's autosave
- * hears 409 and offers Reload or Overwrite; Reload shows what the first tab saved.
+ * Two tabs on one signature (decision 0006): one saves, then the other's Save (offered while its
+ * autosave fails) hears 409 and offers Reload or Overwrite; Reload shows what the first tab saved.
  */
 describe('editor: a stale save in a second tab', () => {
   const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -31,10 +31,21 @@ describe('editor: a stale save in a second tab', () => {
     await field(first, 'Job Title').blur();
     await expect.poll(() => first.getByTestId('save-status').innerText()).toBe('All changes saved');
 
-    // The second tab's next autosave is the stale one.
+    // The second tab's autosave cannot get through (partial saves merge, so they never conflict):
+    // Save Signature comes back, and that full save, based on the old version, is the stale one.
+    await second.route('**/api/signatures/*', (route) => {
+      const body = route.request().postDataJSON() as { version?: number } | null;
+      if (route.request().method() === 'PUT' && body?.version === undefined) return route.abort('failed');
+      return route.continue();
+    });
     await field(second, 'Company').fill('Navy');
+    await field(second, 'Company').blur();
+    await expect
+      .poll(() => second.getByTestId('save-status').innerText(), { timeout: 10_000 })
+      .toBe('Not saved — retrying');
+    await second.getByRole('button', { name: 'Save Signature' }).click();
     const dialog = second.getByTestId('conflict-dialog');
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await dialog.innerText()).toContain('This signature changed elsewhere');
     // What this tab holds stays until the person chooses (the dialog hides the form from roles).
     expect(await second.locator('#sig-title').inputValue()).toBe('');

@@ -225,6 +225,8 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
 
   test('screenshots at 375 px, light and dark', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
+    // A phone shows the form or the preview: this test looks at the preview.
+    await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Preview' }).click();
     await page.getByTestId('preview-message').scrollIntoViewIfNeeded();
     await shoot(page, 'preflight-375-light');
     await page.getByRole('switch', { name: 'Dark mode' }).click();
