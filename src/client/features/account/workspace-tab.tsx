@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { WorkspaceMySignature } from './workspace-my-signature';
+import { SignatureRulesCard } from './signature-rules-card';
 import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
 import { WorkspaceTemplateCard } from './workspace-template-card';
 import { useOrganization } from '../../api/teams';
@@ -40,6 +41,7 @@ export function WorkspaceTab() {
   return (
     <div className="grid gap-6">
       {org.data.canManage && <WorkspaceAdmin />}
+      {org.data.canManage && <SignatureRulesCard />}
       <WorkspaceMySignature />
     </div>
   );
