@@ -223,4 +223,30 @@ describe('Workspace setup that explains itself', () => {
     const stopMails = (await readMailbox(app.dataDir)).filter((m) => /no longer pushed/.test(m.subject ?? ''));
     expect(stopMails).toHaveLength(1);
   }, 120_000);
+
+  test('the alias setting is one checkbox an admin turns on, kept across a reload', async () => {
+    const { page } = owner;
+    await page.goto(`${app.url}/account/workspace`);
+    const box = page.getByLabel('Also write the organization signature to every accepted alias');
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Aliases included');
+    await page.reload();
+    await expect.poll(() => box.isChecked()).toBe(true);
+    const small = await openBrowser(app.url, { width: 375, height: 812 });
+    try {
+      await small.context.addCookies(await owner.context.cookies());
+      await small.page.goto(`${app.url}/account/workspace`);
+      const option = small.page.getByLabel('Also write the organization signature to every accepted alias');
+      await option.waitFor();
+      expect(await option.isChecked()).toBe(true);
+      const label = (await small.page.getByText('Also write the organization signature').boundingBox())!;
+      expect(label.x + label.width).toBeLessThanOrEqual(375);
+      await option.scrollIntoViewIfNeeded();
+      await shootIn(small.page, 'aliases-375', { dir: SHOTS });
+    } finally {
+      await small.close();
+    }
+  }, 90_000);
 });

@@ -8,6 +8,7 @@ import {
   type PushTarget,
   type TemplateBody,
 } from '../../shared/api/workspace';
+import { workspacePushApi, type AliasesBody } from '../../shared/api/workspace-push';
 import { callApi } from '../lib/api-client';
 import { queryKeys } from './keys';
 
@@ -58,3 +59,5 @@ export const usePush = () =>
   useWorkspaceMutation((input: { target: PushTarget; dryRun: boolean }) => callApi(workspaceApi.push, { body: input }));
 export const useEditMine = () =>
   useWorkspaceMutation((input: PersonEdit) => callApi(workspaceApi.editMine, { body: input }));
+export const useSetWriteAliases = () =>
+  useWorkspaceMutation((input: AliasesBody) => callApi(workspacePushApi.setAliases, { body: input }));

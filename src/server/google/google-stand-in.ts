@@ -31,6 +31,8 @@ export interface StandInPerson {
   /** false = no Gmail: the send-as calls answer 400 failedPrecondition "Mail service not enabled". */
   isMailboxSetup?: boolean;
   aliases?: string[];
+  /** Aliases Gmail lists as not yet verified (`verificationStatus: pending`): nobody sends from them yet. */
+  pendingAliases?: string[];
   /** A super admin: may read the directory (users.list answers 403 "Not Authorized" to non-admins). */
   isAdmin?: boolean;
   /** An admin with a role (say, Users → Read): reads the directory, but users.get says isAdmin: false. */
@@ -319,8 +321,17 @@ function sendAsList(person: StandInPerson, stored: Map<string, string>) {
     treatAsAlias: true,
     verificationStatus: 'accepted',
   }));
+  const pending = (person.pendingAliases ?? []).map((alias) => ({
+    sendAsEmail: alias,
+    displayName: person.fullName,
+    replyToAddress: '',
+    signature: stored.get(alias.toLowerCase()) ?? '',
+    isDefault: false,
+    treatAsAlias: true,
+    verificationStatus: 'pending',
+  }));
   // Aliases first: a client that takes the first entry instead of isPrimary is caught.
-  return [...aliases, primary];
+  return [...aliases, ...pending, primary];
 }
 
 function directoryUser(p: StandInPerson) {

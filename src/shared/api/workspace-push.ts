@@ -37,6 +37,11 @@ export const restorePersonBodySchema = z.object({
 });
 export type RestorePersonBody = z.infer<typeof restorePersonBodySchema>;
 
+/** "Also write the organization signature to every accepted alias" (decision 0142). */
+export const aliasesBodySchema = z.object({ writeAliases: z.boolean('Please choose on or off') });
+export type AliasesBody = z.infer<typeof aliasesBodySchema>;
+export const aliasesSavedSchema = z.looseObject({ writeAliases: z.boolean(), repushQueued: z.number() });
+
 const pushParams = z.object({ id: z.uuid('That push does not exist (or is no longer kept).') });
 const tags = ['workspace'] as const;
 
@@ -56,6 +61,15 @@ export const workspacePushApi = {
     tags,
     params: pushParams,
     responses: { 202: restoreQueuedSchema },
+  }),
+  setAliases: defineRoute({
+    method: 'PUT',
+    path: '/api/workspace/aliases',
+    summary:
+      'Also write the organization signature to every accepted alias (on or off); people already pushed are pushed again',
+    tags,
+    body: aliasesBodySchema,
+    responses: { 200: aliasesSavedSchema },
   }),
   restorePerson: defineRoute({
     method: 'POST',

@@ -188,6 +188,8 @@ export const workspaceConnectionViewSchema = z
     testMode: z.boolean(),
     /** Served by the operator's service account (decision 0141). */
     operatorKey: z.boolean(),
+    /** Also write the organization signature to every accepted alias (decision 0142). */
+    writeAliases: z.boolean(),
     connectedAt: isoDateTime,
     lastSyncAt: isoDateTime.nullable(),
     lastSyncResult: z.string().nullable(),

@@ -16,6 +16,7 @@ import { checkSummary, WorkspaceCheckList } from './workspace-check-list';
 import { WorkspaceConnectCard } from './workspace-connect-card';
 import { Scopes } from './workspace-delegation';
 import { WorkspaceStoppedNotice } from './workspace-stopped-notice';
+import { WorkspaceAliasesOption } from './workspace-aliases-option';
 
 /** /account/workspace: Google Workspace for owners and admins of a Pro organization, and everyone's own Gmail signature. */
 export function WorkspaceTab() {
@@ -133,6 +134,7 @@ function ConnectionCard({ data, onSyncRequested }: { data: WorkspaceOverview; on
             : 'Not synced yet.'}
         </dd>
       </dl>
+      <WorkspaceAliasesOption connection={conn} />
       <PendingRemoval connection={conn} onConfirmed={onSyncRequested} />
       {checkResult && (
         <>

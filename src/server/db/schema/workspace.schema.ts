@@ -56,6 +56,11 @@ export const workspaceConnection = pgTable(
     domain: text('domain'),
     /** The operator's service account (GOOGLE_SERVICE_ACCOUNT_KEY) serves it: no key is stored (docs/decisions/0141). */
     operatorKey: boolean('operator_key').notNull().default(false),
+    /**
+     * Also write the organization's signature to every alias Gmail lists as accepted that no signature
+     * of the person is "Used for", with the alias in the e-mail line (docs/decisions/0142).
+     */
+    writeAliases: boolean('write_aliases').notNull().default(false),
   },
   (t) => [uniqueIndex('workspace_connection_domain_unique').on(t.domain)],
 );

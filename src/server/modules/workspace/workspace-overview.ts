@@ -34,6 +34,7 @@ export function createWorkspaceOverview(
               adminEmail: conn.adminEmail,
               testMode: conn.testMode,
               operatorKey: conn.operatorKey,
+              writeAliases: conn.writeAliases,
               connectedAt: conn.connectedAt.toISOString(),
               lastSyncAt: conn.lastSyncAt?.toISOString() ?? null,
               lastSyncResult: conn.lastSyncResult,

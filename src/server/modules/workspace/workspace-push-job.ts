@@ -9,7 +9,7 @@ import { overGmailLimit, overGmailLimitWords } from '../../../shared/signature/g
 import type { PushJob, PushOutcome, PushResult, WorkspaceContext } from './workspace-context';
 import type { PersonRow } from './workspace.repository';
 import { stoppedWords } from './workspace-health';
-import { sendAsTargets, sha256, type SendAsTarget } from './workspace-signature';
+import { acceptedAliasTargets, sendAsTargets, sha256, type SendAsTarget } from './workspace-signature';
 
 type StateExtra = Partial<Pick<PersonRow, 'pushStatus' | 'pushedAt' | 'pushError' | 'sentHash' | 'storedHash'>>;
 
@@ -206,8 +206,6 @@ export function createPushJob(ctx: WorkspaceContext) {
     if (overGmailLimit(primaryTarget.storedLength))
       return rec.failAll(tooLong(primaryTarget), primaryTarget.html, primaryTarget.sendAsEmail);
 
-    // An address no signature is "Used for" any more is left alone in Gmail and drops out of the statuses.
-    for (const key of Object.keys(rec.state)) if (!targets.some((t) => t.sendAsEmail === key)) delete rec.state[key];
     let result: Awaited<ReturnType<typeof writeAddresses>>;
     const tries = job.tries ?? 0;
     const mayComeBack = !how.interactive && tries < COME_BACK_LIMIT;
@@ -216,6 +214,9 @@ export function createPushJob(ctx: WorkspaceContext) {
       const listed = await client.listSendAs(person.email);
       const gmailPrimary = listed.find((s) => s.isPrimary);
       if (!gmailPrimary) return rec.failAll(`Gmail lists no primary address for ${person.email}.`);
+      if (conn.writeAliases) targets.push(...acceptedAliasTargets(person, tpl, listed, targets, deps.config.publicUrl));
+      // An address no signature is "Used for" any more is left alone in Gmail and drops out of the statuses.
+      for (const key of Object.keys(rec.state)) if (!targets.some((t) => t.sendAsEmail === key)) delete rec.state[key];
       result = await writeAddresses(client, person, targets, listed, gmailPrimary, rec, mayComeBack);
     } catch (err) {
       if (err instanceof AppError) return rec.failAll(err.message, primaryTarget.html);

@@ -188,3 +188,29 @@ export function sendAsTargets(
   }
   return targets;
 }
+
+/**
+ * With "also write the organization signature to every accepted alias" on (docs/decisions/0142):
+ * each alias Gmail lists as accepted that no target covers gets the person's organization signature
+ * with that alias as its address. Pending or unverified aliases are left alone: Gmail would not send
+ * from them.
+ */
+export function acceptedAliasTargets(
+  person: PersonRow,
+  tpl: EffectiveTemplate,
+  listed: readonly { sendAsEmail: string; isPrimary: boolean; verificationStatus: string | null }[],
+  covered: readonly SendAsTarget[],
+  publicUrl: string,
+): SendAsTarget[] {
+  const taken = new Set(covered.map((t) => t.sendAsEmail));
+  return listed
+    .filter((s) => !s.isPrimary && s.verificationStatus === 'accepted' && !taken.has(s.sendAsEmail.toLowerCase()))
+    .map((s) => {
+      const address = s.sendAsEmail.toLowerCase();
+      const { html, storedLength } = renderSignature(
+        { ...personSignatureFields(person, tpl), email: address },
+        { publicUrl, showWatermark: false },
+      );
+      return { sendAsEmail: address, primary: false, label: null, html, storedLength };
+    });
+}

@@ -61,6 +61,10 @@ export function workspaceRoutes(workspace: WorkspaceService) {
     });
 
     app.route({
+      ...routeOf(workspacePushApi.setAliases),
+      handler: async (request) => workspace.setWriteAliases(await requireUserId(request), request.body),
+    });
+    app.route({
       ...routeOf(workspacePushApi.summary),
       handler: async (request) => workspace.pushSummary(await requireUserId(request), request.params.id),
     });

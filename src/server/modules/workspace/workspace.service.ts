@@ -1,3 +1,4 @@
+import { createWorkspaceAliases } from './workspace-aliases';
 import { createWorkspaceConnect } from './workspace-connect';
 import { createWorkspaceContext, type PushJob, type WorkspaceDeps } from './workspace-context';
 /** What "Delete organization" calls in its transaction (docs/decisions/0135). */
@@ -44,6 +45,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     ...createWorkspaceConnect(ctx),
     ...sync,
     ...createWorkspacePush(ctx),
+    ...createWorkspaceAliases(ctx),
     ...createWorkspaceMine(ctx, runPush),
     ...createWorkspaceLocks(ctx),
     runPush,

@@ -1,0 +1,1 @@
+ALTER TABLE "workspace_connection" ADD COLUMN "write_aliases" boolean DEFAULT false NOT NULL;
