@@ -73,6 +73,11 @@ export function getSignatureDefaults(): Promise<SignatureDefaultsResponse> {
   return callApi(teamsApi.getSignatureDefaults);
 }
 
+/** The fields the person's organization sets for them (read-only in the editor) and their values (decision 0164). */
+export function getSignatureLocks() {
+  return callApi(signaturesApi.locks);
+}
+
 /** The server renders with its own public URL and the account's watermark rule. */
 export function generateSignatureHtml(id: string): Promise<GeneratedHtml> {
   return callApi(signaturesApi.generateHtml, { params: { id } });

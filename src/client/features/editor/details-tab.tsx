@@ -1,4 +1,6 @@
+import { Lock } from 'lucide-react';
 import { memo, useCallback, useMemo, useState } from 'react';
+import type { OrganizationLocks } from '../../../shared/signature/organization-locks';
 import { requiredFieldsOf, type FieldRequirements } from '../../../shared/signature/export-checks';
 import { LIMITS, type SignatureFields, type SignaturePatch } from '../../../shared/signature/signature-schema';
 import { typedLength } from '../../../shared/validation/typed-length';
@@ -65,6 +67,35 @@ function useFieldProblem(key: DetailKey, value: string, required: boolean, refus
 }
 
 /**
+ * A field the organization sets (decision 0164): its value, read-only, with a lock and the words
+ * saying who sets it; every save keeps the organization's value whatever is sent.
+ */
+function LockedField(props: { id: string; label: string; value: string; multiline?: boolean }) {
+  const hint = (
+    <span className="inline-flex items-center gap-1" data-testid={`${props.id}-locked`}>
+      <Lock className="h-3 w-3" aria-hidden="true" />
+      Set by your organization
+    </span>
+  );
+  const common = {
+    id: props.id,
+    value: props.value,
+    readOnly: true,
+    'aria-describedby': `${props.id}-hint`,
+    className: 'cursor-not-allowed bg-slate-50 text-slate-600',
+  };
+  return (
+    <Field id={props.id} label={props.label} hint={hint}>
+      {props.multiline ? (
+        <Textarea {...common} rows={3} className={`${common.className} resize-none`} />
+      ) : (
+        <Input {...common} />
+      )}
+    </Field>
+  );
+}
+
+/**
  * One text field. Memoised with the value as a prop, so a keystroke re-renders only the field
  * being typed in, not the whole tab.
  */
@@ -73,16 +104,19 @@ const TextField = memo(function TextField({
   value,
   required,
   refused,
+  locked,
   onChange,
 }: {
   spec: TextFieldSpec;
   value: string;
   required: boolean;
   refused: string | undefined;
+  locked: boolean;
   onChange: OnChange;
 }) {
   const id = `sig-${spec.key}`;
   const { error, onBlur } = useFieldProblem(spec.key, value, required, refused);
+  if (locked) return <LockedField id={id} label={spec.label} value={value} />;
   return (
     <Field id={id} label={spec.label} required={required} error={error}>
       <Input
@@ -106,14 +140,17 @@ const AddressField = memo(function AddressField({
   value,
   required,
   refused,
+  locked,
   onChange,
 }: {
   value: string;
   required: boolean;
   refused: string | undefined;
+  locked: boolean;
   onChange: OnChange;
 }) {
   const { error, onBlur } = useFieldProblem('address', value, required, refused);
+  if (locked) return <LockedField id="sig-address" label="Address" value={value} multiline />;
   return (
     <Field id="sig-address" label="Address" required={required} error={error}>
       <Textarea
@@ -139,12 +176,15 @@ const CustomFieldsEditor = memo(CustomFieldsEditorRows);
 export function DetailsTab({
   fields,
   requirements,
+  locks,
   refusals,
   onChange,
 }: {
   fields: SignatureFields;
   /** The organization's required fields get the same asterisk as name and email. */
   requirements: FieldRequirements;
+  /** The fields the organization sets: read-only here (decision 0164). */
+  locks: OrganizationLocks;
   /** Fields the autosave holds back as refused (decision 0180). */
   refusals: Refusals;
   onChange: OnChange;
@@ -153,6 +193,7 @@ export function DetailsTab({
     () => new Set(requiredFieldsOf(requirements).map((field) => field.key)),
     [requirements],
   );
+  const locked: ReadonlySet<string> = useMemo(() => new Set(locks.locked), [locks]);
   const onCustomFields = useCallback(
     (customFields: SignatureFields['customFields']) => onChange({ customFields }),
     [onChange],
@@ -167,6 +208,7 @@ export function DetailsTab({
           value={fields[spec.key]}
           required={spec.required === true || orgRequired.has(spec.key)}
           refused={refusals[spec.key]}
+          locked={locked.has(spec.key)}
           onChange={onChange}
         />
       ))}
@@ -174,6 +216,7 @@ export function DetailsTab({
         value={fields.address}
         required={orgRequired.has('address')}
         refused={refusals.address}
+        locked={locked.has('address')}
         onChange={onChange}
       />
       <CustomFieldsEditor

@@ -116,6 +116,7 @@ export function EditorPage() {
               <EditorPanel
                 fields={fields}
                 requirements={draft.requirements}
+                locks={draft.locks}
                 refusals={draft.refusals}
                 signedIn={user !== null}
                 signatureId={draft.signatureId}

@@ -1,3 +1,4 @@
+import type { OrganizationLocks } from '../../../shared/signature/organization-locks';
 import { Tabs } from 'radix-ui';
 import { memo, type ReactNode } from 'react';
 import type { FieldRequirements } from '../../../shared/signature/export-checks';
@@ -38,6 +39,8 @@ const TabList = memo(function TabList() {
 export function EditorPanel(props: {
   fields: SignatureFields;
   requirements: FieldRequirements;
+  /** The fields the organization sets, read-only in the Details tab (decision 0164). */
+  locks: OrganizationLocks;
   refusals: Refusals;
   signedIn: boolean;
   signatureId: string | null;
@@ -50,7 +53,15 @@ export function EditorPanel(props: {
   const { fields, onChange, refusals } = props;
   const tab = useEditorTab();
   const content: Record<TabName, ReactNode> = {
-    Details: <DetailsTab fields={fields} requirements={props.requirements} refusals={refusals} onChange={onChange} />,
+    Details: (
+      <DetailsTab
+        fields={fields}
+        requirements={props.requirements}
+        locks={props.locks}
+        refusals={refusals}
+        onChange={onChange}
+      />
+    ),
     Images: <ImagesTab fields={fields} signedIn={props.signedIn} signatureId={props.signatureId} onChange={onChange} />,
     Social: <SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />,
     Design: <DesignTab design={fields.design} onChange={onChange} />,

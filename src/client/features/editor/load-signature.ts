@@ -10,6 +10,7 @@ import {
   policyFromTemplate,
   type OrganizationPolicy,
 } from '../../../shared/signature/organization-policy';
+import { NO_LOCKS, lockedValues, type OrganizationLocks } from '../../../shared/signature/organization-locks';
 import {
   createEmptySignature,
   type SavedSignature,
@@ -19,6 +20,7 @@ import { clearDraft, loadDraft } from './draft-storage';
 import { pickSignatureFields } from './signature-patch';
 import {
   createSignature,
+  getSignatureLocks,
   mySignatureRuleQuery,
   signatureDefaultsQuery,
   signaturesChanged,
@@ -36,7 +38,24 @@ export type LoadedSignature = {
   adoptedDraft: boolean;
   /** What the person's organization requires before export; nothing when it could not be read. */
   requirements: FieldRequirements;
+  /** The fields the organization sets for the person, shown read-only (decision 0164); none when it could not be read. */
+  locks: OrganizationLocks;
 };
+
+/** The fields as the organization has them: each locked field with its value, as every save stores it (decision 0164). */
+export function withLocksShown(fields: SignatureFields, locks: OrganizationLocks): SignatureFields {
+  return { ...fields, ...lockedValues(locks, { full: true }) } as SignatureFields;
+}
+
+/** The locks, or none: a failed read is only logged, and the server still keeps the locked values on save. */
+async function readLocks(): Promise<OrganizationLocks> {
+  try {
+    return await getSignatureLocks();
+  } catch (error) {
+    console.error('Could not load the fields your organization sets', error);
+    return NO_LOCKS;
+  }
+}
 
 /** A stored row may predate a field; the empty signature fills the gaps. */
 export function toEditorFields(saved: SavedSignature): SignatureFields {
@@ -104,6 +123,7 @@ export async function loadSignatureForUser(
 ): Promise<LoadedSignature> {
   // Read alongside the list: the required fields apply to a saved signature too.
   const startRead = readStartingPoint(queryClient);
+  const locksRead = readLocks();
   let saved: SavedSignature[] | null;
   try {
     // Always read afresh: the cached list's contents age as the person types (the switcher keeps showing it meanwhile).
@@ -114,8 +134,10 @@ export async function loadSignatureForUser(
   }
   const start = await startRead;
   const requirements = startingPolicy(start).requirements;
+  const locks = await locksRead;
   const loaded = (fields: SignatureFields, more: Partial<LoadedSignature> = {}): LoadedSignature => ({
-    fields,
+    fields: withLocksShown(fields, locks),
+    locks,
     id: null,
     version: null,
     savedHtml: null,

@@ -1,4 +1,5 @@
 /** @vitest-environment jsdom */
+import { NO_LOCKS } from '../../../shared/signature/organization-locks';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../../test-support/current-user';
@@ -38,6 +39,7 @@ function fakeDraft(fields: SignatureFields, overrides: Partial<SignatureDraft> =
     status: 'saved',
     refusals: {},
     requirements: NO_REQUIREMENTS,
+    locks: NO_LOCKS,
     update: vi.fn(),
     flushEdits: vi.fn(),
     persistNow: vi.fn(async () => ({ id: 'sig-1', created: false })),

@@ -1,4 +1,5 @@
 /** @vitest-environment jsdom */
+import { NO_LOCKS } from '../../../shared/signature/organization-locks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -60,6 +61,7 @@ function installFakeApi(
     if (method === 'GET' && path === '/api/signatures') return json(200, options.signatures ?? []);
     // No rule gives this person an organization signature: the defaults apply (decision 0221).
     if (method === 'GET' && path === '/api/signature-rules/me') return json(200, { signature: null });
+    if (method === 'GET' && path === '/api/signatures/locks') return json(200, NO_LOCKS);
     if (method === 'GET' && path === '/api/organization/signature-defaults') {
       return options.defaults === 'fail'
         ? json(500, { error: 'Something went wrong' })

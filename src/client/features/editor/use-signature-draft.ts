@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
+import { NO_LOCKS, type OrganizationLocks } from '../../../shared/signature/organization-locks';
 import {
   createEmptySignature,
   type SavedSignature,
@@ -46,6 +47,8 @@ export type SignatureDraft = {
   refusals: Refusals;
   /** The fields the organization requires before export; none for a visitor. */
   requirements: FieldRequirements;
+  /** The fields the organization sets for this person, shown read-only (decision 0164); none for a visitor. */
+  locks: OrganizationLocks;
   update(patch: SignaturePatch): void;
   /** Sends waiting edits now (field blur). */
   flushEdits(): void;
@@ -83,6 +86,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
   const [signatureId, setSignatureId] = useState<string | null>(null);
   const [savedHtml, setSavedHtml] = useState<string | null>(null);
   const [requirements, setRequirements] = useState<FieldRequirements>(NO_REQUIREMENTS);
+  const [locks, setLocks] = useState<OrganizationLocks>(NO_LOCKS);
   const autosave = useAutosave();
   const saves = autosave.controls;
   const fieldsRef = useRef<SignatureFields | null>(null);
@@ -138,6 +142,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       attachSignature(null);
       setSavedHtml(null);
       setRequirements(NO_REQUIREMENTS);
+      setLocks(NO_LOCKS);
       showFields(loadDraft() ?? createEmptySignature());
       return;
     }
@@ -172,6 +177,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
       attachSignature(loaded.id, loaded.version);
       setSavedHtml(loaded.savedHtml);
       setRequirements(loaded.requirements);
+      setLocks(loaded.locks);
       // Edits this browser kept because they were not stored when the page closed come back.
       showFields(loaded.id ? restore(loaded.id, loaded.fields) : loaded.fields);
       if (loaded.adoptedDraft) {
@@ -321,6 +327,7 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     status: autosave.status,
     refusals: autosave.refusals,
     requirements,
+    locks,
     update,
     flushEdits,
     persistNow,
