@@ -11,6 +11,7 @@ const benches = [
   'bench/start.bench.ts',
   'bench/google-push.bench.ts',
   'bench/workspace-budgets.bench.ts',
+  'bench/signature-rules.bench.ts',
   'bench/bundle-size.ts',
   'bench/keystroke.bench.ts',
   'bench/lighthouse.ts',

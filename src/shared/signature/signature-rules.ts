@@ -74,7 +74,28 @@ export function orgUnitContains(unit: string, path: string): boolean {
   return u === '/' || p === u || p.startsWith(`${u}/`);
 }
 
-type Matcher = (person: RulePerson) => string | null;
+/** A person's fields as rules compare them, normalised once per person however many rules look. */
+type Prepared = {
+  person: RulePerson;
+  path: string | null;
+  department: string | null;
+  email: string;
+  id: string | null;
+  groups: readonly string[];
+};
+
+function prepare(person: RulePerson): Prepared {
+  return {
+    person,
+    path: person.orgUnitPath ? normaliseOrgUnitPath(person.orgUnitPath) : null,
+    department: person.department ? fold(person.department) : null,
+    email: fold(person.email),
+    id: person.id != null ? fold(person.id) : null,
+    groups: person.groups ?? [],
+  };
+}
+
+type Matcher = (p: Prepared) => string | null;
 
 /** One rule as a test that answers why it matched (the first of its values that does), or null. */
 function matcherOf(rule: SignatureRule): Matcher {
@@ -82,38 +103,35 @@ function matcherOf(rule: SignatureRule): Matcher {
   switch (rule.kind) {
     case 'orgUnit': {
       const units = values.map((v) => ({ shown: v, path: normaliseOrgUnitPath(v) }));
-      return (person) => {
-        if (!person.orgUnitPath) return null;
-        const unit = units.find((u) => orgUnitContains(u.path, person.orgUnitPath!));
+      return ({ person, path }) => {
+        if (path === null) return null;
+        const unit = units.find((u) => u.path === '/' || path === u.path || path.startsWith(`${u.path}/`));
         if (!unit) return null;
-        return normaliseOrgUnitPath(person.orgUnitPath) === unit.path
-          ? `In ${person.orgUnitPath}`
-          : `In ${person.orgUnitPath}, under ${unit.shown}`;
+        return path === unit.path ? `In ${person.orgUnitPath}` : `In ${person.orgUnitPath}, under ${unit.shown}`;
       };
     }
     case 'department': {
       const wanted = new Set(values.map(fold));
-      return (person) =>
-        person.department && wanted.has(fold(person.department)) ? `Department: ${person.department.trim()}` : null;
+      return ({ person, department }) =>
+        department !== null && wanted.has(department) ? `Department: ${person.department!.trim()}` : null;
     }
     case 'group': {
       const wanted = new Set(values.map(fold));
-      return (person) => {
-        const group = person.groups?.find((g) => wanted.has(fold(g)));
+      return ({ groups }) => {
+        const group = groups.find((g) => wanted.has(fold(g)));
         return group ? `Member of ${group}` : null;
       };
     }
     case 'people': {
       const wanted = new Set(values.map(fold));
-      return (person) =>
-        wanted.has(fold(person.email)) || (person.id != null && wanted.has(fold(person.id))) ? 'Picked by hand' : null;
+      return ({ email, id }) => (wanted.has(email) || (id !== null && wanted.has(id)) ? 'Picked by hand' : null);
     }
   }
 }
 
 /**
  * The rules made ready once, for many people (a push, a preview of thousands): each person is then
- * one pass over the rules with sets and prefixes, no parsing.
+ * normalised once and passed over the rules with sets and prefixes, no parsing.
  */
 export function compileRuleSet(ruleSet: RuleSet): (person: RulePerson) => RuleMatch {
   const compiled = ruleSet.rules.map((rule) => ({ rule, test: matcherOf(rule) }));
@@ -124,8 +142,10 @@ export function compileRuleSet(ruleSet: RuleSet): (person: RulePerson) => RuleMa
     reason: 'No rule matched: the default signature',
   };
   return (person) => {
+    if (compiled.length === 0) return fallback;
+    const prepared = prepare(person);
     for (const { rule, test } of compiled) {
-      const reason = test(person);
+      const reason = test(prepared);
       if (reason !== null) return { signatureId: rule.signatureId, ruleId: rule.id, ruleName: rule.name, reason };
     }
     return fallback;
