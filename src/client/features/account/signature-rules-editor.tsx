@@ -153,8 +153,9 @@ function RuleRow(props: {
   onDelete(): void;
 }) {
   const { draft: d, data, onChange } = props;
-  // Units and groups come from a Workspace directory; without one, rules go by team or by hand.
-  const kinds = RULE_KINDS.filter((k) => data.source === 'workspace' || k === 'department' || k === 'people');
+  // Units come from a Workspace directory; without one, rules go by team or by hand. Group rules
+  // are left out until the sync reads group memberships (decision 0221): offered now, they would match nobody.
+  const kinds = RULE_KINDS.filter((k) => k !== 'group' && (data.source === 'workspace' || k !== 'orgUnit'));
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="rule-row">
       <div className="grid gap-3 sm:grid-cols-2">
