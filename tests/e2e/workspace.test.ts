@@ -25,7 +25,14 @@ let BEN = '';
 let app: RunningApp;
 
 async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  // The dry run's sandboxed frames never report "network idle" (an opaque origin): with one on the
+  // page, wait for the page's own images and fonts instead.
+  if (await page.getByTestId('dry-run').count()) {
+    await page.waitForLoadState('load');
+    await page.waitForFunction(
+      () => document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete),
+    );
+  } else await page.waitForLoadState('networkidle');
   await shootIn(page, name, { dir: SHOTS, fullPage: true });
 }
 
@@ -145,10 +152,14 @@ describe('Google Workspace (TEST MODE)', () => {
     await page.getByRole('button', { name: 'Dry run' }).click();
     await page.getByTestId('dry-run').waitFor();
     expect(await page.getByTestId('dry-run').textContent()).toMatch(/\d[\d,]* characters/);
-    expect(await page.getByTestId('dry-run').textContent()).toContain('+1 555 4242');
+    // The new signature renders in a sandboxed frame of its own.
+    await expect
+      .poll(() => page.frameLocator(`[data-testid="dry-run-new-${BEN}"]`).locator('body').textContent())
+      .toContain('+1 555 4242');
     await shoot(page, 'dry-run-1280');
 
     await page.getByRole('button', { name: 'Push signatures' }).click();
+    await page.getByRole('button', { name: /^Change \d+ signatures?$/ }).click();
     await expect.poll(() => page.getByTestId(`status-${BEN}`).textContent(), { timeout: 30_000 }).toMatch(/^Pushed/);
     await expect
       .poll(() => page.getByTestId(`status-eva.noinbox@${DOMAIN}`).textContent(), { timeout: 30_000 })
@@ -208,9 +219,12 @@ describe('Google Workspace (TEST MODE)', () => {
     await page.getByLabel('Push to').selectOption('selection');
     await page.getByRole('button', { name: 'Dry run' }).click();
     await expect.poll(() => page.getByTestId('dry-run').textContent()).toContain(`Alias ${ALIAS}`);
-    expect(await page.getByTestId('dry-run').textContent()).toContain('+33 6 22 22 22 22');
+    await expect
+      .poll(() => page.frameLocator(`[data-testid="dry-run-new-${ALIAS}"]`).locator('body').textContent())
+      .toContain('+33 6 22 22 22 22');
     await shoot(page, 'alias-dry-run-1280');
     await page.getByRole('button', { name: 'Push signatures' }).click();
+    await page.getByRole('button', { name: 'Change 1 signature' }).click();
     await expect
       .poll(() => page.getByTestId(`addresses-${CHLOE}`).textContent(), { timeout: 30_000 })
       .toMatch(new RegExp(`${ALIAS}.*pushed`));

@@ -8,7 +8,7 @@ import {
   type PushTarget,
   type TemplateBody,
 } from '../../shared/api/workspace';
-import { workspacePushApi, type AliasesBody } from '../../shared/api/workspace-push';
+import { workspacePushApi, type AliasesBody, type RestorePersonBody } from '../../shared/api/workspace-push';
 import { callApi } from '../lib/api-client';
 import { queryKeys } from './keys';
 
@@ -21,7 +21,11 @@ export const useWorkspace = (enabled: boolean, awaitingSync = false) =>
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
-      return awaitingSync || data.people.some((p) => p.pushStatus === 'pending') || data.queue.pending > 0
+      return awaitingSync ||
+        data.people.some((p) => p.pushStatus === 'pending') ||
+        data.queue.pending > 0 ||
+        (data.lastPush?.pending ?? 0) > 0 ||
+        (data.lastRestore?.pending ?? 0) > 0
         ? 1500
         : false;
     },
@@ -61,3 +65,8 @@ export const useEditMine = () =>
   useWorkspaceMutation((input: PersonEdit) => callApi(workspaceApi.editMine, { body: input }));
 export const useSetWriteAliases = () =>
   useWorkspaceMutation((input: AliasesBody) => callApi(workspacePushApi.setAliases, { body: input }));
+/** "Restore previous" for one person, and for a whole push (decision 0138). */
+export const useRestorePerson = () =>
+  useWorkspaceMutation((input: RestorePersonBody) => callApi(workspacePushApi.restorePerson, { body: input }));
+export const useRestorePush = () =>
+  useWorkspaceMutation((pushId: string) => callApi(workspacePushApi.restorePush, { params: { id: pushId } }));

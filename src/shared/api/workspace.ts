@@ -262,8 +262,10 @@ export const workspaceOverviewSchema = z
     people: z.array(workspacePersonViewSchema),
     audit: z.array(auditEntrySchema),
     queue: z.looseObject({ pending: z.number() }),
-    /** The latest push or restore: its summary line and "Restore previous" for all of it. */
+    /** The latest push: its summary line and "Restore previous" for all of it (decision 0138). */
     lastPush: pushSummarySchema.nullable(),
+    /** A "Restore previous" made since that push: its own summary line. */
+    lastRestore: pushSummarySchema.nullable(),
   })
   .meta({ id: 'WorkspaceOverview' });
 export type WorkspaceOverview = z.infer<typeof workspaceOverviewSchema>;

@@ -4,7 +4,9 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { formatDate, SectionCard, Select, toastError } from './account-ui';
 import { usePush } from '../../api/workspace';
-import { SIGNATURE_SIZE_LIMIT } from '../../../shared/signature/gmail-size';
+import { selectPeople } from '../../../shared/workspace/push-words';
+import { WorkspaceDryRun } from './workspace-dry-run';
+import { PushButton, PushSummaryLine, RestorePersonButton } from './workspace-push-controls';
 
 function StatusBadge({ person }: { person: WorkspacePersonView }) {
   const when = person.pushedAt ? formatDate(person.pushedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '';
@@ -14,6 +16,8 @@ function StatusBadge({ person }: { person: WorkspacePersonView }) {
     pushed: [`Pushed ${when}`, 'bg-green-100 text-green-800'],
     skipped: ['Skipped (no Gmail)', 'bg-slate-200 text-slate-700'],
     failed: ['Failed', 'bg-red-100 text-red-800'],
+    'no seat': ['No seat', 'bg-slate-200 text-slate-700'],
+    restored: [`Previous restored ${when}`, 'bg-sky-100 text-sky-900'],
   };
   const [label, tone] = person.goneAt
     ? [`Gone since ${formatDate(person.goneAt, { dateStyle: 'medium' })}`, 'bg-slate-200 text-slate-700']
@@ -73,7 +77,7 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
         setDryRun(null);
         toast({
           title: 'Pushing signatures',
-          description: `${result.queued} ${result.queued === 1 ? 'person' : 'people'} queued. Statuses update below.`,
+          description: result.message ?? 'The summary below counts each person as their push ends.',
           variant: 'success',
         });
       }
@@ -126,54 +130,17 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
             <Button variant="secondary" onClick={() => go(true)} disabled={push.isPending}>
               Dry run
             </Button>
-            <Button onClick={() => go(false)} disabled={push.isPending}>
-              Push signatures
-            </Button>
+            <PushButton
+              count={selectPeople(data.people, target()).length}
+              target={target()}
+              busy={push.isPending}
+              onConfirm={() => go(false)}
+            />
           </div>
+          {data.lastPush && <PushSummaryLine summary={data.lastPush} />}
+          {data.lastRestore && <PushSummaryLine summary={data.lastRestore} />}
 
-          {dryRun && (
-            <div className="mt-5 rounded-lg border border-slate-200" data-testid="dry-run">
-              <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-3 py-2">
-                <p className="text-sm font-medium text-slate-800">
-                  Dry run: what each person would get (nothing was sent)
-                </p>
-                <Button variant="ghost" size="sm" onClick={() => setDryRun(null)}>
-                  Close
-                </Button>
-              </div>
-              <ul className="divide-y divide-slate-200">
-                {dryRun.map((entry) => (
-                  <li key={`${entry.email}-${entry.sendAsEmail}`} className="p-3">
-                    <p className="text-sm font-medium text-slate-900">
-                      {entry.fullName} <span className="font-normal text-slate-500">{entry.email}</span>
-                    </p>
-                    {entry.sendAsEmail !== entry.email && (
-                      <p className="text-xs text-slate-600">
-                        Alias {entry.sendAsEmail}
-                        {entry.label ? `: “${entry.label}”` : ''} (written only if Gmail lists this address for them)
-                      </p>
-                    )}
-                    {entry.sendAsEmail === entry.email && entry.label && (
-                      <p className="text-xs text-slate-600">
-                        Their signature “{entry.label}”, with the organization’s locked fields
-                      </p>
-                    )}
-                    <p className={`text-xs ${entry.tooLong ? 'text-red-700' : 'text-slate-500'}`}>
-                      {entry.chars.toLocaleString('en-US')} characters as Gmail stores it
-                      {entry.tooLong
-                        ? ` — over the ${SIGNATURE_SIZE_LIMIT.toLocaleString('en-US')} we allow: it would be refused`
-                        : ''}
-                      {!entry.hasGmail ? ' · no Gmail: would be skipped' : ''}
-                    </p>
-                    <div
-                      className="mt-2 overflow-x-auto rounded border border-slate-100 p-2"
-                      dangerouslySetInnerHTML={{ __html: entry.html }}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          {dryRun && <WorkspaceDryRun entries={dryRun} onClose={() => setDryRun(null)} />}
 
           <div className="mt-5 overflow-x-auto">
             <PeopleTable
@@ -203,6 +170,8 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
                       {p.email}
                       {p.title ? ` · ${p.title}` : ''}
                     </p>
+                    {/* In the first column, so a phone reaches it without scrolling the table. */}
+                    {p.restorableFrom && !p.goneAt && <RestorePersonButton email={p.email} name={p.fullName} />}
                   </td>
                   <td className="py-2 pr-3 align-top text-slate-700">{p.department ?? '—'}</td>
                   <td className="py-2 pr-3 align-top text-slate-700">{p.orgUnitPath}</td>
@@ -253,6 +222,7 @@ const RESULT_WORDS: Record<string, string> = {
   unchanged: 'Unchanged (not sent)',
   skipped: 'Skipped',
   failed: 'Failed',
+  restored: 'Restored previous',
 };
 
 /** Who pushed what to whom, when, and the result. */

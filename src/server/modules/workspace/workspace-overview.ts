@@ -7,20 +7,22 @@ import type { PersonRow } from './workspace.repository';
 /** The admin's Workspace page: connection, template, people with their statuses, audit, queue. */
 export function createWorkspaceOverview(
   ctx: WorkspaceContext,
-  lastPushOf: (organizationId: string) => Promise<WorkspaceOverview['lastPush']>,
+  lastRunsOf: (
+    organizationId: string,
+  ) => Promise<{ push: WorkspaceOverview['lastPush']; restore: WorkspaceOverview['lastRestore'] }>,
 ) {
   const { deps, repo } = ctx;
   return {
     async overview(userId: string): Promise<WorkspaceOverview> {
       const caller = await ctx.managerOf(userId);
       const orgId = caller.organization.id;
-      const [conn, tpl, people, audit, queue, lastPush, restorable] = await Promise.all([
+      const [conn, tpl, people, audit, queue, lastRuns, restorable] = await Promise.all([
         repo.findConnection(orgId),
         ctx.templateOf(orgId),
         repo.listPeople(orgId),
         repo.listAudit(orgId),
         deps.jobs.stats(PUSH_QUEUE),
-        lastPushOf(orgId),
+        lastRunsOf(orgId),
         ctx.runs.latestRestorable(orgId),
       ]);
       return {
@@ -56,7 +58,8 @@ export function createWorkspaceOverview(
           htmlChars: a.htmlChars,
         })),
         queue: { pending: queue.depth },
-        lastPush,
+        lastPush: lastRuns.push,
+        lastRestore: lastRuns.restore,
       };
     },
   };

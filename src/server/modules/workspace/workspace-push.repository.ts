@@ -111,11 +111,11 @@ function runReads(db: Db) {
         .where(and(eq(run.organizationId, organizationId), eq(run.id, runId)));
       return row;
     },
-    async latestRun(organizationId: string): Promise<PushRunRow | undefined> {
+    async latestRun(organizationId: string, kind: RunKind): Promise<PushRunRow | undefined> {
       const [row] = await db
         .select()
         .from(run)
-        .where(eq(run.organizationId, organizationId))
+        .where(and(eq(run.organizationId, organizationId), eq(run.kind, kind)))
         .orderBy(desc(run.createdAt))
         .limit(1);
       return row;

@@ -71,10 +71,17 @@ export function createWorkspaceRestore(ctx: WorkspaceContext) {
       return summarise(orgId, run);
     },
 
-    /** The latest push or restore of the organization, for the page's summary line. */
-    async lastPushOf(organizationId: string): Promise<PushSummary | null> {
-      const run = await runs.latestRun(organizationId);
-      return run ? summarise(organizationId, run) : null;
+    /** The latest push, and a restore made since, for the page's summary lines. */
+    async lastRunsOf(organizationId: string): Promise<{ push: PushSummary | null; restore: PushSummary | null }> {
+      const [push, restore] = await Promise.all([
+        runs.latestRun(organizationId, 'push'),
+        runs.latestRun(organizationId, 'restore'),
+      ]);
+      const since = restore && (!push || restore.createdAt >= push.createdAt) ? restore : undefined;
+      return {
+        push: push ? await summarise(organizationId, push) : null,
+        restore: since ? await summarise(organizationId, since) : null,
+      };
     },
 
     /** "Restore previous" for everyone a push changed whose previous signature is still kept. */

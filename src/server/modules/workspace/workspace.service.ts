@@ -40,7 +40,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   const { registerJobs } = createWorkspaceSchedule(ctx, { runPush: runQueued, runSync: sync.runSync });
   const restore = createWorkspaceRestore(ctx);
   return {
-    ...createWorkspaceOverview(ctx, restore.lastPushOf),
+    ...createWorkspaceOverview(ctx, restore.lastRunsOf),
     ...restore,
     ...createWorkspaceConnect(ctx),
     ...sync,
