@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { invitation } from '../../src/server/db/schema/auth.schema';
+import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
 import type { SignatureRulesOverview } from '../../src/shared/api/signature-rules';
 import type { WorkspaceOverview } from '../../src/shared/api/workspace';
 import { shoot as shootIn, type Browser } from './support/browser';
+import { field } from './support/editor';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -93,4 +97,51 @@ describe('Signatures by group', () => {
     await section.scrollIntoViewIfNeeded();
     await shoot(page, 'rules-375');
   }, 60_000);
+});
+
+describe('Signatures by group without Google Workspace', () => {
+  test('an admin gives a member a team, a rule by team gives them a signature, and their editor starts from it', async ({
+    app,
+    signUp,
+  }) => {
+    const owner = await signUp({ freePlan: true, name: 'Olivia Owner' });
+    const mia = await signUp({ freePlan: true, name: 'Mia Member' });
+    const post = (who: Browser, url: string, data: object) =>
+      who.context.request.post(`${app.url}${url}`, { headers: { origin: app.url }, data });
+    const invite = await post(owner, '/api/organization/invitations', { email: mia.account.email, role: 'member' });
+    expect(invite.status()).toBe(201);
+    const [row] = await app.app.services.database.db
+      .select()
+      .from(invitation)
+      .where(eq(invitation.id, ((await invite.json()) as { id: string }).id));
+    const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
+    expect((await post(mia, `/api/invitations/${token}/accept`, {})).status()).toBe(200);
+
+    const { page } = owner;
+    await page.goto(`${app.url}/account/workspace`);
+    const section = page.locator('section[aria-labelledby="signature-rules-title"]');
+    await section.getByRole('heading', { name: 'Signatures by group' }).waitFor();
+    await section.getByLabel('Signature name').fill('Sales');
+    await section.getByLabel('Signature company').fill('Acme Sales');
+    await section.getByRole('button', { name: 'Add signature' }).click();
+    await expect.poll(() => section.getByTestId('org-signatures').textContent()).toContain('SalesAcme Sales');
+    await section.getByLabel('Team of Mia Member').fill('Sales');
+    await section.getByRole('button', { name: 'Save team' }).click();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toMatch(/Team saved/);
+
+    await section.getByRole('button', { name: 'Add rule' }).click();
+    const rule = section.getByTestId('rule-row').first();
+    await rule.getByLabel('Rule name').fill('Sales team');
+    await rule.getByLabel('Applies to').selectOption('department');
+    await rule.getByLabel('Who').fill('Sales');
+    await expect.poll(() => section.getByTestId('rules-moved-count').textContent()).toBe('Saving moves 1 person.');
+    await section.getByRole('button', { name: 'Save rules' }).click();
+    const miaRow = section.getByTestId('rule-person').filter({ hasText: 'Mia Member' });
+    await expect.poll(() => miaRow.textContent()).toContain('Rule: Sales team · Department: Sales');
+    await shoot(page, 'rules-members-1280');
+
+    await mia.page.goto(`${app.url}/editor`);
+    await expect.poll(() => field(mia.page, 'Full Name').inputValue()).toBe('Mia Member');
+    await expect.poll(() => field(mia.page, 'Company').inputValue()).toBe('Acme Sales');
+  }, 120_000);
 });
