@@ -6,6 +6,7 @@ import {
   workspacePushLog,
   workspaceTemplate,
 } from '../../db/schema/workspace.schema';
+import { workspacePushItem } from '../../db/schema/workspace-push.schema';
 import { makeTestServiceAccount, type StandInPerson } from '../../google/google-stand-in';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { signUpPerson, type Person } from '../../../test-support/team-world';
@@ -76,6 +77,13 @@ describeEachDatabase('Google Workspace: deleting the organization disconnects it
           .from(workspacePushLog)
           .where(eq(workspacePushLog.organizationId, organizationId))
       )[0]!.n,
+      // Each push's people with what Gmail held before it (docs/decisions/0138).
+      pushItems: (
+        await db
+          .select({ n: count() })
+          .from(workspacePushItem)
+          .where(eq(workspacePushItem.organizationId, organizationId))
+      )[0]!.n,
     };
   }
 
@@ -124,24 +132,42 @@ describeEachDatabase('Google Workspace: deleting the organization disconnects it
   afterAll(async () => world?.close());
 
   it("deleting the account that owns an organization alone removes its Workspace rows, and nobody else's", async () => {
-    expect(await rowsOf(solo.organizationId)).toEqual({ connection: 1, people: 2, template: 1, audit: 2 });
+    expect(await rowsOf(solo.organizationId)).toEqual({
+      connection: 1,
+      people: 2,
+      template: 1,
+      audit: 2,
+      pushItems: 2,
+    });
     const before = await rowsOf(owner.organizationId);
     const res = await call('POST', '/api/account/delete', solo.cookie, {
       confirmation: 'DELETE MY ACCOUNT',
       password: solo.password,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await rowsOf(solo.organizationId)).toEqual({ connection: 0, people: 0, template: 0, audit: 0 });
+    expect(await rowsOf(solo.organizationId)).toEqual({
+      connection: 0,
+      people: 0,
+      template: 0,
+      audit: 0,
+      pushItems: 0,
+    });
     expect(await rowsOf(owner.organizationId)).toEqual(before);
   });
 
   it('deleting the organization removes the key, template, directory copy and push log; no job reaches Google for it', async () => {
-    expect(await rowsOf(owner.organizationId)).toMatchObject({ connection: 1, people: 2, template: 1 });
+    expect(await rowsOf(owner.organizationId)).toMatchObject({ connection: 1, people: 2, template: 1, pushItems: 2 });
     const res = await call('POST', '/api/organization/delete', owner.cookie, {
       confirmation: DELETE_ORGANIZATION_PHRASE,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await rowsOf(owner.organizationId)).toEqual({ connection: 0, people: 0, template: 0, audit: 0 });
+    expect(await rowsOf(owner.organizationId)).toEqual({
+      connection: 0,
+      people: 0,
+      template: 0,
+      audit: 0,
+      pushItems: 0,
+    });
     expect((await overviewOf(owner)).connection).toBeNull();
 
     // Jobs queued before the deletion (a push, a sync of each organization) and the daily schedule.
@@ -160,7 +186,19 @@ describeEachDatabase('Google Workspace: deleting the organization disconnects it
     await jobs.send(DAILY_QUEUE, {});
     await jobsIdle();
     expect(calls()).toBe(callsBefore);
-    expect(await rowsOf(owner.organizationId)).toEqual({ connection: 0, people: 0, template: 0, audit: 0 });
-    expect(await rowsOf(solo.organizationId)).toEqual({ connection: 0, people: 0, template: 0, audit: 0 });
+    expect(await rowsOf(owner.organizationId)).toEqual({
+      connection: 0,
+      people: 0,
+      template: 0,
+      audit: 0,
+      pushItems: 0,
+    });
+    expect(await rowsOf(solo.organizationId)).toEqual({
+      connection: 0,
+      people: 0,
+      template: 0,
+      audit: 0,
+      pushItems: 0,
+    });
   });
 });
