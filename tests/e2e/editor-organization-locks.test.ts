@@ -85,5 +85,17 @@ describe.each([375, 1280])('editor at %i px: fields the organization sets', (wid
     await expect.poll(() => field(owner.page, 'Full Name').inputValue()).toBe('Olivia Owner');
     expect(await field(owner.page, 'Company').getAttribute('readonly')).toBeNull();
     expect(await owner.page.getByText('Set by your organization').count()).toBe(0);
+
+    // The Workspace tab draws the template with the same policy preview as the signature defaults.
+    await owner.page.goto(`${app.url}/account/workspace`);
+    await owner.page.getByRole('button', { name: 'Use the TEST MODE Workspace' }).click();
+    const preview = owner.page.getByTestId('workspace-template-preview');
+    await preview.waitFor();
+    expect(await preview.innerText()).toContain('Acme Corp');
+    expect(await preview.innerText()).toContain('Alex Morgan');
+    await preview.scrollIntoViewIfNeeded();
+    await shoot(owner.page, `workspace-template-preview-${width}`, { dir: SHOTS });
+    const widest = await owner.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(widest).toBeLessThanOrEqual(width);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   FIELD_SOURCE,
   PERSON_FIELDS,
@@ -7,6 +7,7 @@ import {
   type PersonField,
   type WorkspaceOverview,
 } from '../../../shared/api/workspace';
+import { policyFromTemplate } from '../../../shared/signature/organization-policy';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { DEFAULT_PRIMARY_COLOR } from '../../../shared/signature/signature-schema';
 import { Button } from '../../components/ui/button';
@@ -15,6 +16,7 @@ import { toast } from '../../lib/toast-store';
 import { ApiError } from '../../lib/api';
 import { SectionCard, Select, toastError } from './account-ui';
 import { useSaveTemplate } from '../../api/workspace';
+import { PolicyPreview } from './policy-preview';
 
 type TextKey = 'company' | 'website' | 'address' | 'photoUrl';
 const TEXT_FIELDS: { key: TextKey; label: string; placeholder: string }[] = [
@@ -48,6 +50,8 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
     }
   };
   const fieldError = (key: string) => errors[`template.${key}`] ?? errors[key];
+  // Drawn as it is edited, by the same preview and policy function as the signature defaults.
+  const policy = useMemo(() => policyFromTemplate(template, editable), [template, editable]);
 
   return (
     <SectionCard
@@ -132,6 +136,17 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
           ))}
         </div>
       </fieldset>
+      <div className="mt-5 grid gap-2">
+        <p className="text-sm font-medium text-slate-700">Preview</p>
+        <p className="text-xs text-slate-500">
+          A sample person under this template: locked fields show the template&apos;s values.
+        </p>
+        <PolicyPreview
+          policy={policy}
+          label="Preview of the organization template"
+          testId="workspace-template-preview"
+        />
+      </div>
       <div className="mt-5">
         <Button onClick={onSave} disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save template'}
