@@ -26,6 +26,40 @@ const TEXT_FIELDS: { key: TextKey; label: string; placeholder: string }[] = [
   { key: 'photoUrl', label: 'Logo or photo URL', placeholder: 'https://acme.com/logo.png' },
 ];
 
+/** The fields people may edit themselves; each unticked one is locked for everyone. */
+function EditableFieldsChoice({
+  editable,
+  onChange: setEditable,
+}: {
+  editable: PersonField[];
+  onChange: (next: PersonField[]) => void;
+}) {
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-sm font-medium text-slate-700">People may edit</legend>
+      <p className="text-xs text-slate-500">Unticked fields are locked for everyone.</p>
+      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+        {PERSON_FIELDS.map((field) => (
+          <label key={field} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={editable.includes(field)}
+              onChange={(e) =>
+                setEditable(e.target.checked ? [...editable, field] : editable.filter((x) => x !== field))
+              }
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            {PERSON_FIELD_LABELS[field]}
+            <span className="text-xs text-slate-400">
+              ({FIELD_SOURCE[field] === 'directory' ? 'directory' : 'template'})
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The organization's template: design, shared values, and which fields people may edit themselves. */
 export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
   const save = useSaveTemplate();
@@ -114,28 +148,7 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
           </Field>
         ))}
       </div>
-      <fieldset className="mt-5">
-        <legend className="text-sm font-medium text-slate-700">People may edit</legend>
-        <p className="text-xs text-slate-500">Unticked fields are locked for everyone.</p>
-        <div className="mt-2 grid gap-2 sm:grid-cols-3">
-          {PERSON_FIELDS.map((field) => (
-            <label key={field} className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={editable.includes(field)}
-                onChange={(e) =>
-                  setEditable(e.target.checked ? [...editable, field] : editable.filter((x) => x !== field))
-                }
-                className="h-4 w-4 rounded border-slate-300"
-              />
-              {PERSON_FIELD_LABELS[field]}
-              <span className="text-xs text-slate-400">
-                ({FIELD_SOURCE[field] === 'directory' ? 'directory' : 'template'})
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <EditableFieldsChoice editable={editable} onChange={setEditable} />
       <div className="mt-5 grid gap-2">
         <p className="text-sm font-medium text-slate-700">Preview</p>
         <p className="text-xs text-slate-500">
