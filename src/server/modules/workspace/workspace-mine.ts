@@ -99,13 +99,20 @@ export function createWorkspaceMine(
       }
       if (!person) throw notInDirectory();
       ctx.assertPushAllowed(conn);
-      const result = await runPush(
+      const actor = await ctx.actorWords(userId);
+      // A push of its own, so what Gmail held before can be restored like any push's (decision 0138).
+      await ctx.runs.createRun(
         {
           organizationId: caller.organization.id,
-          email: person.email,
-          actor: await ctx.actorWords(userId),
+          kind: 'push',
+          target: 'Install in Gmail',
+          actor,
           actorUserId: userId,
         },
+        [person.email],
+      );
+      const result = await runPush(
+        { organizationId: caller.organization.id, email: person.email, actor, actorUserId: userId },
         // The person waits for this answer: the interactive budget, never a deferral.
         { interactive: true },
       );

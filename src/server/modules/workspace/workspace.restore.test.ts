@@ -189,6 +189,25 @@ describeEachDatabase('Google Workspace: previous signatures and "Restore previou
     expect(pushSummaryLine(summary)).toBe('1 pushed, 1 skipped, 1 failed');
   });
 
+  it('"Install in Gmail" keeps what Gmail held too: the admin can restore it for that person', async () => {
+    const liam = world.member;
+    const mine = '<div>Liam, set by hand before installing</div>';
+    await google.state.store.setSignature(at('liam'), at('liam'), mine);
+    const install = await call('POST', '/api/workspace/me/install', liam.cookie);
+    expect(install.statusCode, install.body).toBe(200);
+    expect(install.json().result).toBe('pushed');
+    expect(await stored('liam')).toContain('Sales Rep');
+    const o = await overview();
+    expect(o.lastPush).toMatchObject({ target: 'Install in Gmail', pushed: 1, pending: 0, restorable: 1 });
+    const res = await call('POST', '/api/workspace/people/restore', owner.cookie, { email: at('liam') });
+    expect(res.statusCode, res.body).toBe(202);
+    await until(
+      () => stored('liam'),
+      (html) => html === mine,
+      "Liam's signature from before his install",
+    );
+  });
+
   it("a second organization, connected and pushing on its own, can neither read nor restore the first one's pushes", async () => {
     const mallory = await signUpPerson(t, 'Mallory Other');
     const theirs = makeTestServiceAccount(OTHER);
