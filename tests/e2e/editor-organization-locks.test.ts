@@ -80,6 +80,19 @@ describe.each([375, 1280])('editor at %i px: fields the organization sets', (wid
     await company.scrollIntoViewIfNeeded();
     await shoot(page, `locked-field-${width}`, { dir: SHOTS });
 
+    // The design is the template's: the Design tab says so and its controls are disabled.
+    await page.getByRole('tab', { name: 'Design' }).click();
+    expect(await page.getByTestId('design-locked').innerText()).toBe('Set by your organization');
+    const designControls = page.getByRole('tabpanel', { name: 'Design' }).locator('button, input, select');
+    expect(await designControls.count()).toBeGreaterThan(0);
+    expect(
+      await designControls.evaluateAll((all) => all.every((el) => (el as HTMLInputElement).matches(':disabled'))),
+    ).toBe(true);
+    await shoot(page, `locked-design-${width}`, { dir: SHOTS });
+    // Social profiles are left to each person: that tab is open.
+    await page.getByRole('tab', { name: 'Social' }).click();
+    expect(await page.getByTestId('social-locked').count()).toBe(0);
+
     // The owner, who sets the template, edits their own company as before.
     await owner.page.goto(`${app.url}/editor`);
     await expect.poll(() => field(owner.page, 'Full Name').inputValue()).toBe('Olivia Owner');

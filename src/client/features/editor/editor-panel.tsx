@@ -8,6 +8,7 @@ import { setEditorTab, useEditorTab } from './editor-focus';
 import type { EditorTab, Refusals } from './refused-fields';
 import { DetailsTab } from './details-tab';
 import { ImagesTab } from './images-tab';
+import { LockedSection } from './locked-section';
 import { SocialTab } from './social-tab';
 
 const TABS = ['Details', 'Images', 'Social', 'Design'] as const satisfies readonly EditorTab[];
@@ -63,8 +64,16 @@ export function EditorPanel(props: {
       />
     ),
     Images: <ImagesTab fields={fields} signedIn={props.signedIn} signatureId={props.signatureId} onChange={onChange} />,
-    Social: <SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />,
-    Design: <DesignTab design={fields.design} onChange={onChange} />,
+    Social: (
+      <LockedSection locked={props.locks.locked.includes('socialLinks')} id="social">
+        <SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />
+      </LockedSection>
+    ),
+    Design: (
+      <LockedSection locked={props.locks.designLocked} id="design">
+        <DesignTab design={fields.design} onChange={onChange} />
+      </LockedSection>
+    ),
   };
   return (
     <aside
