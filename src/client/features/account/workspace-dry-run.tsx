@@ -11,6 +11,8 @@ function SignatureFrame({ html, title, testId }: { html: string; title: string; 
     <iframe
       title={title}
       sandbox=""
+      // A large dry run has two frames a person: only those scrolled near are drawn.
+      loading="lazy"
       srcDoc={`<!doctype html><meta charset="utf-8"><body style="margin:8px;font-family:Arial,sans-serif">${html}</body>`}
       className="h-44 w-full rounded border border-slate-200 bg-white"
       data-testid={testId}
