@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { PASSWORD } from './support/accounts';
+import { chooseFreePlan, PASSWORD } from './support/accounts';
 import type { RunningApp } from './support/app-server';
 import { shoot as shootIn, type Browser } from './support/browser';
 import { solidPng } from './support/editor';
@@ -295,6 +295,31 @@ describe('account area', () => {
     await shoot(newbie.page, 'organization-as-member-desktop');
     await openTab(newbie.page, 'team');
     await shoot(newbie.page, 'team-as-member-desktop');
+
+    // The server's address is loopback here: a member reads what it means for her, not how to set
+    // PUBLIC_URL; the owner reads how to fix it once, and next time it starts folded.
+    // Like every new account, each picks a plan before the editor (Free; the organization's trial goes on).
+    await chooseFreePlan(newbie.context.request, app.url);
+    await newbie.page.goto(`${app.url}/editor`);
+    const memberNote = newbie.page.getByTestId('public-origin-notice');
+    await memberNote.waitFor();
+    expect(await memberNote.textContent()).toContain('Images may not load for the people you write to');
+    expect(await memberNote.textContent()).toContain('owner and admins see how to fix it');
+    expect(await memberNote.textContent()).not.toContain('PUBLIC_URL');
+    await shoot(newbie.page, 'editor-origin-note-member-desktop');
+    await chooseFreePlan(owner.context.request, app.url);
+    await owner.page.goto(`${app.url}/editor`);
+    const ownerNote = owner.page.getByTestId('public-origin-notice');
+    await ownerNote.waitFor();
+    expect(await ownerNote.textContent()).toContain('PUBLIC_URL');
+    await owner.page.reload();
+    await ownerNote.waitFor();
+    expect(await ownerNote.getAttribute('data-open')).toBe('false');
+    expect(await ownerNote.textContent()).not.toContain('PUBLIC_URL');
+    await ownerNote.getByRole('button', { name: 'How to fix' }).click();
+    expect(await ownerNote.textContent()).toContain('PUBLIC_URL');
+    await ownerNote.getByRole('button', { name: 'Hide' }).click();
+    await shoot(owner.page, 'editor-origin-note-folded-desktop');
 
     // The owner's browser sees the new member as active and can change her role.
     await openTab(owner.page, 'team');

@@ -130,7 +130,12 @@ export function EditorPage() {
                 data-testid="preview-area"
               >
                 <div className="mx-auto grid max-w-3xl gap-4 xl:max-w-6xl" data-testid="preview-column">
-                  {publicConfig.config && <PublicOriginNotice check={publicConfig.config.publicOrigin} />}
+                  {publicConfig.config && (
+                    <PublicOriginNotice
+                      check={publicConfig.config.publicOrigin}
+                      audience={me?.organization?.role === 'member' ? 'member' : 'operator'}
+                    />
+                  )}
                   <PreviewWithPreflight
                     fields={fields}
                     options={renderOptions}
