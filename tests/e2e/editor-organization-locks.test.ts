@@ -89,6 +89,10 @@ describe.each([375, 1280])('editor at %i px: fields the organization sets', (wid
       await designControls.evaluateAll((all) => all.every((el) => (el as HTMLInputElement).matches(':disabled'))),
     ).toBe(true);
     await shoot(page, `locked-design-${width}`, { dir: SHOTS });
+    // The image is the person's own; how it is shown is the design's, so that part is locked.
+    await page.getByRole('tab', { name: 'Images' }).click();
+    expect(await page.getByTestId('image-design-locked').innerText()).toBe('Set by your organization');
+    expect(await page.getByTestId('image-locked').count()).toBe(0);
     // Social profiles are left to each person: that tab is open.
     await page.getByRole('tab', { name: 'Social' }).click();
     expect(await page.getByTestId('social-locked').count()).toBe(0);

@@ -63,7 +63,15 @@ export function EditorPanel(props: {
         onChange={onChange}
       />
     ),
-    Images: <ImagesTab fields={fields} signedIn={props.signedIn} signatureId={props.signatureId} onChange={onChange} />,
+    Images: (
+      <ImagesTab
+        fields={fields}
+        signedIn={props.signedIn}
+        signatureId={props.signatureId}
+        locked={{ photo: props.locks.locked.includes('photoUrl'), design: props.locks.designLocked }}
+        onChange={onChange}
+      />
+    ),
     Social: (
       <LockedSection locked={props.locks.locked.includes('socialLinks')} id="social">
         <SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />

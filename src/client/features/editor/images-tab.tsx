@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
 import { toast } from '../../lib/toast-store';
 import { ImageUrlField } from './image-url-field';
+import { LockedSection } from './locked-section';
 import { LogoPicker } from './logo-picker';
 import { PanelSection, TabIntro } from './tab-intro';
 
@@ -128,6 +129,8 @@ export function ImagesTab(props: {
   fields: SignatureFields;
   signedIn: boolean;
   signatureId: string | null;
+  /** The organization sets the image, or the design (how it is shown): those parts are locked (decision 0164). */
+  locked?: { photo: boolean; design: boolean };
   onChange: (patch: SignaturePatch) => void;
 }) {
   const { fields, onChange } = props;
@@ -135,24 +138,28 @@ export function ImagesTab(props: {
     <div className="grid gap-5">
       <TabIntro title="Logo or photo">Shown beside or above your details.</TabIntro>
       <PanelSection title="Your image">
-        <LogoPicker
-          photoUrl={fields.photoUrl}
-          photoShape={fields.design.photoShape}
-          imageKind={fields.design.imageKind}
-          signedIn={props.signedIn}
-          signatureId={props.signatureId}
-          onChange={(photoUrl) => onChange({ photoUrl })}
-        />
-        <ImageKindChoice fields={fields} onChange={onChange} />
-        <ImageUrlField
-          signedIn={props.signedIn}
-          signatureId={props.signatureId}
-          onAdd={(photoUrl) => onChange({ photoUrl })}
-        />
-        <AnimateToggle
-          checked={fields.design.animateLogo === 'true'}
-          onChange={(next) => onChange({ design: { animateLogo: next ? 'true' : 'false' } })}
-        />
+        <LockedSection locked={props.locked?.photo === true} id="image">
+          <LogoPicker
+            photoUrl={fields.photoUrl}
+            photoShape={fields.design.photoShape}
+            imageKind={fields.design.imageKind}
+            signedIn={props.signedIn}
+            signatureId={props.signatureId}
+            onChange={(photoUrl) => onChange({ photoUrl })}
+          />
+          <ImageUrlField
+            signedIn={props.signedIn}
+            signatureId={props.signatureId}
+            onAdd={(photoUrl) => onChange({ photoUrl })}
+          />
+        </LockedSection>
+        <LockedSection locked={props.locked?.design === true} id="image-design">
+          <ImageKindChoice fields={fields} onChange={onChange} />
+          <AnimateToggle
+            checked={fields.design.animateLogo === 'true'}
+            onChange={(next) => onChange({ design: { animateLogo: next ? 'true' : 'false' } })}
+          />
+        </LockedSection>
       </PanelSection>
       <PanelSection title="Image Link URL" titleId="image-link-label" hint="Where a click on the image goes.">
         <ImageLinkChoice fields={fields} onChange={onChange} />
