@@ -128,6 +128,34 @@ describeEachDatabase('organization locks on every signature save', (kind) => {
     }
   });
 
+  it("the owner's autosave stays one statement; only a held member's reads the locks", async () => {
+    const client = t.database.db.$client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const original = client.query;
+    const count = async (work: () => Promise<unknown>) => {
+      let statements = 0;
+      client.query = function (this: unknown, ...args: unknown[]) {
+        const first = args[0];
+        const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+        // Background work shares the pool (the jobs runner, the mail outbox): not the save's.
+        if (!/pgboss|"mail_outbox"/.test(text)) statements += 1;
+        return original.apply(this, args);
+      };
+      try {
+        await work();
+      } finally {
+        client.query = original;
+      }
+      return statements;
+    };
+    const save = (person: Person, key: string) => async () =>
+      expect((await call('PUT', `/api/signatures/${ids[key]}`, person.cookie, { title: 'Lead' })).statusCode).toBe(200);
+    expect(await count(save(owner, 'owner'))).toBe(1);
+    const held = await count(save(member, 'member'));
+    console.info(`statements for a held member's autosave (${kind}): ${held}`);
+    expect(held).toBeGreaterThan(1);
+    expect(held).toBeLessThanOrEqual(8);
+  });
+
   it("a member cannot write another person's signature through the locked path", async () => {
     const res = await call('PUT', `/api/signatures/${ids.owner}`, member.cookie, { company: 'Mine now' });
     expect(res.statusCode).toBe(404);
