@@ -6,7 +6,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { installHttpHooks } from './http-hooks';
 import { createJobRunner } from './jobs/job-runner';
-import { loggerOptions, type LogStream } from './logging';
+import { loggerOptions, OneLinePerRequest, type LogStream } from './logging';
 import { createMailOutbox } from './mail/mail-outbox';
 import { createMailTransport } from './mail/mailer';
 import { registerModuleRoutes, startAndStopJobs, type Infrastructure, type ServerModule } from './module';
@@ -67,22 +67,26 @@ export type BuildOptions = {
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+/** Fastify's own options: logging, proxies, request ids, and how patient start-up and shutdown are. */
+function serverOptions(config: AppConfig, options: BuildOptions) {
+  return {
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A sane incoming X-Request-Id or a new UUID, on every log line of the request and every answer.
     ...requestIdOptions,
-    // One log line per request, from the observability hook, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // A request that reached us before a stop signal is answered, not refused with a 503: the
     // stopping server already tells every client to reconnect elsewhere (server.ts).
     return503OnClosing: false,
     // Start-up (the jobs runner's tables, the embedded database) on a machine shared with other work
     // can take longer than Fastify's 10 s per start-up step; slow is better than a crash at start.
     pluginTimeout: 60_000,
-  });
+  };
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(config, options));
 
   const database =
     options.database ??

@@ -124,16 +124,9 @@ export function registerObservability(app: FastifyInstance, metrics: Metrics, me
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     // The route's pattern (/api/signatures/:id), never the raw URL: one series per route, not per id.
     const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'unmatched' : 'unknown');
-    const elapsedMs = reply.elapsedTime;
     metrics.httpDuration.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },
-      elapsedMs / 1000,
-    );
-    // One line per request, written when it is answered (Fastify's own logging writes two: on
-    // arrival and on answer, which cost as much as a cached session read on the hot path).
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(elapsedMs * 10) / 10 },
-      'request completed',
+      reply.elapsedTime / 1000,
     );
   });
 
