@@ -114,6 +114,8 @@ describe('prerendered and findable', () => {
     const res = await page.goto(url('/no/such/page'));
     expect(res?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    // The page says 404 once: in its heading.
+    expect((await page.locator('main').innerText()).match(/404/g)).toHaveLength(1);
     expect(await page.title()).toBe('404 Page Not Found — SignaturePro');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     await page.getByRole('link', { name: 'Back to home' }).click();

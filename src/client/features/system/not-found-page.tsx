@@ -11,9 +11,6 @@ export function NotFoundPage() {
       <SiteHeader />
       <main id="main" className="flex flex-1 items-center justify-center px-4 py-20">
         <div className="mx-auto flex max-w-lg flex-col items-center gap-4 text-center">
-          <p className="text-7xl font-extrabold tracking-tight text-brand" aria-hidden="true">
-            404
-          </p>
           <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
           <p className="text-slate-600">The page you are looking for does not exist or has moved.</p>
           <div className="mt-2 flex flex-wrap justify-center gap-3">
