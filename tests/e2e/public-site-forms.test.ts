@@ -256,6 +256,13 @@ describe('newsletter box', () => {
 });
 
 describe('clipboard check (/debug-clipboard)', () => {
+  test('is reached from the contact page, not from the marketing footer', async () => {
+    await page.goto(url('/contact'));
+    expect(await page.locator('footer a[href="/debug-clipboard"]').count()).toBe(0);
+    await page.locator('main a[href="/debug-clipboard"]').click();
+    await page.waitForURL(url('/debug-clipboard'));
+  });
+
   test('shows what the browser supports, copies a sample as HTML and text, and shows what a paste brings back', async () => {
     await page.goto(url('/debug-clipboard'));
     const rows = page.getByTestId('support-row');

@@ -17,7 +17,6 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
     title: 'Support',
     links: [
       { label: 'Contact us', href: '/contact' },
-      { label: 'Clipboard check', href: '/debug-clipboard' },
       { label: 'Log in', href: '/login' },
     ],
   },
