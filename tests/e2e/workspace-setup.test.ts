@@ -210,6 +210,20 @@ describe('Workspace setup that explains itself', () => {
       await small.page.getByTestId('workspace-stopped').waitFor();
       const box = await small.page.getByTestId('workspace-stopped').boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      // People and the audit log are cards on a phone: nothing to scroll sideways, every status in view.
+      const rows = small.page.locator('[data-testid^="person-"], [data-testid="audit-log"] tbody tr');
+      await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
+      for (const row of await rows.all()) {
+        const b = (await row.boundingBox())!;
+        expect(b.x >= 0 && b.x + b.width <= 375).toBe(true);
+      }
+      const failed = small.page.getByTestId(`person-sam@${DOMAIN}`).getByText('Failed', { exact: true });
+      const f = (await failed.boundingBox())!;
+      expect(f.x + f.width).toBeLessThanOrEqual(375);
+      const scrollers = await small.page
+        .locator('.overflow-x-auto')
+        .evaluateAll((els) => els.map((el) => el.scrollWidth - el.clientWidth));
+      expect(scrollers.every((extra) => extra <= 0)).toBe(true);
       await shoot(small.page, 'stopped-375');
     } finally {
       await small.close();

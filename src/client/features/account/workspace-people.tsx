@@ -145,15 +145,15 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
           <div className="mt-5 overflow-x-auto">
             <PeopleTable
               first={
-                <th className="w-8 py-2">
+                <th className="w-8 py-2 max-sm:hidden">
                   <span className="sr-only">Select</span>
                 </th>
               }
               columns={['Person', 'Department', 'Unit', 'Status']}
             >
               {data.people.map((p) => (
-                <tr key={p.email} data-testid={`person-${p.email}`}>
-                  <td className="py-2 align-top">
+                <tr key={p.email} data-testid={`person-${p.email}`} className={ROW}>
+                  <td className="py-2 align-top max-sm:float-left max-sm:mr-3 max-sm:py-0.5">
                     <input
                       type="checkbox"
                       aria-label={`Select ${p.fullName}`}
@@ -164,7 +164,7 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
                       className="h-4 w-4 rounded border-slate-300"
                     />
                   </td>
-                  <td className="py-2 pr-3 align-top">
+                  <td className={CELL}>
                     <p className="font-medium text-slate-900">{p.fullName}</p>
                     <p className="break-all text-xs text-slate-500">
                       {p.email}
@@ -173,9 +173,13 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
                     {/* In the first column, so a phone reaches it without scrolling the table. */}
                     {p.restorableFrom && !p.goneAt && <RestorePersonButton email={p.email} name={p.fullName} />}
                   </td>
-                  <td className="py-2 pr-3 align-top text-slate-700">{p.department ?? '—'}</td>
-                  <td className="py-2 pr-3 align-top text-slate-700">{p.orgUnitPath}</td>
-                  <td className="py-2 align-top">
+                  <td className={`${CELL} ${LABELLED} text-slate-700`} data-label="Department">
+                    {p.department ?? '—'}
+                  </td>
+                  <td className={`${CELL} ${LABELLED} text-slate-700`} data-label="Unit">
+                    {p.orgUnitPath}
+                  </td>
+                  <td className={CELL}>
                     <StatusBadge person={p} />
                   </td>
                 </tr>
@@ -187,6 +191,15 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
     </SectionCard>
   );
 }
+
+/*
+ * On a phone each row becomes a card (no sideways scrolling): cells stack, the header row hides,
+ * and a cell whose meaning the header gave carries its own label.
+ */
+const ROW = 'max-sm:block max-sm:py-3';
+const CELL = 'align-top sm:py-2 sm:pr-3 max-sm:block max-sm:py-0.5';
+const LABELLED =
+  'max-sm:before:mr-1 max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)":"]';
 
 /** The tab's two tables of people: the same frame and header style, their own columns and rows. */
 function PeopleTable({
@@ -201,8 +214,8 @@ function PeopleTable({
   children: ReactNode;
 }) {
   return (
-    <table className="w-full min-w-[560px] text-left text-sm" data-testid={testId}>
-      <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+    <table className="w-full text-left text-sm max-sm:block sm:min-w-[560px]" data-testid={testId}>
+      <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 max-sm:hidden">
         <tr>
           {first}
           {columns.map((column, i) => (
@@ -212,7 +225,7 @@ function PeopleTable({
           ))}
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-100">{children}</tbody>
+      <tbody className="divide-y divide-slate-100 max-sm:block">{children}</tbody>
     </table>
   );
 }
@@ -239,18 +252,20 @@ export function WorkspaceAudit({ data }: { data: WorkspaceOverview }) {
         <div className="overflow-x-auto">
           <PeopleTable testId="audit-log" columns={['When', 'Person', 'By', 'Result']}>
             {data.audit.map((a, i) => (
-              <tr key={`${a.at}-${a.personEmail}-${i}`}>
-                <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-600">
+              <tr key={`${a.at}-${a.personEmail}-${i}`} className={ROW}>
+                <td className={`${CELL} whitespace-nowrap text-slate-600`}>
                   {formatDate(a.at, { dateStyle: 'short', timeStyle: 'medium' })}
                 </td>
-                <td className="py-2 pr-3 align-top break-all">
+                <td className={`${CELL} break-all`}>
                   {a.personEmail}
                   {a.sendAsEmail && a.sendAsEmail !== a.personEmail && (
                     <span className="block text-xs text-slate-500">as {a.sendAsEmail}</span>
                   )}
                 </td>
-                <td className="py-2 pr-3 align-top text-slate-700">{a.actor}</td>
-                <td className="py-2 align-top">
+                <td className={`${CELL} ${LABELLED} text-slate-700`} data-label="By">
+                  {a.actor}
+                </td>
+                <td className={CELL}>
                   <span className="font-medium">{RESULT_WORDS[a.result] ?? a.result}</span>
                   {a.htmlChars ? (
                     <span className="text-xs text-slate-500"> · {a.htmlChars.toLocaleString('en-US')} chars</span>
