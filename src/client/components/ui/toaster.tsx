@@ -34,7 +34,8 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+        // Above the editor's action bar, which a narrow screen keeps at its bottom (decision 0181).
+        className="fixed bottom-16 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px] lg:bottom-0"
       />
     </Toast.Provider>
   );

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
 import { useSession } from '../../api/session';
@@ -10,7 +10,6 @@ import { PublicOriginNotice } from './public-origin-notice';
 import { PreviewWithPreflight } from './preview-with-preflight';
 import { SaveStatusBadge } from './save-status';
 import { SeatNotice } from './seat-notice';
-import { SignatureSwitcher } from './signature-switcher';
 import { onLastTrialDay, TrialEndingNotice } from './trial-ending-notice';
 import { useEditorActions } from './use-editor-actions';
 import { useNarrowScreen } from './use-narrow-screen';
@@ -20,6 +19,9 @@ import { signatureRenderOptions } from './use-rendered-signature';
 import { useSignatureDraft } from './use-signature-draft';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { usePublicConfig } from '../../api/system';
+
+// Signed in only, and a header control: it follows the editor's first load (the 250 KB budget).
+const SignatureSwitcher = lazy(() => import('./signature-switcher').then((m) => ({ default: m.SignatureSwitcher })));
 
 function LoadingSignature() {
   return (
@@ -62,16 +64,18 @@ export function EditorPage() {
   const switcher = useMemo(
     () =>
       user && shownId ? (
-        <SignatureSwitcher
-          user={user}
-          currentId={shownId}
-          onSwitch={(id) => setParamsRef.current({ signature: id })}
-          onDeleted={(id, next) => {
-            if (id !== draftRef.current.signatureId) return;
-            draftRef.current.discard(id);
-            setParamsRef.current({ signature: next }, { replace: true });
-          }}
-        />
+        <Suspense fallback={null}>
+          <SignatureSwitcher
+            user={user}
+            currentId={shownId}
+            onSwitch={(id) => setParamsRef.current({ signature: id })}
+            onDeleted={(id, next) => {
+              if (id !== draftRef.current.signatureId) return;
+              draftRef.current.discard(id);
+              setParamsRef.current({ signature: next }, { replace: true });
+            }}
+          />
+        </Suspense>
       ) : null,
     [user, shownId],
   );

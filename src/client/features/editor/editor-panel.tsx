@@ -3,13 +3,11 @@ import { Tabs } from 'radix-ui';
 import { memo, type ReactNode } from 'react';
 import type { FieldRequirements } from '../../../shared/signature/export-checks';
 import type { SignatureFields, SignaturePatch } from '../../../shared/signature/signature-schema';
-import { DesignTab } from './design-tab';
 import { setEditorTab, useEditorTab } from './editor-focus';
 import type { EditorTab, Refusals } from './refused-fields';
 import { DetailsTab } from './details-tab';
-import { ImagesTab } from './images-tab';
+import { TabLoading, useLaterTabs } from './later-tabs';
 import { LockedSection } from './locked-section';
-import { SocialTab } from './social-tab';
 
 const TABS = ['Details', 'Images', 'Social', 'Design'] as const satisfies readonly EditorTab[];
 type TabName = EditorTab;
@@ -53,6 +51,8 @@ export function EditorPanel(props: {
 }) {
   const { fields, onChange, refusals } = props;
   const tab = useEditorTab();
+  const { tabs, failed } = useLaterTabs();
+  const loading = <TabLoading failed={failed} />;
   const content: Record<TabName, ReactNode> = {
     Details: (
       <DetailsTab
@@ -63,24 +63,30 @@ export function EditorPanel(props: {
         onChange={onChange}
       />
     ),
-    Images: (
-      <ImagesTab
+    Images: tabs ? (
+      <tabs.ImagesTab
         fields={fields}
         signedIn={props.signedIn}
         signatureId={props.signatureId}
         locked={{ photo: props.locks.locked.includes('photoUrl'), design: props.locks.designLocked }}
         onChange={onChange}
       />
+    ) : (
+      loading
     ),
-    Social: (
+    Social: tabs ? (
       <LockedSection locked={props.locks.locked.includes('socialLinks')} id="social">
-        <SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />
+        <tabs.SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />
       </LockedSection>
+    ) : (
+      loading
     ),
-    Design: (
+    Design: tabs ? (
       <LockedSection locked={props.locks.designLocked} id="design">
-        <DesignTab design={fields.design} onChange={onChange} />
+        <tabs.DesignTab design={fields.design} onChange={onChange} />
       </LockedSection>
+    ) : (
+      loading
     ),
   };
   return (

@@ -67,7 +67,9 @@ function Way(props: {
 export function MoreWaysMenu(props: MoreWaysProps) {
   const workspacePlan = planNeededFor('workspacePush');
   return (
-    <DropdownMenu.Root>
+    // Not modal: the page stays usable around it, and nothing is left blocked if the editor
+    // re-renders its panel while the menu is open (a signature just created, loaded again).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button variant="secondary" className="shrink-0">
           More ways

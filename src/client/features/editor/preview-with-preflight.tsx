@@ -1,4 +1,4 @@
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { DarkMode } from '../../../shared/signature/dark-mode';
 import type { RenderOptions } from '../../../shared/signature/render-signature';
 import type {
@@ -8,12 +8,27 @@ import type {
   SignaturePatch,
 } from '../../../shared/signature/signature-schema';
 import { storedImageOf } from '../../../shared/signature/image-geometry';
-import { DarkModeControls } from './dark-mode-controls';
 import { GmailPreview } from './gmail-preview';
-import { PreflightPanel } from './preflight-panel';
 
-// Memoised: a keystroke re-renders it only through its own settled, deferred copy of the fields.
-const MemoPreflightPanel = memo(PreflightPanel);
+/**
+ * Loaded after the editor, beside the preview it checks: its rules are a sixth of the editor's
+ * code and nobody needs them before the first paint (the editor's 250 KB budget). Memoised: a
+ * keystroke re-renders it only through its own settled, deferred copy of the fields.
+ */
+const MemoPreflightPanel = lazy(() => import('./preflight-panel').then((m) => ({ default: memo(m.PreflightPanel) })));
+
+/** The Dark mode switch and its options (with Radix's radio group): the same, a moment later. */
+const DarkModeControls = lazy(() => import('./dark-mode-controls').then((m) => ({ default: m.DarkModeControls })));
+
+/** Where the checklist appears while its code loads, the same size as its heading. */
+function PreflightLoading() {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-busy="true">
+      <h2 className="text-base font-semibold text-slate-900">Pre-flight check</h2>
+      <p className="mt-1 text-xs text-slate-500">Checking…</p>
+    </section>
+  );
+}
 
 /** The Gmail preview with its Dark mode switch, and the pre-flight checklist beside it. */
 export function PreviewWithPreflight(props: {
@@ -46,18 +61,22 @@ export function PreviewWithPreflight(props: {
         status={props.status}
         darkMode={darkMode}
         controls={
-          <DarkModeControls
-            mode={darkMode}
-            lastMode={lastMode}
-            onModeChange={onModeChange}
-            logoBacking={hasLogo ? (fields.design.logoBacking ?? 'none') : null}
-            onLogoBackingChange={onLogoBackingChange}
-            logoHalo={hasHalo ? (fields.design.logoHalo ?? 'on') : null}
-            onLogoHaloChange={onLogoHaloChange}
-          />
+          <Suspense fallback={<div className="h-7" />}>
+            <DarkModeControls
+              mode={darkMode}
+              lastMode={lastMode}
+              onModeChange={onModeChange}
+              logoBacking={hasLogo ? (fields.design.logoBacking ?? 'none') : null}
+              onLogoBackingChange={onLogoBackingChange}
+              logoHalo={hasHalo ? (fields.design.logoHalo ?? 'on') : null}
+              onLogoHaloChange={onLogoHaloChange}
+            />
+          </Suspense>
         }
       />
-      <MemoPreflightPanel fields={fields} options={props.options} />
+      <Suspense fallback={<PreflightLoading />}>
+        <MemoPreflightPanel fields={fields} options={props.options} />
+      </Suspense>
     </div>
   );
 }
