@@ -7,7 +7,6 @@ import { setEditorTab, useEditorTab } from './editor-focus';
 import type { EditorTab, Refusals } from './refused-fields';
 import { DetailsTab } from './details-tab';
 import { TabLoading, useLaterTabs } from './later-tabs';
-import { LockedSection } from './locked-section';
 
 const TABS = ['Details', 'Images', 'Social', 'Design'] as const satisfies readonly EditorTab[];
 type TabName = EditorTab;
@@ -75,16 +74,16 @@ export function EditorPanel(props: {
       loading
     ),
     Social: tabs ? (
-      <LockedSection locked={props.locks.locked.includes('socialLinks')} id="social">
+      <tabs.LockedSection locked={props.locks.locked.includes('socialLinks')} id="social">
         <tabs.SocialTab socialLinks={fields.socialLinks} refusals={refusals} onChange={onChange} />
-      </LockedSection>
+      </tabs.LockedSection>
     ) : (
       loading
     ),
     Design: tabs ? (
-      <LockedSection locked={props.locks.designLocked} id="design">
+      <tabs.LockedSection locked={props.locks.designLocked} id="design">
         <tabs.DesignTab design={fields.design} onChange={onChange} />
-      </LockedSection>
+      </tabs.LockedSection>
     ) : (
       loading
     ),

@@ -1,20 +1,35 @@
 import { useEffect, useState } from 'react';
 import type { DesignTab } from './design-tab';
 import type { ImagesTab } from './images-tab';
+import type { LockedSection } from './locked-section';
 import type { SocialTab } from './social-tab';
 
-export type LaterTabs = { ImagesTab: typeof ImagesTab; SocialTab: typeof SocialTab; DesignTab: typeof DesignTab };
+export type LaterTabs = {
+  ImagesTab: typeof ImagesTab;
+  SocialTab: typeof SocialTab;
+  DesignTab: typeof DesignTab;
+  /** Used only around these tabs, so it comes with them. */
+  LockedSection: typeof LockedSection;
+};
 
 /** Once loaded, for every later editor panel of the page's life (switching signatures). */
 let loaded: LaterTabs | null = null;
 
 function loadLaterTabs(): Promise<LaterTabs> {
-  return Promise.all([import('./images-tab'), import('./social-tab'), import('./design-tab')]).then(
-    ([images, social, design]) => {
-      loaded = { ImagesTab: images.ImagesTab, SocialTab: social.SocialTab, DesignTab: design.DesignTab };
-      return loaded;
-    },
-  );
+  return Promise.all([
+    import('./images-tab'),
+    import('./social-tab'),
+    import('./design-tab'),
+    import('./locked-section'),
+  ]).then(([images, social, design, locked]) => {
+    loaded = {
+      ImagesTab: images.ImagesTab,
+      SocialTab: social.SocialTab,
+      DesignTab: design.DesignTab,
+      LockedSection: locked.LockedSection,
+    };
+    return loaded;
+  });
 }
 
 /**
