@@ -2,11 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-/** Every .ts/.tsx file under `dir`, as absolute paths. */
+/**
+ * Every .ts/.tsx file under `dir`, as absolute paths — without the lint tests' own probes
+ * (`zz-…`), which other lint tests write and delete while this one may be reading the tree.
+ */
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !/[/\\]zz-[^/\\]*probe/.test(file));
 }
 
 /** Relative imports of each file (static, type-only and dynamic alike), resolved to files of the set. */
