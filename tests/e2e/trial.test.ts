@@ -123,10 +123,23 @@ describe('the 7-day trial', () => {
     const refusal =
       "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.";
     await page.goto(`${app.url}/account/team`);
-    await page.getByText(refusal).waitFor();
+    // The owner reads the plan and its price, and "Upgrade" — not to ask themselves.
+    const lock = page.getByTestId('paid-lock-teamMembers');
+    await lock.waitFor();
+    expect(await lock.textContent()).toContain('Team members are part of the Standard plan ($19/month).');
+    expect(await lock.textContent()).not.toContain('Ask');
+    expect(await lock.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/account/billing');
     expect(await page.getByRole('button', { name: 'Send invite' }).count()).toBe(0);
     await shot(page, 'team-after-trial-1280');
-    // The server refuses too, in the same words.
+    // Signature defaults are shown as Pro before anything is filled in: the form is there, disabled.
+    await page.goto(`${app.url}/account/defaults`);
+    const defaultsLock = page.getByTestId('paid-lock-signatureDefaults');
+    await defaultsLock.waitFor();
+    expect(await defaultsLock.getByRole('link', { name: 'Upgrade' }).count()).toBe(1);
+    expect(await page.getByLabel(/^Modern/).isDisabled()).toBe(true);
+    await shot(page, 'defaults-after-trial-1280');
+    await page.goto(`${app.url}/account/team`);
+    // The server refuses too, in words for anyone who calls it.
     const res = await page.request.post(`${app.url}/api/organization/invitations`, {
       headers: { origin: app.url, 'content-type': 'application/json' },
       data: { email: 'late@trial.test', role: 'member' },

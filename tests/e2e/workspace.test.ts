@@ -265,10 +265,10 @@ describe('Google Workspace (TEST MODE)', () => {
       .set({ plan: 'standard' })
       .where(eq(organization.id, m!.organizationId));
     await std.page.goto(`${app.url}/account/workspace`);
-    await std.page.getByTestId('workspace-upgrade').waitFor();
-    expect(await std.page.getByTestId('workspace-upgrade').textContent()).toMatch(
-      /Google Workspace push is part of the Pro plan/,
-    );
+    const lock = std.page.getByTestId('paid-lock-workspacePush');
+    await lock.waitFor();
+    expect(await lock.textContent()).toMatch(/Google Workspace push is part of the Pro plan \(\$199\/month\)\./);
+    expect(await lock.getByRole('link', { name: 'Upgrade' }).count()).toBe(1);
     const res = await std.context.request.get(`${app.url}/api/workspace`);
     expect(res.status()).toBe(403);
     await shoot(std.page, 'standard-1280');

@@ -40,6 +40,8 @@ export const organizationDetailsSchema = z
     seats: seatUsageSchema,
     /** What the organization's plan lets it do now (a running trial: Pro's); the rest is shown as upgrades. */
     capabilities: capabilitiesSchema,
+    /** Whom a member asks for an upgrade (the owner's name, or address); null for owners and admins. */
+    askForUpgrade: z.string().nullable(),
   })
   .meta({ id: 'Organization' });
 

@@ -131,10 +131,13 @@ export function ManagedFormCard<T extends FieldValues>({
   form,
   save,
   onSubmit,
+  lock,
   children,
 }: {
   card: { id: string; title: string; description: string; readOnlyNote: string };
   canEdit: boolean;
+  /** The plan the card needs, shown before the form instead of the read-only note (a paid feature). */
+  lock?: ReactNode;
   form: UseFormReturn<T>;
   /** The save's mutation: Save and Cancel are disabled while it runs. */
   save: { isPending: boolean };
@@ -147,7 +150,7 @@ export function ManagedFormCard<T extends FieldValues>({
   return (
     <form onSubmit={onSubmit} noValidate>
       <SectionCard {...card} footer={footer}>
-        {!canEdit && <ReadOnlyNote>{readOnlyNote}</ReadOnlyNote>}
+        {lock ?? (!canEdit && <ReadOnlyNote>{readOnlyNote}</ReadOnlyNote>)}
         {children}
       </SectionCard>
     </form>

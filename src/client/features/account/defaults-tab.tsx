@@ -12,7 +12,8 @@ import {
 import { LoadError, MANAGED_CARDS, ManagedFormCard, saveWithToast, Spinner } from './account-ui';
 import { DefaultsPreview } from './defaults-preview';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
-import { useSaveDefaults, useSignatureDefaults } from '../../api/teams';
+import { useOrganization, useSaveDefaults, useSignatureDefaults } from '../../api/teams';
+import { PaidFeatureLock } from './paid-feature-lock';
 
 type ColorChoice = { value: string; label: string };
 
@@ -51,8 +52,26 @@ function Swatches(props: {
   );
 }
 
+/** On a plan without defaults the form is shown as the paid feature it is, before anyone fills it in. */
+function useDefaultsLock() {
+  const org = useOrganization();
+  const capable = org.data?.capabilities.signatureDefaults ?? true;
+  const lock =
+    org.data && !capable ? (
+      <div className="mb-5">
+        <PaidFeatureLock
+          capability="signatureDefaults"
+          canManage={org.data.canManage}
+          askForUpgrade={org.data.askForUpgrade}
+        />
+      </div>
+    ) : undefined;
+  return { capable, lock };
+}
+
 export function DefaultsTab() {
   const defaults = useSignatureDefaults();
+  const { capable, lock } = useDefaultsLock();
   const save = useSaveDefaults();
   const form = useForm<SignatureDefaults>({
     resolver: zodResolver(signatureDefaultsSchema),
@@ -63,7 +82,6 @@ export function DefaultsTab() {
     control: form.control,
     name: ['template', 'primaryColor', 'secondaryColor'],
   });
-
   const saved = defaults.data;
   useEffect(() => {
     if (saved) {
@@ -74,7 +92,7 @@ export function DefaultsTab() {
 
   if (defaults.isPending) return <Spinner />;
   if (defaults.isError) return <LoadError error={defaults.error} retry={() => defaults.refetch()} />;
-  const canEdit = defaults.data.canManage;
+  const canEdit = defaults.data.canManage && capable;
 
   const onSubmit = form.handleSubmit(async (values) => {
     await saveWithToast(
@@ -86,7 +104,14 @@ export function DefaultsTab() {
   });
 
   return (
-    <ManagedFormCard card={MANAGED_CARDS.defaults} canEdit={canEdit} form={form} save={save} onSubmit={onSubmit}>
+    <ManagedFormCard
+      card={MANAGED_CARDS.defaults}
+      canEdit={canEdit}
+      lock={lock}
+      form={form}
+      save={save}
+      onSubmit={onSubmit}
+    >
       <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="grid gap-7">
           <fieldset disabled={!canEdit}>

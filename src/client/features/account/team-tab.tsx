@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { capabilityRefusal } from '../../../shared/billing/plan-features';
 import { LoadError, ReadOnlyNote, SectionCard, Spinner } from './account-ui';
 import { InviteForm } from './invite-form';
+import { PaidFeatureLock } from './paid-feature-lock';
 import { SeatMeter } from './seat-meter';
 import { TeamMemberRow } from './team-member-row';
 import { useTeam } from '../../api/teams';
@@ -34,12 +34,7 @@ export function TeamTab() {
       {canManage && !capabilities.teamMembers && (
         // The server refuses invitations on this plan (0024); the upgrade is shown instead.
         <SectionCard id="invite" title="Invite a teammate" description="Work on signatures together.">
-          <p className="text-sm text-slate-700">
-            {capabilityRefusal('teamMembers')}{' '}
-            <Link to="/pricing" className="font-medium text-brand hover:underline">
-              See plans
-            </Link>
-          </p>
+          <PaidFeatureLock capability="teamMembers" canManage askForUpgrade={null} />
         </SectionCard>
       )}
       {canManage && capabilities.teamMembers && (

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { capabilityRefusal } from '../../../shared/billing/plan-features';
 import type { ConnectionCheck, WorkspaceOverview } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
 import { formatDate, LoadError, SectionCard, Spinner, toastError } from './account-ui';
+import { PaidFeatureLock } from './paid-feature-lock';
 import { WorkspaceMySignature } from './workspace-my-signature';
 import { SignatureRulesCard } from './signature-rules-card';
 import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
@@ -30,12 +29,11 @@ export function WorkspaceTab() {
         title="Google Workspace"
         description="Put every signature straight into Gmail for your whole domain."
       >
-        <p className="text-sm text-slate-700" data-testid="workspace-upgrade">
-          {capabilityRefusal('workspacePush')}{' '}
-          <Link to="/account/billing" className="font-medium text-brand hover:underline">
-            Upgrade to Pro
-          </Link>
-        </p>
+        <PaidFeatureLock
+          capability="workspacePush"
+          canManage={org.data.canManage}
+          askForUpgrade={org.data.askForUpgrade}
+        />
       </SectionCard>
     );
   }

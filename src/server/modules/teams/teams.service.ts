@@ -83,7 +83,14 @@ export function createTeamsService(deps: {
       canManage: canManageTeam(caller.role),
       seats: await seatUsage(repository, org),
       capabilities: describeCapabilities(organizationTier(org)),
+      askForUpgrade: canManageTeam(caller.role) ? null : await ownerWords(org.id),
     };
+  }
+
+  /** A member asks the owner by name (their address if they have none). */
+  async function ownerWords(organizationId: string): Promise<string | null> {
+    const owner = (await repository.listMembers(organizationId)).find((m) => m.role === 'owner');
+    return owner ? owner.name?.trim() || owner.email : null;
   }
 
   async function describeDefaults(
