@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { member, organization, user } from '../server/db/schema/auth.schema';
 import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../server/google/google-stand-in';
+import type { WorkspaceOverview } from '../shared/api/workspace';
 import { join, type Person } from './team-world';
-import { buildTestApp, signUpUser, type DatabaseKind, type TestApp } from './test-app';
+import { apiCaller, buildTestApp, signUpUser, type DatabaseKind, type TestApp } from './test-app';
+import { until } from './until';
 
 /** A person of the Google stand-in's directory: `local@domain`, given and family name from the full name. */
 export function standInPerson(
@@ -74,6 +76,22 @@ export async function startWorkspaceWorld(
       await google.close();
     },
   };
+}
+
+/** The owner connects the world's key as `adminEmail`; answers once the first sync has read `count` people. */
+export async function connectAndSync(world: WorkspaceWorld, adminEmail: string, count: number): Promise<void> {
+  const call = apiCaller(() => world.t.app);
+  const connect = await call('POST', '/api/workspace/connection', world.owner.cookie, {
+    keyJson: world.account.keyJson,
+    adminEmail,
+  });
+  if (connect.statusCode !== 200) throw new Error(`connect answered ${connect.statusCode}: ${connect.body}`);
+  await call('POST', '/api/workspace/sync', world.owner.cookie);
+  await until(
+    async () => (await call('GET', '/api/workspace', world.owner.cookie)).json() as WorkspaceOverview,
+    (v) => v.people.length === count && !!v.connection?.lastSyncResult,
+    'the first sync',
+  );
 }
 
 /** A directory person's phones: a work and a mobile number. */

@@ -312,25 +312,17 @@ function sendAsList(person: StandInPerson, stored: Map<string, string>) {
     isPrimary: true,
     isDefault: true,
   };
-  const aliases = (person.aliases ?? []).map((alias) => ({
-    sendAsEmail: alias,
+  const alias = (address: string, verificationStatus: 'accepted' | 'pending') => ({
+    sendAsEmail: address,
     displayName: person.fullName,
     replyToAddress: '',
-    signature: stored.get(alias.toLowerCase()) ?? '',
+    signature: stored.get(address.toLowerCase()) ?? '',
     isDefault: false,
     treatAsAlias: true,
-    verificationStatus: 'accepted',
-  }));
-  const pending = (person.pendingAliases ?? []).map((alias) => ({
-    sendAsEmail: alias,
-    displayName: person.fullName,
-    replyToAddress: '',
-    signature: stored.get(alias.toLowerCase()) ?? '',
-    isDefault: false,
-    treatAsAlias: true,
-    verificationStatus: 'pending',
-  }));
-  // Aliases first: a client that takes the first entry instead of isPrimary is caught.
+    verificationStatus,
+  });
+  const aliases = (person.aliases ?? []).map((address) => alias(address, 'accepted'));
+  const pending = (person.pendingAliases ?? []).map((address) => alias(address, 'pending'));
   return [...aliases, ...pending, primary];
 }
 

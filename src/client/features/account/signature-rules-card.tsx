@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { SignatureRulesOverview } from '../../../shared/api/signature-rules';
 import { DEFAULT_EDITABLE_FIELDS, DEFAULT_ORG_TEMPLATE, type OrgTemplate } from '../../../shared/api/workspace';
-import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
+import { TemplateDesignSelect } from './template-design-select';
 import { toast } from '../../lib/toast-store';
 import { ApiError } from '../../lib/api';
-import { LoadError, SectionCard, Select, Spinner, toastError } from './account-ui';
+import { LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { SignatureRulesEditor } from './signature-rules-editor';
 import { RulePeopleTable } from './signature-rules-people';
 import {
@@ -98,24 +98,12 @@ function OrganizationSignatures({ data }: { data: SignatureRulesOverview }) {
         <Field id="org-signature-name" label="Signature name" error={errors.name}>
           <Input id="org-signature-name" value={name} placeholder="Sales" onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field id="org-signature-template" label="Signature template">
-          <Select
-            id="org-signature-template"
-            value={template.design.template}
-            onChange={(e) =>
-              setTemplate({
-                ...template,
-                design: { ...template.design, template: e.target.value as OrgTemplate['design']['template'] },
-              })
-            }
-          >
-            {TEMPLATE_CATALOGUE.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <TemplateDesignSelect
+          id="org-signature-template"
+          label="Signature template"
+          template={template}
+          onChange={setTemplate}
+        />
         <Field id="org-signature-company" label="Signature company" error={errors['template.company']}>
           <Input
             id="org-signature-company"

@@ -8,13 +8,13 @@ import {
   type WorkspaceOverview,
 } from '../../../shared/api/workspace';
 import { policyFromTemplate } from '../../../shared/signature/organization-policy';
-import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { DEFAULT_PRIMARY_COLOR } from '../../../shared/signature/signature-schema';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
+import { TemplateDesignSelect } from './template-design-select';
 import { toast } from '../../lib/toast-store';
 import { ApiError } from '../../lib/api';
-import { SectionCard, Select, toastError } from './account-ui';
+import { SectionCard, toastError } from './account-ui';
 import { useSaveTemplate } from '../../api/workspace';
 import { PolicyPreview } from './policy-preview';
 
@@ -94,24 +94,7 @@ export function WorkspaceTemplateCard({ data }: { data: WorkspaceOverview }) {
       description="Every signature pushed to Gmail uses this design. Locked fields come from the directory or from this template; people edit only the ones you leave open."
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="wt-template" label="Design">
-          <Select
-            id="wt-template"
-            value={template.design.template}
-            onChange={(e) =>
-              setTemplate({
-                ...template,
-                design: { ...template.design, template: e.target.value as OrgTemplate['design']['template'] },
-              })
-            }
-          >
-            {TEMPLATE_CATALOGUE.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <TemplateDesignSelect id="wt-template" label="Design" template={template} onChange={setTemplate} />
         <Field id="wt-colour" label="Primary colour" error={fieldError('design.primaryColor')}>
           <div className="flex items-center gap-2">
             <input

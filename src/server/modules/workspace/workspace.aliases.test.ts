@@ -3,7 +3,12 @@ import type { StandInPerson } from '../../google/google-stand-in';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { signUpPerson, type Person } from '../../../test-support/team-world';
 import { until } from '../../../test-support/until';
-import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
+import {
+  connectAndSync,
+  standInPerson,
+  startWorkspaceWorld,
+  type WorkspaceWorld,
+} from '../../../test-support/workspace-world';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
 
@@ -46,13 +51,7 @@ describeEachDatabase('Google Workspace: the organization signature on every acce
       sendAsEmail: at('ventas'),
     });
     expect(own.statusCode, own.body).toBe(201);
-    const connect = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: world.account.keyJson,
-      adminEmail: at('ada'),
-    });
-    expect(connect.statusCode, connect.body).toBe(200);
-    await call('POST', '/api/workspace/sync', owner.cookie);
-    await until(overview, (v) => v.people.length === 3 && !!v.connection?.lastSyncResult, 'the sync');
+    await connectAndSync(world, at('ada'), 3);
   }, 60_000);
   afterAll(async () => world?.close());
 

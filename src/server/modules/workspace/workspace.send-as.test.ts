@@ -5,7 +5,12 @@ import type { StandInPerson } from '../../google/google-stand-in';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { until } from '../../../test-support/until';
 import type { Person } from '../../../test-support/team-world';
-import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
+import {
+  connectAndSync,
+  standInPerson,
+  startWorkspaceWorld,
+  type WorkspaceWorld,
+} from '../../../test-support/workspace-world';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import type { DryRunEntry, WorkspaceOverview } from '../../../shared/api/workspace';
 
@@ -32,7 +37,6 @@ describeEachDatabase('Google Workspace: each send-as address is given one signat
   let world: WorkspaceWorld;
   let t: TestApp;
   let google: WorkspaceWorld['google'];
-  let account: WorkspaceWorld['account'];
   let owner: Person;
   let mia: Person;
   const call = apiCaller(() => t.app);
@@ -65,7 +69,7 @@ describeEachDatabase('Google Workspace: each send-as address is given one signat
 
   beforeAll(async () => {
     world = await startWorkspaceWorld(kind, DOMAIN, PEOPLE, { name: 'Mia Moreno', email: at('mia') });
-    ({ t, google, account, owner, member: mia } = world);
+    ({ t, google, owner, member: mia } = world);
 
     const create = async (body: Record<string, unknown>) => {
       const res = await call('POST', '/api/signatures', mia.cookie, body);
@@ -79,13 +83,7 @@ describeEachDatabase('Google Workspace: each send-as address is given one signat
     // An address Gmail does not list for her: nothing is written there.
     await create({ ...fields('+1 555 0003'), label: 'Old alias', sendAsEmail: at('gone') });
 
-    const connect = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: account.keyJson,
-      adminEmail: at('ada'),
-    });
-    expect(connect.statusCode, connect.body).toBe(200);
-    await call('POST', '/api/workspace/sync', owner.cookie);
-    await until(overview, (v) => v.people.length === 3 && !!v.connection?.lastSyncResult, 'the sync');
+    await connectAndSync(world, at('ada'), 3);
   }, 60_000);
   afterAll(async () => world?.close());
 
