@@ -180,7 +180,8 @@ describe.each([1280, 375])('editor layout at %i px', (width) => {
     expect(await controlsOutsideViewport(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
-    expect(await more.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Focus comes back to the button once the menu has closed (a frame or two later on a busy machine).
+    await expect.poll(() => more.evaluate((element) => element === document.activeElement)).toBe(true);
 
     // The menu's items work: Copy HTML after Copy to Gmail puts the source on the clipboard.
     expect(await copyToGmail(person.context, page)).toContain('mail.google.com');
