@@ -2,13 +2,14 @@ import { useState, type ChangeEvent } from 'react';
 import { enableApiLink, readKeyPreview } from '../../../shared/workspace/google-setup';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
 import { Button } from '../../components/ui/button';
-import { Field, Input, Textarea } from '../../components/ui/field';
+import { Field, Textarea } from '../../components/ui/field';
 import { toast } from '../../lib/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useConnect, useConnectTestMode } from '../../api/workspace';
 import { SectionCard } from './account-ui';
 import { DelegationBox, Out, Scopes } from './workspace-delegation';
 import { OperatorConnect } from './workspace-operator-connect';
+import { WorkspaceAdminSubmit } from './workspace-admin-submit';
 
 /** The steps, in the order they fail in real life (design/google-workspace.md, "What fails first"). */
 function Steps({ scopes, projectId }: { scopes: string[]; projectId: string | null }) {
@@ -155,30 +156,18 @@ function KeyConnect({ data }: { data: WorkspaceOverview }) {
             </p>
           )
         )}
-        <Field id="workspace-admin" label="Workspace admin address" error={errors.adminEmail}>
-          <Input
-            id="workspace-admin"
-            type="email"
-            value={adminEmail}
-            onChange={(e) => setAdminEmail(e.target.value)}
-            aria-invalid={!!errors.adminEmail}
-            placeholder="admin@yourcompany.com"
-          />
-        </Field>
-        {errors.form && (
-          <p
-            role="alert"
-            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-            data-testid="workspace-connect-error"
-          >
-            {errors.form}
-          </p>
-        )}
-        <div>
-          <Button onClick={onConnect} disabled={connect.isPending}>
-            {connect.isPending ? 'Checking…' : 'Connect and check'}
-          </Button>
-        </div>
+        <WorkspaceAdminSubmit
+          id="workspace-admin"
+          label="Workspace admin address"
+          adminEmail={adminEmail}
+          onAdminEmail={setAdminEmail}
+          fieldError={errors.adminEmail}
+          formError={errors.form}
+          errorTestId="workspace-connect-error"
+          busy={connect.isPending}
+          submitLabel="Connect and check"
+          onSubmit={onConnect}
+        />
       </div>
     </>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
-import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useConnectOperator } from '../../api/workspace';
+import { WorkspaceAdminSubmit } from './workspace-admin-submit';
 import { DelegationBox } from './workspace-delegation';
 
 /**
@@ -51,30 +50,18 @@ export function OperatorConnect({
         <li>Press "Check connection".</li>
       </ol>
       <DelegationBox clientId={operator.clientId} scopes={scopes} />
-      <Field id="workspace-operator-admin" label="Super admin address" error={error.field}>
-        <Input
-          id="workspace-operator-admin"
-          type="email"
-          value={adminEmail}
-          onChange={(e) => setAdminEmail(e.target.value)}
-          aria-invalid={!!error.field}
-          placeholder="admin@yourcompany.com"
-        />
-      </Field>
-      {error.form && (
-        <p
-          role="alert"
-          className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 [overflow-wrap:anywhere]"
-          data-testid="workspace-operator-error"
-        >
-          {error.form}
-        </p>
-      )}
-      <div>
-        <Button onClick={onCheck} disabled={connect.isPending}>
-          {connect.isPending ? 'Checking…' : 'Check connection'}
-        </Button>
-      </div>
+      <WorkspaceAdminSubmit
+        id="workspace-operator-admin"
+        label="Super admin address"
+        adminEmail={adminEmail}
+        onAdminEmail={setAdminEmail}
+        fieldError={error.field}
+        formError={error.form}
+        errorTestId="workspace-operator-error"
+        busy={connect.isPending}
+        submitLabel="Check connection"
+        onSubmit={onCheck}
+      />
     </div>
   );
 }
