@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api';
 import { initialsOf, useLogout, useSession } from '../api/session';
 import { toast } from '../lib/toast-store';
+import { AvatarButton } from './avatar-button';
 
 const itemClass =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
@@ -16,7 +17,16 @@ export function MenuItem(props: { onSelect?: () => void; disabled?: boolean; chi
 }
 
 /** The avatar button and its menu; each screen passes its own items, Log out is always last. */
-export function UserMenu({ children, onLoggedOut }: { children?: ReactNode; onLoggedOut?: () => void }) {
+export function UserMenu({
+  children,
+  onLoggedOut,
+  defaultOpen,
+}: {
+  children?: ReactNode;
+  onLoggedOut?: () => void;
+  /** Open at once: the avatar was pressed while this menu's code was still loading (lazy-opener.tsx). */
+  defaultOpen?: boolean;
+}) {
   const { data } = useSession();
   const logout = useLogout();
   if (!data) return null;
@@ -31,12 +41,9 @@ export function UserMenu({ children, onLoggedOut }: { children?: ReactNode; onLo
     }
   };
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Open user menu"
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
-      >
-        {initialsOf(user.name, user.email)}
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <AvatarButton initials={initialsOf(user.name, user.email)} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

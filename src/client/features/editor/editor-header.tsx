@@ -4,9 +4,23 @@ import { useNavigate } from 'react-router';
 import type { MeResponse } from '../../../shared/account-types';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
-import { MenuItem, UserMenu } from '../../components/user-menu';
-import { trialDaysLeft } from '../../api/session';
-import { HelpDialog } from './help-dialog';
+import { AvatarButton } from '../../components/avatar-button';
+import { lazyOpener } from '../../components/ui/lazy-opener';
+import { initialsOf, trialDaysLeft } from '../../api/session';
+import { HelpButton } from './help-button';
+
+// The help dialog and the account menu (Radix, floating-ui) follow the editor's first paint: the
+// route's 250 KB budget. Until they arrive, their buttons stand in and keep a press.
+const HelpDialog = lazyOpener<object>(
+  () => import('./help-dialog').then((m) => m.HelpDialog),
+  ({ onOpen }) => <HelpButton onClick={onOpen} />,
+);
+const EditorUserMenu = lazyOpener<{ session: MeResponse }>(
+  () => import('./editor-user-menu').then((m) => m.EditorUserMenu),
+  ({ session, onOpen }) => (
+    <AvatarButton initials={initialsOf(session.user.name, session.user.email)} onClick={onOpen} />
+  ),
+);
 
 /**
  * "N days left in trial" while the organization's own trial runs; "Pro trial · N days left" while a
@@ -70,17 +84,7 @@ export const EditorHeader = memo(function EditorHeader({
         {badge && <TrialBadge text={badge} roomy={!switcher} />}
         <HelpDialog />
         {session ? (
-          <UserMenu>
-            <MenuItem onSelect={() => navigate('/account')}>Settings</MenuItem>
-            {/* Owners and admins run the team: its two screens one click away, not only through Billing. */}
-            {session.organization && session.organization.role !== 'member' && (
-              <>
-                <MenuItem onSelect={() => navigate('/account/team')}>Team &amp; Seats</MenuItem>
-                <MenuItem onSelect={() => navigate('/account/workspace')}>Google Workspace</MenuItem>
-              </>
-            )}
-            <MenuItem onSelect={() => navigate('/account/billing')}>Plan &amp; Billing</MenuItem>
-          </UserMenu>
+          <EditorUserMenu session={session} />
         ) : (
           ready && (
             <>

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { needsPlanChoice } from '../../../shared/billing/plan-status';
 import { useSession } from '../../api/session';
-import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorPanel } from './editor-panel';
 import { PublicOriginNotice } from './public-origin-notice';
@@ -21,6 +20,8 @@ import { VerifyEmailBanner } from './verify-email-banner';
 import { usePublicConfig } from '../../api/system';
 
 // Signed in only, and a header control: it follows the editor's first load (the 250 KB budget).
+// Shown only when a save was refused for a newer copy elsewhere: its code (Radix Dialog) comes then.
+const ConflictDialog = lazy(() => import('./conflict-dialog').then((m) => ({ default: m.ConflictDialog })));
 const SignatureSwitcher = lazy(() => import('./signature-switcher').then((m) => ({ default: m.SignatureSwitcher })));
 
 function LoadingSignature() {
@@ -154,11 +155,15 @@ export function EditorPage() {
           )}
         </div>
       </main>
-      <ConflictDialog
-        conflict={draft.conflict}
-        onReload={draft.reloadFromServer}
-        onOverwrite={() => void draft.overwrite()}
-      />
+      {draft.conflict && (
+        <Suspense fallback={null}>
+          <ConflictDialog
+            conflict={draft.conflict}
+            onReload={draft.reloadFromServer}
+            onOverwrite={() => void draft.overwrite()}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

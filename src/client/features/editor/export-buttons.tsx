@@ -1,7 +1,15 @@
 import { Mail, Save } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useInstallInGmail } from './install-in-gmail';
-import { MoreWaysMenu, type MoreWaysProps } from './more-ways-menu';
+import { lazyOpener } from '../../components/ui/lazy-opener';
+import { MoreWaysButton } from './more-ways-button';
+import type { MoreWaysProps } from './more-ways-menu';
+
+// The menu (Radix, floating-ui) follows the editor's first paint: the route's 250 KB budget.
+const MoreWaysMenu = lazyOpener<MoreWaysProps>(
+  () => import('./more-ways-menu').then((m) => m.MoreWaysMenu),
+  ({ onOpen }) => <MoreWaysButton onClick={onOpen} />,
+);
 
 /**
  * Under the form: one primary action, Copy to Gmail, and every other way to install in the

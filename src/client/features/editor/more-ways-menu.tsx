@@ -1,8 +1,9 @@
-import { ChevronDown, Code, MailCheck, Send, Smartphone, type LucideIcon } from 'lucide-react';
+import { Code, MailCheck, Send, Smartphone, type LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
 import { planNeededFor } from '../../../shared/billing/plan-features';
-import { Button } from '../../components/ui/button';
+import type { OpensOnArrival } from '../../components/ui/lazy-opener';
+import { MoreWaysButton } from './more-ways-button';
 
 export type MoreWaysProps = {
   sending: boolean;
@@ -64,17 +65,14 @@ function Way(props: {
  * "More ways": every way to install the signature other than Copy to Gmail, in one menu button
  * (Radix: arrow keys move, Escape closes, the focus goes back to the button).
  */
-export function MoreWaysMenu(props: MoreWaysProps) {
+export function MoreWaysMenu(props: MoreWaysProps & OpensOnArrival) {
   const workspacePlan = planNeededFor('workspacePush');
   return (
     // Not modal: the page stays usable around it, and nothing is left blocked if the editor
     // re-renders its panel while the menu is open (a signature just created, loaded again).
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={props.defaultOpen}>
       <DropdownMenu.Trigger asChild>
-        <Button variant="secondary" className="shrink-0">
-          More ways
-          <ChevronDown className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        <MoreWaysButton />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
