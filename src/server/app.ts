@@ -18,6 +18,7 @@ import { createContactModule } from './modules/contact/contact.module';
 import { createDataExportModule } from './modules/data-export/data-export.module';
 import { createIconsModule } from './modules/icons/icons.module';
 import { createNewsletterModule } from './modules/newsletter/newsletter.module';
+import { createPreflightModule } from './modules/preflight/preflight.module';
 import { createSignatureRulesModule } from './modules/signature-rules/signature-rules.module';
 import { createSignaturesModule } from './modules/signatures/signatures.module';
 import { createSystemModule } from './modules/system/system.module';
@@ -45,7 +46,8 @@ export type Services = Omit<Infrastructure, 'log'> &
   ReturnType<typeof createContactModule>['services'] &
   ReturnType<typeof createNewsletterModule>['services'] &
   ReturnType<typeof createWorkspaceModule>['services'] &
-  ReturnType<typeof createSignatureRulesModule>['services'];
+  ReturnType<typeof createSignatureRulesModule>['services'] &
+  ReturnType<typeof createPreflightModule>['services'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const newsletter = createNewsletterModule({ ...infrastructure, limiter: publicLimiter });
   const workspace = createWorkspaceModule({ ...infrastructure, testModeFetch: injectFetch(app) });
   const signatureRules = createSignatureRulesModule({ ...infrastructure, ...teams.services, ...workspace.services });
+  const preflight = createPreflightModule(infrastructure);
   const modules: ServerModule[] = [
     createSystemModule(infrastructure),
     auth,
@@ -158,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     billing,
     workspace,
     signatureRules,
+    preflight,
     // The mail outbox is infrastructure, but its sending runs as jobs: started and stopped with the rest.
     { services: {}, jobs: { start: () => mailer.startOnRunner(), stop: () => mailer.stop() } },
   ];
@@ -170,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...teams.services,
     ...billing.services,
     ...signatures.services,
+    ...preflight.services,
     ...uploads.services,
     ...icons.services,
     ...dataExport.services,

@@ -51,6 +51,7 @@ export const FETCH_TIMEOUT_MS = 10_000;
 export const FETCH_MAX_REDIRECTS = 3;
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
 const USER_AGENT = 'SignaturePro-ImageFetcher/1.0 (+re-hosts a signature image once)';
+const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,image/*;q=0.8';
 
 const refuse = (message: string) => new AppError('VALIDATION', message);
 
@@ -158,64 +159,109 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
 const tooLarge = (maxBytes: number) =>
   refuse(`That image is larger than ${Math.round(maxBytes / 1024 / 1024)}MB. Please use a smaller image.`);
 
-/** GETs `rawUrl` under the rules above; resolves with the body and the address it finally came from. */
-export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedResource> {
+type Opened = { response: IncomingMessage; url: URL; redirects: string[] };
+
+const timedOutError = (timeoutMs: number, what: string) =>
+  refuse(
+    `That address took longer than ${Math.ceil(timeoutMs / 1000)} seconds to send ${what}. Please try again, or upload the image.`,
+  );
+
+/**
+ * Connects to `url` under the rules above and follows redirects (each hop checked like the first)
+ * until an answer that is not a redirect: that answer's head, its address and every hop before it.
+ */
+async function openFollowingRedirects(
+  rawUrl: string,
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+  accept: string,
+): Promise<Opened> {
   const resolve = options.resolve ?? defaultResolver;
   const connect = options.connect ?? defaultConnector;
+  const maxRedirects = options.maxRedirects ?? FETCH_MAX_REDIRECTS;
+  const redirects: string[] = [];
+  let url = checkUrl(rawUrl, options);
+  for (;;) {
+    const address = await checkedAddress(url, resolve, options);
+    if (signal.aborted) throw new Error('aborted');
+    let response: IncomingMessage;
+    try {
+      response = await connect({ url, address, headers: { 'user-agent': USER_AGENT, accept }, signal });
+    } catch {
+      if (signal.aborted) throw new Error('aborted');
+      throw refuse(`We could not connect to ${unbracket(url.hostname)}. Please check the address, or upload the image.`);
+    }
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status < 300 || status >= 400 || !location) return { response, url, redirects };
+    response.destroy();
+    if (redirects.length >= maxRedirects) {
+      throw refuse(`That address redirects more than ${maxRedirects} times. Please use the image's own address.`);
+    }
+    redirects.push(url.href);
+    url = checkUrl(new URL(location, url), options);
+  }
+}
+
+/** GETs `rawUrl` under the rules above; resolves with the body and the address it finally came from. */
+export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedResource> {
   const maxBytes = options.maxBytes ?? FETCH_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
-  const maxRedirects = options.maxRedirects ?? FETCH_MAX_REDIRECTS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const timedOut = () =>
-    refuse(
-      `That address took longer than ${Math.ceil(timeoutMs / 1000)} seconds to send the image. Please try again, or upload the image.`,
-    );
-
   try {
-    let url = checkUrl(rawUrl, options);
-    for (let redirects = 0; ; redirects += 1) {
-      const address = await checkedAddress(url, resolve, options);
-      if (controller.signal.aborted) throw timedOut();
-      let response: IncomingMessage;
-      try {
-        response = await connect({
-          url,
-          address,
-          headers: { 'user-agent': USER_AGENT, accept: 'image/png,image/jpeg,image/gif,image/webp,image/*;q=0.8' },
-          signal: controller.signal,
-        });
-      } catch {
-        if (controller.signal.aborted) throw timedOut();
-        throw refuse(
-          `We could not connect to ${unbracket(url.hostname)}. Please check the address, or upload the image.`,
-        );
-      }
-      const status = response.statusCode ?? 0;
-      const location = response.headers.location;
-      if (status >= 300 && status < 400 && location) {
-        response.destroy();
-        if (redirects >= maxRedirects) {
-          throw refuse(`That address redirects more than ${maxRedirects} times. Please use the image's own address.`);
-        }
-        url = checkUrl(new URL(location, url), options);
-        continue;
-      }
-      if (status < 200 || status >= 300) {
-        response.destroy();
-        throw refuse(`That address answered with an error (${status}). Please check that the image is public.`);
-      }
-      try {
-        const bytes = await readBody(response, maxBytes);
-        return { bytes, url: url.href, contentType: String(response.headers['content-type'] ?? '') };
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (controller.signal.aborted) throw timedOut();
-        throw refuse(
-          `The image from ${unbracket(url.hostname)} did not arrive in full. Please try again, or upload the image.`,
-        );
-      }
+    let opened: Opened;
+    try {
+      opened = await openFollowingRedirects(rawUrl, options, controller.signal, IMAGE_ACCEPT);
+    } catch (error) {
+      if (controller.signal.aborted) throw timedOutError(timeoutMs, 'the image');
+      throw error;
     }
+    const { response, url } = opened;
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      response.destroy();
+      throw refuse(`That address answered with an error (${status}). Please check that the image is public.`);
+    }
+    try {
+      const bytes = await readBody(response, maxBytes);
+      return { bytes, url: url.href, contentType: String(response.headers['content-type'] ?? '') };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (controller.signal.aborted) throw timedOutError(timeoutMs, 'the image');
+      throw refuse(
+        `The image from ${unbracket(url.hostname)} did not arrive in full. Please try again, or upload the image.`,
+      );
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What a recipient's click or image load would meet: the final status and address, no body read. */
+export type ProbeResult = { status: number; finalUrl: string; redirects: string[]; contentType: string };
+
+/**
+ * Asks `rawUrl` for its head under the same rules as safeFetch (public addresses only, redirects
+ * checked hop by hop) and closes the connection without reading the body: a link check costs one
+ * round trip per hop, whatever the page weighs. Refusals are AppErrors in words.
+ */
+export async function safeProbe(rawUrl: string, options: SafeFetchOptions = {}): Promise<ProbeResult> {
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const { response, url, redirects } = await openFollowingRedirects(rawUrl, options, controller.signal, '*/*');
+    response.destroy();
+    return {
+      status: response.statusCode ?? 0,
+      finalUrl: url.href,
+      redirects,
+      contentType: String(response.headers['content-type'] ?? ''),
+    };
+  } catch (error) {
+    if (controller.signal.aborted) throw timedOutError(timeoutMs, 'an answer');
+    throw error;
   } finally {
     clearTimeout(timer);
   }

@@ -30,7 +30,8 @@ export type PreflightItem = {
     | 'contrast-secondary'
     | 'links'
     | 'shorteners'
-    | 'image-only';
+    | 'image-only'
+    | 'reachable';
   status: PreflightStatus;
   title: string;
   /** What we found, in figures. */

@@ -9,6 +9,7 @@ import {
 import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { useImageProbes } from './image-probes';
+import { useReachability } from './use-reachability';
 
 const STATUS_ORDER: Record<PreflightStatus, number> = { fail: 0, warn: 1, pending: 2, pass: 3 };
 
@@ -77,12 +78,13 @@ export function PreflightPanel(props: {
   );
   const imageUrls = useMemo(() => manifest.images.map((image) => image.url), [manifest]);
   const probes = useImageProbes(imageUrls);
+  const reachable = useReachability(manifest, publicOrigin);
   const items = useMemo(
     () =>
-      runPreflight({ fields, manifest, publicOrigin, probes }).sort(
+      [...runPreflight({ fields, manifest, publicOrigin, probes }), ...(reachable ? [reachable] : [])].sort(
         (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
       ),
-    [fields, manifest, publicOrigin, probes],
+    [fields, manifest, publicOrigin, probes, reachable],
   );
   const open = items.filter((item) => item.status !== 'pass');
   const passed = items.filter((item) => item.status === 'pass');

@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { signUpFromEditor } from './support/accounts';
+import type { RunningApp } from './support/app-server';
+import { openBrowser, shoot } from './support/browser';
+import { expect, test as base } from './support/fixtures';
+
+/**
+ * An https PUBLIC_URL on a private network: every image is "on our origin, over https", so the
+ * browser-side checks pass, but recipients cannot reach it. The server's check says so.
+ */
+const PUBLIC_URL = 'https://10.0.0.5';
+const pageOriginOf = (app: RunningApp) => `http://127.0.0.1:${app.config.port}`;
+
+const test = base
+  // An https PUBLIC_URL without Stripe needs PAYMENTS=test (decision 0024).
+  .extend('appEnv', { scope: 'file' }, { PUBLIC_URL, PAYMENTS: 'test' })
+  .extend('browser', { scope: 'file' }, async ({ app }, { onCleanup }) => {
+    const browser = await openBrowser(pageOriginOf(app));
+    onCleanup(() => browser.close());
+    // Nothing leaves the machine: any other host answers as if it were down.
+    await browser.context.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.abort('addressunreachable'),
+    );
+    return browser;
+  });
+
+describe('pre-flight: reachable by recipients, checked from the server', () => {
+  let page: Page;
+  let pageOrigin: string;
+
+  test.beforeAll(({ app, browser }) => {
+    pageOrigin = pageOriginOf(app);
+    page = browser.page;
+  });
+
+  const item = () => page.getByTestId('preflight-reachable');
+
+  test('an image on a private https origin fails, with the reason and the fix', async () => {
+    await signUpFromEditor(page, pageOrigin, { email: `reach-${Date.now()}@example.com`, name: 'Ada Lovelace' });
+    await page.goto(`${pageOrigin}/editor`);
+    await page.getByRole('tab', { name: 'Social' }).click();
+    await page.getByRole('button', { name: 'Add GitHub' }).click();
+    await page.getByRole('textbox', { name: 'GitHub' }).fill('https://github.com/ada');
+    await expect.poll(() => page.getByTestId('signature-preview').locator('img').count()).toBe(1);
+    await expect.poll(() => item().getAttribute('data-status')).toBe('fail');
+    const words = (await item().textContent()) ?? '';
+    expect(words).toContain('Recipients cannot reach everything');
+    expect(words).toContain('10.0.0.5/icons/');
+    expect(words).toContain('private or local network, which recipients cannot reach');
+    expect(words).toContain('PUBLIC_URL');
+    // The browser's own checks see an https image on our origin: only the server's check objects.
+    expect(await page.getByTestId('preflight-images-origin').getAttribute('data-status')).toBe('pass');
+    await item().scrollIntoViewIfNeeded();
+    await shoot(page, 'preflight-reachable-desktop');
+    await page.setViewportSize({ width: 375, height: 812 });
+    // A phone shows the form or the preview: the checklist sits with the preview.
+    await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Preview' }).click();
+    await item().scrollIntoViewIfNeeded();
+    await shoot(page, 'preflight-reachable-375');
+  });
+});
