@@ -6,7 +6,9 @@
  * Prints figures only; it never fails on timing, since machines differ.
  */
 import { performance } from 'node:perf_hooks';
-import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../src/server/google/google-stand-in';
+import { makeTestServiceAccount } from '../src/server/google/google-stand-in-token';
+import { startGoogleStandIn } from '../src/test-support/google-stand-in-harness';
+import type { StandInPerson } from '../src/server/google/google-stand-in-wire';
 import { createWorkspaceClient, DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE } from '../src/server/google/workspace-client';
 
 const DOMAIN = 'bench.example';

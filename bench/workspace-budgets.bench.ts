@@ -18,7 +18,9 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { organization } from '../src/server/db/schema/auth.schema';
 import { mailOutbox } from '../src/server/db/schema/mail-outbox.schema';
-import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../src/server/google/google-stand-in';
+import { makeTestServiceAccount } from '../src/server/google/google-stand-in-token';
+import { startGoogleStandIn } from '../src/test-support/google-stand-in-harness';
+import type { StandInPerson } from '../src/server/google/google-stand-in-wire';
 import { recordGoogleCalls } from '../src/test-support/google-calls';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 1000);

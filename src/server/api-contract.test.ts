@@ -34,7 +34,8 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
     "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
   'GET /test-mode/google/admin/directory/v1/users/:userKey':
     "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'GET /test-mode/google': 'the TEST MODE HTML page listing the stand-in directory (google/test-mode.ts), not JSON',
+  'GET /test-mode/google':
+    'the TEST MODE HTML page listing the stand-in directory (google/test-mode-page.ts), not JSON',
 };
 
 describeEachDatabase('API contract', (kind) => {

@@ -24,7 +24,6 @@ import { createSignaturesModule } from './modules/signatures/signatures.module';
 import { createSystemModule } from './modules/system/system.module';
 import { createTeamsModule } from './modules/teams/teams.module';
 import { createUploadsModule } from './modules/uploads/uploads.module';
-import { injectFetch } from './modules/workspace/inject-fetch';
 import { createWorkspaceModule } from './modules/workspace/workspace.module';
 import { createMetrics, registerObservability } from './observability/metrics';
 import { requestIdOptions } from './observability/request-id';
@@ -143,7 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dataExport = createDataExportModule(infrastructure);
   const contact = createContactModule({ ...infrastructure, limiter: publicLimiter });
   const newsletter = createNewsletterModule({ ...infrastructure, limiter: publicLimiter });
-  const workspace = createWorkspaceModule({ ...infrastructure, testModeFetch: injectFetch(app) });
+  const workspace = createWorkspaceModule(infrastructure);
   const signatureRules = createSignatureRulesModule({ ...infrastructure, ...teams.services, ...workspace.services });
   const preflight = createPreflightModule(infrastructure);
   const modules: ServerModule[] = [

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { member, organization, user } from '../server/db/schema/auth.schema';
-import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../server/google/google-stand-in';
+import { makeTestServiceAccount } from '../server/google/google-stand-in-token';
+import { startGoogleStandIn } from './google-stand-in-harness';
+import type { StandInPerson } from '../server/google/google-stand-in-wire';
 import type { WorkspaceOverview } from '../shared/api/workspace';
 import { join, type Person } from './team-world';
 import { apiCaller, buildTestApp, signUpUser, type DatabaseKind, type TestApp } from './test-app';

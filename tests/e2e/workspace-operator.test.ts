@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { makeTestServiceAccount, startGoogleStandIn } from '../../src/server/google/google-stand-in';
+import { makeTestServiceAccount } from '../../src/server/google/google-stand-in-token';
+import { startGoogleStandIn } from '../../src/test-support/google-stand-in-harness';
 import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE } from '../../src/server/google/workspace-client';
 import { standInPerson } from '../../src/test-support/workspace-world';
 import { signUpThroughApi } from './support/accounts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standInPerson } from '../../test-support/workspace-world';
 import { runConnectionChecks } from './connection-check';
-import { makeTestServiceAccount, startGoogleStandIn } from './google-stand-in';
+import { makeTestServiceAccount } from './google-stand-in-token';
+import { startGoogleStandIn } from '../../test-support/google-stand-in-harness';
 import { createWorkspaceClient, DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE } from './workspace-client';
 import { parseServiceAccountKey } from './service-account-key';
 

@@ -1,15 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { checkPublicOrigin } from '../../shared/public-origin';
 import { GOOGLE_TEST_MODE_PATH, type AppConfig } from '../config';
 import type { Db } from '../db/client';
-import type { GoogleStandInState } from './google-stand-in';
-import {
-  createPersistentStandInState,
-  createTestModeServiceAccount,
-  googleTestModePlugin,
-  testModeDomain,
-  type TestModePageAccess,
-} from './test-mode';
+import type { StandInState } from './google-stand-in-wire';
+import { injectFetch } from './inject-fetch';
+import { createPersistentStandInState, createTestModeServiceAccount, testModeDomain } from './test-mode';
+import { googleTestModePlugin, type TestModePageAccess } from './test-mode-page';
 import type { GoogleEndpoints } from './workspace-client';
 
 /**
@@ -34,7 +30,7 @@ export interface GoogleAdapter {
 }
 
 export interface TestModeGoogle {
-  readonly state: GoogleStandInState;
+  readonly state: StandInState;
   /** The organization's own pretend domain. */
   domainOf(organizationId: string): string;
   /** A new key authorised in that domain, its sample people seeded on first use. */
@@ -72,13 +68,19 @@ export function createRealGoogle(config: AdapterConfig): GoogleAdapter {
 
 export function createTestModeGoogle(
   config: AdapterConfig,
-  deps: { db: Db; fetch: typeof fetch; pageAccess: Parameters<typeof googleTestModePlugin>[0]['pageAccess'] },
+  deps: { db: Db; pageAccess: Parameters<typeof googleTestModePlugin>[0]['pageAccess'] },
 ): GoogleAdapter {
   const state = createPersistentStandInState(deps.db);
+  // Calls reach the pretend Google through the app's own routes, in process, once they are mounted.
+  let mountedIn: FastifyInstance | undefined;
+  const fetchInProcess = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    if (!mountedIn) return Promise.reject(new Error('The TEST MODE Google is not mounted yet.'));
+    return injectFetch(mountedIn)(input, init);
+  }) as typeof fetch;
   return {
     mode: 'test',
     endpoints: config.google.endpoints,
-    fetch: deps.fetch,
+    fetch: fetchInProcess,
     operatorKeyJson: undefined,
     testMode: {
       state,
@@ -89,6 +91,7 @@ export function createTestModeGoogle(
       `This server runs a pretend Google: TEST MODE (${config.google.reason}). A real service account key cannot be checked here and would reach no real Gmail, so it is not accepted. Use "Use the TEST MODE Workspace", or run the server with GOOGLE_MODE=google for real Google.`,
     pushRefusal: () => null,
     routes: async (app) => {
+      mountedIn = app;
       await app.register(
         googleTestModePlugin({ state, audiences: [config.google.endpoints.tokenUrl], pageAccess: deps.pageAccess }),
         { prefix: GOOGLE_TEST_MODE_PATH },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleWorkspaceError, type GoogleErrorEffect, type GoogleErrorKind } from './errors';
-import { makeTestServiceAccount, startGoogleStandIn, type StandInRoute } from './google-stand-in';
+import { makeTestServiceAccount } from './google-stand-in-token';
+import { startGoogleStandIn } from '../../test-support/google-stand-in-harness';
+import type { StandInRoute } from './google-stand-in-wire';
 import { createWorkspaceClient, type WorkspaceClient } from './workspace-client';
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleWorkspaceError } from './errors';
-import { makeTestServiceAccount, startGoogleStandIn } from './google-stand-in';
+import { makeTestServiceAccount } from './google-stand-in-token';
+import { startGoogleStandIn } from '../../test-support/google-stand-in-harness';
 import { jobRetry, retryStep } from './retry-policy';
 import { createWorkspaceClient } from './workspace-client';
 

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test-support/free-port';
 import { GoogleWorkspaceError, type GoogleErrorKind } from './errors';
-import {
-  createStandInState,
-  makeTestServiceAccount,
-  sanitiseSignature,
-  startGoogleStandIn,
-  type StandInPerson,
-} from './google-stand-in';
+import { createStandInHarness, startGoogleStandIn } from '../../test-support/google-stand-in-harness';
+import { makeTestServiceAccount } from './google-stand-in-token';
+import { sanitiseSignature, type StandInPerson } from './google-stand-in-wire';
 import { parseServiceAccountKey } from './service-account-key';
 import {
   DIRECTORY_SCOPE,
@@ -275,7 +271,7 @@ describe('checkConnection: the one harmless call, with readable errors', () => {
 describe('tokens', () => {
   it('one token request per person and scope set per hour (fake clock), shared by concurrent calls', async () => {
     let now = Date.now();
-    const state = createStandInState(undefined, { now: () => now });
+    const state = createStandInHarness(undefined, { now: () => now });
     const own = await startGoogleStandIn({ state, people: PEOPLE });
     try {
       const sa = makeTestServiceAccount(DOMAIN, BOTH);
@@ -362,10 +358,10 @@ describe('token cache scope (docs/decisions/0131)', () => {
 
 describe('a token Google no longer accepts', () => {
   it('a 401 drops the cached token and tries once more with a new one', async () => {
-    const memory = createStandInState();
+    const memory = createStandInHarness();
     let forgetNext = false;
     // Google forgets a token (revoked, rotated) while our cache still holds it.
-    const state = createStandInState({
+    const state = createStandInHarness({
       ...memory.store,
       grant: async (token) => {
         if (forgetNext) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { StandInPerson } from '../../google/google-stand-in';
+import type { StandInPerson } from '../../google/google-stand-in-wire';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { signUpPerson, type Person } from '../../../test-support/team-world';
 import { until } from '../../../test-support/until';

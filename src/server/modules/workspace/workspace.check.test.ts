@@ -6,7 +6,8 @@ import { apiCaller, describeEachDatabase } from '../../../test-support/test-app'
 import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
 import { readAnswer } from '../../../client/lib/api-client';
 import { workspaceApi, type ConnectionCheckLine } from '../../../shared/api/workspace';
-import type { InjectedFailure, StandInRoute } from '../../google/google-stand-in';
+import type { InjectedFailure } from '../../../test-support/google-stand-in-harness';
+import type { StandInRoute } from '../../google/google-stand-in-wire';
 
 const DOMAIN = 'check-gws.test';
 const at = (local: string) => `${local}@${DOMAIN}`;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { workspacePeople } from '../../db/schema/workspace.schema';
-import type { StandInPerson } from '../../google/google-stand-in';
+import type { StandInPerson } from '../../google/google-stand-in-wire';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import type { Person } from '../../../test-support/team-world';
 import { until } from '../../../test-support/until';

@@ -7,7 +7,8 @@ import {
   workspaceTemplate,
 } from '../../db/schema/workspace.schema';
 import { workspacePushItem } from '../../db/schema/workspace-push.schema';
-import { makeTestServiceAccount, type StandInPerson } from '../../google/google-stand-in';
+import { makeTestServiceAccount } from '../../google/google-stand-in-token';
+import type { StandInPerson } from '../../google/google-stand-in-wire';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { signUpPerson, type Person } from '../../../test-support/team-world';
 import { until } from '../../../test-support/until';

@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealGoogle } from '../../google/google-adapter';
-import { makeTestServiceAccount, startGoogleStandIn } from '../../google/google-stand-in';
+import { makeTestServiceAccount } from '../../google/google-stand-in-token';
+import { startGoogleStandIn } from '../../../test-support/google-stand-in-harness';
 import { GOOGLE_LIMITS } from '../../google/google-limits';
 import { parseServiceAccountKey } from '../../google/service-account-key';
 import {

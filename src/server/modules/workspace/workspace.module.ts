@@ -10,10 +10,7 @@ import { DAILY_QUEUE, createWorkspaceService } from './workspace.service';
 
 /** Google Workspace: connect a domain, sync its people, push their signatures to Gmail (decisions 0117, 0118, 0140). */
 export function createWorkspaceModule(
-  deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter' | 'mailer'> & {
-    /** How calls reach the TEST MODE Workspace: the app's own routes, in process (inject-fetch.ts). */
-    testModeFetch: typeof fetch;
-  },
+  deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter' | 'mailer'>,
 ) {
   const { config, jobs } = deps;
   const google = chooseGoogle(deps);
@@ -46,14 +43,11 @@ export function createWorkspaceModule(
  * TEST MODE mounts anything: its pretend Google, and a page that shows a signed-in owner or admin
  * what "Google" stored for their own organization.
  */
-function chooseGoogle(
-  deps: Pick<Infrastructure, 'config' | 'database'> & { testModeFetch: typeof fetch },
-): GoogleAdapter {
+function chooseGoogle(deps: Pick<Infrastructure, 'config' | 'database'>): GoogleAdapter {
   if (deps.config.google.mode !== 'test') return createRealGoogle(deps.config);
   const teams = createTeamsRepository(deps.database.db);
   return createTestModeGoogle(deps.config, {
     db: deps.database.db,
-    fetch: deps.testModeFetch,
     async pageAccess(request) {
       const userId = await getUserId(request);
       if (!userId) return { status: 401, words: "Log in to see your organization's TEST MODE Workspace." };

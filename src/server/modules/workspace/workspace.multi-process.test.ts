@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeTestServiceAccount, startGoogleStandIn, type StandInPerson } from '../../google/google-stand-in';
+import { makeTestServiceAccount } from '../../google/google-stand-in-token';
+import { startGoogleStandIn } from '../../../test-support/google-stand-in-harness';
+import type { StandInPerson } from '../../google/google-stand-in-wire';
 import { startServerProcess, type ServerProcess } from '../../../test-support/server-process';
 import { createScratchPostgres, describeWhen, NO_POSTGRES } from '../../../test-support/test-app';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { member, user } from '../../db/schema/auth.schema';
 import { workspaceConnection } from '../../db/schema/workspace.schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import { makeTestServiceAccount, startGoogleStandIn } from '../../google/google-stand-in';
+import { makeTestServiceAccount } from '../../google/google-stand-in-token';
+import { startGoogleStandIn } from '../../../test-support/google-stand-in-harness';
 import {
   apiCaller,
   buildTestApp,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestServiceAccount, type StandInPerson } from '../../google/google-stand-in';
+import { makeTestServiceAccount } from '../../google/google-stand-in-token';
+import type { StandInPerson } from '../../google/google-stand-in-wire';
 import { apiCaller, describeEachDatabase, signUpUser, type TestApp } from '../../../test-support/test-app';
 import { until } from '../../../test-support/until';
 import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox.schema';
-import type { StandInPerson } from '../../google/google-stand-in';
+import type { StandInPerson } from '../../google/google-stand-in-wire';
 import { recordGoogleCalls } from '../../../test-support/google-calls';
 import { startSmtpTestServer } from '../../../test-support/smtp-server';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';

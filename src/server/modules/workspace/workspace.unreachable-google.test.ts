@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeTestServiceAccount } from '../../google/google-stand-in';
+import { makeTestServiceAccount } from '../../google/google-stand-in-token';
 import { GOOGLE_ENDPOINTS } from '../../google/workspace-client';
 import { freePort } from '../../../test-support/free-port';
 import {
