@@ -55,3 +55,26 @@ export const workspacePushItem = pgTable(
     index('workspace_push_item_person_idx').on(t.organizationId, t.personEmail),
   ],
 );
+
+/**
+ * Whose turn it is to write one person's Gmail signatures, and what was asked for last: a push and a
+ * "Restore previous" of the same person run one at a time, and the one asked for last wins
+ * (docs/decisions/0143-one-writer-per-mailbox.md).
+ */
+export const workspacePersonTurn = pgTable(
+  'workspace_person_turn',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** Lower-case primary address. */
+    personEmail: text('person_email').notNull(),
+    /** The action asked for last: `push`, or `restore:<run id>`. */
+    asked: text('asked').notNull(),
+    askedAt: timestamptz('asked_at').notNull(),
+    /** The job writing now (a random token), until `heldUntil`; null when nobody writes. */
+    holder: text('holder'),
+    heldUntil: timestamptz('held_until'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.personEmail] })],
+);

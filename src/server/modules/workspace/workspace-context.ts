@@ -28,6 +28,7 @@ import type { OwnSignature } from './workspace-signature';
 import { createTemplateLookup } from './workspace-templates';
 import { createPushRunRepository } from './workspace-push.repository';
 import { pushJobKey, type PushJob } from './workspace-jobs';
+import { createPersonTurns } from './workspace-turns';
 
 export const PUSH_QUEUE = 'workspace-push';
 export const SYNC_QUEUE = 'workspace-sync';
@@ -105,6 +106,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
   });
 
   const leases = leasesOf(deps);
+  const turns = createPersonTurns(deps.db, leases.push);
   const retries: Record<ClientUse, RetryPolicy> = {
     interactive: INTERACTIVE_RETRY,
     push: deps.retry ?? jobRetry(leases.push),
@@ -199,6 +201,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
       await runs.createRun({ organizationId, kind: 'push', target, actor, actorUserId }, emails);
     }
     await repo.markPending(organizationId, emails);
+    await turns.ask(organizationId, emails, 'push');
     // A person whose push already waits keeps that one job (it renders their signature when it runs).
     // Priority -n for the n-th person: the queue hands out every organization's first person before
     // anyone's second, so a push to thousands never makes a small organization wait (decision 0134).
@@ -267,6 +270,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
     deps,
     repo,
     runs,
+    turns,
     teams,
     health,
     secret,

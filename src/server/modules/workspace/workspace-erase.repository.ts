@@ -6,7 +6,7 @@ import {
   workspacePushLog,
   workspaceTemplate,
 } from '../../db/schema/workspace.schema';
-import { workspacePushRun } from '../../db/schema/workspace-push.schema';
+import { workspacePersonTurn, workspacePushRun } from '../../db/schema/workspace-push.schema';
 
 /**
  * Everything Workspace kept for an organization that is being deleted: the stored key, the template,
@@ -22,4 +22,5 @@ export async function eraseWorkspaceOf(
   await db.delete(workspaceTemplate).where(eq(workspaceTemplate.organizationId, organizationId));
   await db.delete(workspacePushLog).where(eq(workspacePushLog.organizationId, organizationId));
   await db.delete(workspacePushRun).where(eq(workspacePushRun.organizationId, organizationId));
+  await db.delete(workspacePersonTurn).where(eq(workspacePersonTurn.organizationId, organizationId));
 }

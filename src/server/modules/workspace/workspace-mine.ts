@@ -16,6 +16,11 @@ const notInDirectory = () =>
     "You are not in your organization's Google Workspace directory yet. Ask an admin to sync the directory.",
   );
 
+/** How long "Install in Gmail" waits for a push or restore of the same person that is writing now. */
+const INSTALL_WAIT_MS = 10_000;
+const BUSY_WORDS =
+  'Your Gmail signature is being written right now (a push or a restore an admin asked for). Please try again in a minute.';
+
 function resultWords(result: string, email: string) {
   if (result === 'pushed') return `Installed: Gmail now has your signature for ${email}. Reload Gmail to see it.`;
   if (result === 'unchanged') return `Gmail already has this signature for ${email}.`;
@@ -25,7 +30,7 @@ function resultWords(result: string, email: string) {
 /** Each person's own Workspace signature: what Gmail is given, their edits, "Install in Gmail". */
 export function createWorkspaceMine(
   ctx: WorkspaceContext,
-  runPush: (job: PushJob, how: { interactive?: boolean }) => Promise<PushOutcome>,
+  runPush: (job: PushJob, how: { interactive?: boolean }, replacedBy: string | null) => Promise<PushOutcome>,
 ) {
   const { deps, repo } = ctx;
 
@@ -111,11 +116,14 @@ export function createWorkspaceMine(
         },
         [person.email],
       );
-      const result = await runPush(
-        { organizationId: caller.organization.id, email: person.email, actor, actorUserId: userId },
+      const job = { organizationId: caller.organization.id, email: person.email, actor, actorUserId: userId };
+      // The last request for this person; a push or restore writing now finishes first (decision 0143).
+      await ctx.turns.ask(job.organizationId, [job.email], 'push');
+      const result = await ctx.turns.inTurn(job, INSTALL_WAIT_MS, (replacedBy) =>
         // The person waits for this answer: the interactive budget, never a deferral.
-        { interactive: true },
+        runPush(job, { interactive: true }, replacedBy),
       );
+      if (result === 'busy') throw new AppError('CONFLICT', BUSY_WORDS);
       const after = await repo.findPerson(caller.organization.id, person.email);
       return {
         result,

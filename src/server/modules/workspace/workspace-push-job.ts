@@ -248,14 +248,37 @@ export function createPushJob(ctx: WorkspaceContext) {
     return result.outcomes.includes('pushed') ? 'pushed' : 'unchanged';
   }
 
+  /** A request asked for after this push replaces it (decision 0143): nothing is written, the person's status stays. */
+  async function skipReplaced(job: PushJob, words: string): Promise<PushOutcome> {
+    await repo.addAudit({
+      organizationId: job.organizationId,
+      personEmail: job.email,
+      sendAsEmail: null,
+      actor: job.actor,
+      actorUserId: job.actorUserId,
+      result: 'skipped',
+      detail: words,
+      htmlChars: null,
+      htmlHash: null,
+    });
+    return 'skipped';
+  }
+
   /**
+   * `replacedBy`: the words of a later request for the person, who then gets nothing from this push.
    * `interactive`: Install in Gmail, a person waiting for the answer; otherwise a job of PUSH_QUEUE,
    * whose calls share the budget of decision 0134. The outcome goes into the summary of every push
    * that waited for this person (decision 0138); a deferred job records it when it comes back.
    */
-  return async function runPush(job: PushJob, how: { interactive?: boolean } = {}): Promise<PushOutcome> {
+  return async function runPush(
+    job: PushJob,
+    how: { interactive?: boolean } = {},
+    replacedBy: string | null = null,
+  ): Promise<PushOutcome> {
     const startedAt = new Date();
-    const outcome = await pushOnce(job, startedAt, !!how.interactive);
+    const outcome = replacedBy
+      ? await skipReplaced(job, replacedBy)
+      : await pushOnce(job, startedAt, !!how.interactive);
     if (outcome !== 'deferred') await ctx.runs.recordPushResult(job.organizationId, job.email, startedAt, outcome);
     return outcome;
   };

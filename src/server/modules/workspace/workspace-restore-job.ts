@@ -16,7 +16,8 @@ type RestoreJob = PushJob & { restore: NonNullable<PushJob['restore']> };
 export function createRestoreJob(ctx: WorkspaceContext) {
   const { repo, runs } = ctx;
 
-  return async function runRestore(job: RestoreJob): Promise<PushOutcome> {
+  /** `replacedBy`: the words of a request asked for after this one (decision 0143); it writes nothing then. */
+  return async function runRestore(job: RestoreJob, replacedBy: string | null = null): Promise<PushOutcome> {
     const { organizationId, email } = job;
     const { runId, fromRunId } = job.restore;
     const audit = (result: 'restored' | 'failed' | 'skipped', detail: string, html?: string, address?: string) =>
@@ -41,6 +42,7 @@ export function createRestoreJob(ctx: WorkspaceContext) {
       return finish('failed', words);
     };
 
+    if (replacedBy) return finish('skipped', replacedBy);
     const [conn, from] = await Promise.all([
       repo.findConnection(organizationId),
       runs.findItem(organizationId, fromRunId, email),

@@ -2,6 +2,7 @@ import { AppError } from '../../errors';
 import type { PushSummary, RestorePersonBody, RestoreQueued } from '../../../shared/api/workspace-push';
 import { PUSH_QUEUE, notConnected, pushJobKey, type PushJob, type WorkspaceContext } from './workspace-context';
 import type { PushRunRow } from './workspace-push.repository';
+import { actionOf } from './workspace-turns';
 
 const pushGone = () => new AppError('NOT_FOUND', 'That push does not exist (or is no longer kept).');
 
@@ -45,6 +46,8 @@ export function createWorkspaceRestore(ctx: WorkspaceContext) {
       { organizationId, kind: 'restore', target, actor, actorUserId: userId, restoreOf: from.id },
       emails,
     );
+    // The last request for these people from now on: a push of theirs still waiting writes nothing (decision 0143).
+    await ctx.turns.ask(organizationId, emails, actionOf({ restore: { runId, fromRunId: from.id } }));
     await deps.jobs.sendMany<PushJob>(
       PUSH_QUEUE,
       emails.map((email, n) => {

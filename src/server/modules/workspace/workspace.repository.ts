@@ -8,7 +8,7 @@ import {
   workspacePushLog,
   workspaceTemplate,
 } from '../../db/schema/workspace.schema';
-import { workspacePushRun } from '../../db/schema/workspace-push.schema';
+import { workspacePersonTurn, workspacePushRun } from '../../db/schema/workspace-push.schema';
 
 export type ConnectionRow = typeof workspaceConnection.$inferSelect;
 export type PersonRow = typeof workspacePeople.$inferSelect;
@@ -82,6 +82,7 @@ export function createWorkspaceRepository(db: Db) {
     async deleteConnection(organizationId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(workspacePushRun).where(eq(workspacePushRun.organizationId, organizationId));
+        await tx.delete(workspacePersonTurn).where(eq(workspacePersonTurn.organizationId, organizationId));
         await tx.delete(workspacePeople).where(eq(workspacePeople.organizationId, organizationId));
         await tx.delete(workspaceConnection).where(eq(workspaceConnection.organizationId, organizationId));
       });

@@ -1,6 +1,6 @@
 import { createWorkspaceAliases } from './workspace-aliases';
 import { createWorkspaceConnect } from './workspace-connect';
-import { createWorkspaceContext, type PushJob, type WorkspaceDeps } from './workspace-context';
+import { createWorkspaceContext, type PushJob, type PushOutcome, type WorkspaceDeps } from './workspace-context';
 /** What "Delete organization" calls in its transaction (docs/decisions/0135). */
 import { createWorkspaceLocks } from './workspace-locks';
 import { createWorkspaceMine } from './workspace-mine';
@@ -11,6 +11,7 @@ import { createRestoreJob } from './workspace-restore-job';
 import { createWorkspaceRestore } from './workspace-restore';
 import { createWorkspaceSchedule } from './workspace-schedule';
 import { createWorkspaceSync } from './workspace-sync';
+import { TURN_WAIT_MS } from './workspace-turns';
 
 export {
   DAILY_QUEUE,
@@ -34,8 +35,16 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
   const ctx = createWorkspaceContext(deps);
   const runPush = createPushJob(ctx);
   const runRestore = createRestoreJob(ctx);
-  // The push queue carries pushes and restores alike: the same slots, retries and turns (decision 0138).
-  const runQueued = (job: PushJob) => (job.restore ? runRestore({ ...job, restore: job.restore }) : runPush(job));
+  // The push queue carries pushes and restores alike: the same slots, retries and turns (decision 0138),
+  // one job at a time per person, the request asked for last winning (decision 0143).
+  const runQueued = async (job: PushJob): Promise<PushOutcome> => {
+    const outcome = await ctx.turns.inTurn(job, TURN_WAIT_MS, (replacedBy) =>
+      job.restore ? runRestore({ ...job, restore: job.restore }, replacedBy) : runPush(job, {}, replacedBy),
+    );
+    if (outcome !== 'busy') return outcome;
+    await ctx.deferPush(job, new Date(Date.now() + TURN_WAIT_MS));
+    return 'deferred';
+  };
   const sync = createWorkspaceSync(ctx);
   const { registerJobs } = createWorkspaceSchedule(ctx, { runPush: runQueued, runSync: sync.runSync });
   const restore = createWorkspaceRestore(ctx);
