@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { gmailSentMessage, gmailStoredCopy } from '../../src/test-support/gmail-stored-fixture';
 import { signUpFromEditor } from './support/accounts';
 import type { RunningApp } from './support/app-server';
 import { openBrowser, shoot } from './support/browser';
@@ -59,5 +60,30 @@ describe('pre-flight: reachable by recipients, checked from the server', () => {
     await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Preview' }).click();
     await item().scrollIntoViewIfNeeded();
     await shoot(page, 'preflight-reachable-375');
+  });
+
+  test('Check what Gmail stored reads a pasted Show original beside our prediction', async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.getByRole('button', { name: 'Save Signature' }).click();
+    await expect.poll(() => page.getByTestId('save-status').innerText()).toBe('All changes saved');
+    const [saved] = (await (await page.request.get(`${pageOrigin}/api/signatures`)).json()) as { id: string }[];
+    const generated = await page.request.post(`${pageOrigin}/api/signatures/${saved!.id}/generate-html`);
+    const { htmlSignature: html } = (await generated.json()) as { htmlSignature: string };
+    const stored = gmailStoredCopy(html);
+    const check = page.getByTestId('gmail-check');
+    await check.getByText('Check what Gmail stored').click();
+    await check.getByLabel('Gmail’s “Show original”').fill(await gmailSentMessage(stored));
+    await check.getByRole('button', { name: 'Check' }).click();
+    const result = page.getByTestId('gmail-check-result');
+    await expect.poll(() => result.isVisible()).toBe(true);
+    const words = await result.innerText();
+    expect(words).toContain(`Gmail stored ${stored.length.toLocaleString('en-US')} characters`);
+    expect(words).toContain('1 of 1 image moved to Gmail’s image proxy');
+    expect(words).toContain('Gmail dropped nothing.');
+    await result.scrollIntoViewIfNeeded();
+    await shoot(page, 'preflight-gmail-check-desktop');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await result.scrollIntoViewIfNeeded();
+    await shoot(page, 'preflight-gmail-check-375');
   });
 });

@@ -9,6 +9,8 @@ import {
 import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { useImageProbes } from './image-probes';
+import { useSession } from '../../api/session';
+import { GmailCheck } from './gmail-check';
 import { useReachability } from './use-reachability';
 
 const STATUS_ORDER: Record<PreflightStatus, number> = { fail: 0, warn: 1, pending: 2, pass: 3 };
@@ -79,6 +81,7 @@ export function PreflightPanel(props: {
   const imageUrls = useMemo(() => manifest.images.map((image) => image.url), [manifest]);
   const probes = useImageProbes(imageUrls);
   const reachable = useReachability(manifest, publicOrigin);
+  const signedIn = useSession().data != null;
   const items = useMemo(
     () =>
       [...runPreflight({ fields, manifest, publicOrigin, probes }), ...(reachable ? [reachable] : [])].sort(
@@ -122,6 +125,7 @@ export function PreflightPanel(props: {
           </ul>
         </details>
       )}
+      {signedIn && <GmailCheck html={manifest.html} />}
     </section>
   );
 }

@@ -8,6 +8,6 @@ export function createPreflightModule(deps: Pick<Infrastructure, 'rateLimiter'> 
   const reachability = createReachabilityService({ limiter: deps.rateLimiter, fetchOptions: deps.fetchOptions });
   return {
     services: { reachability },
-    routes: routesOf(preflightRoutes, { reachability }),
+    routes: routesOf(preflightRoutes, { reachability, limiter: deps.rateLimiter }),
   } satisfies ServerModule;
 }

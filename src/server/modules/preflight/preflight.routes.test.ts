@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { useTestApp } from '../../../test-support/app-fixtures';
+import { gmailSentMessage, gmailStoredCopy } from '../../../test-support/gmail-stored-fixture';
 import { apiCaller, describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 
 describeEachDatabase('POST /api/preflight/reachability', (kind) => {
@@ -42,5 +43,25 @@ describeEachDatabase('POST /api/preflight/reachability', (kind) => {
       status: 'fail',
       detail: expect.stringMatching(/not a web address/),
     });
+  });
+});
+
+describeEachDatabase('POST /api/preflight/gmail-check', (kind) => {
+  const t = useTestApp(kind);
+  const call = apiCaller(() => t.app);
+  const path = '/api/preflight/gmail-check';
+  const ours = '<table style="color:#1a73e8"><tr><td><a href="https://ada.example">Ada</a></td></tr></table>';
+
+  it('reads a pasted message for a signed-in person; strangers and empty pastes are refused with words', async () => {
+    expect((await call('POST', path, undefined, { original: 'x', html: ours })).statusCode).toBe(401);
+    const { cookie } = await signUpUser(t.app);
+    const empty = await call('POST', path, cookie, { original: '   ', html: ours });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Show original');
+    const message = await gmailSentMessage(gmailStoredCopy(ours));
+    const res = await call('POST', path, cookie, { original: message, html: ours });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ found: true, storedLength: gmailStoredCopy(ours).length, dropped: [] });
+    expect(res.json().predictedLength).toBe(gmailStoredCopy(ours).length);
   });
 });
