@@ -14,6 +14,7 @@ import { createAccountModule } from './modules/account/account.module';
 import { createAnalytics } from './modules/analytics/analytics.service';
 import { createAuthModule, type AuthServices } from './modules/auth/auth.module';
 import { createBillingModule } from './modules/billing/billing.module';
+import { createCampaignsModule } from './modules/campaigns/campaigns.module';
 import { createContactModule } from './modules/contact/contact.module';
 import { createDataExportModule } from './modules/data-export/data-export.module';
 import { createIconsModule } from './modules/icons/icons.module';
@@ -25,6 +26,7 @@ import { createSystemModule } from './modules/system/system.module';
 import { createTeamsModule } from './modules/teams/teams.module';
 import { createUploadsModule } from './modules/uploads/uploads.module';
 import { createWorkspaceModule } from './modules/workspace/workspace.module';
+import type { PersonRow } from './modules/workspace/workspace.service';
 import { createMetrics, registerObservability } from './observability/metrics';
 import { requestIdOptions } from './observability/request-id';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
@@ -46,7 +48,8 @@ export type Services = Omit<Infrastructure, 'log'> &
   ReturnType<typeof createNewsletterModule>['services'] &
   ReturnType<typeof createWorkspaceModule>['services'] &
   ReturnType<typeof createSignatureRulesModule>['services'] &
-  ReturnType<typeof createPreflightModule>['services'];
+  ReturnType<typeof createPreflightModule>['services'] &
+  ReturnType<typeof createCampaignsModule>['services'];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +133,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     hostedImage: (userId, imageURL) => uploads.services.uploads.hostedImage(userId, imageURL),
     // Workspace is made below (it holds the organization template); the callback runs only on a save.
     locksFor: (userId) => workspace.services.workspace.locksFor(userId),
+    // Campaigns is made below too; a banner is asked for only by a request or a push.
+    bannerFor: (userId) => campaigns.services.campaigns.bannerForUser(userId),
   });
   const uploads = createUploadsModule({ ...infrastructure, signatures: signatures.services.signatures });
   const icons = createIconsModule();
@@ -142,9 +147,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dataExport = createDataExportModule(infrastructure);
   const contact = createContactModule({ ...infrastructure, limiter: publicLimiter });
   const newsletter = createNewsletterModule({ ...infrastructure, limiter: publicLimiter });
-  const workspace = createWorkspaceModule(infrastructure);
+  const bannerFor = (person: PersonRow) => campaigns.services.campaignAudience.bannerFor(person.organizationId, person);
+  const workspace = createWorkspaceModule({ ...infrastructure, bannerFor });
   const signatureRules = createSignatureRulesModule({ ...infrastructure, ...teams.services, ...workspace.services });
   const preflight = createPreflightModule(infrastructure);
+  const campaignDeps = { ...teams.services, ...workspace.services, ...signatures.services, ...uploads.services };
+  const campaigns = createCampaignsModule({ ...infrastructure, ...campaignDeps });
   const modules: ServerModule[] = [
     createSystemModule(infrastructure),
     auth,
@@ -161,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     workspace,
     signatureRules,
     preflight,
+    campaigns,
     // The mail outbox is infrastructure, but its sending runs as jobs: started and stopped with the rest.
     { services: {}, jobs: { start: () => mailer.startOnRunner(), stop: () => mailer.stop() } },
   ];
@@ -181,6 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...newsletter.services,
     ...workspace.services,
     ...signatureRules.services,
+    ...campaigns.services,
   };
   app.decorate('services', services);
   // Zod schemas on every API route, the OpenAPI document made from them (api-contract.ts); before any route.

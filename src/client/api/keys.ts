@@ -23,6 +23,7 @@ export const queryKeys = {
   myWorkspace: ['/api/workspace/me'],
   signatureRules: ['/api/signature-rules'],
   mySignatureRule: ['/api/signature-rules/me'],
+  campaigns: ['/api/campaigns'],
 } as const;
 
 export const invitationKey = (token: string) => ['/api/invitations', token] as const;

@@ -65,6 +65,8 @@ export const organizationLocksSchema = z
     designLocked: z.boolean(),
     values: z.partialRecord(z.enum(PERSON_FIELDS), z.unknown()),
     design: savedSignatureSchema.shape.design,
+    // A running campaign's banner, under the signature in the preview and every copy (decision 0222).
+    banner: z.object({ html: z.string(), text: z.string() }).nullish(),
   })
   .meta({ id: 'OrganizationLocks' });
 

@@ -15,6 +15,7 @@ export const CAPABILITY_LABELS: Record<PlanCapability, { words: string; plural: 
   organizationTemplates: { words: 'Organization templates', plural: true },
   workspacePush: { words: 'Google Workspace push', plural: false },
   severalSignatures: { words: 'Several signatures', plural: true },
+  campaigns: { words: 'Campaigns', plural: true },
 };
 
 export function organizationTier(org: { plan: string; trialEndsAt: Date | string | null }, now = new Date()): PlanTier {

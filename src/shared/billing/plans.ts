@@ -42,6 +42,7 @@ export const PLAN_CAPABILITIES = [
   'organizationTemplates',
   'workspacePush',
   'severalSignatures',
+  'campaigns',
 ] as const;
 export type PlanCapability = (typeof PLAN_CAPABILITIES)[number];
 

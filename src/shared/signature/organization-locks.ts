@@ -20,6 +20,8 @@ export type OrganizationLocks = {
   values: Partial<Record<PersonField, unknown>>;
   /** The design the signature has when the design is locked. */
   design: Design;
+  /** A running campaign's banner under the person's signature (decision 0222), sent with the locks. */
+  banner?: { html: string; text: string } | null;
 };
 
 export const NO_LOCKS: OrganizationLocks = { locked: [], designLocked: false, values: {}, design: DEFAULT_DESIGN };

@@ -14,6 +14,8 @@ export type RenderOptions = {
   publicUrl: string;
   /** Decided by shouldShowWatermark() in billing/watermark.ts, never here. */
   showWatermark: boolean;
+  /** A running campaign's banner, appended under the signature (campaigns/campaign-banner.ts; decision 0222). */
+  banner?: { html: string; text: string } | null | undefined;
 };
 
 /** The HTML and its text/plain twin: what a clipboard or a message carries. */
@@ -58,7 +60,9 @@ export function renderSignature(signature: SignatureFields, options: RenderOptio
   const view = resolveSignatureView(signature, options.publicUrl, options.showWatermark);
   // animateLogo picks the image file (image-geometry.ts): an animated GIF or its first frame.
   const { textStyle, rows } = TEMPLATE_RENDERERS[view.template](view);
-  return signatureManifest(view, layoutHtml(view, view.layout, textStyle, rows), renderSignatureText(view));
+  const html = layoutHtml(view, view.layout, textStyle, rows);
+  const b = (html && options.banner) || { html: '', text: '' };
+  return signatureManifest(view, html + b.html, renderSignatureText(view) + b.text);
 }
 
 /** The preview shows a placeholder name; the export never does. */

@@ -6,6 +6,7 @@ import { formatDate, LoadError, SectionCard, Spinner, toastError } from './accou
 import { PaidFeatureLock } from './paid-feature-lock';
 import { WorkspaceMySignature } from './workspace-my-signature';
 import { SignatureRulesCard } from './signature-rules-card';
+import { CampaignsCard } from './campaigns-card';
 import { WorkspaceAudit, WorkspacePeople } from './workspace-people';
 import { WorkspaceTemplateCard } from './workspace-template-card';
 import { useOrganization } from '../../api/teams';
@@ -41,6 +42,7 @@ export function WorkspaceTab() {
     <div className="grid gap-6">
       {org.data.canManage && <WorkspaceAdmin />}
       {org.data.canManage && <SignatureRulesCard />}
+      {org.data.canManage && <CampaignsCard />}
       <WorkspaceMySignature />
     </div>
   );

@@ -84,9 +84,11 @@ export function EditorPage() {
   const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
   const subscriptionStatus = user?.subscriptionStatus;
   // One object for the whole page life: memoised panels beside the preview compare it by identity.
+  // A running campaign's banner comes with the locks (decision 0222).
+  const banner = draft.locks.banner;
   const renderOptions = useMemo(
-    () => signatureRenderOptions(publicUrl, subscriptionStatus),
-    [publicUrl, subscriptionStatus],
+    () => signatureRenderOptions(publicUrl, subscriptionStatus, banner),
+    [publicUrl, subscriptionStatus, banner],
   );
   const exportButtons = useEditorActions(draft, user, publicUrl, renderOptions);
   // The preview never renders with a guessed origin: it waits for the server's PUBLIC_URL.

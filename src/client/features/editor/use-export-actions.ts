@@ -65,7 +65,7 @@ export function useExportActions(draft: SignatureDraft, user: CurrentUser | null
   const [copying, setCopying] = useState(false);
   const [saving, setSaving] = useState(false);
   const [generatedThisSession, setGeneratedThisSession] = useState(false);
-  const options = signatureRenderOptions(publicUrl, user?.subscriptionStatus);
+  const options = signatureRenderOptions(publicUrl, user?.subscriptionStatus, draft.locks.banner);
 
   /**
    * The checks that stop an export before anything is written (required fields, Gmail's size

@@ -25,8 +25,9 @@ export function currentOrigin(): string {
 export function signatureRenderOptions(
   publicUrl: string,
   subscriptionStatus: string | null | undefined,
+  banner?: RenderOptions['banner'],
 ): RenderOptions {
-  return { publicUrl, showWatermark: shouldShowWatermark(subscriptionStatus) };
+  return { publicUrl, showWatermark: shouldShowWatermark(subscriptionStatus), banner };
 }
 
 export type RenderedPreview = {
@@ -40,12 +41,12 @@ export type RenderedPreview = {
 
 /** Renders on every keystroke: the renderer is pure and fast enough (see bench/). */
 export function useRenderedSignature(fields: SignatureFields, options: RenderOptions): RenderedPreview {
-  const { publicUrl, showWatermark } = options;
+  const { publicUrl, showWatermark, banner } = options;
   return useMemo(() => {
-    const renderOptions = { publicUrl, showWatermark };
+    const renderOptions = { publicUrl, showWatermark, banner };
     const exported = renderSignature(fields, renderOptions);
     const hasName = fields.name.trim() !== '';
     const preview = hasName ? exported : renderSignature({ ...fields, name: displayName(fields) }, renderOptions);
     return { exported, preview, size: gmailSizeOf(exported.html, exported.storedLength) };
-  }, [fields, publicUrl, showWatermark]);
+  }, [fields, publicUrl, showWatermark, banner]);
 }

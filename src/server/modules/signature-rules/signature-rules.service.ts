@@ -5,9 +5,11 @@ import { createRulesContext, type SignatureRulesDeps } from './rules-context';
 import { createRuleSet } from './rule-set';
 import { createSignatureResolver as resolverOver } from './signature-resolver';
 import { createSignatureRulesRepository } from './signature-rules.repository';
+import { createRulePeopleRepository } from './rule-people.repository';
 
 export type { Repush, SignatureRulesDeps } from './rules-context';
 export type { SignatureFor } from './signature-resolver';
+export type { RulePersonRow } from './rule-people.repository';
 
 /**
  * Several organization signatures and the ordered rules that give them (docs/decisions/0220, 0221):
@@ -23,3 +25,19 @@ export type SignatureRulesService = ReturnType<typeof createSignatureRulesServic
 
 /** Another module's way to the rules (the Workspace push): which organization signature each person gets. */
 export const createSignatureResolver = (db: Db) => resolverOver(createSignatureRulesRepository(db));
+
+/**
+ * Another module's way to whom the rules place and the rule list (campaigns' audiences, decision 0222):
+ * the directory's people once Workspace is connected, the members, and the ordered rules.
+ */
+export function createRulePlacement(db: Db) {
+  const people = createRulePeopleRepository(db);
+  const repo = createSignatureRulesRepository(db);
+  return {
+    isWorkspaceConnected: people.isWorkspaceConnected,
+    listDirectoryPeople: people.listDirectoryPeople,
+    listMembers: people.listMembers,
+    findRuleSet: repo.findRuleSet,
+  };
+}
+export type RulePlacement = ReturnType<typeof createRulePlacement>;

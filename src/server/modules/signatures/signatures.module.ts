@@ -1,3 +1,4 @@
+import type { BannerMarkup } from '../../../shared/campaigns/campaign-banner';
 import type { OrganizationLocks } from '../../../shared/signature/organization-locks';
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import type { AuthService } from '../auth/auth.service';
@@ -18,6 +19,8 @@ export function createSignaturesModule(
     hostedImage: (userId: string, imageURL: string) => Promise<string>;
     /** The organization's locks on a person, or null (workspace, made after this module; decision 0164). */
     locksFor: (userId: string) => Promise<OrganizationLocks | null>;
+    /** The banner of the campaign the person sees now, or null (campaigns, made after this module; decision 0222). */
+    bannerFor?: (userId: string) => Promise<BannerMarkup | null>;
   },
 ) {
   const { config, database, rateLimiter, mailer } = deps;
@@ -28,6 +31,7 @@ export function createSignaturesModule(
     signatureDefaults: deps.signatureDefaults,
     images: { hostedImage: deps.hostedImage },
     locks: { locksFor: deps.locksFor },
+    ...(deps.bannerFor ? { bannerFor: deps.bannerFor } : {}),
   });
   const testEmail = createTestEmailService({
     db: database.db,

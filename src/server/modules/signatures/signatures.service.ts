@@ -1,3 +1,4 @@
+import type { BannerMarkup } from '../../../shared/campaigns/campaign-banner';
 import { randomUUID } from 'node:crypto';
 import type { GeneratedHtml } from '../../../shared/api/signatures';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
@@ -162,6 +163,8 @@ export function createSignaturesService(deps: {
    * each locked field keeps the organization's value on every save, whatever was sent.
    */
   locks?: { locksFor(userId: string): Promise<OrganizationLocks | null> };
+  /** The banner of the campaign the person sees now (campaigns, decision 0222): under the preview and every copy. */
+  bannerFor?: (userId: string) => Promise<BannerMarkup | null>;
 }) {
   const { repository, analytics, publicUrl } = deps;
 
@@ -231,7 +234,8 @@ export function createSignaturesService(deps: {
   const service = {
     /** The locks the editor shows for this person: none when nothing holds them. */
     async locksFor(userId: string): Promise<OrganizationLocks> {
-      return (await deps.locks?.locksFor(userId)) ?? NO_LOCKS;
+      const [locks, banner] = await Promise.all([deps.locks?.locksFor(userId), deps.bannerFor?.(userId)]);
+      return { ...(locks ?? NO_LOCKS), banner: banner ?? null };
     },
 
     async listSignatures(userId: string): Promise<SavedSignature[]> {
@@ -344,10 +348,11 @@ export function createSignaturesService(deps: {
       if (!check.ok) throw invalid(check.description);
       const subscriptionStatus = await repository.findSubscriptionStatus(userId);
       const showWatermark = shouldShowWatermark(subscriptionStatus);
-      const manifest = renderSignature(saved, { publicUrl, showWatermark });
+      const banner = (await deps.bannerFor?.(userId)) ?? null;
+      const manifest = renderSignature(saved, { publicUrl, showWatermark, banner });
       const { html, text, storedLength } = manifest;
       // The editor's buttons apply the same rule with the same words (gmail-size-advice.ts).
-      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark }, manifest);
+      const { refusal } = checkGmailSize(saved, { publicUrl, showWatermark, banner }, manifest);
       if (refusal) throw invalid(refusal.message);
       if (!(await repository.saveHtmlSignature(id, userId, html))) throw signatureNotFound();
       await analytics.record('gmail_export_attempted', userId, {

@@ -76,6 +76,8 @@ export type WorkspaceDeps = {
   /** The mail outbox: a stopped connection's one alert to the owner and admins (decision 0133). */
   sendMail?: (message: MailMessage) => Promise<void>;
   log?: { warn(obj: object, msg: string): void };
+  /** The banner of the campaign a person sees now, or null (campaigns module, decision 0222). */
+  bannerFor?: (person: PersonRow) => Promise<{ html: string; text: string } | null>;
 };
 
 export const notConnected = () =>

@@ -69,7 +69,8 @@ export function createDryRun(ctx: WorkspaceContext) {
     const entries: DryRunEntry[] = [];
     for (const p of chosen) {
       const now = current.get(p.email) ?? { note: 'Not read.' };
-      for (const target of sendAsTargets(p, tplOf(p), await ctx.ownSignaturesOf(p), deps.config.publicUrl)) {
+      const banner = (await deps.bannerFor?.(p)) ?? null;
+      for (const target of sendAsTargets(p, tplOf(p), await ctx.ownSignaturesOf(p), deps.config.publicUrl, banner)) {
         let held: { current: string | null; currentNote: string | null };
         if ('note' in now) held = { current: null, currentNote: now.note };
         else {

@@ -200,7 +200,9 @@ export function createPushJob(ctx: WorkspaceContext) {
       return 'skipped';
     }
     const tpl = await ctx.templateFor(person);
-    const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl);
+    // A running campaign's banner goes under every address's signature, and comes out after its end (decision 0223).
+    const banner = (await deps.bannerFor?.(person)) ?? null;
+    const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl, banner);
     const primaryTarget = targets[0]!;
     // The primary over the limit: refused before any call, as before aliases existed.
     if (overGmailLimit(primaryTarget.storedLength))
@@ -214,7 +216,8 @@ export function createPushJob(ctx: WorkspaceContext) {
       const listed = await client.listSendAs(person.email);
       const gmailPrimary = listed.find((s) => s.isPrimary);
       if (!gmailPrimary) return rec.failAll(`Gmail lists no primary address for ${person.email}.`);
-      if (conn.writeAliases) targets.push(...acceptedAliasTargets(person, tpl, listed, targets, deps.config.publicUrl));
+      if (conn.writeAliases)
+        targets.push(...acceptedAliasTargets(person, tpl, listed, targets, deps.config.publicUrl, banner));
       // An address no signature is "Used for" any more is left alone in Gmail and drops out of the statuses.
       for (const key of Object.keys(rec.state)) if (!targets.some((t) => t.sendAsEmail === key)) delete rec.state[key];
       result = await writeAddresses(client, person, targets, listed, gmailPrimary, rec, mayComeBack);

@@ -13,7 +13,7 @@ import {
   policyFromTemplate,
   type OrganizationPolicy,
 } from '../../../shared/signature/organization-policy';
-import { renderSignature } from '../../../shared/signature/render-signature';
+import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
 import { createEmptySignature, type SignatureFields } from '../../../shared/signature/signature-schema';
 import type { PersonRow, TemplateRow } from './workspace.repository';
 
@@ -94,13 +94,22 @@ export function personSignatureFields(person: PersonRow, tpl: EffectiveTemplate)
 }
 
 /** What Gmail receives: the one renderer, PUBLIC_URL, no watermark (Workspace is a Pro feature). */
-export function renderPersonSignature(person: PersonRow, tpl: EffectiveTemplate, publicUrl: string): Rendered {
+export function renderPersonSignature(
+  person: PersonRow,
+  tpl: EffectiveTemplate,
+  publicUrl: string,
+  banner: Banner = null,
+): Rendered {
   const { html, storedLength } = renderSignature(personSignatureFields(person, tpl), {
     publicUrl,
     showWatermark: false,
+    banner,
   });
   return { html, storedLength };
 }
+
+/** A running campaign's banner under every address's signature (decision 0222), or null. */
+type Banner = RenderOptions['banner'];
 
 /** The HTML pushed and its length as Gmail stores it (the render's manifest), which the limit holds on. */
 type Rendered = { html: string; storedLength: number };
@@ -158,9 +167,10 @@ export function sendAsTargets(
   tpl: EffectiveTemplate,
   own: OwnSignature[],
   publicUrl: string,
+  banner: Banner = null,
 ): SendAsTarget[] {
   const render = (fields: SignatureFields): Rendered => {
-    const { html, storedLength } = renderSignature(fields, { publicUrl, showWatermark: false });
+    const { html, storedLength } = renderSignature(fields, { publicUrl, showWatermark: false, banner });
     return { html, storedLength };
   };
   const primaryEmail = person.email.toLowerCase();
@@ -174,7 +184,12 @@ export function sendAsTargets(
           label: forPrimary.label,
           ...render(ownSignatureFields(person, tpl, forPrimary, primaryEmail)),
         }
-      : { sendAsEmail: primaryEmail, primary: true, label: null, ...renderPersonSignature(person, tpl, publicUrl) },
+      : {
+          sendAsEmail: primaryEmail,
+          primary: true,
+          label: null,
+          ...renderPersonSignature(person, tpl, publicUrl, banner),
+        },
   ];
   for (const s of own) {
     const address = s.sendAsEmail?.toLowerCase();
@@ -201,6 +216,7 @@ export function acceptedAliasTargets(
   listed: readonly { sendAsEmail: string; isPrimary: boolean; verificationStatus: string | null }[],
   covered: readonly SendAsTarget[],
   publicUrl: string,
+  banner: Banner = null,
 ): SendAsTarget[] {
   const taken = new Set(covered.map((t) => t.sendAsEmail));
   return listed
@@ -209,7 +225,7 @@ export function acceptedAliasTargets(
       const address = s.sendAsEmail.toLowerCase();
       const { html, storedLength } = renderSignature(
         { ...personSignatureFields(person, tpl), email: address },
-        { publicUrl, showWatermark: false },
+        { publicUrl, showWatermark: false, banner },
       );
       return { sendAsEmail: address, primary: false, label: null, html, storedLength };
     });

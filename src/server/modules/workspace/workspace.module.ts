@@ -6,11 +6,14 @@ import type { Infrastructure, ServerModule } from '../../module';
 import { assertManager, requireCallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { workspaceRoutes } from './workspace.routes';
-import { DAILY_QUEUE, createWorkspaceService } from './workspace.service';
+import { DAILY_QUEUE, createWorkspaceService, type WorkspaceDeps } from './workspace.service';
 
 /** Google Workspace: connect a domain, sync its people, push their signatures to Gmail (decisions 0117, 0118, 0140). */
 export function createWorkspaceModule(
-  deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter' | 'mailer'>,
+  deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter' | 'mailer'> & {
+    /** The banner of the campaign a person sees now (campaigns, made after this module; decision 0222). */
+    bannerFor?: WorkspaceDeps['bannerFor'];
+  },
 ) {
   const { config, jobs } = deps;
   const google = chooseGoogle(deps);
@@ -24,6 +27,7 @@ export function createWorkspaceModule(
     onPushFailure: () => deps.metrics.pushFailures.inc(),
     sendMail: (message) => deps.mailer.enqueue(message),
     log: deps.log,
+    ...(deps.bannerFor ? { bannerFor: deps.bannerFor } : {}),
   });
   // The push, sync and daily queues, declared before the runner starts; the daily sync is scheduled once it has.
   workspace.registerJobs();

@@ -1,4 +1,5 @@
 import { createWorkspaceAliases } from './workspace-aliases';
+import { createWorkspaceCampaigns } from './workspace-campaigns';
 import { createWorkspaceConnect } from './workspace-connect';
 import { createWorkspaceContext, type PushJob, type PushOutcome, type WorkspaceDeps } from './workspace-context';
 /** What "Delete organization" calls in its transaction (docs/decisions/0135). */
@@ -13,6 +14,8 @@ import { createWorkspaceSchedule } from './workspace-schedule';
 import { createWorkspaceSync } from './workspace-sync';
 import { TURN_WAIT_MS } from './workspace-turns';
 
+export type { MeasuredPerson } from './workspace-campaigns';
+export type { PersonRow } from './workspace.repository';
 export {
   DAILY_QUEUE,
   PUSH_CONCURRENCY,
@@ -57,6 +60,7 @@ export function createWorkspaceService(deps: WorkspaceDeps) {
     ...createWorkspaceAliases(ctx),
     ...createWorkspaceMine(ctx, runPush),
     ...createWorkspaceLocks(ctx),
+    ...createWorkspaceCampaigns(ctx),
     runPush,
     /** A change of the signature rules or of an organization signature pushes the people it moved again. */
     repushForRules: async (organizationId: string, emails: string[], userId: string) =>

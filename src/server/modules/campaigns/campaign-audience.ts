@@ -1,0 +1,112 @@
+import { campaignBannerMarkup, type BannerMarkup } from '../../../shared/campaigns/campaign-banner';
+import { campaignShownTo, inAudience, type ScheduledCampaign } from '../../../shared/campaigns/campaign-schedule';
+import { hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import type { RulePerson } from '../../../shared/signature/signature-rules';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import {
+  createRulePlacement,
+  createSignatureResolver,
+  type RulePersonRow,
+} from '../signature-rules/signature-rules.service';
+import type { TeamsService } from '../teams/teams.service';
+import type { CampaignRow, CampaignsRepository } from './campaigns.repository';
+
+export const scheduledOf = (row: CampaignRow): ScheduledCampaign & { row: CampaignRow } => ({
+  id: row.id,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  createdAt: row.createdAt,
+  audienceRuleIds: row.audienceRuleIds ?? null,
+  row,
+});
+
+/** Where a banner's click goes for people of this rule: the campaign's redirect (clicks) or its link. */
+export type LinkFor = (row: CampaignRow, ruleId: string | null) => Promise<string>;
+
+/**
+ * Who sees which campaign (decision 0222): each person is placed by the organization's rules (the one
+ * resolver of decision 0220), and of the running campaigns whose audience holds them the earliest
+ * started shows. Organizations whose plan has no campaigns show none.
+ */
+export function createCampaignAudience(deps: {
+  db: Db;
+  repo: CampaignsRepository;
+  publicUrl: string;
+  linkFor?: LinkFor;
+  teams: Pick<TeamsService, 'requireMember'>;
+}) {
+  const { repo, publicUrl } = deps;
+  const signaturesOf = createSignatureResolver(deps.db);
+  const people = createRulePlacement(deps.db);
+  /** The caller's organization, or null for someone in none. */
+  const organizationOf = (userId: string) =>
+    deps.teams.requireMember(userId).then(
+      (caller) => caller.organization.id,
+      (error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      },
+    );
+  const linkFor: LinkFor = deps.linkFor ?? (async (row) => row.linkUrl);
+
+  async function capable(organizationId: string): Promise<boolean> {
+    const org = await repo.findOrganization(organizationId);
+    return !!org && hasCapability(organizationTier(org), 'campaigns');
+  }
+
+  async function markupOf(row: CampaignRow, ruleId: string | null): Promise<BannerMarkup> {
+    return campaignBannerMarkup(
+      { imageUrl: row.imageUrl, altText: row.altText, href: await linkFor(row, ruleId) },
+      publicUrl,
+    );
+  }
+
+  /** The banner one person of the organization sees at `now`, or null. */
+  async function bannerFor(organizationId: string, person: RulePerson, now = new Date()) {
+    const live = (await repo.listLive(organizationId, now)).map(scheduledOf);
+    if (!live.length || !(await capable(organizationId))) return null;
+    const ruleId = (await signaturesOf(organizationId))(person).match.ruleId;
+    const shown = campaignShownTo(live, ruleId, now);
+    return shown ? markupOf(shown.row, ruleId) : null;
+  }
+
+  /** Whom the rules place: the directory's people once Workspace is connected, and the members (their own editors). */
+  async function everyoneOf(organizationId: string) {
+    const directory = (await people.isWorkspaceConnected(organizationId))
+      ? await people.listDirectoryPeople(organizationId)
+      : [];
+    return { directory, members: await people.listMembers(organizationId) };
+  }
+
+  return {
+    capable,
+    placement: people,
+    markupOf,
+    bannerFor,
+    everyoneOf,
+    /** The people a campaign's audience holds, each with the rule that placed them. */
+    async audienceOf(organizationId: string, audienceRuleIds: string[] | null, list: RulePersonRow[]) {
+      const resolve = await signaturesOf(organizationId);
+      return list
+        .map((person) => ({ person, ruleId: resolve(person).match.ruleId }))
+        .filter(({ ruleId }) => inAudience({ audienceRuleIds }, ruleId));
+    },
+    /**
+     * The banner a signed-in person sees in their editor and in Copy to Gmail: placed as the push
+     * places them (their directory entry once Workspace is connected, else as a member), or null.
+     */
+    async bannerForUser(userId: string, now = new Date()): Promise<BannerMarkup | null> {
+      const orgId = await organizationOf(userId);
+      if (!orgId || !(await repo.listLive(orgId, now)).length) return null;
+      const me = (await people.listMembers(orgId)).find((m) => m.id === userId);
+      if (!me) return null;
+      const directory = (await people.isWorkspaceConnected(orgId))
+        ? (await people.listDirectoryPeople(orgId)).find((p) => p.email === me.email)
+        : undefined;
+      return bannerFor(orgId, directory ?? me, now);
+    },
+  };
+}
+
+export type CampaignAudience = ReturnType<typeof createCampaignAudience>;
