@@ -64,7 +64,7 @@ async function signedUpOwner(domain: string, count: number) {
   const signup = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { email: `owner@${domain}`, password: 'a long password 1', name: 'Olivia Owner', termsAccepted: true },
+    payload: { email: `owner@${domain}`, password: 'A long password 1', name: 'Olivia Owner', termsAccepted: true },
   });
   const cookie = [signup.headers['set-cookie']]
     .flat()

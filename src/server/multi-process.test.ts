@@ -153,7 +153,7 @@ describeWhen(missing.join('; '), 'two server processes on one PostgreSQL, one Re
     redis.disconnect();
   }, 60_000);
 
-  async function signUp(on: ServerProcess, email = `mp-${randomUUID()}@example.com`, password = 'a long password 1') {
+  async function signUp(on: ServerProcess, email = `mp-${randomUUID()}@example.com`, password = 'A long password 1') {
     const res = await send(undefined, on.base, 'POST', '/api/auth/signup', {
       body: json({ email, password, name: 'Multi Process', termsAccepted: true }),
     });
@@ -364,7 +364,7 @@ describeWhen(missing.join('; '), 'two server processes on one PostgreSQL, one Re
         while (running) {
           const email = `term-${randomUUID()}@example.com`;
           const res = await call('signup', 'POST', '/api/auth/signup', {
-            body: json({ email, password: 'a long password 1', name: 'Term', termsAccepted: true }),
+            body: json({ email, password: 'A long password 1', name: 'Term', termsAccepted: true }),
           });
           if (res?.status === 201) signedUp.push(email);
         }

@@ -124,5 +124,5 @@ export async function signUpOverHttp(
 
 /** A new person for the benchmarks: a fresh address each time, one password. */
 export function benchPerson(): { email: string; password: string; name: string } {
-  return { email: `bench-${randomUUID()}@example.com`, password: 'bench-password-1', name: 'Bench' };
+  return { email: `bench-${randomUUID()}@example.com`, password: 'Bench-password-1', name: 'Bench' };
 }

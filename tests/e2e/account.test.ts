@@ -257,7 +257,7 @@ describe('account area', () => {
     await newbie.page.getByLabel('Your name').fill('Nina Newbie');
     await newbie.page.getByLabel('Password').fill(PASSWORD);
     await newbie.page.getByRole('checkbox').check();
-    await newbie.page.getByRole('button', { name: 'Create account and join' }).click();
+    await newbie.page.getByRole('button', { name: 'Sign up and join' }).click();
     await expect.poll(() => newbie.page.getByRole('heading', { name: 'Welcome to Acme Inc!' }).count()).toBe(1);
     await shoot(newbie.page, 'invitation-joined-desktop');
 

@@ -53,7 +53,7 @@ describe('accounts in the browser', () => {
     const dialog = page.getByRole('dialog');
     for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
       await page
-        .getByRole('button', { name: 'Get started' })
+        .getByRole('button', { name: 'Sign up' })
         .first()
         .click({ timeout: 2_000 })
         .catch(() => undefined);
@@ -62,13 +62,13 @@ describe('accounts in the browser', () => {
     return dialog;
   };
 
-  test('signup → /verify-email → a wrong code clears the boxes → pasting the mailed code verifies → /pricing', async () => {
+  test('signup → /verify-email → a wrong code stays, with the reason under it → pasting the mailed code verifies → /pricing', async () => {
     const dialog = await openSignup();
     await dialog.getByLabel('Name (optional)').fill('Grace Hopper');
     await dialog.locator('#signup-email').fill(email);
     await dialog.locator('#signup-password').fill(PASSWORD);
     await dialog.getByRole('checkbox').check();
-    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(`${running.url}/verify-email?email=${encodeURIComponent(email)}`);
     await expect.poll(() => toast().textContent()).toContain('Account created!');
     expect(await page.evaluate(() => localStorage.getItem('pendingVerificationEmail'))).toBe(email);
@@ -98,8 +98,10 @@ describe('accounts in the browser', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await page.keyboard.type(wrong);
     await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect.poll(() => toast().textContent()).toContain('Invalid verification code');
-    for (let n = 1; n <= 6; n++) expect(await digit(n).inputValue()).toBe('');
+    // The digits stay to be corrected, and the reason sits under them.
+    await expect.poll(() => page.locator('#verify-code-error').textContent()).toContain('Invalid verification code');
+    for (let n = 1; n <= 6; n++) expect(await digit(n).inputValue()).toBe(wrong[n - 1]);
+    expect(await digit(1).getAttribute('aria-describedby')).toBe('verify-code-error');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Digit 1 of 6');
@@ -305,7 +307,7 @@ describe('accounts in the browser', () => {
     await dialog.locator('#signup-email').fill(email);
     await dialog.locator('#signup-password').fill('Someone-Else-1');
     await dialog.getByRole('checkbox').check();
-    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/\/verify-email\?email=/);
     expect((await me()).status()).toBe(401);
     const notice = await mailbox.waitFor(email, /Someone tried to sign up/);

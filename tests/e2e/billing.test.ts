@@ -67,7 +67,7 @@ describe('billing: pricing, checkout, test payment, success', () => {
     await page.getByRole('button', { name: 'Open user menu' }).waitFor();
     await shot(page, 'pricing', true);
     await page.getByRole('button', { name: 'Open user menu' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Dashboard' }).count()).toBe(1);
+    expect(await page.getByRole('menuitem', { name: 'Go to Editor' }).count()).toBe(1);
     expect(await page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(1);
     await page.keyboard.press('Escape');
 

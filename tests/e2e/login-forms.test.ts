@@ -106,7 +106,7 @@ describe('login forms in the browser', () => {
     await shoot(page, 'login-dialog-refused-desktop');
   });
 
-  test('an invitation to an address that already has an account: Create account says to log in, and Log in joins', async () => {
+  test('an invitation to an address that already has an account: Sign up says to log in, and Log in joins', async () => {
     const stamp = Date.now();
     const owner = `owner-${stamp}@acme.test`;
     const invitee = `taken-${stamp}@acme.test`;
@@ -132,7 +132,7 @@ describe('login forms in the browser', () => {
     await page.getByLabel('Your name').fill('Tara Again');
     await page.locator('#inv-password').fill('A-different-pass-9');
     await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.getByRole('button', { name: 'Sign up and join' }).click();
 
     await expect
       .poll(() =>

@@ -147,11 +147,11 @@ describe('landing page, signed out', () => {
     expect(await mainNav().getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
   });
 
-  test("'Log in' and 'Get started' open the dialog on their tab and record the auth-open telemetry", async () => {
+  test("'Log in' and 'Sign up' open the dialog on their tab and record the auth-open telemetry", async () => {
     await openLanding();
     for (const [button, title, tab] of [
       ['Log in', 'Welcome back', 'Log in'],
-      ['Get started', 'Create your account', 'Sign up'],
+      ['Sign up', 'Create your account', 'Sign up'],
     ] as const) {
       const telemetry = page.waitForResponse(
         (r) => r.url().endsWith('/api/auth/telemetry/auth-open') && r.request().method() === 'POST',
@@ -166,9 +166,9 @@ describe('landing page, signed out', () => {
     }
   });
 
-  test("the hero's 'Start Free Trial' opens sign-up", async () => {
+  test("the hero's 'Sign up' opens sign-up", async () => {
     await openLanding();
-    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign up', exact: true }).first().click();
     await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Create your account');
   });
 
@@ -196,12 +196,12 @@ describe('landing page, signed out', () => {
 
   test("signing up from the landing page goes to /verify-email with the 'Account created!' toast", async () => {
     await openLanding();
-    await page.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
     const email = `signup${Date.now()}@example.com`;
     await dialog().getByLabel('Email').fill(email);
     await dialog().getByLabel('Password').fill(PASSWORD);
     await dialog().getByRole('checkbox').check();
-    await dialog().getByRole('button', { name: 'Create account' }).click();
+    await dialog().getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(url(`/verify-email?email=${encodeURIComponent(email)}`));
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Account created!');
   });
@@ -266,7 +266,7 @@ describe('landing page, signed out', () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
 
     await openButton.click();
-    await menu.getByRole('button', { name: 'Get started' }).click();
+    await menu.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Create your account');
     await page.keyboard.press('Escape');
 
@@ -343,7 +343,9 @@ describe('landing page, signed in', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Logged out');
-    await expect.poll(() => page.getByRole('button', { name: 'Start Free Trial' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('button', { name: 'Sign up', exact: true }).count())
+      .toBeGreaterThan(0);
   });
 
   test('a plan card goes to checkout with the chosen plan and billing period', async () => {
@@ -378,6 +380,6 @@ describe('landing page, signed in', () => {
     await menu.getByRole('button', { name: 'Log out' }).click();
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect.poll(() => menu.getByRole('button', { name: 'Get started' }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole('button', { name: 'Sign up' }).isVisible()).toBe(true);
   });
 });

@@ -138,8 +138,8 @@ describe('site.css: the public pages look exactly as with the full stylesheet', 
       await target.setViewportSize({ width: 1280, height: 900 });
       await target.goto(`${running.url}/`);
       await target.waitForLoadState('networkidle');
-      await target.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
-      await target.getByRole('dialog').getByRole('button', { name: 'Create account' }).waitFor();
+      await target.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+      await target.getByRole('dialog').getByRole('button', { name: 'Sign up' }).waitFor();
     });
   });
 

@@ -39,7 +39,7 @@ describeWhen('missing' in binaries ? binaries.missing : undefined, 'the server a
     base = server.base;
     const signup = await signUpOverHttp(base, {
       email: 'restart@example.com',
-      password: 'a long password 1',
+      password: 'A long password 1',
       name: 'Re Start',
     });
     expect(signup.status).toBe(201);
@@ -154,7 +154,7 @@ describeWhen('missing' in binaries ? binaries.missing : undefined, 'the server a
       const save = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'restart@example.com', password: 'a long password 1' }),
+        body: JSON.stringify({ email: 'restart@example.com', password: 'A long password 1' }),
       });
       expect(save.status).toBe(503);
       // Alive, but not ready: /api/ready names the database, /api/health stays 200.

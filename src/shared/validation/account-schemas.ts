@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_COLORS } from '../signature/colour-choices';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../signature/signature-schema';
 import { TEMPLATES, TEMPLATE_INFO, type Template } from '../signature/template-info';
-import { PASSWORD_MAX } from './auth-schemas';
+import { newPasswordSchema, PASSWORD_MAX } from './auth-schemas';
 import { cleanText } from './text-field';
 
 /**
@@ -150,23 +150,14 @@ export const logoUrlSchema = z.object({
 export type LogoUrlInput = z.input<typeof logoUrlSchema>;
 
 // ── Security ───────────────────────────────────────────────────────────────────────────────
-/** The reset-password rules plus one special character (spec section 5, Security tab). */
-export const newPasswordField = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-  .regex(/[0-9]/, 'Password must contain at least one number')
-  .regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character');
-
 export const changePasswordSchema = z
   .object({
     currentPassword: z
       .string('Current password is required')
       .min(1, 'Current password is required')
       .max(PASSWORD_MAX, 'Current password is incorrect'),
-    newPassword: newPasswordField,
+    // The one new-password rule (decision 0185).
+    newPassword: newPasswordSchema,
     confirmPassword: z.string('Please confirm your password').min(1, 'Please confirm your password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

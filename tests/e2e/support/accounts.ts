@@ -70,17 +70,17 @@ export async function signUpInDialog(page: Page, person: { email: string; name: 
   await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
   await dialog.locator('input[type=password]').fill(person.password ?? PASSWORD);
   await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await dialog.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL(/\/verify-email/);
 }
 
 /**
- * A visitor signs up from the editor's Sign Up Free button, and Free is chosen (that is the
+ * A visitor signs up from the editor's Sign up button, and Free is chosen (that is the
  * pricing page's job, tested there; here the API call it makes). `origin` is where the page is.
  */
 export async function signUpFromEditor(page: Page, origin: string, person: { email: string; name: string }) {
   await page.goto(`${origin}/editor`);
-  await page.getByRole('button', { name: 'Sign Up Free' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
   await signUpInDialog(page, person);
   await chooseFreePlan(page.request, origin);
 }

@@ -1,8 +1,10 @@
 import { Dialog } from '../ui/dialog';
+import { SignupSteps } from '../ui/signup-steps';
 import { closeAuthDialog, setAuthTab, useAuthDialog } from './auth-dialog-store';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
+import { SIGN_UP } from './auth-dialog-store';
 
 const titles = { login: 'Welcome back', signup: 'Create your account', forgot: 'Reset your password' };
 const descriptions = {
@@ -13,9 +15,21 @@ const descriptions = {
 
 /** The login / signup / forgot-password dialog, opened from anywhere with openAuthDialog(). */
 export function AuthDialog() {
-  const { open, tab, redirectTo } = useAuthDialog();
+  const { open, tab, redirectTo, plan, email } = useAuthDialog();
+  // The first field takes the cursor; an address being corrected is where the person types.
+  const initialFocus = { login: 'login-email', signup: email ? 'signup-email' : 'signup-name', forgot: 'forgot-email' }[
+    tab
+  ];
   return (
-    <Dialog open={open} onClose={closeAuthDialog} title={titles[tab]} description={descriptions[tab]} closeButton>
+    <Dialog
+      open={open}
+      onClose={closeAuthDialog}
+      title={titles[tab]}
+      description={descriptions[tab]}
+      closeButton
+      initialFocus={initialFocus}
+    >
+      {tab === 'signup' && <SignupSteps current="Account" className="mt-4" />}
       {tab !== 'forgot' && (
         <div
           role="tablist"
@@ -31,14 +45,14 @@ export function AuthDialog() {
               onClick={() => setAuthTab(t)}
               className={`rounded-md py-1.5 font-medium ${tab === t ? 'bg-white shadow-sm' : 'text-slate-600'}`}
             >
-              {t === 'login' ? 'Log in' : 'Sign up'}
+              {t === 'login' ? 'Log in' : SIGN_UP}
             </button>
           ))}
         </div>
       )}
       <div className="mt-4">
         {tab === 'login' && <LoginForm redirectTo={redirectTo} />}
-        {tab === 'signup' && <SignupForm />}
+        {tab === 'signup' && <SignupForm plan={plan} email={email} />}
         {tab === 'forgot' && <ForgotForm />}
       </div>
     </Dialog>

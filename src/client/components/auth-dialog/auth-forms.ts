@@ -76,6 +76,8 @@ export function useLoginForm({ email, screen = 'dialog', seedSession = true, onS
 type SignupFormOptions = {
   /** An address given by the screen (the invitation's), sent instead of the field's. */
   email?: string;
+  /** What the email field starts with (an address being corrected), still the person's to change. */
+  initialEmail?: string;
   /**
    * What follows an accepted signup. The answer names no account (an address already registered
    * gets the same one), so a session, if any, is read back by the screen.
@@ -84,10 +86,15 @@ type SignupFormOptions = {
 };
 
 /** POST /api/auth/signup with the form's values (terms accepted), then `onSignedUp`. */
-export function useSignupForm({ email, onSignedUp }: SignupFormOptions) {
+export function useSignupForm({ email, initialEmail, onSignedUp }: SignupFormOptions) {
   const form = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
-    defaultValues: { name: '', email: email ?? '', password: '', termsAccepted: false as unknown as true },
+    defaultValues: {
+      name: '',
+      email: email ?? initialEmail ?? '',
+      password: '',
+      termsAccepted: false as unknown as true,
+    },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -23,7 +23,11 @@ export async function choosePlan(
   navigate: (to: string) => void,
   activateFree: () => void | Promise<void>,
 ): Promise<void> {
-  if (!signedIn) openAuthDialog('signup', { redirectTo: planId === 'free' ? '/editor' : checkoutPath(planId, period) });
+  if (!signedIn)
+    openAuthDialog('signup', {
+      redirectTo: planId === 'free' ? '/editor' : checkoutPath(planId, period),
+      plan: { planId, period },
+    });
   else if (planId === 'free') await activateFree();
   else navigate(checkoutPath(planId, period));
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { openAuthDialog, type AuthTab } from '../auth-dialog/auth-dialog-store';
+import { openAuthDialog, SIGN_UP, type AuthTab } from '../auth-dialog/auth-dialog-store';
 import { preloadAuthDialog } from '../auth-dialog/lazy-auth-dialog';
 import { initialsOf, useKnownSession } from '../../api/session-probe';
 import { AuthButtons, type AuthButtonSpec } from './auth-buttons';
@@ -20,13 +20,13 @@ const HEADER_BUTTONS: readonly AuthButtonSpec[] = [
   },
   {
     tab: 'signup',
-    label: 'Get started',
+    label: SIGN_UP,
     className:
       'h-10 whitespace-nowrap rounded-md bg-brand px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-dark',
   },
 ];
 
-/** Signed out (or not known yet, as in the prerendered HTML): 'Log in' and 'Get started'. Signed in: the avatar menu. */
+/** Signed out (or not known yet, as in the prerendered HTML): 'Log in' and 'Sign up'. Signed in: the avatar menu. */
 export function HeaderAuth() {
   const me = useKnownSession();
   if (me) {

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast-store';
 import { AuthButtons, type AuthButtonSpec } from './auth-buttons';
 import { openSiteAuthDialog } from './header-auth';
 import type { NavLink } from './site-nav-links';
-import type { AuthTab } from '../auth-dialog/auth-dialog-store';
+import { SIGN_UP, type AuthTab } from '../auth-dialog/auth-dialog-store';
 
 const itemClass =
   'block w-full rounded-md px-3 py-2.5 text-left text-base font-medium text-slate-800 hover:bg-slate-100';
@@ -19,7 +19,7 @@ const MENU_BUTTONS: readonly AuthButtonSpec[] = [
   },
   {
     tab: 'signup',
-    label: 'Get started',
+    label: SIGN_UP,
     className: 'h-11 rounded-md bg-brand text-sm font-semibold text-white hover:bg-brand-dark',
   },
 ];

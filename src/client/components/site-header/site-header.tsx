@@ -4,7 +4,7 @@ import { SiteLogo } from './site-logo';
 import { buildNavLinks } from './site-nav-links';
 
 /** The sticky header of every public page. `current` marks the page a link stands for. */
-export function SiteHeader({ onLanding = false, current }: { onLanding?: boolean; current?: 'contact' }) {
+export function SiteHeader({ onLanding = false, current }: { onLanding?: boolean; current?: 'contact' | 'pricing' }) {
   const links = buildNavLinks(onLanding);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">

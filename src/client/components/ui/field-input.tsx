@@ -19,8 +19,6 @@ export type InputSpec<N extends string = string> = {
 export const EMAIL = { type: 'email', autoComplete: 'email' } as const;
 export const CURRENT_PASSWORD = { type: 'password', autoComplete: 'current-password', required: true } as const;
 export const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password', required: true } as const;
-/** The password of a new account, with the rule the signup forms state. */
-export const NEW_ACCOUNT_PASSWORD = { ...NEW_PASSWORD, hint: 'At least 8 characters.' } as const;
 
 /** A Field around the spec's Input, registered with the form and marked invalid while its error shows. */
 export function FormInput<T extends FieldValues>({ form, spec }: { form: UseFormReturn<T>; spec: InputSpec<Path<T>> }) {

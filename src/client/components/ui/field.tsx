@@ -25,10 +25,14 @@ export type FieldProps = {
   hint?: ReactNode;
 };
 
-/** A label, its control, and the error or hint below it, wired for screen readers. */
+/**
+ * A label, its control, and the error or hint below it, wired for screen readers. Its rows keep
+ * their height when a neighbour in the same grid row grows (an error under it): the control stays
+ * level with the one beside it instead of sliding down.
+ */
 export function Field(props: FieldProps & { children: ReactNode }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid content-start gap-1.5">
       <label htmlFor={props.id} className="text-sm font-medium text-slate-700">
         {props.label}
         {props.required && (

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Circle } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   changePasswordSchema,
@@ -7,13 +6,17 @@ import {
   type ChangePasswordInput,
 } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
+import { PasswordRules } from '../../components/ui/password-rules';
 import { FormInput, CURRENT_PASSWORD, NEW_PASSWORD } from '../../components/ui/field-input';
 import { saveWithToast, SectionCard } from './account-ui';
 import { useChangePassword } from '../../api/account';
 
 const METER_TONE = { Weak: 'bg-red-500', Fair: 'bg-amber-500', Good: 'bg-lime-500', Strong: 'bg-green-600' } as const;
 
-/** The six-criteria meter: how many are met, the word for it, and the list. */
+/**
+ * How strong the new password is (six criteria, the word for it), over the one rule every new
+ * password must meet (decision 0185): the strength is advice, the rule is what the server checks.
+ */
 export function StrengthMeter({ password }: { password: string }) {
   const strength = passwordStrength(password);
   return (
@@ -30,19 +33,9 @@ export function StrengthMeter({ password }: { password: string }) {
         <span className="w-14 text-right text-xs font-medium text-slate-700">{password ? strength.label : ''}</span>
       </div>
       <p className="sr-only">{password ? `Password strength: ${strength.label}` : ''}</p>
-      <ul className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
-        {strength.criteria.map((c) => (
-          <li key={c.label} className={`flex items-center gap-1.5 ${c.met ? 'text-green-700' : 'text-slate-500'}`}>
-            {c.met ? (
-              <Check className="h-3.5 w-3.5" aria-hidden="true" />
-            ) : (
-              <Circle className="h-3 w-3" aria-hidden="true" />
-            )}
-            {c.label}
-            <span className="sr-only">{c.met ? '(met)' : '(not met)'}</span>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-2">
+        <PasswordRules password={password} />
+      </div>
     </div>
   );
 }

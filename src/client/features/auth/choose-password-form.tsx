@@ -6,7 +6,7 @@ import { FormInput, NEW_PASSWORD } from '../../components/ui/field-input';
 import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { choosePassword } from '../../api/auth';
-import { PasswordRules } from './password-rules';
+import { PasswordRules } from '../../components/ui/password-rules';
 
 /**
  * The first password of a person the verification link just signed in (the one set before the

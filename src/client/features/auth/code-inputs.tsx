@@ -8,11 +8,13 @@ type Props = {
   onComplete(code: string): void;
   disabled?: boolean;
   invalid?: boolean;
+  /** The id of the words that say why the code was refused. */
+  describedBy?: string;
   inputRef?: (index: number, el: HTMLInputElement | null) => void;
 };
 
 /** Six single-digit boxes: typing advances, Backspace moves back, pasting six digits fills all. */
-export function CodeInputs({ digits, onChange, onComplete, disabled, invalid, inputRef }: Props) {
+export function CodeInputs({ digits, onChange, onComplete, disabled, invalid, describedBy, inputRef }: Props) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => refs.current[Math.max(0, Math.min(CODE_LENGTH - 1, i))]?.focus();
 
@@ -80,6 +82,7 @@ export function CodeInputs({ digits, onChange, onComplete, disabled, invalid, in
           pattern="[0-9]*"
           aria-label={`Digit ${i + 1} of ${CODE_LENGTH}`}
           aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           className="h-14 w-11 rounded-lg border border-slate-300 bg-white text-center text-2xl font-semibold text-slate-900 shadow-sm transition focus:border-brand focus:outline-none focus:ring-4 focus:ring-brand/15 disabled:bg-slate-50 disabled:text-slate-400 aria-[invalid=true]:border-red-400 sm:h-16 sm:w-12"
         />
       ))}

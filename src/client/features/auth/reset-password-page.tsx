@@ -10,7 +10,7 @@ import { FormInput, NEW_PASSWORD } from '../../components/ui/field-input';
 import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { AuthCard } from './auth-card';
-import { PasswordRules } from './password-rules';
+import { PasswordRules } from '../../components/ui/password-rules';
 import { checkResetToken, resetPassword } from '../../api/auth';
 
 type Phase = 'checking' | 'invalid' | 'form' | 'done';

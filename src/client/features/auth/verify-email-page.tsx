@@ -4,6 +4,15 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CODE_LENGTH } from '../../../shared/validation/auth-schemas';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
+import { SignupSteps } from '../../components/ui/signup-steps';
+import { callPublic } from '../../api/public';
+import {
+  checkoutPathOf,
+  clearPendingPlan,
+  describePlanChoice,
+  readPendingPlan,
+  type PlanChoice,
+} from '../../api/pending-plan';
 import { toast } from '../../lib/toast-store';
 import { errorMessage } from '../../lib/api';
 import { useSessionInvalidated } from '../../api/session';
@@ -14,6 +23,19 @@ import { clearPendingEmail, readPendingEmail, useResendVerification, verifyEmail
 const empty = () => Array.from({ length: CODE_LENGTH }, () => '');
 type Phase = 'entering' | 'verifying' | 'verified';
 
+/** After Verify: the plan chosen on a card before sign-up (checkout, or Free and the editor), else the plans. */
+async function goToPlanStep(plan: PlanChoice | null, navigate: (to: string) => void) {
+  clearPendingPlan();
+  if (plan?.planId === 'free') {
+    // Should Free not start, the plans page offers it again.
+    const chosen = await callPublic('selectFreePlan').then(
+      () => true,
+      () => false,
+    );
+    navigate(chosen ? '/editor' : '/pricing');
+  } else navigate(plan ? checkoutPathOf(plan) : '/pricing');
+}
+
 /** /verify-email: the 6-digit code from the mail; the email comes from ?email= or the pending signup. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -22,7 +44,9 @@ export function VerifyEmailPage() {
   const sessionInvalidated = useSessionInvalidated();
   const [digits, setDigits] = useState(empty);
   const [phase, setPhase] = useState<Phase>('entering');
-  const [failed, setFailed] = useState(false);
+  /** Why the last code was refused, shown under the digits (which stay, to be corrected). */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [plan] = useState(readPendingPlan);
   const { sending: resending, resend: resendMail } = useResendVerification(
     (to) => `We sent a new code to ${to}.`,
     'Failed to resend verification email',
@@ -30,11 +54,15 @@ export function VerifyEmailPage() {
   const first = useRef<HTMLInputElement | null>(null);
 
   useEffect(() => first.current?.focus(), []);
+  // After a refused code, once the boxes are enabled again: the cursor goes back to the first.
+  useEffect(() => {
+    if (refusal !== null && phase === 'entering') first.current?.focus();
+  }, [refusal, phase]);
   useEffect(() => {
     if (phase !== 'verified') return;
-    const timer = setTimeout(() => navigate('/pricing'), 2000);
+    const timer = setTimeout(() => void goToPlanStep(plan, navigate), 2000);
     return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [phase, navigate, plan]);
 
   const submit = async (code: string) => {
     if (phase !== 'entering' || !email) return;
@@ -53,16 +81,10 @@ export function VerifyEmailPage() {
       toast({ title: 'Email verified!', description: 'Your email address is confirmed.', variant: 'success' });
       await sessionInvalidated();
     } catch (error) {
-      // The spec: an error clears the boxes and puts the cursor back in the first.
-      setDigits(empty());
-      setFailed(true);
+      // The digits stay, so one mistyped digit is corrected rather than all six typed again
+      // (decision 0185); the reason sits under them and the first box is selected.
+      setRefusal(errorMessage(error, 'Invalid verification code'));
       setPhase('entering');
-      toast({
-        title: 'Verification failed',
-        description: errorMessage(error, 'Invalid verification code'),
-        variant: 'destructive',
-      });
-      setTimeout(() => first.current?.focus(), 0);
     }
   };
 
@@ -81,6 +103,7 @@ export function VerifyEmailPage() {
   const resend = async () => {
     if (!(await resendMail(email))) return;
     setDigits(empty());
+    setRefusal(null);
     first.current?.focus();
   };
 
@@ -105,7 +128,16 @@ export function VerifyEmailPage() {
         icon={<CircleCheckBig className="h-6 w-6" />}
         tone="success"
         title="Email verified!"
-        description={<p role="status">Thanks for confirming {email}. Taking you to the plans…</p>}
+        description={
+          <p role="status">
+            Thanks for confirming {email}.{' '}
+            {plan
+              ? plan.planId === 'free'
+                ? 'Setting up Free and taking you to the editor…'
+                : `Taking you to checkout for ${describePlanChoice(plan)}…`
+              : 'Taking you to the plans…'}
+          </p>
+        }
       />
     );
   }
@@ -121,20 +153,29 @@ export function VerifyEmailPage() {
         </p>
       }
     >
+      <SignupSteps current="Verify" className="-mt-2 mb-6" />
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
-        <CodeInputs
-          digits={digits}
-          onChange={(next) => {
-            setDigits(next);
-            setFailed(false);
-          }}
-          onComplete={(code) => void submit(code)}
-          disabled={phase === 'verifying'}
-          invalid={failed}
-          inputRef={(i, el) => {
-            if (i === 0) first.current = el;
-          }}
-        />
+        <div className="grid gap-2">
+          <CodeInputs
+            digits={digits}
+            onChange={(next) => {
+              setDigits(next);
+              setRefusal(null);
+            }}
+            onComplete={(code) => void submit(code)}
+            disabled={phase === 'verifying'}
+            invalid={refusal !== null}
+            describedBy={refusal ? 'verify-code-error' : undefined}
+            inputRef={(i, el) => {
+              if (i === 0) first.current = el;
+            }}
+          />
+          {refusal && (
+            <p id="verify-code-error" role="alert" className="text-center text-sm text-red-600">
+              {refusal.replace(/\.?$/, '.')} Check the digits above, or ask for a new code.
+            </p>
+          )}
+        </div>
         <Button type="submit" size="lg" className="w-full" disabled={phase === 'verifying'}>
           {phase === 'verifying' ? 'Verifying...' : 'Verify email'}
         </Button>
@@ -153,6 +194,16 @@ export function VerifyEmailPage() {
       </p>
       <p className="mt-2 text-center text-xs text-slate-500">
         The code expires 10 minutes after it was sent. The email also has a one-click link.
+      </p>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Wrong address?{' '}
+        <button
+          type="button"
+          onClick={() => openAuthDialog('signup', { email, plan })}
+          className="font-medium text-brand hover:underline"
+        >
+          Change it
+        </button>
       </p>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { ArrowLeft, Lock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
+import { openAuthDialog, SIGN_UP } from '../../components/auth-dialog/auth-dialog-store';
 import { useSession } from '../../api/session';
 import { AuthButtons, type AuthButtonSpec } from '../../components/site-header/auth-buttons';
 
@@ -15,7 +15,7 @@ const BILLING_BUTTONS: readonly AuthButtonSpec[] = [
   },
   {
     tab: 'signup',
-    label: 'Sign up',
+    label: SIGN_UP,
     className:
       'h-9 whitespace-nowrap rounded-md bg-brand px-2.5 text-sm font-medium text-white hover:bg-brand-dark sm:px-3',
   },

@@ -9,11 +9,15 @@ import {
   type BillingPeriod,
   type PlanId,
 } from '../../../shared/billing/plans';
+import { needsPlanChoice } from '../../../shared/billing/plan-status';
 import { BillingToggle } from '../../components/pricing/billing-toggle';
 import { PlanCards } from '../../components/pricing/plan-cards';
 import { usePlanChoice } from '../../components/pricing/use-plan-choice';
+import { SiteFooter } from '../../components/site-footer/site-footer';
+import { SiteHeader } from '../../components/site-header/site-header';
+import { SignupSteps } from '../../components/ui/signup-steps';
 import { trialDaysLeft, useSession } from '../../api/session';
-import { BillingHeader } from './billing-header';
+import { useSiteHeaderSession } from './use-site-header-session';
 import type { MeResponse } from '../../../shared/account-types';
 
 /** Statuses under which the stored plan is really the person's (not canceled or never chosen). */
@@ -57,6 +61,7 @@ export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>(isBillingPeriod(initial) ? initial : 'monthly');
   const { data: session } = useSession();
   const { choose, busyPlanId } = usePlanChoice((to) => navigate(to));
+  useSiteHeaderSession(session);
 
   useEffect(() => {
     document.title = 'Pricing — SignaturePro';
@@ -80,9 +85,13 @@ export function PricingPage() {
   };
 
   return (
-    <div className="min-h-full bg-gradient-to-b from-blue-50/70 via-slate-50 to-slate-50">
-      <BillingHeader />
-      <main className="mx-auto max-w-6xl px-4 pb-20 pt-12 sm:px-6 sm:pt-16">
+    <div className="flex min-h-full flex-col bg-gradient-to-b from-blue-50/70 via-slate-50 to-slate-50">
+      <SiteHeader current="pricing" />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-20 pt-12 sm:px-6 sm:pt-16">
+        {/* The last step of signing up: a new account has verified its address and not chosen yet. */}
+        {session?.user.emailVerified && needsPlanChoice(session.user.subscriptionStatus) && (
+          <SignupSteps current="Plan" className="mb-8" />
+        )}
         <div className="mx-auto max-w-2xl text-center">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Choose your plan</h1>
           <p className="mt-4 text-lg text-slate-600">{trial.lead}</p>
@@ -116,6 +125,7 @@ export function PricingPage() {
           </p>
         </div>
       </main>
+      <SiteFooter />
     </div>
   );
 }

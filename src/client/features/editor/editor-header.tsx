@@ -2,7 +2,7 @@ import { Clock, PenLine } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { MeResponse } from '../../../shared/account-types';
-import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
+import { openAuthDialog, SIGN_UP } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { AvatarButton } from '../../components/avatar-button';
 import { lazyOpener } from '../../components/ui/lazy-opener';
@@ -92,7 +92,7 @@ export const EditorHeader = memo(function EditorHeader({
                 Log in
               </Button>
               <Button size="sm" onClick={() => openAuthDialog('signup')}>
-                Sign Up Free
+                {SIGN_UP}
               </Button>
             </>
           )

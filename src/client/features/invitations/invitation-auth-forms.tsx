@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { MeResponse } from '../../../shared/account-types';
-import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
+import { openAuthDialog, SIGN_UP, SIGNING_UP } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { FormInput, CURRENT_PASSWORD, NEW_ACCOUNT_PASSWORD } from '../../components/ui/field-input';
+import { FormInput, CURRENT_PASSWORD } from '../../components/ui/field-input';
 import { TermsCheckbox } from '../../components/ui/terms-checkbox';
 import { useLoginForm, useSignupForm } from '../../components/auth-dialog/auth-forms';
+import { NewAccountPassword } from '../../components/ui/password-rules';
 import { readSession, rememberPendingEmail } from '../../api/session';
 
 /** Sign up or log in with the invited address; `onSignedIn` then joins the organization (and stores the session). */
@@ -52,7 +53,7 @@ export function InvitationAuthForms({
             onClick={() => setMode(m)}
             className={`rounded-md py-1.5 font-medium ${mode === m ? 'bg-white shadow-sm' : 'text-slate-600'}`}
           >
-            {m === 'signup' ? 'Create account' : 'Log in'}
+            {m === 'signup' ? SIGN_UP : 'Log in'}
           </button>
         ))}
       </div>
@@ -67,13 +68,10 @@ export function InvitationAuthForms({
           <Field id="inv-email" label="Email" hint="The invitation was sent to this address.">
             <Input id="inv-email" type="email" value={email} readOnly className="bg-slate-50 text-slate-600" />
           </Field>
-          <FormInput
-            form={signup.form}
-            spec={{ name: 'password', id: 'inv-password', label: 'Password', ...NEW_ACCOUNT_PASSWORD }}
-          />
+          <NewAccountPassword signup={signup} id="inv-password" />
           <TermsCheckbox registration={signup.form.register('termsAccepted')} error={se.termsAccepted?.message} />
           <Button type="submit" size="lg" disabled={signup.isSubmitting}>
-            {signup.isSubmitting ? 'Creating account...' : 'Create account and join'}
+            {signup.isSubmitting ? SIGNING_UP : `${SIGN_UP} and join`}
           </Button>
         </form>
       ) : (

@@ -79,12 +79,12 @@ describeEachDatabase('account', (kind) => {
     const laptop = await secondSession(t, person);
     const rules = await call('POST', '/api/account/password', person.cookie, {
       currentPassword: '',
-      newPassword: 'Abcdefg1',
+      newPassword: 'abcdefg1',
       confirmPassword: 'x',
     });
     expect(rules.json().errors).toEqual({
       currentPassword: 'Current password is required',
-      newPassword: 'Password must contain at least one special character',
+      newPassword: 'Password must contain at least one uppercase letter',
       confirmPassword: "Passwords don't match",
     });
     const wrong = await call('POST', '/api/account/password', person.cookie, {

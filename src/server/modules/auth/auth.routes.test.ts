@@ -16,7 +16,7 @@ describeEachDatabase('auth routes', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: 'Ada@Example.com', password: 'correct horse battery', name: 'Ada', termsAccepted: true },
+      payload: { email: 'Ada@Example.com', password: 'Correct horse battery 1', name: 'Ada', termsAccepted: true },
     });
     expect(res.statusCode).toBe(201);
     // The body repeats only what was sent: a registered address gets the very same answer.

@@ -94,7 +94,7 @@ describeWhen(NO_POSTGRES, 'Workspace push across two server processes on one Pos
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const signup = await api(a.base, 'POST', '/api/auth/signup', undefined, {
       email: `owner@${DOMAIN}`,
-      password: 'a long password 1',
+      password: 'A long password 1',
       name: 'Owner',
       termsAccepted: true,
     });
