@@ -175,4 +175,77 @@ describe('Google Workspace: confirm, summary, current vs new, Restore previous',
     await phone.page.getByTestId('push-summary').scrollIntoViewIfNeeded();
     await phone.page.screenshot({ path: `${SHOTS}/restored-375-viewport.png` });
   }, 60_000);
+
+  test('"Recent pushes" lists each kept push; "Restore previous" on an older one asks first, then puts it back', async () => {
+    const { page } = owner;
+    const DEV = `dev.patel@${DOMAIN}`;
+    const ADA = `ada.admin@${DOMAIN}`;
+    // Dev edits his own in Gmail; a second push, to /Engineering, replaces it (and keeps it).
+    await google().store.setSignature(DEV, DEV, '<div>Dev edited his own</div>');
+    await page.getByLabel('Push to').selectOption('orgUnit');
+    await page.getByLabel('Organizational unit').selectOption('/Engineering');
+    await page.getByRole('button', { name: 'Push signatures' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Change 2 signatures' }).click();
+    const rows = page.getByTestId('recent-pushes').getByRole('listitem');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(() => rows.nth(0).getByTestId('recent-push-line').textContent(), { timeout: 30_000 })
+      .toBe('1 pushed, 1 skipped, 0 failed');
+    expect(await rows.nth(0).textContent()).toContain('/Engineering');
+    expect(await rows.nth(1).getByTestId('recent-push-line').textContent()).toBe('4 pushed, 1 skipped, 0 failed');
+    expect(await rows.nth(1).textContent()).toContain('Everyone');
+    expect(await google().storedSignature(DEV)).toContain('Software Engineer');
+    await page.getByTestId('recent-pushes').scrollIntoViewIfNeeded();
+    await page.getByTestId('recent-pushes').screenshot({ path: `${SHOTS}/recent-pushes-1280-part.png` });
+    await shoot(page, 'recent-pushes-1280');
+
+    // On a phone: the list fits, and Cancel in the confirm box restores nothing.
+    await phone.page.reload();
+    const phoneRows = phone.page.getByTestId('recent-pushes').getByRole('listitem');
+    await expect.poll(() => phoneRows.count(), { timeout: 20_000 }).toBe(2);
+    await expectAllFit(phone.page);
+    await phone.page.getByTestId('recent-pushes').scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: `${SHOTS}/recent-pushes-375-viewport.png` });
+    await phoneRows
+      .nth(1)
+      .getByRole('button', { name: /^Restore previous/ })
+      .click();
+    expect(await phone.page.getByTestId('restore-confirm-words').textContent()).toMatch(
+      /^You are about to put back the previous Gmail signature of 3 people the push to Everyone \(.+\) changed\.$/,
+    );
+    await expectAllFit(phone.page);
+    await phone.page.screenshot({ path: `${SHOTS}/restore-confirm-375-viewport.png` });
+    await phone.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    const after = await (await owner.context.request.get(`${app.url}/api/workspace`)).json();
+    // No restore since the second push: nothing was queued.
+    expect(after.lastRestore).toBeNull();
+    expect(await google().storedSignature(ADA)).toContain('Head of Operations');
+
+    // The older push, restored as a whole: Ada, Chloé and Dev get back what Gmail held before it.
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^Restore previous/ })
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await shoot(page, 'restore-confirm-1280');
+    await dialog.getByRole('button', { name: 'Restore 3 signatures' }).click();
+    await expect
+      .poll(() => page.getByTestId('restore-summary-line').textContent(), { timeout: 30_000 })
+      .toBe('3 restored, 0 skipped, 0 failed');
+    expect(await google().storedSignature(ADA)).toBe('');
+    expect(await google().storedSignature(DEV)).toBe('');
+    // Ben was restored on his own before: his hand-typed signature stays.
+    expect(await google().storedSignature(BEN)).toContain('typed this by hand');
+    await expect.poll(() => rows.nth(1).textContent(), { timeout: 20_000 }).toContain('Nothing left to restore');
+    expect(
+      await rows
+        .nth(0)
+        .getByRole('button', { name: /^Restore previous/ })
+        .count(),
+    ).toBe(1);
+    await shoot(page, 'recent-pushes-restored-1280');
+    await phone.page.reload();
+    await phone.page.getByTestId('recent-pushes').scrollIntoViewIfNeeded();
+    await phone.page.screenshot({ path: `${SHOTS}/recent-pushes-restored-375-viewport.png` });
+  }, 90_000);
 });

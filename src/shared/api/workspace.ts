@@ -266,6 +266,8 @@ export const workspaceOverviewSchema = z
     lastPush: pushSummarySchema.nullable(),
     /** A "Restore previous" made since that push: its own summary line. */
     lastRestore: pushSummarySchema.nullable(),
+    /** The pushes still kept (decision 0138), newest first: each can be restored as a whole. */
+    recentPushes: z.array(pushSummarySchema),
   })
   .meta({ id: 'WorkspaceOverview' });
 export type WorkspaceOverview = z.infer<typeof workspaceOverviewSchema>;

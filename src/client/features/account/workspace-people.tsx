@@ -7,6 +7,7 @@ import { usePush } from '../../api/workspace';
 import { selectPeople } from '../../../shared/workspace/push-words';
 import { WorkspaceDryRun } from './workspace-dry-run';
 import { PushButton, PushSummaryLine, RestorePersonButton } from './workspace-push-controls';
+import { RecentPushes } from './workspace-recent-pushes';
 
 function StatusBadge({ person }: { person: WorkspacePersonView }) {
   const when = person.pushedAt ? formatDate(person.pushedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '';
@@ -139,6 +140,7 @@ export function WorkspacePeople({ data }: { data: WorkspaceOverview }) {
           </div>
           {data.lastPush && <PushSummaryLine summary={data.lastPush} />}
           {data.lastRestore && <PushSummaryLine summary={data.lastRestore} />}
+          <RecentPushes pushes={data.recentPushes} />
 
           {dryRun && <WorkspaceDryRun entries={dryRun} onClose={() => setDryRun(null)} />}
 

@@ -44,8 +44,14 @@ export function PushButton(props: { count: number; target: PushTargetChoice; bus
   );
 }
 
-/** The latest push or restore: "210 pushed, 3 skipped, 1 failed", and "Restore previous" for all of it. */
-export function PushSummaryLine({ summary }: { summary: PushSummary }) {
+/** When a push or restore ran, as its summary line and "Restore previous" name it. */
+export const runTime = (summary: PushSummary) => formatDate(summary.at, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * "Restore previous" for a whole push, asked first like the push itself: how many people, which
+ * push; nothing is queued until the confirm button.
+ */
+export function RestorePushButton({ summary }: { summary: PushSummary }) {
   const restorePush = useRestorePush();
   const restore = async () => {
     try {
@@ -55,7 +61,38 @@ export function PushSummaryLine({ summary }: { summary: PushSummary }) {
       toastError(error, 'Could not restore. Please try again.');
     }
   };
-  const when = formatDate(summary.at, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={restorePush.isPending}
+          aria-label={`Restore previous signatures: ${summary.target}, ${runTime(summary)}`}
+        >
+          Restore previous
+        </Button>
+      }
+      title="Restore the previous signatures?"
+      description={
+        <span data-testid="restore-confirm-words">
+          You are about to put back the previous Gmail signature of {people(summary.restorable)} the push to{' '}
+          {summary.target} ({runTime(summary)}) changed.
+        </span>
+      }
+      confirmLabel={`Restore ${signatures(summary.restorable)}`}
+      busy={restorePush.isPending}
+      onConfirm={restore}
+    />
+  );
+}
+
+/** A push whose previous signatures can be put back now: it changed some, and none is still to go. */
+export const canRestore = (summary: PushSummary) =>
+  summary.kind === 'push' && summary.restorable > 0 && summary.pending === 0;
+
+/** The latest push or restore: "210 pushed, 3 skipped, 1 failed", and "Restore previous" for all of it. */
+export function PushSummaryLine({ summary }: { summary: PushSummary }) {
   return (
     <div
       className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
@@ -64,26 +101,14 @@ export function PushSummaryLine({ summary }: { summary: PushSummary }) {
     >
       <div>
         <p className="text-xs text-slate-600">
-          {summary.kind === 'restore' ? 'Last restore' : 'Last push'}: {summary.target} · {summary.actor} · {when}
+          {summary.kind === 'restore' ? 'Last restore' : 'Last push'}: {summary.target} · {summary.actor} ·{' '}
+          {runTime(summary)}
         </p>
         <p className="text-sm font-semibold text-slate-900" data-testid={`${summary.kind}-summary-line`}>
           {pushSummaryLine(summary)}
         </p>
       </div>
-      {summary.kind === 'push' && summary.restorable > 0 && summary.pending === 0 && (
-        <ConfirmDialog
-          trigger={
-            <Button variant="secondary" size="sm" disabled={restorePush.isPending}>
-              Restore previous
-            </Button>
-          }
-          title="Restore the previous signatures?"
-          description={`You are about to put back the previous Gmail signature of ${people(summary.restorable)} this push changed.`}
-          confirmLabel={`Restore ${signatures(summary.restorable)}`}
-          busy={restorePush.isPending}
-          onConfirm={restore}
-        />
-      )}
+      {canRestore(summary) && <RestorePushButton summary={summary} />}
     </div>
   );
 }

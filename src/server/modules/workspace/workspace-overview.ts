@@ -7,9 +7,11 @@ import type { PersonRow } from './workspace.repository';
 /** The admin's Workspace page: connection, template, people with their statuses, audit, queue. */
 export function createWorkspaceOverview(
   ctx: WorkspaceContext,
-  lastRunsOf: (
-    organizationId: string,
-  ) => Promise<{ push: WorkspaceOverview['lastPush']; restore: WorkspaceOverview['lastRestore'] }>,
+  lastRunsOf: (organizationId: string) => Promise<{
+    push: WorkspaceOverview['lastPush'];
+    restore: WorkspaceOverview['lastRestore'];
+    recent: WorkspaceOverview['recentPushes'];
+  }>,
 ) {
   const { deps, repo } = ctx;
   return {
@@ -60,6 +62,7 @@ export function createWorkspaceOverview(
         queue: { pending: queue.depth },
         lastPush: lastRuns.push,
         lastRestore: lastRuns.restore,
+        recentPushes: lastRuns.recent,
       };
     },
   };

@@ -120,19 +120,21 @@ function runReads(db: Db) {
         .limit(1);
       return row;
     },
+    /** The organization's newest runs of one kind, newest first (at most the KEEP_RUNS kept). */
+    async recentRuns(organizationId: string, kind: RunKind, limit = KEEP_RUNS): Promise<PushRunRow[]> {
+      return db
+        .select()
+        .from(run)
+        .where(and(eq(run.organizationId, organizationId), eq(run.kind, kind)))
+        .orderBy(desc(run.createdAt))
+        .limit(limit);
+    },
     /** How many of the run's people are in each result (null: still to go), and how many can be restored. */
     async countResults(organizationId: string, runId: string) {
-      const rows = await db
-        .select({ result: item.result, n: count() })
-        .from(item)
-        .where(and(eq(item.organizationId, organizationId), eq(item.runId, runId)))
-        .groupBy(item.result);
-      const [open] = await db
-        .select({ n: count() })
-        .from(item)
-        .where(and(eq(item.organizationId, organizationId), eq(item.runId, runId), restorable));
-      return { byResult: new Map(rows.map((r) => [r.result, Number(r.n)])), restorable: Number(open?.n ?? 0) };
+      return (await countsOf(db, organizationId, [runId])).get(runId) ?? { byResult: new Map(), restorable: 0 };
     },
+    /** The same counts for several runs of the organization at once, by run id. */
+    countResultsOfRuns: (organizationId: string, runIds: string[]) => countsOf(db, organizationId, runIds),
 
     async findItem(organizationId: string, runId: string, email: string): Promise<PushItemRow | undefined> {
       const [row] = await db
@@ -171,6 +173,30 @@ function runReads(db: Db) {
       return latest;
     },
   };
+}
+
+export type RunCounts = { byResult: Map<string | null, number>; restorable: number };
+
+async function countsOf(db: Db, organizationId: string, runIds: string[]): Promise<Map<string, RunCounts>> {
+  const counts = new Map<string, RunCounts>();
+  if (runIds.length === 0) return counts;
+  const rows = await db
+    .select({
+      runId: item.runId,
+      result: item.result,
+      n: count(),
+      open: sql<number>`count(*) filter (where ${restorable})`,
+    })
+    .from(item)
+    .where(and(eq(item.organizationId, organizationId), inArray(item.runId, runIds)))
+    .groupBy(item.runId, item.result);
+  for (const r of rows) {
+    const c = counts.get(r.runId) ?? { byResult: new Map(), restorable: 0 };
+    c.byResult.set(r.result, Number(r.n));
+    c.restorable += Number(r.open);
+    counts.set(r.runId, c);
+  }
+  return counts;
 }
 
 /** The waiting rows, in push runs, of a person whose job started at `startedAt`. */

@@ -1,33 +1,38 @@
 import { AppError } from '../../errors';
 import type { PushSummary, RestorePersonBody, RestoreQueued } from '../../../shared/api/workspace-push';
 import { PUSH_QUEUE, notConnected, pushJobKey, type PushJob, type WorkspaceContext } from './workspace-context';
-import type { PushRunRow } from './workspace-push.repository';
+import type { PushRunRow, RunCounts } from './workspace-push.repository';
 import { actionOf } from './workspace-turns';
 
 const pushGone = () => new AppError('NOT_FOUND', 'That push does not exist (or is no longer kept).');
+
+/** A run's summary line numbers from its counts. */
+function summaryOf(run: PushRunRow, counts: RunCounts | undefined): PushSummary {
+  const byResult = counts?.byResult ?? new Map<string | null, number>();
+  const n = (result: string | null) => byResult.get(result) ?? 0;
+  return {
+    id: run.id,
+    kind: run.kind as PushSummary['kind'],
+    target: run.target,
+    actor: run.actor,
+    at: run.createdAt.toISOString(),
+    total: [...byResult.values()].reduce((a, b) => a + b, 0),
+    pushed: n('pushed'),
+    unchanged: n('unchanged'),
+    restored: n('restored'),
+    skipped: n('skipped'),
+    failed: n('failed'),
+    pending: n(null),
+    restorable: counts?.restorable ?? 0,
+  };
+}
 
 /** A push's summary, and "Restore previous" for one person or for a whole push (decision 0138). */
 export function createWorkspaceRestore(ctx: WorkspaceContext) {
   const { deps, repo, runs } = ctx;
 
   async function summarise(organizationId: string, run: PushRunRow): Promise<PushSummary> {
-    const { byResult, restorable } = await runs.countResults(organizationId, run.id);
-    const n = (result: string | null) => byResult.get(result) ?? 0;
-    return {
-      id: run.id,
-      kind: run.kind as PushSummary['kind'],
-      target: run.target,
-      actor: run.actor,
-      at: run.createdAt.toISOString(),
-      total: [...byResult.values()].reduce((a, b) => a + b, 0),
-      pushed: n('pushed'),
-      unchanged: n('unchanged'),
-      restored: n('restored'),
-      skipped: n('skipped'),
-      failed: n('failed'),
-      pending: n(null),
-      restorable,
-    };
+    return summaryOf(run, await runs.countResults(organizationId, run.id));
   }
 
   /** Queues the restore of `emails` from the push `fromRunId` as one run of its own. */
@@ -74,16 +79,29 @@ export function createWorkspaceRestore(ctx: WorkspaceContext) {
       return summarise(orgId, run);
     },
 
-    /** The latest push, and a restore made since, for the page's summary lines. */
-    async lastRunsOf(organizationId: string): Promise<{ push: PushSummary | null; restore: PushSummary | null }> {
-      const [push, restore] = await Promise.all([
-        runs.latestRun(organizationId, 'push'),
+    /**
+     * The page's summary lines: the kept pushes, newest first, each with "Restore previous" for all
+     * of it; the latest of them; and a restore made since it.
+     */
+    async lastRunsOf(
+      organizationId: string,
+    ): Promise<{ push: PushSummary | null; restore: PushSummary | null; recent: PushSummary[] }> {
+      const [pushes, restore] = await Promise.all([
+        runs.recentRuns(organizationId, 'push'),
         runs.latestRun(organizationId, 'restore'),
       ]);
+      const push = pushes[0];
       const since = restore && (!push || restore.createdAt >= push.createdAt) ? restore : undefined;
+      const shown = since ? [...pushes, since] : pushes;
+      const counts = await runs.countResultsOfRuns(
+        organizationId,
+        shown.map((r) => r.id),
+      );
+      const recent = pushes.map((r) => summaryOf(r, counts.get(r.id)));
       return {
-        push: push ? await summarise(organizationId, push) : null,
-        restore: since ? await summarise(organizationId, since) : null,
+        push: recent[0] ?? null,
+        restore: since ? summaryOf(since, counts.get(since.id)) : null,
+        recent,
       };
     },
 

@@ -110,6 +110,8 @@ describeEachDatabase('Google Workspace: previous signatures and "Restore previou
     expect(items[0]!.previous).toEqual({ [at('liam')]: BEFORE[at('liam')] });
     const o = await overview();
     expect(o.lastPush?.id).toBe(pushId);
+    expect(o.recentPushes.map((p) => p.id)).toEqual([pushId]);
+    expect(o.recentPushes[0]).toMatchObject({ target: 'Everyone', pushed: 3, skipped: 1, restorable: 3 });
     expect(o.people.find((p) => p.email === at('liam'))!.restorableFrom).not.toBeNull();
     expect(o.people.find((p) => p.email === at('zoe'))!.restorableFrom).toBeNull();
   });
@@ -188,6 +190,11 @@ describeEachDatabase('Google Workspace: previous signatures and "Restore previou
     const summary = await settledSummary(res.json().pushId as string);
     expect(summary).toMatchObject({ target: '/Sales', total: 3, skipped: 1, failed: 1 });
     expect(pushSummaryLine(summary)).toBe('1 pushed, 1 skipped, 1 failed');
+    // The page lists every kept push, newest first, each with its own summary line; the restores are not pushes.
+    const recent = (await overview()).recentPushes;
+    expect(recent[0]).toEqual(summary);
+    expect(recent.map((p) => p.target)).toEqual(['/Sales', 'Everyone']);
+    expect(recent[1]).toMatchObject({ id: pushId, restorable: 0 });
   });
 
   it('"Install in Gmail" keeps what Gmail held too: the admin can restore it for that person', async () => {
@@ -238,6 +245,8 @@ describeEachDatabase('Google Workspace: previous signatures and "Restore previou
     const ownersView = await overview();
     expect(ownersView.people.some((p) => p.restorableFrom !== null)).toBe(true);
     expect(ownersView.lastPush?.id).not.toBe(theirPush);
+    expect(ownersView.recentPushes.map((p) => p.id)).not.toContain(theirPush);
+    expect((await mine()).recentPushes.map((p) => p.id)).toEqual([theirPush]);
     const theirSummary = await call('GET', `/api/workspace/pushes/${theirPush}`, owner.cookie);
     expect(theirSummary.statusCode).toBe(404);
     const junk = await call('GET', '/api/workspace/pushes/not-a-push', mallory.cookie);
