@@ -108,7 +108,6 @@ const OVER_FUNCTION_LIMIT = [
   'src/client/features/billing/checkout-summary.tsx',
   'src/client/features/billing/test-payment-page.tsx',
   'src/client/features/contact/contact-form.tsx',
-  'src/client/features/editor/editor-page.tsx',
   'src/client/features/editor/patch-queue.ts',
   'src/client/features/editor/signature-switcher.tsx',
   'src/client/features/editor/social-tab.tsx',

@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { buildFullSignature } from '../src/test-support/signature-test-factory';
 import { startApp } from '../tests/e2e/support/app-server';
 import { launchChromium } from '../tests/e2e/support/browser';
+import { printProfile, type CpuProfile } from './support/cpu-profile';
 
 const WARM_UP = Number(process.env.WARM_UP ?? 15);
 const SAMPLES = Number(process.env.SAMPLES ?? 120);
@@ -50,33 +51,6 @@ function armMeasurement(page: Page, expected: string): Promise<void> {
       observer.observe(preview, { childList: true, subtree: true, characterData: true });
     });
   }, expected);
-}
-
-type CpuProfile = {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-  samples: number[];
-  timeDeltas: number[];
-};
-
-/** The functions with the most self time in the profile, with their share of the busy time. */
-function printProfile(profile: CpuProfile) {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  let busy = 0;
-  profile.samples.forEach((id, i) => {
-    const frame = byNode.get(id)?.callFrame;
-    const delta = profile.timeDeltas[i] ?? 0;
-    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return;
-    busy += delta;
-    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + delta);
-  });
-  console.log(`CPU profile of the measured keystrokes: ${(busy / 1000).toFixed(0)} ms busy; most self time:`);
-  for (const [key, micros] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    console.log(
-      `  ${(micros / 1000).toFixed(1).padStart(7)} ms ${((100 * micros) / Math.max(1, busy)).toFixed(1).padStart(5)}%  ${key}`,
-    );
-  }
 }
 
 const percentile = (sorted: number[], fraction: number) =>

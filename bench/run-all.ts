@@ -14,6 +14,7 @@ const benches = [
   'bench/signature-rules.bench.ts',
   'bench/bundle-size.ts',
   'bench/keystroke.bench.ts',
+  'bench/keystroke-signed-in.bench.ts',
   'bench/lighthouse.ts',
 ];
 for (const file of benches) {

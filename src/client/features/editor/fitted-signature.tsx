@@ -6,10 +6,14 @@ const SMALLEST_SCALE = 0.5;
 
 /**
  * How far the signature must shrink to fit the box: 1 when it fits at full size. Measured at full
- * size, as a recipient's mail app lays it out at this width.
+ * size, as a recipient's mail app lays it out at this width. Inside the zoom, widths are read in
+ * unzoomed pixels: a signature wider than its zoomed box (it grew, as while typing) gives its full
+ * width as it is; otherwise it may have narrowed, and only undoing the zoom (a second layout)
+ * tells by how much.
  */
 function scaleToFit(box: HTMLElement, zoomer: HTMLElement, signature: HTMLElement): Fit {
-  zoomer.style.zoom = '';
+  const overflows = zoomer.style.zoom !== '' && signature.scrollWidth > signature.clientWidth + 0.5;
+  if (!overflows) zoomer.style.zoom = '';
   const natural = signature.scrollWidth;
   const available = box.clientWidth;
   if (natural <= available + 0.5) return { scale: 1, scrolls: false };

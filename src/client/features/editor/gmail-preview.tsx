@@ -40,10 +40,21 @@ export function avatarInitial(name: string): string {
 }
 
 /** Above the limit: the same words the copy buttons and generate-html refuse with. Worked out off the typing path. */
-const TrimAdvice = memo(function TrimAdvice({ fields, options }: { fields: SignatureFields; options: RenderOptions }) {
+const TrimAdviceFor = memo(function TrimAdviceFor({
+  fields,
+  options,
+}: {
+  fields: SignatureFields;
+  options: RenderOptions;
+}) {
   const refusal = useMemo(() => checkGmailSize(fields, options).refusal, [fields, options]);
   return refusal ? <p className="text-red-700">{refusal.message}</p> : null;
 });
+
+/** Deferred here, only while over: below the limit a keystroke schedules no second render for it. */
+function TrimAdvice({ fields, options }: { fields: SignatureFields; options: RenderOptions }) {
+  return <TrimAdviceFor fields={useDeferredValue(fields)} options={options} />;
+}
 
 /** What Gmail will store of the signature, against the limit we hold it to (gmail-size.ts); a warning from 8,000. */
 function CharacterCount({
@@ -55,7 +66,6 @@ function CharacterCount({
   fields: SignatureFields;
   options: RenderOptions;
 }) {
-  const deferredFields = useDeferredValue(fields);
   const tone =
     size.status === 'over'
       ? 'font-semibold text-red-700'
@@ -73,7 +83,7 @@ function CharacterCount({
           keep room.
         </p>
       )}
-      {size.status === 'over' && <TrimAdvice fields={deferredFields} options={options} />}
+      {size.status === 'over' && <TrimAdvice fields={fields} options={options} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   preflightProblems,
   runPreflight,
@@ -62,18 +62,25 @@ function useSettledValue<T>(value: T, ms: number): T {
   return settled;
 }
 
-/**
- * What the recipient gets, item by item, beside the preview. Computed from a settled, deferred copy
- * of the fields: during a burst of typing only the preview renders; the list follows once the keys
- * rest, at low priority, so it never delays a keystroke's paint.
- */
-export function PreflightPanel(props: {
+type PanelProps = {
   fields: SignatureFields;
   /** The export's options: PUBLIC_URL is where every image must come from. */
   options: RenderOptions;
-}) {
+};
+
+/**
+ * What the recipient gets, item by item, beside the preview. Computed from a settled, deferred copy
+ * of the fields: during a burst of typing only the preview renders; the list follows once the keys
+ * rest, at low priority, so it never delays a keystroke's paint. A keystroke renders this wrapper
+ * only (its timer moves); the list itself is memoised on the settled copy.
+ */
+export function PreflightPanel(props: PanelProps) {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
-  const { publicUrl: publicOrigin, showWatermark } = props.options;
+  return <PreflightList fields={fields} options={props.options} />;
+}
+
+const PreflightList = memo(function PreflightList({ fields, options }: PanelProps) {
+  const { publicUrl: publicOrigin, showWatermark } = options;
   const manifest = useMemo(
     () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }),
     [fields, publicOrigin, showWatermark],
@@ -128,4 +135,4 @@ export function PreflightPanel(props: {
       {signedIn && <GmailCheck html={manifest.html} />}
     </section>
   );
-}
+});

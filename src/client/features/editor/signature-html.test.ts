@@ -84,6 +84,10 @@ describe('patchHtml', () => {
         signature('B', ''),
         signature('B', 'Chief'),
         signature('B').replace('width="160"', 'width="80"'),
+        signature('B').replace('alt="Logo"', 'alt="B"'),
+        signature('Bo').replace('alt="Logo"', 'alt="Bo" title="x"'),
+        signature('Bo').replace('alt="Logo"', ''),
+        signature('Bo').replace('<td>', '<td style="padding:0">'),
         signature('B').replace('acme &amp; co', 'acme &amp; co<b>!</b>'),
         signature('B').replace('<br>', ''),
         '',
@@ -96,6 +100,40 @@ describe('patchHtml', () => {
         fresh.innerHTML = html;
         expect(fast.innerHTML).toBe(fresh.innerHTML);
       }
+    });
+
+    it('changes the text and the attribute that repeats it (the logo alt is the name) in place', () => {
+      const withAlt = (name: string) => signature(name).replace('alt="Logo"', `alt="${name}"`);
+      const box = document.createElement('div');
+      patchHtml(box, withAlt('Ada'));
+      const elements = Array.from(box.querySelectorAll('*'));
+      const nameNode = box.querySelector('span')!.firstChild!;
+      const records: MutationRecord[] = [];
+      const observer = new MutationObserver((batch) => records.push(...batch));
+      observer.observe(box, { subtree: true, childList: true, attributes: true, characterData: true });
+      const parse = vi.spyOn(HTMLTemplateElement.prototype, 'innerHTML', 'set');
+      patchHtml(box, withAlt('Ada &amp; Lovelace'));
+      // Nothing is parsed: the changed text and the changed tag's attributes are read from the HTML.
+      expect(parse).not.toHaveBeenCalled();
+      parse.mockRestore();
+      records.push(...observer.takeRecords());
+      observer.disconnect();
+      expect(records.map((r) => (r.type === 'attributes' ? `${r.attributeName}` : r.type)).sort()).toEqual([
+        'alt',
+        'characterData',
+      ]);
+      expect(Array.from(box.querySelectorAll('*'))).toEqual(elements);
+      expect(box.querySelector('span')!.firstChild).toBe(nameNode);
+      expect(box.querySelector('img')!.getAttribute('alt')).toBe('Ada & Lovelace');
+      expect(box.innerHTML).toBe(withAlt('Ada &amp; Lovelace'));
+    });
+
+    it('falls back to a full patch when an element is not what it last drew', () => {
+      const box = document.createElement('div');
+      patchHtml(box, signature('Ada'));
+      box.querySelector('img')!.setAttribute('width', '1');
+      patchHtml(box, signature('Ada').replace('alt="Logo"', 'alt="Ada"'));
+      expect(box.innerHTML).toBe(signature('Ada').replace('alt="Logo"', 'alt="Ada"'));
     });
 
     it('falls back to a full patch when the DOM is not what it last drew', () => {

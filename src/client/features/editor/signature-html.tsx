@@ -4,12 +4,13 @@ function sameKind(a: Node, b: Node): boolean {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName;
 }
 
-function patchAttributes(target: Element, source: Element): void {
-  for (const { name, value } of Array.from(source.attributes)) {
-    if (target.getAttribute(name) !== value) target.setAttribute(name, value);
-  }
-  for (const { name } of Array.from(target.attributes)) {
-    if (!source.hasAttribute(name)) target.removeAttribute(name);
+type Attributes = Array<{ name: string; value: string }>;
+
+/** Gives the element exactly these attributes, touching only those that change. */
+function setAttributes(element: Element, attributes: Attributes): void {
+  for (const { name, value } of attributes) if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  for (const { name } of Array.from(element.attributes)) {
+    if (!attributes.some((attribute) => attribute.name === name)) element.removeAttribute(name);
   }
 }
 
@@ -22,7 +23,7 @@ function patchChildren(target: Node, source: Node): void {
     const want = next[i]!;
     if (!sameKind(have, want)) target.replaceChild(document.importNode(want, true), have);
     else if (have instanceof Element) {
-      patchAttributes(have, want as Element);
+      setAttributes(have, Array.from((want as Element).attributes));
       patchChildren(have, want);
     } else if (have.nodeValue !== want.nodeValue) have.nodeValue = want.nodeValue;
   }
@@ -31,84 +32,147 @@ function patchChildren(target: Node, source: Node): void {
 }
 
 let parser: HTMLTemplateElement | null = null;
+const START_TAG = /^<([a-z][^\s/>]*)/i;
 
-/** The text a run of escaped HTML text stands for ('&amp;' is '&'), parsed inertly. */
+/** `html` parsed inertly (nothing in it runs): the template's content, valid until the next parse. */
+function parse(html: string): DocumentFragment {
+  parser ??= document.createElement('template');
+  parser.innerHTML = html;
+  return parser.content;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ESCAPED = /&(?:amp|lt|gt|quot|#39);/g;
+
+/**
+ * The text a run of escaped HTML text (or an attribute's value) stands for ('&amp;' is '&'). The
+ * renderer escapes with these five entities only (escape-html.ts); any other is left to the parser.
+ */
 function decodeText(escaped: string): string {
   if (!escaped.includes('&')) return escaped;
-  parser ??= document.createElement('template');
-  parser.innerHTML = escaped;
-  const text = parser.content.textContent ?? '';
-  parser.innerHTML = '';
+  if (!escaped.replace(ESCAPED, '').includes('&')) return escaped.replace(ESCAPED, (entity) => ENTITIES[entity]!);
+  const text = parse(escaped).textContent ?? '';
+  parser!.innerHTML = '';
   return text;
 }
 
-/** How many runs of text (between a '>' and the next '<') start before `end`. */
-function textRunsBefore(html: string, end: number): number {
-  let runs = 0;
-  let inText = true;
-  for (let i = 0; i < end; i += 1) {
-    const char = html.charCodeAt(i);
-    if (char === 60 /* < */) inText = false;
-    else if (char === 62 /* > */) inText = true;
-    else if (inText && (i === 0 || html.charCodeAt(i - 1) === 62)) runs += 1;
+const ATTRIBUTE = /\s([^\s"'=<>/]+)(?:="([^"]*)")?/g;
+
+/**
+ * The attributes one start tag sets, in order. The renderer writes each as name="escaped value":
+ * read so, and checked by writing them back; a tag written otherwise is read by the parser, in the
+ * template (never imported into the page, where an image would start loading).
+ */
+function attributesOf(tag: string): Attributes | null {
+  const name = START_TAG.exec(tag)?.[1];
+  if (!name) return null;
+  const attributes: Attributes = [];
+  let written = `<${name}`;
+  for (const [whole, attribute, value] of tag.matchAll(ATTRIBUTE)) {
+    attributes.push({ name: attribute!.toLowerCase(), value: value === undefined ? '' : decodeText(value) });
+    written += whole;
   }
-  return runs;
+  if (`${written}>` === tag || `${written}/>` === tag) return attributes;
+  const element = parse(tag).firstElementChild;
+  const parsed = element ? Array.from(element.attributes, ({ name: n, value }) => ({ name: n, value })) : null;
+  parser!.innerHTML = '';
+  return parsed;
+}
+
+/** Tags and runs of text, in order: the renderer escapes '<' and '>' inside values, so this splits exactly. */
+const TOKENS = /<[^>]*>|[^<]+/g;
+
+type Change =
+  | { kind: 'text'; index: number; from: string; to: string }
+  | { kind: 'tag'; name: string; index: number; from: string; to: string };
+
+/**
+ * What differs between two renders of the same markup: runs of text and start tags' attributes (a
+ * keystroke in the name changes its text and the logo's alt). Null when the markup itself differs
+ * (a line added or removed, another element): the caller then patches the whole tree.
+ */
+function changesBetween(previous: string[], next: string[]): Change[] | null {
+  if (previous.length !== next.length) return null;
+  const changes: Change[] = [];
+  const tagsSeen = new Map<string, number>();
+  let texts = 0;
+  for (let i = 0; i < previous.length; i += 1) {
+    const from = previous[i]!;
+    const to = next[i]!;
+    if (from.charCodeAt(0) !== 60 /* < */) {
+      if (to.charCodeAt(0) === 60) return null;
+      if (from !== to) changes.push({ kind: 'text', index: texts, from, to });
+      texts += 1;
+      continue;
+    }
+    const name = START_TAG.exec(from)?.[1]?.toLowerCase();
+    if (!name) {
+      if (from !== to) return null;
+      continue;
+    }
+    const index = tagsSeen.get(name) ?? 0;
+    tagsSeen.set(name, index + 1);
+    if (from === to) continue;
+    if (START_TAG.exec(to)?.[1]?.toLowerCase() !== name) return null;
+    changes.push({ kind: 'tag', name, index, from, to });
+  }
+  return changes;
+}
+
+/** The element has exactly these attributes. */
+function hasAttributes(element: Element, attributes: Attributes): boolean {
+  return (
+    element.attributes.length === attributes.length &&
+    attributes.every(({ name, value }) => element.getAttribute(name) === value)
+  );
 }
 
 /**
- * The typing path: when `next` differs from `previous` only inside one run of text (a
- * keystroke in a name, a title, a phone number), finds that text node and sets its value, without
- * parsing the whole signature or walking every element. False when the change touches markup, or
- * when the node found does not hold the old text (the DOM is not what `previous` drew): the caller
- * then patches the whole tree.
+ * The typing path: applies each change straight to its text node or element, without parsing the
+ * whole signature or walking every element. False, having changed nothing, when a node found is
+ * not what `previous` drew (the DOM was changed behind its back): the caller patches the whole tree.
  */
-function patchTextRun(container: HTMLElement, previous: string, next: string): boolean {
-  const shorter = Math.min(previous.length, next.length);
-  let start = 0;
-  while (start < shorter && previous.charCodeAt(start) === next.charCodeAt(start)) start += 1;
-  if (start === previous.length && start === next.length) return true;
-  let tail = 0;
-  while (
-    tail < shorter - start &&
-    previous.charCodeAt(previous.length - 1 - tail) === next.charCodeAt(next.length - 1 - tail)
-  )
-    tail += 1;
-  // The run of text around the change: from the '>' before it to the '<' after it, in both strings.
-  const runStart = previous.lastIndexOf('>', start - 1) + 1;
-  if (runStart === 0 || previous.lastIndexOf('<', start - 1) >= runStart) return false;
-  const oldEnd = previous.indexOf('<', previous.length - tail);
-  const newEnd = next.indexOf('<', next.length - tail);
-  if (oldEnd === -1 || newEnd === -1) return false;
-  const oldText = previous.slice(runStart, oldEnd);
-  const newText = next.slice(runStart, newEnd);
-  // An empty run has no text node to change; '<' or '>' inside would be markup.
-  if (oldText === '' || newText === '' || /[<>]/.test(oldText) || /[<>]/.test(newText)) return false;
-  const index = textRunsBefore(previous, runStart);
+function patchInPlace(container: HTMLElement, changes: Change[]): boolean {
+  const writes: Array<() => void> = [];
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
   let node = walker.nextNode();
-  for (let i = 0; node && i < index; i += 1) node = walker.nextNode();
-  if (!node || node.nodeValue !== decodeText(oldText)) return false;
-  node.nodeValue = decodeText(newText);
+  let at = 0;
+  for (const change of changes) {
+    if (change.kind === 'text') {
+      for (; node && at < change.index; at += 1) node = walker.nextNode();
+      const target = node;
+      if (!target || target.nodeValue !== decodeText(change.from)) return false;
+      const text = decodeText(change.to);
+      writes.push(() => (target.nodeValue = text));
+    } else {
+      const element = container.getElementsByTagName(change.name)[change.index];
+      const was = attributesOf(change.from);
+      const now = attributesOf(change.to);
+      if (!element || !was || !now || !hasAttributes(element, was)) return false;
+      writes.push(() => setAttributes(element, now));
+    }
+  }
+  for (const write of writes) write();
   return true;
 }
 
-/** What each container was last patched to, for the text-only fast path. */
-const drawn = new WeakMap<HTMLElement, string>();
+/** What each container was last patched to, split into tokens, for the in-place path. */
+const drawn = new WeakMap<HTMLElement, string[]>();
 
 /**
  * Makes `container` hold `html` by changing only what differs: a keystroke in one field rewrites
- * one text node, not the whole signature (no images re-created, far less style and layout work).
- * A change inside one run of text is applied straight to its node; anything else is parsed in an
- * inert template (nothing in it runs while it is parsed) and patched node by node.
+ * its text node (and the attribute that repeats it), not the whole signature (no images re-created,
+ * far less style and layout work). Changes to text and attribute values are applied in place; any
+ * other is parsed in an inert template (nothing in it runs) and patched node by node.
  */
 export function patchHtml(container: HTMLElement, html: string): void {
   const previous = drawn.get(container);
-  drawn.set(container, html);
-  if (previous !== undefined && patchTextRun(container, previous, html)) return;
-  parser ??= document.createElement('template');
-  parser.innerHTML = html;
-  patchChildren(container, parser.content);
-  parser.innerHTML = '';
+  const next = html.match(TOKENS) ?? [];
+  drawn.set(container, next);
+  const changes = previous ? changesBetween(previous, next) : null;
+  if (changes && patchInPlace(container, changes)) return;
+  patchChildren(container, parse(html));
+  parser!.innerHTML = '';
 }
 
 /**
