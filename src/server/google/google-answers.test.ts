@@ -116,6 +116,58 @@ const CASES: Case[] = [
     google: 'access_denied: Requested client not authorized.',
   },
   {
+    name: 'scopes not granted (or not applied yet): the client ID and scopes to authorise',
+    route: 'token',
+    status: 401,
+    body: tokenBody(
+      'unauthorized_client',
+      'Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.',
+    ),
+    call: (c) => c.listSendAs(at('ben')),
+    kind: 'scopes_not_granted',
+    effect: 'systemic',
+    ours: `Google does not let this service account act for people with these scopes: they were never authorised, were removed, or were added minutes ago and are not applied yet (it can take up to 24 hours). In the Admin console → Security → API controls → Domain-wide delegation, authorise client ID ${account.key.clientId} with: https://www.googleapis.com/auth/gmail.settings.basic.`,
+    google:
+      'unauthorized_client: Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes requested.',
+  },
+  ...['Invalid email or User ID', 'Not a valid email'].map((description): Case => ({
+    name: `no such person ("${description}"): skip them, the key is fine`,
+    route: 'token',
+    status: 400,
+    body: tokenBody('invalid_grant', description),
+    call: (c) => c.listSendAs(at('ben')),
+    kind: 'wrong_domain',
+    effect: 'skip',
+    ours: `Google does not know ${at('ben')} in the Workspace that authorised this service account. Give the address of a person (for Connect: a Workspace admin) of that domain.`,
+    google: `invalid_grant: ${description}`,
+  })),
+  {
+    name: "a Workspace admin's policy blocks the app",
+    route: 'token',
+    status: 400,
+    body: tokenBody(
+      'admin_policy_enforced',
+      'The Google Account is unable to authorize one or more scopes requested due to the policies of their Google Workspace administrator.',
+    ),
+    call: (c) => c.listSendAs(at('ben')),
+    kind: 'domain_policy',
+    effect: 'systemic',
+    ours: `A policy of your Workspace admin blocks this service account for ${at('ben')} (Admin console → Security → API controls: trust the app, or allow it for that person's unit).`,
+    google:
+      'admin_policy_enforced: The Google Account is unable to authorize one or more scopes requested due to the policies of their Google Workspace administrator.',
+  },
+  {
+    name: "a signature over Gmail's limit: that person fails, never retried",
+    route: 'sendAs.patch',
+    status: 400,
+    body: apiBody(400, 'Signature exceeds maximum length of 10000 characters', 'invalidArgument', 'INVALID_ARGUMENT'),
+    call: patchBen,
+    kind: 'too_long',
+    effect: 'fail',
+    ours: 'Gmail refused the signature as too long (at most 10,000 characters).',
+    google: 'Signature exceeds maximum length of 10000 characters',
+  },
+  {
     name: 'one person restricted: skip them',
     route: 'token',
     status: 401,
@@ -209,6 +261,18 @@ describe("Google's refusals, read on Google's own strings", () => {
       expect(error.message).toBe(`${c.ours} Google said: “${c.google}”`);
     });
   }
+
+  it('no Gmail for the person (400 failedPrecondition "Mail service not enabled"): skip them', async () => {
+    standIn.state.injectFailures('sendAs.list', 1, {
+      status: 400,
+      body: apiBody(400, 'Mail service not enabled', 'failedPrecondition', 'FAILED_PRECONDITION'),
+    });
+    const error = await failure(client().listSendAs(at('ben')));
+    expect(error).toMatchObject({ kind: 'mail_not_enabled', effect: 'skip' });
+    expect(error.message).toBe(
+      `${at('ben')} has no Gmail (Google: “Mail service not enabled”), so there is no signature to set.`,
+    );
+  });
 
   it("the server's clock is off: Google's own timeframe refusal, read as clock skew", async () => {
     const twoHoursAhead = () => Date.now() + 2 * 60 * 60 * 1000;
