@@ -183,6 +183,11 @@ describe('runPreflight', () => {
     );
     expect(primary?.title).toContain('in dark mode');
     expect(primary?.fix).toMatch(/such as #[0-9a-f]{6}/);
+    // The colour the words suggest is the one "Apply" sets, and it passes the same check.
+    const suggested = /such as (#[0-9a-f]{6})/.exec(primary!.fix)![1]!;
+    expect(primary?.apply).toEqual({ primaryColor: suggested });
+    expect(check(simple({ design: { primaryColor: suggested } })).item('contrast-primary')?.status).toBe('pass');
+    expect(item('contrast-secondary')?.apply).toBeUndefined();
     expect(item('contrast-secondary')?.status).toBe('pass');
     expect(item('contrast-secondary')?.detail).toContain('5.7:1 on white, 5.7:1');
 
@@ -191,6 +196,7 @@ describe('runPreflight', () => {
     expect(pale?.title).toContain('in light and dark mode');
     const teal = check(simple({ design: { secondaryColor: '#30a0a0' } })).item('contrast-secondary');
     expect(teal?.title).toBe('Secondary colour hard to read on white');
+    expect(teal?.apply).toEqual({ secondaryColor: /such as (#[0-9a-f]{6})/.exec(teal!.fix)![1] });
     expect(check(simple({ design: { primaryColor: '#0b3d91' } })).item('contrast-primary')?.status).toBe('pass');
   });
 

@@ -38,6 +38,8 @@ export type PreflightItem = {
   detail: string;
   /** How to fix it; '' when there is nothing to fix. */
   fix: string;
+  /** A fix the panel can make in one press ("Apply"): the colour it suggests, as a design change. */
+  apply?: { primaryColor: string } | { secondaryColor: string };
 };
 
 /** What the browser found when it loaded an image. */
@@ -340,6 +342,9 @@ function contrastItem(
     fix: suggestion
       ? `Choose a darker ${label.toLowerCase()} colour in the Design tab, such as ${suggestion}: dark text stays readable on white and Gmail’s dark themes turn it light.`
       : `Choose a darker ${label.toLowerCase()} colour in the Design tab.`,
+    ...(suggestion && {
+      apply: id === 'contrast-primary' ? { primaryColor: suggestion } : { secondaryColor: suggestion },
+    }),
   };
 }
 

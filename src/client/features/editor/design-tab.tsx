@@ -16,6 +16,7 @@ import {
 } from '../../../shared/signature/signature-schema';
 import { TEMPLATE_CATALOGUE } from '../../../shared/signature/template-catalogue';
 import { ChoiceGroup, type Choice } from './choice-group';
+import { CustomColourField } from './custom-colour-field';
 import { TabIntro } from './tab-intro';
 
 const LAYOUT_DESCRIPTIONS = {
@@ -64,7 +65,7 @@ function swatchesFor(choices: readonly ColorChoice[], stored: string, fallback: 
   return { selected, choices: listed ? choices : [...choices, { value: selected, label: 'Custom' }] };
 }
 
-/** Colour swatches with radio semantics. */
+/** Colour swatches with radio semantics, and a colour of one's own beside them. */
 function ColorSwatches(props: {
   label: string;
   hint?: string;
@@ -111,6 +112,7 @@ function ColorSwatches(props: {
           </RadioGroup.Item>
         ))}
       </RadioGroup.Root>
+      <CustomColourField label={props.label} value={selected} onChange={props.onChange} />
     </div>
   );
 }

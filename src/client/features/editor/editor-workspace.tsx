@@ -114,6 +114,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: {
                   options={renderOptions}
                   status={narrow ? null : status}
                   onChange={draft.update}
+                  designLocked={draft.locks.designLocked}
                 />
               </div>
             </div>

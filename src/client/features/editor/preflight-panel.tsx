@@ -23,7 +23,11 @@ function StatusIcon({ status }: { status: PreflightStatus }) {
   return <LoaderCircle className={`${common} animate-spin text-slate-400`} aria-label="Checking" />;
 }
 
-function Item({ item }: { item: PreflightItem }) {
+/** A design change the panel can make in one press (a suggested colour). */
+export type ApplyFix = NonNullable<PreflightItem['apply']>;
+
+function Item({ item, onApply }: { item: PreflightItem; onApply?: (fix: ApplyFix) => void }) {
+  const applied = item.apply && Object.values(item.apply)[0];
   return (
     <li className="flex gap-2.5 py-2" data-testid={`preflight-${item.id}`} data-status={item.status}>
       <StatusIcon status={item.status} />
@@ -35,6 +39,16 @@ function Item({ item }: { item: PreflightItem }) {
             <span className="font-semibold">How to fix: </span>
             {item.fix}
           </p>
+        )}
+        {item.apply && onApply && (
+          <button
+            type="button"
+            onClick={() => onApply(item.apply!)}
+            className="mt-1.5 inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-800 hover:bg-slate-50"
+          >
+            <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: applied }} />
+            Apply <span className="font-mono">{applied}</span>
+          </button>
         )}
       </div>
     </li>
@@ -66,6 +80,8 @@ type PanelProps = {
   fields: SignatureFields;
   /** The export's options: PUBLIC_URL is where every image must come from. */
   options: RenderOptions;
+  /** Makes a suggested fix (the "Apply" on a colour suggestion). */
+  onApply?: (fix: ApplyFix) => void;
 };
 
 /**
@@ -76,10 +92,10 @@ type PanelProps = {
  */
 export function PreflightPanel(props: PanelProps) {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
-  return <PreflightList fields={fields} options={props.options} />;
+  return <PreflightList fields={fields} options={props.options} onApply={props.onApply} />;
 }
 
-const PreflightList = memo(function PreflightList({ fields, options }: PanelProps) {
+const PreflightList = memo(function PreflightList({ fields, options, onApply }: PanelProps) {
   const { publicUrl: publicOrigin, showWatermark } = options;
   const manifest = useMemo(
     () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }),
@@ -116,7 +132,7 @@ const PreflightList = memo(function PreflightList({ fields, options }: PanelProp
       {open.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-100">
           {open.map((item) => (
-            <Item key={item.id} item={item} />
+            <Item key={item.id} item={item} onApply={onApply} />
           ))}
         </ul>
       )}

@@ -36,6 +36,8 @@ export function PreviewWithPreflight(props: {
   options: RenderOptions;
   status: ReactNode;
   onChange: (patch: SignaturePatch) => void;
+  /** The organization sets the design: its colours are not the person's to apply. */
+  designLocked?: boolean;
 }) {
   const { fields } = props;
   const [darkMode, setDarkMode] = useState<DarkMode | null>(null);
@@ -51,6 +53,10 @@ export function PreviewWithPreflight(props: {
     [onChange],
   );
   const onLogoHaloChange = useCallback((logoHalo: LogoHalo) => onChange({ design: { logoHalo } }), [onChange]);
+  const onApply = useCallback(
+    (design: { primaryColor: string } | { secondaryColor: string }) => onChange({ design }),
+    [onChange],
+  );
   const hasLogo = fields.photoUrl.trim() !== '' && fields.design.layout !== 'text-only';
   const hasHalo = hasLogo && storedImageOf(fields.photoUrl)?.halo === true;
   return (
@@ -75,7 +81,11 @@ export function PreviewWithPreflight(props: {
         }
       />
       <Suspense fallback={<PreflightLoading />}>
-        <MemoPreflightPanel fields={fields} options={props.options} />
+        <MemoPreflightPanel
+          fields={fields}
+          options={props.options}
+          onApply={props.designLocked ? undefined : onApply}
+        />
       </Suspense>
     </div>
   );
