@@ -10,6 +10,8 @@ export type ToastInput = {
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
   duration?: number;
+  /** One button in the toast ("Undo"); pressing it closes the toast. */
+  action?: { label: string; altText: string; onSelect: () => void };
 };
 export type ToastItem = ToastInput & { id: number; open: boolean };
 

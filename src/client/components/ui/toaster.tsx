@@ -24,6 +24,15 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description && <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>}
           </div>
+          {t.action && (
+            <Toast.Action
+              altText={t.action.altText}
+              onClick={t.action.onSelect}
+              className="ml-auto shrink-0 self-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+            >
+              {t.action.label}
+            </Toast.Action>
+          )}
           <Toast.Close
             aria-label="Close"
             className="absolute right-2 top-2 rounded p-1 text-current opacity-70 hover:opacity-100"

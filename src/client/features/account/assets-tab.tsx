@@ -5,7 +5,8 @@ import { formatDate, LoadError, SectionCard, Spinner, saveWithToast } from './ac
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LogoForm } from './logo-form';
 import { useOrganization } from '../../api/teams';
-import { useDeleteUpload, useUploads, type UploadedImage } from '../../api/uploads';
+import { useDeleteUpload } from '../../api/uploads';
+import { useUploads, type UploadedImage } from '../../api/uploads-list';
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LIMITS, MAX_CUSTOM_FIELDS, type CustomField } from '../../../shared/signature/signature-schema';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
+import { toastRemoval } from './removal-toast';
 
 /** Extra labelled lines such as 'Pronouns: she/her' or 'Calendar: cal.com/jane'; at most five. */
 export function CustomFieldsEditor({
@@ -25,6 +26,19 @@ export function CustomFieldsEditor({
     listRef.current?.querySelector<HTMLInputElement>(`#custom-field-${focusRow}-label`)?.focus();
     setFocusRow(null);
   }, [focusRow]);
+
+  // Undo comes up to 10 s later: the field goes back where it was into the list as it is then.
+  const latest = useRef(customFields);
+  latest.current = customFields;
+  const remove = (index: number) => {
+    const removed = customFields[index]!;
+    onChange(customFields.filter((_, i) => i !== index));
+    toastRemoval(`Custom field ${removed.label ? `“${removed.label}” ` : ''}removed`, () => {
+      const now = latest.current;
+      if (now.length >= MAX_CUSTOM_FIELDS) return;
+      onChange([...now.slice(0, index), removed, ...now.slice(index)]);
+    });
+  };
 
   const edit = (index: number, change: Partial<CustomField>) =>
     onChange(customFields.map((field, i) => (i === index ? { ...field, ...change } : field)));
@@ -61,7 +75,7 @@ export function CustomFieldsEditor({
                   type="button"
                   aria-label={`Remove custom field ${n}`}
                   className="flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-red-600"
-                  onClick={() => onChange(customFields.filter((_, i) => i !== index))}
+                  onClick={() => remove(index)}
                 >
                   <X className="h-4 w-4" aria-hidden="true" />
                 </button>

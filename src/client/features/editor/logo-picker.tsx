@@ -1,13 +1,17 @@
-import { ImageIcon, Upload, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ImageIcon, Images, Upload, X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { IMAGE_DENSITY, imageGeometry, type ImageGeometry } from '../../../shared/signature/image-geometry';
 import { safeImageSrc } from '../../../shared/signature/url-normalise';
 import type { ImageKind, PhotoShape } from '../../../shared/signature/signature-schema';
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
+import { toastRemoval } from './removal-toast';
 import { currentOrigin } from './use-rendered-signature';
 import { useLogoUpload } from './use-logo-upload';
+
+/** The person's uploaded images, on the first press of "Choose from your images" (decision 0187). */
+const ImageChooser = lazy(() => import('./image-chooser'));
 
 type Pixels = { src: string; width: number; height: number };
 
@@ -59,6 +63,7 @@ export function LogoPicker(props: {
   // The preview shows the still file: Animate only changes what recipients get.
   const geometry = src ? imageGeometry(src, props.photoShape, false, { kind: props.imageKind }) : null;
   const [pixels, setPixels] = useState<Pixels | null>(null);
+  const [choosing, setChoosing] = useState(false);
   const note = geometry && pixels?.src === geometry.src ? resolutionNote(geometry, pixels) : null;
 
   const chooseFile = () => {
@@ -95,7 +100,11 @@ export function LogoPicker(props: {
             <button
               type="button"
               aria-label="Remove logo"
-              onClick={() => props.onChange('')}
+              onClick={() => {
+                const removed = props.photoUrl;
+                props.onChange('');
+                toastRemoval('Logo removed', () => props.onChange(removed));
+              }}
               className="absolute -right-2 -top-2 flex h-6 w-6 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600 shadow-sm hover:text-red-600"
             >
               <X className="h-3.5 w-3.5" aria-hidden="true" />
@@ -103,10 +112,30 @@ export function LogoPicker(props: {
           )}
         </div>
         <div className="grid flex-1 gap-1.5">
-          <Button variant="secondary" onClick={chooseFile} disabled={uploading} aria-busy={uploading}>
-            <Upload className="h-4 w-4" aria-hidden="true" />
-            {uploading ? 'Uploading...' : 'Upload Logo'}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={chooseFile} disabled={uploading} aria-busy={uploading}>
+              <Upload className="h-4 w-4" aria-hidden="true" />
+              {uploading ? 'Uploading...' : 'Upload Logo'}
+            </Button>
+            {props.signedIn && (
+              <Button variant="secondary" onClick={() => setChoosing(true)} disabled={uploading}>
+                <Images className="h-4 w-4" aria-hidden="true" />
+                Choose from your images
+              </Button>
+            )}
+          </div>
+          {choosing && (
+            <Suspense fallback={null}>
+              <ImageChooser
+                onClose={() => setChoosing(false)}
+                onChoose={(objectPath) => {
+                  setChoosing(false);
+                  props.onChange(objectPath);
+                  toast({ title: 'Logo chosen', description: 'Your image is now in the preview.', variant: 'success' });
+                }}
+              />
+            </Suspense>
+          )}
           <p className="text-xs text-slate-500">
             PNG, JPG, GIF or WebP, up to 5MB. A square-ish image asks: logo (shown whole) or photo (the photo shape,
             Design).

@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   LIMITS,
   SOCIAL_PLATFORMS,
@@ -13,6 +13,7 @@ import {
 import { socialIconPath } from '../../../shared/signature/social-icons';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
+import { toastRemoval } from './removal-toast';
 import { profileUrlFrom } from './field-checks';
 import type { Refusals } from './refused-fields';
 import { TabIntro } from './tab-intro';
@@ -52,10 +53,17 @@ export function SocialTab({
     setLinks({ ...socialLinks, [platform]: '' });
     setFocusPlatform(platform);
   };
+  // Undo comes up to 10 s later: it restores into the links as they are then, not as they were.
+  const latest = useRef(socialLinks);
+  latest.current = socialLinks;
   const removePlatform = (platform: SocialPlatform) => {
+    const link = socialLinks[platform] ?? '';
     const next = { ...socialLinks };
     delete next[platform];
     setLinks(next);
+    toastRemoval(`${SOCIAL_PLATFORM_INFO[platform].label} removed`, () =>
+      setLinks({ ...latest.current, [platform]: link }),
+    );
   };
 
   return (
