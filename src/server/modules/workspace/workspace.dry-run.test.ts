@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
-import { until } from '../../../test-support/until';
-import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
-import type { DryRunEntry, WorkspaceOverview } from '../../../shared/api/workspace';
+import {
+  connectAndSync,
+  standInPerson,
+  startWorkspaceWorld,
+  type WorkspaceWorld,
+} from '../../../test-support/workspace-world';
+import type { DryRunEntry } from '../../../shared/api/workspace';
 import { DRY_RUN_READS } from './workspace-dry-run';
 
 /**
@@ -24,18 +28,7 @@ describeEachDatabase('Google Workspace: how much of Gmail one dry run reads', (k
 
   beforeAll(async () => {
     world = await startWorkspaceWorld(kind, DOMAIN, PEOPLE, { name: 'Pat Member', email: `p000@${DOMAIN}` });
-    const { owner } = world;
-    const connect = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: world.account.keyJson,
-      adminEmail: `admin@${DOMAIN}`,
-    });
-    expect(connect.statusCode, connect.body).toBe(200);
-    await call('POST', '/api/workspace/sync', owner.cookie);
-    await until(
-      async () => (await call('GET', '/api/workspace', owner.cookie)).json() as WorkspaceOverview,
-      (o) => o.people.length === PEOPLE.length,
-      'the sync',
-    );
+    await connectAndSync(world, `admin@${DOMAIN}`, PEOPLE.length);
   }, 120_000);
   afterAll(async () => world?.close());
 

@@ -5,8 +5,12 @@ import type { StandInStore } from '../../google/google-stand-in-wire';
 import { apiCaller, describeEachDatabase, type TestApp } from '../../../test-support/test-app';
 import { until } from '../../../test-support/until';
 import type { Person } from '../../../test-support/team-world';
-import { standInPerson, startWorkspaceWorld, type WorkspaceWorld } from '../../../test-support/workspace-world';
-import type { WorkspaceOverview } from '../../../shared/api/workspace';
+import {
+  connectAndSync,
+  standInPerson,
+  startWorkspaceWorld,
+  type WorkspaceWorld,
+} from '../../../test-support/workspace-world';
 import type { PushSummary } from '../../../shared/api/workspace-push';
 
 /**
@@ -103,17 +107,7 @@ describeEachDatabase('Google Workspace: a push and a restore of one person, race
     world = await startWorkspaceWorld(kind, DOMAIN, PEOPLE, { name: 'Cleo Member', email: 'cleo@elsewhere.test' });
     ({ t, owner } = world);
     await world.google.state.store.setSignature(BEN, BEN, BY_HAND);
-    const connect = await call('POST', '/api/workspace/connection', owner.cookie, {
-      keyJson: world.account.keyJson,
-      adminEmail: `ada@${DOMAIN}`,
-    });
-    expect(connect.statusCode, connect.body).toBe(200);
-    await call('POST', '/api/workspace/sync', owner.cookie);
-    await until(
-      async () => (await call('GET', '/api/workspace', owner.cookie)).json() as WorkspaceOverview,
-      (v) => v.people.length === 2,
-      'the sync',
-    );
+    await connectAndSync(world, `ada@${DOMAIN}`, 2);
     firstPush = await pushBen();
     expect(await settled(firstPush)).toMatchObject({ pushed: 1 });
     ours = (await stored())!;
