@@ -123,6 +123,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...infrastructure,
     // Billing is made below; the callback runs only on a request, once both exist.
     purchasesFollowPayer: (userId, from, to) => billing.services.billing.fulfilment.movePurchases(userId, from, to),
+    // Uploads is made below; the callback runs only when a logo is saved.
+    hostedImage: (userId, imageURL, field) => uploads.services.uploads.hostedImage(userId, imageURL, field),
   });
   const billing = createBillingModule({ ...infrastructure, teams: teams.services.teams });
   const signatures = createSignaturesModule({
@@ -148,8 +150,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const contact = createContactModule({ ...infrastructure, limiter: publicLimiter });
   const newsletter = createNewsletterModule({ ...infrastructure, limiter: publicLimiter });
   const bannerFor = (person: PersonRow) => campaigns.services.campaignAudience.bannerFor(person.organizationId, person);
-  const workspace = createWorkspaceModule({ ...infrastructure, bannerFor });
-  const signatureRules = createSignatureRulesModule({ ...infrastructure, ...teams.services, ...workspace.services });
+  const hostedImage = uploads.services.uploads.hostedImage;
+  const workspace = createWorkspaceModule({ ...infrastructure, bannerFor, hostedImage });
+  const signatureRules = createSignatureRulesModule({
+    ...infrastructure,
+    ...teams.services,
+    ...workspace.services,
+    ...uploads.services,
+  });
   const preflight = createPreflightModule(infrastructure);
   const campaignDeps = { ...teams.services, ...workspace.services, ...signatures.services, ...uploads.services };
   const campaigns = createCampaignsModule({ ...infrastructure, ...campaignDeps });
@@ -175,23 +183,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ];
 
   const { log: _log, ...shared } = infrastructure;
-  const services: Services = {
-    ...shared,
-    ...auth.services,
-    ...account.services,
-    ...teams.services,
-    ...billing.services,
-    ...signatures.services,
-    ...preflight.services,
-    ...uploads.services,
-    ...icons.services,
-    ...dataExport.services,
-    ...contact.services,
-    ...newsletter.services,
-    ...workspace.services,
-    ...signatureRules.services,
-    ...campaigns.services,
-  };
+  // Each module's services under their own names, beside the infrastructure; `Services` lists every module's.
+  const services = Object.assign({}, shared, ...modules.map((module) => module.services)) as Services;
   app.decorate('services', services);
   // Zod schemas on every API route, the OpenAPI document made from them (api-contract.ts); before any route.
   await installApiContract(app);

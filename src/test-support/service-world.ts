@@ -52,6 +52,11 @@ export async function createServiceWorld(kind: DatabaseKind, env: Record<string,
     repository: teamsRepository,
     effectiveStatus: (userId) => findEffectiveSubscriptionStatus(db, userId),
     purchasesFollowPayer: (userId, from, to) => billing.fulfilment.movePurchases(userId, from, to),
+    // No uploads here: our own paths are kept, anything else is refused as the real policy would if it could not fetch it.
+    hostedImage: async (_userId, imageURL, field = 'photoUrl') => {
+      if (imageURL === '' || imageURL.startsWith('/objects/')) return imageURL;
+      throw new AppError('VALIDATION', 'This test world re-hosts no images.', { [field]: 'not re-hosted' });
+    },
   });
   const billing = createBilling({
     config,

@@ -134,16 +134,22 @@ export const DEFAULT_SIGNATURE_DEFAULTS: SignatureDefaults = {
 export const LOGO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.svg', '.webp'] as const;
 export const LOGO_HINT = 'Recommended size 150×50 px, at most 200KB. Use an HTTPS link so Gmail can show it.';
 
+const OWN_IMAGE_PATH = /^\/objects\/[^/?#]+$/;
+
 export const logoUrlSchema = z.object({
   logoUrl: z
     .string('Please enter a valid URL')
     .trim()
     .max(500, 'That URL is too long')
-    .refine((v) => v === '' || URL.canParse(v), 'Please enter a valid URL')
-    .refine((v) => v === '' || !URL.canParse(v) || new URL(v).protocol === 'https:', 'Logo URL must use HTTPS')
+    // A saved logo is re-hosted and comes back as our own path (/objects/…), which stays valid.
+    .refine((v) => v === '' || OWN_IMAGE_PATH.test(v) || URL.canParse(v), 'Please enter a valid URL')
+    .refine(
+      (v) => v === '' || OWN_IMAGE_PATH.test(v) || !URL.canParse(v) || new URL(v).protocol === 'https:',
+      'Logo URL must use HTTPS',
+    )
     .refine((v) => {
-      if (v === '' || !URL.canParse(v)) return true;
-      const path = new URL(v).pathname.toLowerCase();
+      if (v === '' || (!OWN_IMAGE_PATH.test(v) && !URL.canParse(v))) return true;
+      const path = new URL(v, 'https://own.invalid').pathname.toLowerCase();
       return LOGO_EXTENSIONS.some((ext) => path.endsWith(ext));
     }, 'URL should point to an image file'),
 });

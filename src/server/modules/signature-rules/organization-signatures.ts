@@ -19,12 +19,14 @@ export function createOrganizationSignatures(ctx: RulesContext) {
           'CONFLICT',
           `Your organization has ${MAX_ORGANIZATION_SIGNATURES} signatures, the most we keep. Delete one you no longer use first.`,
         );
-      return signatureView(await repo.createSignature(orgId, body, userId).catch(nameTaken));
+      const stored = await ctx.withHostedLogo(userId, body);
+      return signatureView(await repo.createSignature(orgId, stored, userId).catch(nameTaken));
     },
 
     async updateSignature(userId: string, id: string, body: Body) {
       const orgId = await ctx.managerOf(userId);
-      const row = await repo.updateSignature(orgId, id, body, userId).catch(nameTaken);
+      const stored = await ctx.withHostedLogo(userId, body);
+      const row = await repo.updateSignature(orgId, id, stored, userId).catch(nameTaken);
       if (!row) throw notFound('That signature');
       // The people it gives, already pushed, get it again (as a template change re-pushes).
       const [ruleSet, { people }] = await Promise.all([repo.findRuleSet(orgId), ctx.peopleOf(orgId)]);

@@ -14,17 +14,24 @@ export type SignatureRulesDeps = {
   people: RulePeopleRepository;
   teams: Pick<TeamsService, 'requireManagerWith' | 'requireMember'>;
   repush?: Repush;
+  /** An organization signature's logo goes to every mailbox it gives: ours or re-hosted (decision 0162). */
+  hostedImage: (userId: string, imageURL: string, field?: string) => Promise<string>;
 };
 
 /** A person whose signature is already in Gmail gets the new one; never-pushed people wait for a push. */
 const wasPushed = (p: RulePersonRow) => p.pushStatus !== null && p.pushStatus !== 'never' && p.pushStatus !== 'skipped';
 
 /** What the signatures part and the rules part share: who may act, whom the rules place, the push that follows. */
-export function createRulesContext({ repository: repo, people, teams, repush }: SignatureRulesDeps) {
+export function createRulesContext({ repository: repo, people, teams, repush, hostedImage }: SignatureRulesDeps) {
   return {
     repo,
     people,
     teams,
+    /** The body with its template's logo stored by us (re-hosted, or refused with words at "photoUrl"). */
+    async withHostedLogo<B extends { template: { photoUrl: string } }>(userId: string, body: B): Promise<B> {
+      const photoUrl = await hostedImage(userId, body.template.photoUrl, 'template.photoUrl');
+      return { ...body, template: { ...body.template, photoUrl } };
+    },
     /** Owners and admins, on a plan with organization templates, like the one template (decision 0161). */
     async managerOf(userId: string): Promise<string> {
       const caller = await teams.requireManagerWith(

@@ -162,6 +162,20 @@ describeEachDatabase('Signature rules: signatures, order, moves, tenancy', (kind
     const unnamed = await call('POST', '/api/signature-rules/signatures', world.owner.cookie, signatureBody(' '));
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.body).toContain('Please name the signature');
+    // The logo goes to every mailbox the signature gives: ours, re-hosted, or refused with words (decision 0162).
+    const privateLogo = signatureBody('Private logo');
+    privateLogo.template.photoUrl = 'https://169.254.169.254/latest/logo.png';
+    const refused = await call('POST', '/api/signature-rules/signatures', world.owner.cookie, privateLogo);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['template.photoUrl']).toMatch(/private or local network/);
+    const ownLogo = signatureBody('Own logo');
+    ownLogo.template.photoUrl = '/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png';
+    const kept = await call('POST', '/api/signature-rules/signatures', world.owner.cookie, ownLogo);
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().template.photoUrl).toBe(ownLogo.template.photoUrl);
+    expect(
+      (await call('DELETE', `/api/signature-rules/signatures/${kept.json().id}`, world.owner.cookie)).statusCode,
+    ).toBe(200);
   });
 
   it('refuses to delete a signature a rule or the default gives, and deletes one nobody gets', async () => {

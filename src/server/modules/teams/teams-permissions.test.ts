@@ -115,7 +115,10 @@ const CASES: RouteCase[] = [
   {
     method: 'PUT',
     path: '/api/organization/logo',
-    call: () => ({ url: '/api/organization/logo', payload: { logoUrl: 'https://cdn.example.com/logo.png' } }),
+    call: () => ({
+      url: '/api/organization/logo',
+      payload: { logoUrl: '/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png' },
+    }),
     allowed: ['admin', 'owner', 'other'],
   },
   {

@@ -9,7 +9,10 @@ import { createTeamsService, type PurchasesFollowPayer } from './teams.service';
 
 /** The organization, its team, its signature defaults and logo, and invitations. */
 export function createTeamsModule(
-  deps: Pick<Infrastructure, 'config' | 'database' | 'mailer'> & { purchasesFollowPayer: PurchasesFollowPayer },
+  deps: Pick<Infrastructure, 'config' | 'database' | 'mailer'> & {
+    purchasesFollowPayer: PurchasesFollowPayer;
+    hostedImage: (userId: string, imageURL: string, field?: string) => Promise<string>;
+  },
 ) {
   const { config, database, mailer } = deps;
   const { db } = database;
@@ -18,6 +21,7 @@ export function createTeamsModule(
     repository,
     effectiveStatus: (userId) => findEffectiveSubscriptionStatus(db, userId),
     purchasesFollowPayer: deps.purchasesFollowPayer,
+    hostedImage: deps.hostedImage,
   });
   const invitations = createInvitationsService({
     repository,

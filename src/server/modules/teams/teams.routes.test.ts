@@ -7,6 +7,9 @@ import type { TeamEntry } from '../../../shared/account-area-types';
 import { createTeamWorld, invite, signatureFieldsOnly } from '../../../test-support/team-world';
 import { GREEN_SIGNATURE_DEFAULTS } from '../../../test-support/signatures';
 
+/** One of our stored images (a name the uploads pipeline gives): kept as it is, never fetched. */
+const STORED_LOGO = '/objects/7f3c9a2e-4b1d-4e8a-9c6f-2d5e8b1a7c40.png';
+
 describeEachDatabase('organization and team', (kind) => {
   const t = useTestApp(kind);
 
@@ -42,11 +45,16 @@ describeEachDatabase('organization and team', (kind) => {
         logoUrl: message,
       });
     }
-    expect(
-      (
-        await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: 'https://cdn.example.com/Logo.PNG?v=2' })
-      ).json().logoUrl,
-    ).toBe('https://cdn.example.com/Logo.PNG?v=2');
+    // One of our stored images is kept as it is; an outside address is re-hosted or refused (decision 0162).
+    expect((await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: STORED_LOGO })).json().logoUrl).toBe(
+      STORED_LOGO,
+    );
+    const privateLogo = await call('PUT', '/api/organization/logo', owner.cookie, {
+      logoUrl: 'https://10.0.0.5/Logo.PNG?v=2',
+    });
+    expect(privateLogo.statusCode).toBe(400);
+    expect(privateLogo.json().errors.logoUrl).toMatch(/private or local network/);
+    expect((await call('GET', '/api/organization', owner.cookie)).json().logoUrl).toBe(STORED_LOGO);
     expect((await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: '' })).json().logoUrl).toBeNull();
 
     const defaults = {
@@ -183,7 +191,7 @@ describeEachDatabase('organization and team', (kind) => {
     const { owner, member } = await createTeamWorld(t);
     const defaults = { ...GREEN_SIGNATURE_DEFAULTS, template: 'minimal' };
     await call('PUT', '/api/organization/signature-defaults', owner.cookie, defaults);
-    await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: 'https://cdn.example.com/acme.png' });
+    await call('PUT', '/api/organization/logo', owner.cookie, { logoUrl: STORED_LOGO });
     const fields = signatureFieldsOnly('Mia', member.email);
 
     const fromDefaults = await call('POST', '/api/signatures', member.cookie, fields);
@@ -193,7 +201,7 @@ describeEachDatabase('organization and team', (kind) => {
       primaryColor: '#2d8659',
       fontFamily: 'Arial',
     });
-    expect(fromDefaults.json().photoUrl).toBe('https://cdn.example.com/acme.png');
+    expect(fromDefaults.json().photoUrl).toBe(STORED_LOGO);
 
     const chosen = await call('POST', '/api/signatures', member.cookie, {
       ...fields,

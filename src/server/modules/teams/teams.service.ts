@@ -65,6 +65,11 @@ export function createTeamsService(deps: {
   /** The person's own paid status, beside their organization's (billing). */
   effectiveStatus: (userId: string) => Promise<EffectiveStatus | undefined>;
   purchasesFollowPayer?: PurchasesFollowPayer;
+  /**
+   * The logo goes into every member's signature: it is one of ours or re-hosted, refused with words
+   * otherwise (uploads; docs/decisions/0162).
+   */
+  hostedImage: (userId: string, imageURL: string, field?: string) => Promise<string>;
 }) {
   const { repository } = deps;
 
@@ -156,9 +161,8 @@ export function createTeamsService(deps: {
 
     async updateLogo(userId: string, { logoUrl }: z.output<typeof logoUrlSchema>): Promise<OrganizationDetails> {
       const caller = await requireManagerMembership(repository, userId, "change the organization's logo");
-      const org = await repository.updateOrganization(caller.organization.id, {
-        logo: logoUrl === '' ? null : logoUrl,
-      });
+      const logo = logoUrl === '' ? null : await deps.hostedImage(userId, logoUrl, 'logoUrl');
+      const org = await repository.updateOrganization(caller.organization.id, { logo });
       return describeOrganization(caller, org ?? caller.organization);
     },
 

@@ -432,3 +432,5 @@ export function createUploadsService(deps: {
   };
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;
+/** A saved image address made ours: kept when it is, re-hosted, or refused with words at `field`. */
+export type HostedImage = UploadsService['hostedImage'];

@@ -1,8 +1,5 @@
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { GoogleWorkspaceError } from '../../google/errors';
-import type { GoogleAdapter } from '../../google/google-adapter';
 import { GOOGLE_LIMITS } from '../../google/google-limits';
 import { parseServiceAccountKey } from '../../google/service-account-key';
 import {
@@ -14,13 +11,10 @@ import {
 } from '../../google/workspace-client';
 import { INTERACTIVE_RETRY, INTERACTIVE_TIMEOUT_MS, jobRetry, type RetryPolicy } from '../../google/retry-policy';
 import { workspaceKeySecret } from '../../google/workspace-key-secret';
-import type { JobRunner } from '../../jobs/job-runner';
 import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
-import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { createSignaturesRepository } from '../signatures/signatures.repository';
-import type { MailMessage } from '../../mail/mailer';
 import { decryptServiceAccountKey } from './workspace-key-crypto';
 import { createWorkspaceHealth, stoppedWords } from './workspace-health';
 import { createWorkspaceRepository, type ConnectionRow, type PersonRow } from './workspace.repository';
@@ -29,6 +23,7 @@ import { createTemplateLookup } from './workspace-templates';
 import { createPushRunRepository } from './workspace-push.repository';
 import { pushJobKey, type PushJob } from './workspace-jobs';
 import { createPersonTurns } from './workspace-turns';
+import type { WorkspaceDeps } from './workspace-deps';
 
 export const PUSH_QUEUE = 'workspace-push';
 export const SYNC_QUEUE = 'workspace-sync';
@@ -60,25 +55,7 @@ export type PushResult = 'pushed' | 'unchanged' | 'skipped' | 'failed';
 /** What one run of a push did: a result, or `deferred` (Google asked for a wait; the job comes back then). */
 export type PushOutcome = PushResult | 'restored' | 'deferred';
 
-export type WorkspaceDeps = {
-  db: Db;
-  config: AppConfig;
-  jobs: JobRunner;
-  /** JOB_LEASE_SECONDS: a push whose process died is taken again after this long. */
-  leaseSeconds?: number;
-  /** Google, real or TEST MODE, chosen once in the module's factory (decision 0140). */
-  google: GoogleAdapter;
-  /** Counts key checks and TEST MODE keys per organization (decision 0140). */
-  limiter?: RateLimiter;
-  /** Tests shorten Google's backoff; unset, a job's calls share 40% of its lease (decision 0134). */
-  retry?: RetryPolicy;
-  onPushFailure?: () => void;
-  /** The mail outbox: a stopped connection's one alert to the owner and admins (decision 0133). */
-  sendMail?: (message: MailMessage) => Promise<void>;
-  log?: { warn(obj: object, msg: string): void };
-  /** The banner of the campaign a person sees now, or null (campaigns module, decision 0222). */
-  bannerFor?: (person: PersonRow) => Promise<{ html: string; text: string } | null>;
-};
+export type { WorkspaceDeps } from './workspace-deps';
 
 export const notConnected = () =>
   new AppError('CONFLICT', 'Google Workspace is not connected yet. Connect it first under Account → Workspace.');

@@ -85,6 +85,7 @@ export function createWorkspaceMine(
           Object.fromEntries(refused.map((f) => [f, locked[f]!])),
         );
       }
+      if (edit.photoUrl !== undefined) edit = { ...edit, photoUrl: await ctx.deps.hostedImage(userId, edit.photoUrl) };
       const overrides = { ...(person.overrides as object), ...edit };
       await repo.saveOverrides(person.id, overrides);
       if (person.pushStatus !== 'never')

@@ -19,7 +19,8 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
       const caller = await requireCallerMembership(ctx.teams, userId);
       assertCapability(caller.organization, 'organizationTemplates');
       assertManager(caller, "change the organization's template");
-      await repo.saveTemplate(caller.organization.id, body.template, body.editableFields, userId);
+      const photoUrl = await ctx.deps.hostedImage(userId, body.template.photoUrl, 'photoUrl');
+      await repo.saveTemplate(caller.organization.id, { ...body.template, photoUrl }, body.editableFields, userId);
       // Everyone whose signature is already in Gmail gets the new one (unchanged ones are skipped);
       // a person an admin restored keeps what was put back until pushed again (decision 0138).
       const people = await repo.listPeople(caller.organization.id);

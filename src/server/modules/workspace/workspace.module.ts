@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import type { Infrastructure, ServerModule } from '../../module';
 import { assertManager, requireCallerMembership } from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
+import type { HostedImage } from '../uploads/uploads.service';
 import { workspaceRoutes } from './workspace.routes';
 import { DAILY_QUEUE, createWorkspaceService, type WorkspaceDeps } from './workspace.service';
 
@@ -13,6 +14,7 @@ export function createWorkspaceModule(
   deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter' | 'mailer'> & {
     /** The banner of the campaign a person sees now (campaigns, made after this module; decision 0222). */
     bannerFor?: WorkspaceDeps['bannerFor'];
+    hostedImage: HostedImage;
   },
 ) {
   const { config, jobs } = deps;
@@ -28,6 +30,7 @@ export function createWorkspaceModule(
     sendMail: (message) => deps.mailer.enqueue(message),
     log: deps.log,
     ...(deps.bannerFor ? { bannerFor: deps.bannerFor } : {}),
+    hostedImage: deps.hostedImage,
   });
   // The push, sync and daily queues, declared before the runner starts; the daily sync is scheduled once it has.
   workspace.registerJobs();
