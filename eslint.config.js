@@ -55,8 +55,6 @@ const DB_ACCESS_ALLOWED = [
   'src/server/modules/auth/credentials.ts',
   'src/server/modules/signatures/test-email.service.ts',
   'src/server/modules/teams/invitation-limits.ts',
-  'src/server/modules/workspace/workspace-overview.ts',
-  'src/server/modules/workspace/workspace-push-job.ts',
   'src/server/observability/queue-stats.ts',
   'src/server/rate-limit/quotas.ts',
 ];

@@ -1,8 +1,7 @@
-import type { SendAsPushState } from '../../db/schema/workspace.schema';
 import { parseServiceAccountKey } from '../../google/service-account-key';
 import type { AuditEntry, PushStatus, WorkspaceOverview } from '../../../shared/api/workspace';
 import { PUSH_QUEUE, type WorkspaceContext } from './workspace-context';
-import type { PersonRow } from './workspace.repository';
+import type { PersonRow, SendAsPushState } from './workspace.repository';
 
 /** The admin's Workspace page: connection, template, people with their statuses, audit, queue. */
 export function createWorkspaceOverview(

@@ -1,13 +1,12 @@
 import { seatsOf } from './workspace-push';
 import { NO_SEAT, noSeatWords } from './workspace-seats';
 import { AppError } from '../../errors';
-import type { SendAsPushState } from '../../db/schema/workspace.schema';
 import { isGoogleWorkspaceError } from '../../google/errors';
 import { COME_BACK_LIMIT, comeBackAfterSeconds } from '../../google/retry-policy';
 import type { SendAs, WorkspaceClient } from '../../google/workspace-client';
 import { overGmailLimit, overGmailLimitWords } from '../../../shared/signature/gmail-size';
 import type { PushJob, PushOutcome, PushResult, WorkspaceContext } from './workspace-context';
-import type { PersonRow } from './workspace.repository';
+import type { PersonRow, SendAsPushState } from './workspace.repository';
 import { stoppedWords } from './workspace-health';
 import { acceptedAliasTargets, sendAsTargets, sha256, type SendAsTarget } from './workspace-signature';
 

@@ -12,6 +12,8 @@ import { workspacePersonTurn, workspacePushRun } from '../../db/schema/workspace
 
 export type ConnectionRow = typeof workspaceConnection.$inferSelect;
 export type PersonRow = typeof workspacePeople.$inferSelect;
+/** What one push left for one send-as address of a person (decision 0118). */
+export type SendAsPushState = PersonRow['sendAsState'][string];
 export type TemplateRow = typeof workspaceTemplate.$inferSelect;
 export type PushLogRow = typeof workspacePushLog.$inferSelect;
 
