@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { field } from './support/editor';
+import { openSavedSignature } from './support/editor';
 import { shoot } from './support/browser';
 import { expect, test } from './support/fixtures';
 
@@ -27,11 +27,7 @@ describe.each([1280, 375] as const)('colours at %i px', (width) => {
   test.beforeAll(async ({ app, signUp }) => {
     origin = app.url;
     page = (await signUp({ width, freePlan: true })).page;
-    await page.goto(`${origin}/editor`);
-    await field(page, 'Full Name').fill('Grace Hopper');
-    await field(page, 'Email Address').fill('grace@example.com');
-    await page.getByRole('button', { name: 'Save Signature' }).click();
-    await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).first().waitFor();
+    await openSavedSignature(page, origin);
   });
 
   test('the hex field sets any colour, and words a hex that is not one', async () => {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { createEmptySignature } from '../../src/shared/signature/signature-schema';
 import { shoot } from './support/browser';
+import { controlsOutsideViewport } from './support/layout';
 import { answerGmailLocally, copyToGmail, field } from './support/editor';
 import { expect, test, type SignedIn } from './support/fixtures';
 
@@ -45,28 +46,6 @@ function overflowingParts(page: Page) {
           `${element.tagName} ${Math.round(rect.left)}–${Math.round(rect.right)} past ${Math.round(box.left)}–${Math.round(box.right)}`,
         );
     }
-    return out;
-  });
-}
-
-/** Every visible control of the page whose box is not wholly inside the window's width. */
-function controlsOutsideViewport(page: Page) {
-  return page.evaluate(() => {
-    const selector = 'a[href], button, input, select, textarea, summary, [role="tab"], [role="menuitem"], [tabindex]';
-    const out: string[] = [];
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
-      const rect = element.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      // 1 px and clipped: the toast area's visually hidden focus helpers, not something to tap.
-      if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue;
-      // Kept off screen on purpose (the light copy behind a dark preview) and hidden from everyone.
-      if (element.closest('[aria-hidden="true"]')) continue;
-      if (rect.left < -0.5 || rect.right > window.innerWidth + 0.5) {
-        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
-        out.push(`${element.tagName} "${name}" ${Math.round(rect.left)}–${Math.round(rect.right)}`);
-      }
-    }
-    if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page scrolls sideways');
     return out;
   });
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { field, solidPng } from './support/editor';
+import { openSavedSignature, solidPng } from './support/editor';
 import { shoot } from './support/browser';
 import { expect, test } from './support/fixtures';
 
@@ -26,11 +26,7 @@ describe.each([1280, 375] as const)('removals at %i px', (width) => {
 
   test.beforeAll(async ({ app, signUp }) => {
     page = (await signUp({ width, freePlan: true })).page;
-    await page.goto(`${app.url}/editor`);
-    await field(page, 'Full Name').fill('Grace Hopper');
-    await field(page, 'Email Address').fill('grace@example.com');
-    await page.getByRole('button', { name: 'Save Signature' }).click();
-    await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).first().waitFor();
+    await openSavedSignature(page, app.url);
   });
 
   test('a removed custom field comes back with Undo', async () => {

@@ -32,3 +32,12 @@ export async function chooseMoreWay(page: Page, name: string) {
   await page.getByRole('button', { name: 'More ways' }).click();
   await page.getByRole('menuitem', { name }).click();
 }
+
+/** Opens the editor, fills the two required fields and saves, so that every later edit autosaves. */
+export async function openSavedSignature(page: Page, origin: string) {
+  await page.goto(`${origin}/editor`);
+  await field(page, 'Full Name').fill('Grace Hopper');
+  await field(page, 'Email Address').fill('grace@example.com');
+  await page.getByRole('button', { name: 'Save Signature' }).click();
+  await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).first().waitFor();
+}
