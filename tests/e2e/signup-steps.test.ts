@@ -129,6 +129,7 @@ describe.each(WIDTHS)('signing up at %i px', (width) => {
     await markVerified(running, email);
     await page.goto(`${running.url}/pricing`, { waitUntil: 'networkidle' });
     await expect.poll(() => stepNow(page)).toContain('Plan');
+    await page.locator('ol[aria-label="Sign-up steps"]').scrollIntoViewIfNeeded();
     await shot('pricing-plan-step');
   });
 
