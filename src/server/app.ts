@@ -26,7 +26,6 @@ import { createSystemModule } from './modules/system/system.module';
 import { createTeamsModule } from './modules/teams/teams.module';
 import { createUploadsModule } from './modules/uploads/uploads.module';
 import { createWorkspaceModule } from './modules/workspace/workspace.module';
-import type { PersonRow } from './modules/workspace/workspace.service';
 import { createMetrics, registerObservability } from './observability/metrics';
 import { requestIdOptions } from './observability/request-id';
 import { createRateLimiter } from './rate-limit/create-rate-limiter';
@@ -149,18 +148,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const dataExport = createDataExportModule(infrastructure);
   const contact = createContactModule({ ...infrastructure, limiter: publicLimiter });
   const newsletter = createNewsletterModule({ ...infrastructure, limiter: publicLimiter });
-  const bannerFor = (person: PersonRow) => campaigns.services.campaignAudience.bannerFor(person.organizationId, person);
+  const campaignDeps = { ...teams.services, ...signatures.services, ...uploads.services };
+  const campaigns = createCampaignsModule({ ...infrastructure, ...campaignDeps, workspace: () => workspaceService });
   const hostedImage = uploads.services.uploads.hostedImage;
-  const workspace = createWorkspaceModule({ ...infrastructure, bannerFor, hostedImage });
-  const signatureRules = createSignatureRulesModule({
-    ...infrastructure,
-    ...teams.services,
-    ...workspace.services,
-    ...uploads.services,
-  });
+  const workspace = createWorkspaceModule({ ...infrastructure, ...campaigns.services.campaignBanners, hostedImage });
+  const workspaceService = workspace.services.workspace;
+  const ruleDeps = { ...teams.services, ...workspace.services, ...uploads.services };
+  const signatureRules = createSignatureRulesModule({ ...infrastructure, ...ruleDeps });
   const preflight = createPreflightModule(infrastructure);
-  const campaignDeps = { ...teams.services, ...workspace.services, ...signatures.services, ...uploads.services };
-  const campaigns = createCampaignsModule({ ...infrastructure, ...campaignDeps });
   const modules: ServerModule[] = [
     createSystemModule(infrastructure),
     auth,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { campaignsApi, type CampaignBody } from '../../shared/api/campaigns';
 import { callApi } from '../lib/api-client';
-import { queryKeys } from './keys';
+import { campaignClicksKey, queryKeys } from './keys';
 
 /** The organization's campaigns and the rules an audience may name (owners and admins). */
 export const useCampaigns = () =>
@@ -25,3 +25,10 @@ export const useCreateCampaign = () =>
   useCampaignMutation((body: CampaignBody) => callApi(campaignsApi.create, { body }));
 export const useDeleteCampaign = () =>
   useCampaignMutation((id: string) => callApi(campaignsApi.remove, { params: { id } }));
+
+/** A campaign's clicks through its banner's redirect: per day, in all, by rule. */
+export const useCampaignClicks = (id: string) =>
+  useQuery({ queryKey: campaignClicksKey(id), queryFn: () => callApi(campaignsApi.clicks, { params: { id } }) });
+
+/** Where the CSV of a campaign's clicks downloads from (a plain link: the session cookie goes with it). */
+export const campaignClicksCsvUrl = (id: string) => `/api/campaigns/${encodeURIComponent(id)}/clicks.csv`;

@@ -28,6 +28,7 @@ export const queryKeys = {
 
 export const invitationKey = (token: string) => ['/api/invitations', token] as const;
 export const testPaymentKey = (id: string) => ['/api/test-payments', id] as const;
+export const campaignClicksKey = (id: string) => ['/api/campaigns', id, 'clicks'] as const;
 
 /** A key of the table above, or one made by a function of this file. */
 type QueryKey = readonly string[];

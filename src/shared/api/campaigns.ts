@@ -95,6 +95,17 @@ export const campaignsOverviewSchema = z
   .meta({ id: 'Campaigns' });
 export type CampaignsOverview = z.infer<typeof campaignsOverviewSchema>;
 
+/** A campaign's clicks through its banner's redirect: per day (UTC), in all, and by rule. */
+export const campaignClicksSchema = z
+  .looseObject({
+    campaignId: z.string(),
+    total: z.number(),
+    days: z.array(z.looseObject({ day: z.string().describe('YYYY-MM-DD, UTC'), clicks: z.number() })),
+    byRule: z.array(z.looseObject({ ruleId: z.string().nullable(), name: z.string(), clicks: z.number() })),
+  })
+  .meta({ id: 'CampaignClicks' });
+export type CampaignClicks = z.infer<typeof campaignClicksSchema>;
+
 const tags = ['campaigns'] as const;
 
 /** Owners and admins of an organization whose plan has campaigns (Pro, and the trial). */
@@ -131,5 +142,31 @@ export const campaignsApi = {
     tags,
     params: idParams,
     responses: { 200: okSchema },
+  }),
+  clicks: defineRoute({
+    method: 'GET',
+    path: '/api/campaigns/:id/clicks',
+    summary: "The campaign's clicks through its banner: per day (UTC), in all, and by rule",
+    tags,
+    params: idParams,
+    responses: { 200: campaignClicksSchema },
+  }),
+  clicksCsv: defineRoute({
+    method: 'GET',
+    path: '/api/campaigns/:id/clicks.csv',
+    summary: "The campaign's clicks as CSV: day, rule, clicks",
+    tags,
+    params: idParams,
+    produces: 'text/csv',
+    responses: { 200: z.string() },
+  }),
+  redirect: defineRoute({
+    method: 'GET',
+    path: '/c/:id',
+    summary:
+      "A banner's link: sends the person on at once (302) and counts one click for its campaign and day; stores no address, sets no cookie, skips mail scanners",
+    tags,
+    params: idParams,
+    responses: { 302: z.undefined().describe('Location: the banner link') },
   }),
 };

@@ -3,6 +3,7 @@ import type { CampaignView } from '../../../shared/api/campaigns';
 import { Button } from '../../components/ui/button';
 import { useCampaigns, useDeleteCampaign } from '../../api/campaigns';
 import { LoadError, SectionCard, Spinner, toastError } from './account-ui';
+import { CampaignClicksChart } from './campaign-clicks-chart';
 import { CampaignForm } from './campaign-form';
 
 const STATUS_WORDS: Record<CampaignView['status'], string> = {
@@ -63,6 +64,7 @@ export function CampaignsCard() {
                     {when(c.startsAt)} to {when(c.endsAt)} ({c.timeZone}) · {c.audienceWords}
                   </p>
                   <p className="break-all text-slate-500">{c.linkUrl}</p>
+                  {c.status !== 'scheduled' && <CampaignClicksChart id={c.id} />}
                   <div>
                     <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(c.id)}>
                       Delete<span className="sr-only"> campaign {c.altText}</span>

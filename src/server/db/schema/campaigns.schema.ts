@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.schema';
 import { createdAtNow, timestamptz } from './columns';
 
@@ -32,4 +32,35 @@ export const campaign = pgTable(
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [index('campaign_org_starts_idx').on(t.organizationId, t.startsAt)],
+);
+
+/**
+ * A banner's redirect (`/c/<short id>`, decision 0224): one per campaign and rule (`''`: the people no
+ * rule matched), so clicks are counted by rule without knowing who clicked.
+ */
+export const campaignLink = pgTable(
+  'campaign_link',
+  {
+    shortId: text('short_id').primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaign.id, { onDelete: 'cascade' }),
+    ruleId: text('rule_id').notNull().default(''),
+    /** The last push that wrote this banner: clicks just after it are a scanner's (decision 0224). */
+    pushedAt: timestamptz('pushed_at'),
+  },
+  (t) => [uniqueIndex('campaign_link_campaign_rule_idx').on(t.campaignId, t.ruleId)],
+);
+
+/** Clicks per link per day (UTC): a counter, nothing about who clicked. */
+export const campaignClick = pgTable(
+  'campaign_click',
+  {
+    shortId: text('short_id')
+      .notNull()
+      .references(() => campaignLink.shortId, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shortId, t.day] })],
 );

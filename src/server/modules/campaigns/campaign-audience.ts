@@ -21,8 +21,8 @@ export const scheduledOf = (row: CampaignRow): ScheduledCampaign & { row: Campai
   row,
 });
 
-/** Where a banner's click goes for people of this rule: the campaign's redirect (clicks) or its link. */
-export type LinkFor = (row: CampaignRow, ruleId: string | null) => Promise<string>;
+/** Where a banner's click goes for people of this rule: the campaign's redirect (decision 0224); `pushing`: a push writes it now. */
+export type LinkFor = (row: CampaignRow, ruleId: string | null, pushing?: boolean) => Promise<string>;
 
 /**
  * Who sees which campaign (decision 0222): each person is placed by the organization's rules (the one
@@ -55,20 +55,20 @@ export function createCampaignAudience(deps: {
     return !!org && hasCapability(organizationTier(org), 'campaigns');
   }
 
-  async function markupOf(row: CampaignRow, ruleId: string | null): Promise<BannerMarkup> {
+  async function markupOf(row: CampaignRow, ruleId: string | null, pushing = false): Promise<BannerMarkup> {
     return campaignBannerMarkup(
-      { imageUrl: row.imageUrl, altText: row.altText, href: await linkFor(row, ruleId) },
+      { imageUrl: row.imageUrl, altText: row.altText, href: await linkFor(row, ruleId, pushing) },
       publicUrl,
     );
   }
 
   /** The banner one person of the organization sees at `now`, or null. */
-  async function bannerFor(organizationId: string, person: RulePerson, now = new Date()) {
+  async function bannerFor(organizationId: string, person: RulePerson, now = new Date(), pushing = false) {
     const live = (await repo.listLive(organizationId, now)).map(scheduledOf);
     if (!live.length || !(await capable(organizationId))) return null;
     const ruleId = (await signaturesOf(organizationId))(person).match.ruleId;
     const shown = campaignShownTo(live, ruleId, now);
-    return shown ? markupOf(shown.row, ruleId) : null;
+    return shown ? markupOf(shown.row, ruleId, pushing) : null;
   }
 
   /** Whom the rules place: the directory's people once Workspace is connected, and the members (their own editors). */
@@ -81,9 +81,15 @@ export function createCampaignAudience(deps: {
 
   return {
     capable,
+    /** A campaign not yet saved, as its banner will be: its link as long as a redirect's (the size guard). */
+    draftMarkupOf: (values: Pick<CampaignRow, 'imageUrl' | 'altText'>) =>
+      campaignBannerMarkup({ ...values, href: `${publicUrl.replace(/\/$/, '')}/c/${'x'.repeat(10)}` }, publicUrl),
     placement: people,
     markupOf,
     bannerFor,
+    /** A directory person's banner for the Workspace push (`use`: 'push' writes it now) or its dry run. */
+    bannerForPerson: (person: RulePerson & { organizationId: string }, use: 'push' | 'preview') =>
+      bannerFor(person.organizationId, person, new Date(), use === 'push'),
     everyoneOf,
     /** The people a campaign's audience holds, each with the rule that placed them. */
     async audienceOf(organizationId: string, audienceRuleIds: string[] | null, list: RulePersonRow[]) {

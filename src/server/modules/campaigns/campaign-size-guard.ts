@@ -1,7 +1,5 @@
 import { gmailStoredLength, overGmailLimit, SIGNATURE_SIZE_LIMIT } from '../../../shared/signature/gmail-size';
 import type { BannerMarkup } from '../../../shared/campaigns/campaign-banner';
-import { renderSignature } from '../../../shared/signature/render-signature';
-import type { SignatureFields } from '../../../shared/signature/signature-schema';
 import { invalid } from '../../errors';
 import type { MeasuredPerson } from '../workspace/workspace.service';
 
@@ -15,16 +13,11 @@ const n = (value: number) => value.toLocaleString('en-US');
  * campaign is not saved, and the words name who would go over.
  */
 export function createCampaignSizeGuard(deps: {
-  publicUrl: string;
-  /** A member's own editor signatures (signatures module). */
-  listSignatures: (userId: string) => Promise<SignatureFields[]>;
+  /** A member's longest own signature as Copy to Gmail sends it, with the banner (signatures module). */
+  longestExport: (userId: string, banner: BannerMarkup) => Promise<number>;
 }) {
   async function memberOver(banner: BannerMarkup, member: { id: string; email: string; name: string }) {
-    let stored = 0;
-    for (const fields of await deps.listSignatures(member.id)) {
-      const with_ = renderSignature(fields, { publicUrl: deps.publicUrl, showWatermark: false, banner });
-      stored = Math.max(stored, with_.storedLength);
-    }
+    const stored = await deps.longestExport(member.id, banner);
     return overGmailLimit(stored) ? { email: member.email, name: member.name, stored } : null;
   }
 
@@ -47,7 +40,7 @@ export function createCampaignSizeGuard(deps: {
       over.sort((a, b) => b.stored - a.stored);
       const first = over[0]!;
       const others = over.length > 1 ? ` and ${over.length - 1} more ${over.length === 2 ? 'person' : 'people'}` : '';
-      const words = `This campaign cannot be saved: with the banner, the signature of ${first.name} (${first.email})${others} would take ${n(first.stored)} characters once Gmail stores it, over the limit of ${n(SIGNATURE_SIZE_LIMIT)}. Shorten the alt text or the banner link, or leave them out of the audience.`;
+      const words = `This campaign cannot be saved: with the banner, the signature of ${first.name} (${first.email})${others} would take ${n(first.stored)} characters once Gmail stores it, over the limit of ${n(SIGNATURE_SIZE_LIMIT)}. Shorten the alt text, or leave them out of the audience.`;
       throw invalid(words, { audience: words });
     },
   };

@@ -3,7 +3,9 @@ import type { SignaturesService } from '../signatures/signatures.service';
 import type { TeamsService } from '../teams/teams.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { WorkspaceService } from '../workspace/workspace.service';
-import { createCampaignAudience } from './campaign-audience';
+import { createCampaignAudience, type LinkFor } from './campaign-audience';
+import { createCampaignClicks } from './campaign-clicks';
+import { createCampaignClicksRepository } from './campaign-clicks.repository';
 import { createCampaignEdges } from './campaign-edges';
 import { createCampaignSizeGuard } from './campaign-size-guard';
 import { createCampaignsRepository } from './campaigns.repository';
@@ -14,7 +16,8 @@ import { createCampaignsService } from './campaigns.service';
 export function createCampaignsModule(
   deps: Pick<Infrastructure, 'config' | 'database' | 'jobs'> & {
     teams: TeamsService;
-    workspace: WorkspaceService;
+    /** Workspace is made after this module (it asks for banners): its pushes and its people's signatures. */
+    workspace: () => WorkspaceService;
     signatures: SignaturesService;
     /** The image policy of every save (decision 0162). */
     uploads: Pick<UploadsService, 'hostedImage'>;
@@ -22,25 +25,33 @@ export function createCampaignsModule(
 ) {
   const { db } = deps.database;
   const repo = createCampaignsRepository(db);
-  const audience = createCampaignAudience({ db, repo, publicUrl: deps.config.publicUrl, teams: deps.teams });
-  const edges = createCampaignEdges({ jobs: deps.jobs, repo, audience, pushes: () => deps.workspace });
+  const { publicUrl } = deps.config;
+  const clicks = createCampaignClicks({ repo: createCampaignClicksRepository(db), publicUrl, now: () => new Date() });
+  const linkFor: LinkFor = (row, ruleId, pushing) => clicks.linkFor(row, ruleId, pushing);
+  const audience = createCampaignAudience({ db, repo, publicUrl, teams: deps.teams, linkFor });
+  const edges = createCampaignEdges({ jobs: deps.jobs, repo, audience, pushes: deps.workspace });
   edges.registerJobs();
   const campaigns = createCampaignsService({
     repo,
+    clicks,
     audience,
     edges,
     sizeGuard: createCampaignSizeGuard({
-      publicUrl: deps.config.publicUrl,
-      listSignatures: (userId) => deps.signatures.listSignatures(userId),
+      longestExport: (userId, banner) => deps.signatures.longestExport(userId, banner),
     }),
     teams: deps.teams,
     hostedImage: (userId, imageURL, field) => deps.uploads.hostedImage(userId, imageURL, field),
-    pushedHtmlsOf: (organizationId) => deps.workspace.pushedHtmlsOf(organizationId),
+    pushedHtmlsOf: (organizationId) => deps.workspace().pushedHtmlsOf(organizationId),
   });
   return {
-    services: { campaigns, campaignAudience: audience },
+    services: {
+      campaigns,
+      campaignAudience: audience,
+      /** What the Workspace module is made with: the banner a push writes (decision 0223). */
+      campaignBanners: { bannerFor: audience.bannerForPerson },
+    },
     routes: async (app) => {
-      await app.register(campaignsRoutes(campaigns));
+      await app.register(campaignsRoutes(campaigns, clicks));
     },
   } satisfies ServerModule;
 }

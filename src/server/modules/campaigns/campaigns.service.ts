@@ -4,6 +4,7 @@ import { isRunning, ONE_CAMPAIGN_RULE, zonedTimeToUtc } from '../../../shared/ca
 import type { TeamsService } from '../teams/teams.service';
 import type { MeasuredPerson } from '../workspace/workspace.service';
 import type { CampaignAudience } from './campaign-audience';
+import type { CampaignClicksService } from './campaign-clicks';
 import { campaignView } from './campaign-views';
 import type { createCampaignEdges } from './campaign-edges';
 import type { createCampaignSizeGuard } from './campaign-size-guard';
@@ -11,6 +12,7 @@ import type { CampaignRow, CampaignsRepository, CampaignValues } from './campaig
 
 export type CampaignsDeps = {
   repo: CampaignsRepository;
+  clicks: CampaignClicksService;
   audience: CampaignAudience;
   edges: ReturnType<typeof createCampaignEdges>;
   sizeGuard: ReturnType<typeof createCampaignSizeGuard>;
@@ -66,7 +68,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
 
   /** Refuses a campaign whose banner would take anyone of its audience over the size limit. */
   async function assertFits(organizationId: string, values: CampaignValues) {
-    const draft = { ...values, id: 'draft', organizationId } as CampaignRow;
+    const draft = audience.draftMarkupOf(values);
     const { directory, members } = await audience.everyoneOf(organizationId);
     const measured = new Map(
       (directory.length ? ((await deps.pushedHtmlsOf?.(organizationId)) ?? []) : []).map((p) => [p.email, p]),
@@ -74,7 +76,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
     const heldDirectory = await audience.audienceOf(organizationId, values.audienceRuleIds, directory);
     const heldMembers = await audience.audienceOf(organizationId, values.audienceRuleIds, members);
     await deps.sizeGuard.assertFits(
-      (ruleId) => audience.markupOf(draft, ruleId),
+      async () => draft,
       heldDirectory.flatMap(({ person, ruleId }) => {
         const m = measured.get(person.email);
         return m ? [{ person: m, ruleId }] : [];
@@ -128,6 +130,15 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (!row) throw campaignNotFound();
       if (isRunning(row, now())) await edges.pushAudiences(orgId, [row.audienceRuleIds], 'Campaign deleted');
       return { ok: true };
+    },
+
+    /** A campaign's clicks (chart) and the same as CSV: owners and admins of its organization only. */
+    async clicks(userId: string, id: string, as: 'summary' | 'csv') {
+      const orgId = await managerOf(userId);
+      const row = await repo.find(orgId, id);
+      if (!row) throw campaignNotFound();
+      const names = new Map((await rulesOf(orgId)).map((r) => [r.id, r.name]));
+      return as === 'csv' ? deps.clicks.csvOf(row, names) : deps.clicks.summaryOf(row, names);
     },
 
     /** The banner a signed-in person sees now (their editor's preview, Copy to Gmail), or null. */

@@ -366,6 +366,17 @@ export function createSignaturesService(deps: {
       return { htmlSignature: html, text, length: html.length, storedLength };
     },
 
+    /** The longest of the person's signatures as Copy to Gmail sends it, `banner` under it (campaigns' size guard). */
+    async longestExport(userId: string, banner: BannerMarkup | null): Promise<number> {
+      const showWatermark = shouldShowWatermark(await repository.findSubscriptionStatus(userId));
+      let longest = 0;
+      for (const row of await repository.listSignaturesByUser(userId)) {
+        const saved = await underLocks(userId, toSavedSignature(row), true);
+        longest = Math.max(longest, renderSignature(saved, { publicUrl, showWatermark, banner }).storedLength);
+      }
+      return longest;
+    },
+
     async assertSignatureOwned(userId: string, id: string): Promise<void> {
       await findOwned(userId, id);
     },

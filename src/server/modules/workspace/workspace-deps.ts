@@ -26,7 +26,7 @@ export type WorkspaceDeps = {
   sendMail?: (message: MailMessage) => Promise<void>;
   log?: { warn(obj: object, msg: string): void };
   /** The banner of the campaign a person sees now, or null (campaigns module, decision 0222). */
-  bannerFor?: (person: PersonRow) => Promise<{ html: string; text: string } | null>;
+  bannerFor?: (person: PersonRow, use: 'push' | 'preview') => Promise<{ html: string; text: string } | null>;
   /** The template's logo and a person's photo are ours or re-hosted, as every save (decision 0162). */
   hostedImage: HostedImage;
 };

@@ -69,7 +69,7 @@ export function createDryRun(ctx: WorkspaceContext) {
     const entries: DryRunEntry[] = [];
     for (const p of chosen) {
       const now = current.get(p.email) ?? { note: 'Not read.' };
-      const banner = (await deps.bannerFor?.(p)) ?? null;
+      const banner = (await deps.bannerFor?.(p, 'preview')) ?? null;
       for (const target of sendAsTargets(p, tplOf(p), await ctx.ownSignaturesOf(p), deps.config.publicUrl, banner)) {
         let held: { current: string | null; currentNote: string | null };
         if ('note' in now) held = { current: null, currentNote: now.note };

@@ -200,7 +200,7 @@ export function createPushJob(ctx: WorkspaceContext) {
     }
     const tpl = await ctx.templateFor(person);
     // A running campaign's banner goes under every address's signature, and comes out after its end (decision 0223).
-    const banner = (await deps.bannerFor?.(person)) ?? null;
+    const banner = (await deps.bannerFor?.(person, 'push')) ?? null;
     const targets = sendAsTargets(person, tpl, await ctx.ownSignaturesOf(person), deps.config.publicUrl, banner);
     const primaryTarget = targets[0]!;
     // The primary over the limit: refused before any call, as before aliases existed.
