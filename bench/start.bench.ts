@@ -1,24 +1,30 @@
 /**
  * Start-to-healthy on a built tree: how long from spawning the server until /api/health answers 200
- * (alive), and until /api/ready answers 200 (database, Redis and storage answer), on PGlite (an
- * empty data folder, then a restart on the same folder) and on PostgreSQL (BENCH_DATABASE_URL or
- * TEST_DATABASE_URL). Runs `node scripts/start.mjs` (what `npm start` runs: it checks the build
- * stamp, then serves dist/) and `node dist/server/server.js` (what the container runs).
- * Builds first when the build is missing or stale. Prints figures; never fails on timing.
+ * (alive), and until /api/ready answers 200 (database, Redis, storage and the jobs runner), on
+ * PGlite (an empty data folder, then restarts on the same folder) and on PostgreSQL (a new database
+ * on the server of BENCH_DATABASE_URL or TEST_DATABASE_URL, then restarts on it). Runs
+ * `node scripts/start.mjs` (what `npm start` runs: it checks the build stamp, then serves dist/) and
+ * `node dist/server/server.js` (what the container runs). The anchor, in the same run: a bare
+ * `node:http` server spawned the same way. BEFORE=<commit> (or BENCH_BASE_DIR, a built checkout)
+ * times the build before a change beside this one. Builds first when the build is missing or stale.
+ * Prints figures; never fails on timing.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript module without types
 import { buildProblem } from '../scripts/build-stamp.mjs';
+import { createScratchPostgres } from '../src/test-support/scratch-postgres';
+import { baseBuild } from './support/base-build';
 
 const root = path.resolve(import.meta.dirname, '..');
-// BENCH_BASE_DIR: another checkout with its own build (the build before a change), timed beside this one.
+// The build before a change, timed beside this one: a commit built in a worktree, or a built checkout.
+const baseDir = process.env.BEFORE ? baseBuild(process.env.BEFORE).dir : process.env.BENCH_BASE_DIR;
 const builds = [
-  ...(process.env.BENCH_BASE_DIR ? [{ name: 'base', dir: path.resolve(process.env.BENCH_BASE_DIR) }] : []),
-  { name: 'this', dir: root },
+  ...(baseDir ? [{ name: `before (${process.env.BEFORE ?? 'base'})`, dir: path.resolve(baseDir) }] : []),
+  { name: 'after (this tree)', dir: root },
 ];
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
 const LIMIT_MS = 3000;
@@ -47,7 +53,12 @@ async function answers200(url: string): Promise<boolean> {
 type Timing = { healthMs: number; readyMs: number };
 
 /** Spawns the command, polls every 20 ms, stops the server with SIGTERM and waits for it to exit. */
-async function timeStart(command: string[], env: Record<string, string>, cwd = root): Promise<Timing> {
+async function timeStart(
+  command: string[],
+  env: Record<string, string>,
+  cwd = root,
+  readyPath = '/api/ready',
+): Promise<Timing> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -65,7 +76,7 @@ async function timeStart(command: string[], env: Record<string, string>, cwd = r
     while (performance.now() - started < 240_000) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr.slice(-500)}`);
       if (Number.isNaN(healthMs) && (await answers200(`${base}/api/health`))) healthMs = performance.now() - started;
-      if (!Number.isNaN(healthMs) && (await answers200(`${base}/api/ready`))) {
+      if (!Number.isNaN(healthMs) && (await answers200(`${base}${readyPath}`))) {
         readyMs = performance.now() - started;
         break;
       }
@@ -78,6 +89,7 @@ async function timeStart(command: string[], env: Record<string, string>, cwd = r
   return { healthMs, readyMs };
 }
 
+const line = (t: Timing) => `healthy ${fmt(t.healthMs)}, ready ${fmt(t.readyMs)}`;
 const fmt = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${Math.round(ms)} ms`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -110,30 +122,39 @@ const commands: Array<[string, string[]]> = [
   ['container (node dist/server/server.js)', ['dist/server/server.js']],
 ];
 
-for (const build of builds)
-  for (const [label, command] of commands) {
-    const name = `${build.name} build, ${label}`;
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-start-bench-'));
-    try {
-      const first = await timeStart(command, { DATA_DIR: dataDir }, build.dir);
-      console.log(
-        `${name}, PGlite, empty data folder (creates the database): healthy ${fmt(first.healthMs)}, ready ${fmt(first.readyMs)}`,
-      );
-      const restarts: Timing[] = [];
-      for (let i = 0; i < RUNS; i++) restarts.push(await timeStart(command, { DATA_DIR: dataDir }, build.dir));
-      report(`${name}, PGlite, built tree and existing database`, restarts);
+const anchor = path.join(os.tmpdir(), 'sp-start-bench-anchor.mjs');
+writeFileSync(
+  anchor,
+  "import http from 'node:http';\nhttp.createServer((q, s) => s.end('{}')).listen(Number(process.env.PORT), process.env.HOST);\n",
+);
+const anchorRuns: Timing[] = [];
+for (let i = 0; i < RUNS; i++) anchorRuns.push(await timeStart([anchor], {}, root, '/'));
+report('anchor: a bare node:http server', anchorRuns);
 
-      const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-      if (databaseUrl) {
-        const runs: Timing[] = [];
-        for (let i = 0; i < RUNS; i++)
-          runs.push(await timeStart(command, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, build.dir));
-        report(`${name}, PostgreSQL`, runs);
-      } else {
-        console.log(`${name}, PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+// Turns: each run times every build and command once, so a load that comes and goes hits all alike.
+for (let i = 0; i < RUNS; i++)
+  for (const build of builds)
+    for (const [label, command] of commands) {
+      const name = `${build.name}, ${label}`;
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-start-bench-'));
+      try {
+        const first = await timeStart(command, { DATA_DIR: dataDir }, build.dir);
+        const again = await timeStart(command, { DATA_DIR: dataDir }, build.dir);
+        console.log(`${name}, PGlite: first start (empty data folder) ${line(first)}; restart ${line(again)}`);
+        if (!databaseUrl) continue;
+        const scratch = await createScratchPostgres(databaseUrl);
+        try {
+          const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url };
+          const fresh = await timeStart(command, env, build.dir);
+          const restart = await timeStart(command, env, build.dir);
+          console.log(`${name}, PostgreSQL: first start (new database) ${line(fresh)}; restart ${line(restart)}`);
+        } finally {
+          await scratch.drop();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
     }
-  }
+if (!databaseUrl) console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 console.log(`Load average after: ${load()}`);

@@ -2,8 +2,8 @@
  * `npm run build`: everything `npm start` serves, built once.
  *   1. the client (vite build) into dist/client,
  *   2. the prerendered public pages (scripts/prerender.ts) into dist/client/_pages,
- *   3. the server, bundled by esbuild into one ES module dist/server/server.js; the packages it
- *      imports stay external and come from node_modules (dependencies only, never devDependencies),
+ *   3. the server, bundled by esbuild into dist/server/server.js and the chunks it imports; the
+ *      packages it imports stay external and come from node_modules (dependencies only, never devDependencies),
  *      and the SQL migrations go beside it (src/server/db/client.ts looks for them next to itself),
  *   4. dist/build-stamp.json: the hash of the sources this build was made from (scripts/build-stamp.mjs).
  * Needs the dev dependencies; the result runs with `node dist/server/server.js` on a production install.
@@ -40,7 +40,11 @@ const serverDir = path.join(root, 'dist/server');
 rmSync(serverDir, { recursive: true, force: true });
 const result = await build({
   entryPoints: [path.join(root, 'src/server/server.ts')],
-  outfile: path.join(serverDir, 'server.js'),
+  // server.js starts the embedded database, then imports the app: split into chunks beside it, so
+  // that the app's packages load only when it is imported (decision 0193).
+  outdir: serverDir,
+  entryNames: '[name]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

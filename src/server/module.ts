@@ -73,11 +73,19 @@ export function startAndStopJobs(
   modules: readonly ServerModule[],
   afterStop: () => Promise<void>,
 ): void {
+  let starting: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    await runner.start();
-    for (const { jobs } of modules) await jobs?.start();
+    // Not awaited: the server answers while pg-boss installs its tables and queues (most of a
+    // first start, decision 0193). What is sent meanwhile waits for them (job-runner.ts), and
+    // /api/ready says not ready until they are there.
+    starting = (async () => {
+      await runner.start();
+      for (const { jobs } of modules) await jobs?.start();
+    })();
+    starting.catch((err: unknown) => app.log.error({ err }, 'jobs: the runner could not start'));
   });
   app.addHook('onClose', async () => {
+    await starting.catch(() => undefined);
     await Promise.all([runner.stop(), ...modules.map(({ jobs }) => jobs?.stop?.())]);
     await afterStop();
   });

@@ -39,9 +39,20 @@ export type ServerProcessOptions = {
   built?: { dir: string; nodeArgs?: string[] };
 };
 
+/** True once /api/ready says the jobs runner has started (whatever else it says). */
+async function jobsStarted(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/api/ready`);
+    return ((await res.json()) as { checks?: { jobs?: string } }).checks?.jobs === 'ok';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Spawns the server on a free port, as `npm start` runs it (tsx, no bundling), and resolves once
- * GET /api/health answers 200; fails with its log if it exits or is not healthy in time. The
+ * GET /api/health answers 200 and its jobs runner has started (it starts after the server answers,
+ * decision 0193); fails with its log if it exits or is not started in time. The
  * environment always gets NODE_ENV, PORT, HOST=127.0.0.1 and LOG_LEVEL=warn.
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
@@ -74,10 +85,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   for (;;) {
     if (exit) throw new Error(`${name} exited at start-up: ${log}`);
     if (
-      await fetch(`${base}/api/health`).then(
+      (await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
-      )
+      )) &&
+      (await jobsStarted(base))
     )
       break;
     if (Date.now() > deadline) throw new Error(`${name} did not start: ${log}`);

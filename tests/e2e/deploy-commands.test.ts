@@ -153,8 +153,8 @@ describeDeploy(title, () => {
     started.push(server);
     const health = await fetch(`${server.base}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
-    const ready = await fetch(`${server.base}/api/ready`);
-    expect(ready.status).toBe(200);
+    // Ready once the jobs runner has installed its tables, just after the server answers (decision 0193).
+    await expect.poll(async () => (await fetch(`${server.base}/api/ready`)).status).toBe(200);
     const home = await fetch(`${server.base}/`, { headers: { 'x-request-id': 'deploy-check-1' } });
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toMatch(/^text\/html/);

@@ -13,18 +13,13 @@ import {
   watchPgClient,
   type AuthChanges,
 } from './auth-changes';
-import { openRemotePGlite } from './pglite-remote';
+import { openRemotePGlite, PGLITE_TEMPLATE_DIR, takeEarlyDatabase } from './pglite-remote';
 
 // Each driver is loaded only when it is the one in use: a server on PostgreSQL never loads PGlite
 // (its WebAssembly build), and one on PGlite never loads pg (start-up time, decision 0092).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.join(here, 'migrations');
-/**
- * The embedded database as a first start would make it, every migration applied, made by the build
- * beside server.js (scripts/build.mjs): copied instead of created, a first start takes as long as a restart.
- */
-export const PGLITE_TEMPLATE_DIR = path.join(here, 'pglite-template');
 
 /** Both drivers expose the same query builder; the app only sees this type. */
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -135,12 +130,15 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   const authChanges = createAuthChangeFeed(true);
-  const client = openRemotePGlite({
-    dataDir,
-    template: existsSync(PGLITE_TEMPLATE_DIR) ? PGLITE_TEMPLATE_DIR : undefined,
-    channel: AUTH_CHANGED_CHANNEL,
-    onNotify: () => authChanges.bump(),
-  });
+  // Started before the app's modules loaded (server.ts), or now.
+  const client =
+    takeEarlyDatabase(dataDir) ??
+    openRemotePGlite({
+      dataDir,
+      template: existsSync(PGLITE_TEMPLATE_DIR) ? PGLITE_TEMPLATE_DIR : undefined,
+      channel: AUTH_CHANGED_CHANNEL,
+    });
+  client.onNotify(() => authChanges.bump());
   await client.waitReady;
   const db = drizzlePglite(client as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });

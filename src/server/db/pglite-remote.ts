@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { AUTH_CHANGED_CHANNEL } from './auth-changes';
 
 /**
  * The embedded database in a worker thread (pglite-worker.mjs, decision 0191), seen from the server's
@@ -12,6 +13,8 @@ import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
  */
 export type RemotePGlite = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'> & {
   waitReady: Promise<void>;
+  /** Who hears the channel's notifications from now on (a database started early learns it late). */
+  onNotify(listener: () => void): void;
 };
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
@@ -22,6 +25,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER_FILE = existsSync(path.join(here, 'pglite-worker.mjs'))
   ? path.join(here, 'pglite-worker.mjs')
   : path.join(here, 'db/pglite-worker.mjs');
+/**
+ * The embedded database as a first start would make it, every migration applied, made by the build
+ * beside server.js (scripts/build.mjs): copied instead of created, a first start takes as long as a restart.
+ */
+export const PGLITE_TEMPLATE_DIR = path.join(here, 'pglite-template');
 
 /** Drizzle asks for some types as text (identity parsers); only which ones crosses the thread. */
 function wire(options: QueryOptions | undefined) {
@@ -43,6 +51,7 @@ export function openRemotePGlite(options: {
   channel?: string;
   onNotify?: () => void;
 }): RemotePGlite {
+  let onNotify = options.onNotify;
   const worker = new Worker(WORKER_FILE, {
     workerData: { dataDir: options.dataDir, template: options.template, channel: options.channel },
   });
@@ -58,7 +67,7 @@ export function openRemotePGlite(options: {
   waitReady.catch(() => undefined);
   worker.on('message', (message: { id?: number; result?: unknown; error?: Record<string, unknown> } & object) => {
     if ('ready' in message) return markReady();
-    if ('notify' in message) return options.onNotify?.();
+    if ('notify' in message) return onNotify?.();
     const call = pending.get(message.id!);
     pending.delete(message.id!);
     if (message.error) call?.reject(toError(message.error));
@@ -90,6 +99,7 @@ export function openRemotePGlite(options: {
 
   return {
     waitReady,
+    onNotify: (listener: () => void) => void (onNotify = listener),
     ...querier(),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const id = nextId++;
@@ -116,4 +126,27 @@ export function openRemotePGlite(options: {
       await worker.terminate();
     },
   } as unknown as RemotePGlite;
+}
+
+/** Embedded databases started before the app's modules loaded, by their folder, until opened. */
+const startedEarly = new Map<string, RemotePGlite>();
+
+/**
+ * Starts the embedded database's worker at once, from the environment alone (as loadConfig reads
+ * it): PGlite's WebAssembly then starts on the other core while this thread loads the app's
+ * modules, the two longest parts of a start (decision 0193). Nothing when DATABASE_URL is set.
+ */
+export function startEmbeddedDatabaseEarly(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.DATABASE_URL) return;
+  const dataDir = path.join(path.resolve(env.DATA_DIR ?? './data'), 'db');
+  const template = existsSync(PGLITE_TEMPLATE_DIR) ? PGLITE_TEMPLATE_DIR : undefined;
+  startedEarly.set(dataDir, openRemotePGlite({ dataDir, template, channel: AUTH_CHANGED_CHANNEL }));
+}
+
+/** The database of this folder started early, if any (once): one folder is never opened twice. */
+export function takeEarlyDatabase(dataDir: string): RemotePGlite | undefined {
+  const key = path.resolve(dataDir);
+  const client = startedEarly.get(key);
+  startedEarly.delete(key);
+  return client;
 }

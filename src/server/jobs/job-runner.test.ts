@@ -159,6 +159,29 @@ const pgUrl = process.env.TEST_DATABASE_URL;
       ]);
     });
 
+    it('a send made while the runner starts on a new database waits for its tables, and the job runs', async () => {
+      const fresh = await createScratchPostgres();
+      const database = await openDatabase({ url: fresh.url });
+      const ran: number[] = [];
+      const runner = createJobRunner(database, { schedules: false, pollIntervalMs: 50 });
+      runner.defineQueue<{ n: number }>('early', quick, async ({ n }) => void ran.push(n));
+      try {
+        // Not awaited, as the server starts it (decision 0193): pgboss.job does not exist yet.
+        const starting = runner.start();
+        expect(runner.state()).toBe('starting');
+        const id = await runner.send('early', { n: 7 });
+        expect(id).toEqual(expect.any(String));
+        await starting;
+        expect(runner.state()).toBe('started');
+        await waitFor(() => ran.length === 1, 15_000, 'the early job');
+        expect(ran).toEqual([7]);
+      } finally {
+        await runner.stop();
+        await database.close();
+        await fresh.drop();
+      }
+    });
+
     it('two runners on one PostgreSQL run each of 120 jobs exactly once', async () => {
       const runs = new Map<number, string[]>();
       for (const name of ['a', 'b']) {

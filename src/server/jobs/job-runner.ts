@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../db/client';
+import { pgBossDb } from './pg-boss-db';
 
 /**
  * The one durable jobs runner of the app: pg-boss (10.x, the last line that runs on Node 20) on the
@@ -54,7 +54,13 @@ export type JobRunnerOptions = {
 export interface JobRunner {
   /** Declares a queue and its handler; call before start(). */
   defineQueue<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void;
+  /**
+   * Installs pg-boss's tables and the queues, then fetches. Sends, schedules and stats made while it
+   * runs wait for it (on a new database the tables do not exist before).
+   */
   start(): Promise<void>;
+  /** Whether start() has been called, has finished, or failed (readiness reports it). */
+  state(): 'not started' | 'starting' | 'started' | 'failed';
   /** The job's id, or null when a job with the same singletonKey already waits. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /**
@@ -78,27 +84,6 @@ export interface JobRunner {
 const PGBOSS_SCHEMA = 'pgboss';
 /** The advisory-lock namespace of SignaturePro (job-lock.ts uses the same): "SP". */
 const START_LOCK_NAMESPACE = 0x5350;
-
-/** pg-boss's `db` adapter over the app's own connection (PGlite: its one connection; PostgreSQL: the pool). */
-export function pgBossDb(database: Pick<Database, 'db' | 'kind'>): PgBoss.Db {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (database.kind === 'pglite') {
-    const lite = client as PGlite;
-    return {
-      async executeSql(text: string, values: unknown[]) {
-        // pg-boss sends its locked maintenance and migrations as one multi-statement text without
-        // parameters: PGlite's exec runs those (its query speaks one statement only).
-        if (values && values.length > 0) return lite.query(text, values);
-        const results = await lite.exec(text);
-        return results[results.length - 1] ?? { rows: [] };
-      },
-    };
-  }
-  const pool = client as pg.Pool;
-  return {
-    executeSql: (text: string, values: unknown[]) => pool.query(text, values && values.length > 0 ? values : undefined),
-  };
-}
 
 type Queue = {
   name: string;
@@ -125,6 +110,12 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
   );
   const queues = new Map<string, Queue>();
   let started = false;
+  let starting: Promise<void> | null = null;
+  let state: ReturnType<JobRunner['state']> = 'not started';
+  /** What is sent while the runner starts waits for its tables; a failed start lets the call fail on its own. */
+  const afterStart = async () => {
+    if (starting) await starting.catch(() => undefined);
+  };
   let stopping = false;
   const running = new Map<string, { queue: string; promise: Promise<void> }>();
 
@@ -226,13 +217,25 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
         wake: () => undefined,
       });
     },
-    async start() {
-      if (started) return;
+    start() {
+      if (starting) return starting;
       started = true;
-      await startSerialised();
-      for (const queue of queues.values()) queue.loop = pump(queue);
+      state = 'starting';
+      starting = startSerialised().then(
+        () => {
+          state = 'started';
+          if (!stopping) for (const queue of queues.values()) queue.loop = pump(queue);
+        },
+        (error: unknown) => {
+          state = 'failed';
+          throw error;
+        },
+      );
+      return starting;
     },
+    state: () => state,
     async send(name, data, sendOptions = {}) {
+      await afterStart();
       const id = await boss.send(name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
@@ -242,6 +245,7 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
       return id;
     },
     async sendMany(name, list) {
+      await afterStart();
       for (let i = 0; i < list.length; i += 500) {
         await boss.insert(
           list.slice(i, i + 500).map((job) => ({
@@ -255,9 +259,11 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
       if (list.length) queues.get(name)?.wake();
     },
     async schedule(name, cron, data) {
+      await afterStart();
       await boss.schedule(name, cron, data ?? {}, { tz: 'UTC' });
     },
     async stats(name) {
+      await afterStart();
       const { rows } = await db.executeSql(
         `select count(*)::int as depth, extract(epoch from (now() - min(created_on)))::float8 as age
            from ${PGBOSS_SCHEMA}.job where name = $1 and state in ('created', 'retry')`,
@@ -271,6 +277,8 @@ export function createJobRunner(database: Pick<Database, 'db' | 'kind'>, options
     async stop() {
       if (!started || stopping) return;
       stopping = true;
+      // A stop during the start lets it finish first: pg-boss is not stopped half-installed.
+      await afterStart();
       for (const queue of queues.values()) queue.wake();
       await Promise.all([...queues.values()].map((q) => q.loop));
       const deadline = options.stopTimeoutMs ?? 5000;

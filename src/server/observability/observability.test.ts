@@ -166,7 +166,10 @@ describeEachDatabase('observability: request ids, /metrics, /api/health and /api
     expect(health.json()).toEqual({ status: 'ok', database: kind });
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'not used', storage: 'ok' } });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'not used', storage: 'ok', jobs: 'ok' },
+    });
   });
 });
 
@@ -175,7 +178,10 @@ it('/api/ready asks Redis when REDIS_URL is set', async () => {
   const t = await buildTestApp('pglite', { REDIS_URL: TEST_REDIS_URL });
   try {
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', storage: 'ok' } });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'ok', storage: 'ok', jobs: 'ok' },
+    });
   } finally {
     await t.close();
   }
@@ -197,6 +203,8 @@ it('/api/ready answers 503 naming what is down, while /api/health stays 200', as
   });
   const app = await buildApp(config, { database, clientDir: false, logger: false });
   try {
+    await app.ready();
+    await app.services.jobs.start();
     const partly = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(partly.statusCode).toBe(503);
     expect(partly.headers['retry-after']).toBe('5');
@@ -204,7 +212,7 @@ it('/api/ready answers 503 naming what is down, while /api/health stays 200', as
       status: 'unavailable',
       code: 'UNAVAILABLE',
       error: 'Not ready: Redis and the image storage are not answering.',
-      checks: { database: 'ok', redis: 'down', storage: 'down' },
+      checks: { database: 'ok', redis: 'down', storage: 'down', jobs: 'ok' },
     });
     await database.close();
     const all = await app.inject({ method: 'GET', url: '/api/ready' });

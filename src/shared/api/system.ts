@@ -16,7 +16,7 @@ export const publicOriginCheckSchema = z.union([
 export const publicConfigSchema = z.object({ publicUrl: z.string(), publicOrigin: publicOriginCheckSchema });
 
 const checkResult = z.enum(['ok', 'not used', 'down']);
-const checks = z.object({ database: checkResult, redis: checkResult, storage: checkResult });
+const checks = z.object({ database: checkResult, redis: checkResult, storage: checkResult, jobs: checkResult });
 
 export const systemApi = {
   publicConfig: defineRoute({

@@ -1,12 +1,14 @@
 import type { Infrastructure } from '../../module';
 
-/** What readiness asks: the database, Redis (when used) and the object storage. */
-export type ReadinessServices = Pick<Infrastructure, 'database' | 'rateLimiter' | 'storage'>;
+/** What readiness asks: the database, Redis (when used), the object storage, and whether the jobs runner has started. */
+export type ReadinessServices = Pick<Infrastructure, 'database' | 'rateLimiter' | 'storage'> & {
+  jobs: Pick<Infrastructure['jobs'], 'state'>;
+};
 
 export type CheckResult = 'ok' | 'not used' | 'down';
 export type Readiness = {
   ready: boolean;
-  checks: { database: CheckResult; redis: CheckResult; storage: CheckResult };
+  checks: { database: CheckResult; redis: CheckResult; storage: CheckResult; jobs: CheckResult };
   /** What is down, in words ("The database is not answering."), or '' when ready. */
   message: string;
 };
@@ -33,6 +35,7 @@ const WORDS: Record<keyof Readiness['checks'], string> = {
   database: 'the database',
   redis: 'Redis',
   storage: 'the image storage',
+  jobs: 'the jobs runner',
 };
 
 /** Asks each outside service at once, each for at most 3 s. */
@@ -47,6 +50,8 @@ export async function checkReadiness(services: ReadinessServices): Promise<Readi
     database: database ? 'ok' : 'down',
     redis: redis === null ? 'not used' : redis ? 'ok' : 'down',
     storage: storage ? 'ok' : 'down',
+    // Its tables are installed after the server starts answering (decision 0193): ready once they are.
+    jobs: services.jobs.state() === 'started' ? 'ok' : 'down',
   };
   const down = (Object.keys(checks) as Array<keyof Readiness['checks']>)
     .filter((name) => checks[name] === 'down')

@@ -5,7 +5,7 @@ import { systemRoutes } from './system.routes';
 export function createSystemModule({
   config,
   ...readiness
-}: Pick<Infrastructure, 'config' | 'database' | 'rateLimiter' | 'storage'>) {
+}: Pick<Infrastructure, 'config' | 'database' | 'rateLimiter' | 'storage' | 'jobs'>) {
   return {
     services: {},
     routes: routesOf(systemRoutes, { publicUrl: config.publicUrl, ...readiness }),
