@@ -10,6 +10,7 @@
  *   <stem>-o.png       the photo cut round                   (transparent PNG)
  *   ...same names with .gif     the animated versions ('a': the source was an animated GIF)
  *   ...same names with -h       the still versions with a light halo baked in ('h': they exist)
+ *   ...and the .gif ones with -h   the animated versions with a one-bit halo ('g': they exist)
  *
  * 'p<P>': the photo is shown P x P (under PHOTO_SIZE, because the source has fewer pixels); without
  * it the photo is PHOTO_SIZE. Every file holds between 1x and IMAGE_DENSITY x its display size: as
@@ -44,19 +45,21 @@ export type StoredImageName = {
   animated: boolean;
   /** True when halo versions of the still files were stored (decision 0171). */
   halo?: boolean;
+  /** True when halo versions of the animated files were stored too (decision 0167). */
+  haloGif?: boolean;
   ext: 'png' | 'jpg';
 };
 
-const STEM = String.raw`([a-z2-7]{20})-([1-9]\d{0,2})x([1-9]\d{0,2})(?:p([1-9]\d?))?(a?)(h?)`;
+const STEM = String.raw`([a-z2-7]{20})-([1-9]\d{0,2})x([1-9]\d{0,2})(?:p([1-9]\d?))?(a?)(h?)(g?)`;
 const STORED_NAME = new RegExp(`^${STEM}\\.(png|jpg)$`);
 /** Any file of a stored image: its logo (the name kept in photoUrl) or one of its variants. */
 export const STORED_FILE_NAME =
-  /^[a-z2-7]{20}-[1-9]\d{0,2}x[1-9]\d{0,2}(?:p[1-9]\d?)?a?h?(?:-[qro])?(?:-h)?\.(?:png|jpg|gif)$/;
+  /^[a-z2-7]{20}-[1-9]\d{0,2}x[1-9]\d{0,2}(?:p[1-9]\d?)?a?h?g?(?:-[qro])?(?:-h)?\.(?:png|jpg|gif)$/;
 const SHAPE_VARIANT: Readonly<Record<string, ImageVariant>> = { square: 'q', rounded: 'r' };
 
 function stemOf(image: StoredImageName): string {
   const photo = image.photo !== undefined && image.photo < PHOTO_SIZE ? `p${image.photo}` : '';
-  return `${image.id}-${image.width}x${image.height}${photo}${image.animated ? 'a' : ''}${image.halo ? 'h' : ''}`;
+  return `${image.id}-${image.width}x${image.height}${photo}${image.animated ? 'a' : ''}${image.halo ? 'h' : ''}${image.haloGif ? 'g' : ''}`;
 }
 
 export function storedImageName(image: StoredImageName): string {
@@ -67,7 +70,7 @@ export function storedImageName(image: StoredImageName): string {
 export function parseStoredImageName(name: string): StoredImageName | null {
   const match = STORED_NAME.exec(name);
   if (!match) return null;
-  const [, id = '', width = '', height = '', photo, animated = '', halo = '', ext = 'png'] = match;
+  const [, id = '', width = '', height = '', photo, animated = '', halo = '', haloGif = '', ext = 'png'] = match;
   const image: StoredImageName = {
     id,
     width: Number(width),
@@ -77,12 +80,14 @@ export function parseStoredImageName(name: string): StoredImageName | null {
   };
   if (photo !== undefined) image.photo = Number(photo);
   if (halo === 'h') image.halo = true;
+  if (haloGif === 'g') image.haloGif = true;
   return image;
 }
 
 /**
  * The file name of one variant; animated only when the source was animated, with the halo only
- * when the image has halo files (still files only: a GIF's one-bit alpha cannot carry a soft edge).
+ * when the image has halo files of that kind (GIF halos came later, decision 0167: images stored
+ * before have still halos only, and their animated files stay without).
  */
 export function variantFileName(
   image: StoredImageName,
@@ -94,7 +99,7 @@ export function variantFileName(
   let ext: ImageFormat = variant === 'r' || variant === 'o' ? 'png' : image.ext;
   const moving = animated && image.animated;
   if (moving) ext = 'gif';
-  const withHalo = halo && image.halo === true && !moving ? '-h' : '';
+  const withHalo = halo && (moving ? image.haloGif === true : image.halo === true) ? '-h' : '';
   return `${stemOf(image)}${suffix}${withHalo}.${ext}`;
 }
 
@@ -111,6 +116,8 @@ export function allVariantFileNames(image: StoredImageName): string[] {
   const names = VARIANTS.map((variant) => variantFileName(image, variant, false));
   if (image.halo) names.push(...VARIANTS.map((variant) => variantFileName(image, variant, false, true)));
   if (image.animated) names.push(...VARIANTS.map((variant) => variantFileName(image, variant, true)));
+  if (image.animated && image.haloGif)
+    names.push(...VARIANTS.map((variant) => variantFileName(image, variant, true, true)));
   return names;
 }
 

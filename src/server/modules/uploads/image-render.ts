@@ -121,12 +121,22 @@ async function encodeStill(job: Job, raster: Raster, variant: ImageVariant, dens
   if (job.image.halo) await encodeRaster(job, await withHalo(job.sharp, raster, density), variant, false, true);
 }
 
+/**
+ * An animated file, and its halo version when the image has them (decision 0167): the halo is
+ * drawn frame by frame (libvips would blur across the frames of a strip) and GIF's one-bit alpha
+ * keeps its solid part, an outline around the ink on every frame.
+ */
+async function encodeAnimation(job: Job, raster: Raster, variant: ImageVariant, density: number): Promise<void> {
+  await encodeRaster(job, raster, variant, true);
+  if (job.image.haloGif) await encodeRaster(job, await withHalo(job.sharp, raster, density), variant, true, true);
+}
+
 /** The photo variants from one square raster: square as is, rounded and round cut in. */
 async function encodePhotos(job: Job, square: Raster, density: number, animated: boolean): Promise<void> {
   for (const variant of PHOTO_VARIANTS) {
     const mask = await shapeMask(job.sharp, variant, square.width, density);
     const shaped = mask ? await maskFrames(square, mask) : square;
-    if (animated) await encodeRaster(job, shaped, variant, true);
+    if (animated) await encodeAnimation(job, shaped, variant, density);
     else await encodeStill(job, shaped, variant, density);
   }
 }
@@ -135,8 +145,11 @@ async function encodePhotos(job: Job, square: Raster, density: number, animated:
 async function renderStills(job: Job, plan: ImagePlan): Promise<{ left: number; top: number }> {
   const still = () => job.sharp(job.input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   const logo = await toRaster(still().resize(plan.logoFile.width, plan.logoFile.height, { fit: 'cover' }));
-  // Measured on the logo as stored; the GIF files keep no halo (their one-bit alpha has no soft edge).
-  if (needsHalo(logo)) job.image.halo = true;
+  // Measured on the logo as stored (the first frame); the name says which halo files exist.
+  if (needsHalo(logo)) {
+    job.image.halo = true;
+    if (job.image.animated) job.image.haloGif = true;
+  }
   await encodeStill(job, logo, 'logo', plan.density.logo);
   // attention: the crop keeps the part of the picture people look at (a face, the subject).
   const photo = await toRaster(still().resize(plan.photoFile, plan.photoFile, { fit: 'cover', position: 'attention' }));
@@ -158,7 +171,7 @@ async function renderAnimation(job: Job, plan: ImagePlan, offset: { left: number
   const left = Math.min(Math.max(0, offset.left), covering.width - side);
   const top = Math.min(Math.max(0, offset.top), covering.height - side);
   const sameSize = covering.width === plan.logoFile.width && covering.height === plan.logoFile.height;
-  await encodeRaster(job, sameSize ? covering : await frames(plan.logoFile, 'cover'), 'logo', true);
+  await encodeAnimation(job, sameSize ? covering : await frames(plan.logoFile, 'cover'), 'logo', plan.density.logo);
   await encodePhotos(job, cropFrames(covering, left, top, side), side / plan.photo, true);
 }
 
