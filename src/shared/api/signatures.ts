@@ -109,6 +109,18 @@ export const generatedHtmlSchema = z.object({
 });
 export type GeneratedHtml = z.infer<typeof generatedHtmlSchema>;
 
+/** One kept earlier version of a signature: when it was saved and enough to tell it from the others. */
+export const signatureVersionSchema = z
+  .object({
+    id: z.string(),
+    savedAt: isoDateTime,
+    name: z.string(),
+    title: z.string(),
+    template: z.string(),
+  })
+  .meta({ id: 'SignatureVersion' });
+export type SignatureVersionSummary = z.infer<typeof signatureVersionSchema>;
+
 export const signaturesApi = {
   list: defineRoute({
     method: 'GET',
@@ -171,5 +183,23 @@ export const signaturesApi = {
     tags,
     params: idParams,
     responses: { 200: z.object({ to: z.string(), message: z.string() }) },
+  }),
+  versions: defineRoute({
+    method: 'GET',
+    path: '/api/signatures/:id/versions',
+    summary:
+      'Earlier versions of one of your signatures, newest first: one kept per ten minutes of editing, the last twenty (decision 0188)',
+    tags,
+    params: idParams,
+    responses: { 200: z.array(signatureVersionSchema) },
+  }),
+  restoreVersion: defineRoute({
+    method: 'POST',
+    path: '/api/signatures/:id/versions/:versionId/restore',
+    summary:
+      "Put an earlier version's content back, saved like any change (your organization's locks and the image rules apply); answers the signature",
+    tags,
+    params: z.object({ id: z.string(), versionId: z.string() }),
+    responses: { 200: savedSignatureSchema },
   }),
 };

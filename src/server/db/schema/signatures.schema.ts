@@ -45,6 +45,46 @@ export const signature = pgTable(
   ],
 );
 
+/** What a saved version keeps: the signature's own fields and design, as the API names them. */
+export type SignatureVersionContent = {
+  name: string;
+  title: string;
+  company: string;
+  phone: string;
+  mobile: string;
+  email: string;
+  website: string;
+  address: string;
+  photoUrl: string;
+  imageLinkUrl: string;
+  customImageUrl: string;
+  socialLinks: SocialLinks;
+  customFields: CustomField[];
+  design: Partial<Design>;
+};
+
+/**
+ * An earlier state of a signature, kept by a trigger on every content-changing UPDATE at most once
+ * per ten minutes, newest twenty per signature (docs/decisions/0188-signature-versions-by-trigger.md).
+ * The autosave stays one statement; the trigger, not the service, writes here.
+ */
+export const signatureVersion = pgTable(
+  'signature_version',
+  {
+    id: text('id').primaryKey(),
+    signatureId: text('signature_id')
+      .notNull()
+      .references(() => signature.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    content: jsonb('content').$type<SignatureVersionContent>().notNull(),
+    /** When this content was saved (the signature's updated_at then). */
+    savedAt: timestamptz('saved_at').notNull(),
+    /** When it was replaced and kept: the ten-minute spacing counts from here. */
+    createdAt: createdAtNow(),
+  },
+  (t) => [index('signature_version_signature_idx').on(t.signatureId, t.createdAt)],
+);
+
 /** An image the user uploaded: first a pending slot, then a stored, re-encoded file. */
 export const upload = pgTable(
   'upload',

@@ -3,6 +3,8 @@ import type { OrganizationLocks } from '../../../shared/signature/organization-l
 import { routesOf, type Infrastructure, type ServerModule } from '../../module';
 import type { AuthService } from '../auth/auth.service';
 import type { TeamsService } from '../teams/teams.service';
+import { createSignatureVersionsRepository } from './signature-versions.repository';
+import { createSignatureVersionsService } from './signature-versions.service';
 import { createSignaturesRepository } from './signatures.repository';
 import { signaturesRoutes } from './signatures.routes';
 import { createSignaturesService } from './signatures.service';
@@ -33,6 +35,10 @@ export function createSignaturesModule(
     locks: { locksFor: deps.locksFor },
     ...(deps.bannerFor ? { bannerFor: deps.bannerFor } : {}),
   });
+  const versions = createSignatureVersionsService({
+    repository: createSignatureVersionsRepository(database.db),
+    signatures,
+  });
   const testEmail = createTestEmailService({
     db: database.db,
     limiter: rateLimiter,
@@ -40,7 +46,12 @@ export function createSignaturesModule(
     sendMail: (message) => mailer.enqueue(message),
     publicUrl: config.publicUrl,
   });
-  const signatureRoutes = routesOf(signaturesRoutes, { signatures, auth: deps.auth, quota: { rateLimiter, database } });
+  const signatureRoutes = routesOf(signaturesRoutes, {
+    signatures,
+    versions,
+    auth: deps.auth,
+    quota: { rateLimiter, database },
+  });
   const testEmailRoutes = routesOf(signatureTestEmailRoutes, { testEmail });
   return {
     services: { signatures, testEmail },

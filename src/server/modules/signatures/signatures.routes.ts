@@ -5,12 +5,13 @@ import { unauthenticated } from '../../errors';
 import { requireUserId, signedIn } from '../../http';
 import { enforceSignatureQuota, type QuotaServices } from '../../rate-limit/quotas';
 import type { AuthService } from '../auth/auth.service';
+import type { SignatureVersionsService } from './signature-versions.service';
 import { SignatureConflictError, type SignaturesService } from './signatures.service';
 
 /** The signed-in user's own signatures; everything else is the service's business. */
 export async function signaturesRoutes(
   parent: FastifyInstance,
-  deps: { signatures: SignaturesService; auth: AuthService; quota: QuotaServices },
+  deps: { signatures: SignaturesService; versions: SignatureVersionsService; auth: AuthService; quota: QuotaServices },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { signatures, auth } = deps;
@@ -76,5 +77,17 @@ export async function signaturesRoutes(
   app.route({
     ...routeOf(signaturesApi.generateHtml),
     handler: async (request) => signatures.generateSignatureHtml(await requireUserId(request), request.params.id),
+  });
+
+  app.route({
+    ...routeOf(signaturesApi.versions),
+    handler: async (request) => deps.versions.listVersions(await requireUserId(request), request.params.id),
+  });
+
+  app.route({
+    ...routeOf(signaturesApi.restoreVersion),
+    preValidation: signedIn,
+    handler: async (request) =>
+      deps.versions.restoreVersion(await requireUserId(request), request.params.id, request.params.versionId),
   });
 }

@@ -381,6 +381,11 @@ export function createSignaturesService(deps: {
       await findOwned(userId, id);
     },
 
+    /** One of the person's own signatures; anyone else's answers like a missing one. */
+    async findSignature(userId: string, id: string): Promise<SavedSignature> {
+      return toSavedSignature(await findOwned(userId, id));
+    },
+
     async setSignaturePhoto(userId: string, id: string, photoUrl: string): Promise<SavedSignature> {
       const row = await repository.updateOwnedSignature(id, { userId }, { photoUrl });
       if (!row) throw signatureNotFound();
