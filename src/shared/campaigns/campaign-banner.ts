@@ -1,7 +1,7 @@
 import { escapeHtml } from '../signature/escape-html';
 import { TABLE_ATTRS } from '../signature/signature-markup';
 import { storedImageOf, UNKNOWN_IMAGE_WIDTH } from '../signature/image-geometry';
-import { safeHref, safeImageSrc } from '../signature/url-normalise';
+import { safeImageSrc } from '../signature/url-normalise';
 
 /**
  * A campaign's banner as it goes under a signature (docs/decisions/0222-campaigns.md): one table row
@@ -21,7 +21,9 @@ export type BannerInput = {
 
 export function campaignBannerMarkup(banner: BannerInput, publicUrl: string): BannerMarkup {
   const src = safeImageSrc(banner.imageUrl, publicUrl);
-  const href = safeHref(banner.href, publicUrl);
+  // The server builds it: the campaign's redirect on PUBLIC_URL (a loopback or private host included),
+  // or a web address the campaign's schema accepted.
+  const href = /^https?:\/\/[^\s"<>]+$/i.test(banner.href) ? banner.href : '';
   const alt = escapeHtml(banner.altText.trim());
   const stored = storedImageOf(src);
   const size = stored ? ` width="${stored.width}" height="${stored.height}"` : ` width="${UNKNOWN_IMAGE_WIDTH}"`;
