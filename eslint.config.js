@@ -94,7 +94,6 @@ const OVER_LINE_LIMIT = [
   'src/server/modules/teams/teams.service.ts',
   'src/server/modules/uploads/uploads.service.ts',
   'src/shared/api/workspace.ts',
-  'src/shared/signature/preflight.ts',
   'src/test-support/stripe-stand-in.ts',
 ];
 /** Files with a function over 120 lines today (decision 0200); the list only shrinks. */
