@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { openSavedSignature, solidPng } from './support/editor';
+import { allChangesSaved, openSavedSignature, solidPng } from './support/editor';
 import { shoot } from './support/browser';
 import { expect, test } from './support/fixtures';
 
@@ -19,10 +19,7 @@ describe.each([1280, 375] as const)('removals at %i px', (width) => {
   const undo = () => toast().getByRole('button', { name: 'Undo' });
   const preview = () => page.getByTestId('signature-preview');
   const logos = () => preview().locator('img[src*="/objects/"]');
-  const saved = () =>
-    expect
-      .poll(() => page.getByTestId('save-status').first().innerText(), { timeout: 15_000 })
-      .toBe('All changes saved');
+  const saved = () => allChangesSaved(page);
 
   test.beforeAll(async ({ app, signUp }) => {
     page = (await signUp({ width, freePlan: true })).page;

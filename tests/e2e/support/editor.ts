@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** An editor text field by accessible name: the required marker '*' is aria-hidden, so 'Full Name' matches. */
 export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -32,6 +33,10 @@ export async function chooseMoreWay(page: Page, name: string) {
   await page.getByRole('button', { name: 'More ways' }).click();
   await page.getByRole('menuitem', { name }).click();
 }
+
+/** Waits until the save status reads "All changes saved" (an autosave's round trip, or a retry). */
+export const allChangesSaved = (page: Page) =>
+  expect.poll(() => page.getByTestId('save-status').first().innerText(), { timeout: 15_000 }).toBe('All changes saved');
 
 /** Opens the editor, fills the two required fields and saves, so that every later edit autosaves. */
 export async function openSavedSignature(page: Page, origin: string) {

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { lazy, memo, Suspense, useEffect, useMemo, type RefObject } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import type { CurrentUser } from '../../../shared/account-types';
 import { usePublicConfig } from '../../api/system';
 import { useEditorView } from './editor-focus';
@@ -15,6 +15,9 @@ import { ViewSwitch } from './view-switch';
 
 // Shown only when a save was refused for a newer copy elsewhere: its code (Radix Dialog) comes then.
 const ConflictDialog = lazy(() => import('./conflict-dialog').then((m) => ({ default: m.ConflictDialog })));
+
+// Opened from "More ways": the list and its calls load then.
+const VersionsDialog = lazy(() => import('./versions-dialog').then((m) => ({ default: m.VersionsDialog })));
 
 function LoadingSignature() {
   return (
@@ -65,7 +68,10 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: {
     () => signatureRenderOptions(publicUrl, subscriptionStatus, banner),
     [publicUrl, subscriptionStatus, banner],
   );
-  const exportButtons = useEditorActions(draft, user, publicUrl, renderOptions);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const showVersions = useCallback(() => setVersionsOpen(true), []);
+  const versionsFor = user !== null ? draft.signatureId : null;
+  const exportButtons = useEditorActions(draft, user, publicUrl, renderOptions, versionsFor ? showVersions : undefined);
   // The preview never renders with a guessed origin: it waits for the server's PUBLIC_URL.
   const fields = publicConfig.ready ? draft.fields : null;
   const narrow = useNarrowScreen();
@@ -123,6 +129,16 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: {
           <LoadingSignature />
         )}
       </div>
+      {versionsOpen && versionsFor && (
+        <Suspense fallback={null}>
+          <VersionsDialog
+            signatureId={versionsFor}
+            saveWaiting={() => draft.persistNow({ full: false })}
+            onRestored={draft.showStored}
+            onClose={() => setVersionsOpen(false)}
+          />
+        </Suspense>
+      )}
       {draft.conflict && (
         <Suspense fallback={null}>
           <ConflictDialog

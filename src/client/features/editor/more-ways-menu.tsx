@@ -1,4 +1,4 @@
-import { Code, MailCheck, Send, Smartphone, type LucideIcon } from 'lucide-react';
+import { Code, History, MailCheck, Send, Smartphone, type LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
 import { planNeededFor } from '../../../shared/billing/plan-features';
@@ -14,6 +14,8 @@ export type MoreWaysProps = {
   onCopyForGmailApp: () => void;
   onSendTestEmail: () => void;
   onInstallInGmail: () => void;
+  /** Opens "Earlier versions"; absent while the signature is not saved to an account. */
+  onShowVersions?: () => void;
 };
 
 const itemClass =
@@ -109,6 +111,14 @@ export function MoreWaysMenu(props: MoreWaysProps & OpensOnArrival) {
             disabled={props.installing}
             onSelect={props.onInstallInGmail}
           />
+          {props.onShowVersions && (
+            <Way
+              icon={History}
+              label="Earlier versions"
+              note="The last saved versions of this signature, to restore one."
+              onSelect={props.onShowVersions}
+            />
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

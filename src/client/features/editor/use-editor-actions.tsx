@@ -15,6 +15,8 @@ export function useEditorActions(
   user: CurrentUser | null,
   publicUrl: string,
   renderOptions: RenderOptions,
+  /** Opens "Earlier versions" (a saved signature of a signed-in person only). */
+  onShowVersions?: () => void,
 ) {
   const draftRef = useRef(draft);
   const actions = useExportActions(draft, user, publicUrl);
@@ -45,8 +47,9 @@ export function useEditorActions(
         }}
         onSendTestEmail={() => void latestRef.current.sendTestEmail()}
         onSave={() => void latestRef.current.actions.saveSignature()}
+        onShowVersions={onShowVersions}
       />
     ),
-    [copying, saving, sending, showSave, note],
+    [copying, saving, sending, showSave, note, onShowVersions],
   );
 }

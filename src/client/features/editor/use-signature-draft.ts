@@ -74,6 +74,8 @@ export type ConflictChoice = {
   reloadFromServer(): void;
   /** Saves this copy again over the stored one, based on the version the 409 reported. */
   overwrite(): Promise<void>;
+  /** Shows a signature the server answered (an earlier version restored); edits waiting here are dropped. */
+  showStored(stored: SavedSignature): void;
 };
 
 /**
@@ -292,15 +294,21 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     [saves],
   );
 
+  const showStored = useCallback(
+    (stored: SavedSignature) => {
+      // The edits waiting here are the ones the person chose to drop.
+      saves.drop();
+      attachSignature(stored.id, stored.version);
+      setSavedHtml(stored.htmlSignature);
+      showFields(toEditorFields(stored));
+    },
+    [attachSignature, showFields, saves],
+  );
+
   const reloadFromServer = useCallback(() => {
     const stored = saves.conflictNow();
-    if (!stored) return;
-    // The edits waiting here are the ones the person chose to drop.
-    saves.drop();
-    attachSignature(stored.id, stored.version);
-    setSavedHtml(stored.htmlSignature);
-    showFields(toEditorFields(stored));
-  }, [attachSignature, showFields, saves]);
+    if (stored) showStored(stored);
+  }, [showStored, saves]);
 
   const overwrite = useCallback(async () => {
     const stored = saves.conflictNow();
@@ -335,5 +343,6 @@ export function useSignatureDraft(session: SessionInput): SignatureDraft & Confl
     conflict: autosave.conflict,
     reloadFromServer,
     overwrite,
+    showStored,
   };
 }
