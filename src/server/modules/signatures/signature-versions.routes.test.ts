@@ -4,6 +4,7 @@ import { signatureVersion } from '../../db/schema/signatures.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
 import { join, signUpPerson, type Person } from '../../../test-support/team-world';
+import { TEST_TEMPLATE_DESIGN } from '../../../test-support/workspace-world';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
 /**
@@ -130,5 +131,39 @@ describeEachDatabase('signature versions', (kind) => {
       title: 'After',
     });
     expect((await call('GET', `/api/signatures/${id}/versions`, '')).statusCode).toBe(401);
+  });
+
+  it("a restore is saved like any change: a member's locked fields keep the organization's values", async () => {
+    const boss = await signUpPerson(t, 'Bea Boss');
+    const member = await join(t, boss, await signUpPerson(t, 'Mia Member'), 'member');
+    const created = await call(
+      'POST',
+      '/api/signatures',
+      member.cookie,
+      createEmptySignature({ name: 'Mia', company: 'Own Co', title: 'Before' }),
+    );
+    const id = created.json().id as string;
+    const template = await call('PUT', '/api/workspace/template', boss.cookie, {
+      template: {
+        design: TEST_TEMPLATE_DESIGN,
+        company: 'Acme Corp',
+        website: '',
+        address: '',
+        photoUrl: '',
+        socialLinks: {},
+      },
+      editableFields: ['name', 'title', 'phone', 'mobile', 'photoUrl'],
+    });
+    expect(template.statusCode).toBe(200);
+    // The version kept by this save still holds the company from before the locks.
+    expect((await call('PUT', `/api/signatures/${id}`, member.cookie, { title: 'After' })).statusCode).toBe(200);
+    const [version] = (await list(id, member)).json();
+    expect(version).toMatchObject({ title: 'Before' });
+    const [kept] = await t.database.db.select().from(signatureVersion).where(eq(signatureVersion.id, version.id));
+    expect(kept!.content.company).toBe('Own Co');
+    const restored = await call('POST', `/api/signatures/${id}/versions/${version.id}/restore`, member.cookie);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ title: 'Before', company: 'Acme Corp' });
+    expect(restored.json().design.template).toBe(TEST_TEMPLATE_DESIGN.template);
   });
 });
