@@ -6,26 +6,19 @@ import { SOCIAL_PLATFORMS } from '../../src/shared/signature/signature-schema';
 import { SOCIAL_PLATFORM_HOSTS } from '../../src/shared/signature/social-hosts';
 import { signUpFromEditor } from './support/accounts';
 import type { RunningApp } from './support/app-server';
-import { openBrowser, readClipboard, shoot, type Browser } from './support/browser';
+import { readClipboard, shoot, type Browser } from './support/browser';
 import { answerGmailLocally, chooseMoreWay, copyToGmail } from './support/editor';
-import { expect, test as base } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { pageOriginOf, testWithPublicUrl } from './support/public-url';
 
 /** Not the browser's origin: every output must still name it. */
 const PUBLIC_URL = 'https://sig.example.com';
-const pageOriginOf = (app: RunningApp) => `http://127.0.0.1:${app.config.port}`;
 
-const test = base
-  // An https PUBLIC_URL without Stripe needs PAYMENTS=test (decision 0024).
-  .extend('appEnv', { scope: 'file' }, { PUBLIC_URL, PAYMENTS: 'test' })
-  // The browser is on the server's own address, with the clipboard granted there.
-  .extend('browser', { scope: 'file' }, async ({ app }, { onCleanup }) => {
-    const browser = await openBrowser(pageOriginOf(app));
-    onCleanup(() => browser.close());
-    // No internet here: Gmail answers locally; PUBLIC_URL's images are not fetched.
-    await answerGmailLocally(browser.context);
-    await browser.context.route(`${PUBLIC_URL}/**`, (route) => route.abort());
-    return browser;
-  });
+const test = testWithPublicUrl(PUBLIC_URL, async (context) => {
+  // No internet here: Gmail answers locally; PUBLIC_URL's images are not fetched.
+  await answerGmailLocally(context);
+  await context.route(`${PUBLIC_URL}/**`, (route) => route.abort());
+});
 
 /**
  * Copy to Gmail and Copy HTML in Chromium with the clipboard granted: both render with PUBLIC_URL

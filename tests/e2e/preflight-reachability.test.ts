@@ -2,30 +2,23 @@ import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { gmailSentMessage, gmailStoredCopy } from '../../src/test-support/gmail-stored-fixture';
 import { signUpFromEditor } from './support/accounts';
-import type { RunningApp } from './support/app-server';
-import { openBrowser, shoot } from './support/browser';
-import { expect, test as base } from './support/fixtures';
+import { shoot } from './support/browser';
+import { expect } from './support/fixtures';
+import { pageOriginOf, testWithPublicUrl } from './support/public-url';
 
 /**
  * An https PUBLIC_URL on a private network: every image is "on our origin, over https", so the
  * browser-side checks pass, but recipients cannot reach it. The server's check says so.
  */
 const PUBLIC_URL = 'https://10.0.0.5';
-const pageOriginOf = (app: RunningApp) => `http://127.0.0.1:${app.config.port}`;
 
-const test = base
-  // An https PUBLIC_URL without Stripe needs PAYMENTS=test (decision 0024).
-  .extend('appEnv', { scope: 'file' }, { PUBLIC_URL, PAYMENTS: 'test' })
-  .extend('browser', { scope: 'file' }, async ({ app }, { onCleanup }) => {
-    const browser = await openBrowser(pageOriginOf(app));
-    onCleanup(() => browser.close());
-    // Nothing leaves the machine: any other host answers as if it were down.
-    await browser.context.route(
-      (url) => url.hostname !== '127.0.0.1',
-      (route) => route.abort('addressunreachable'),
-    );
-    return browser;
-  });
+const test = testWithPublicUrl(PUBLIC_URL, async (context) => {
+  // Nothing leaves the machine: any other host answers as if it were down.
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort('addressunreachable'),
+  );
+});
 
 describe('pre-flight: reachable by recipients, checked from the server', () => {
   let page: Page;

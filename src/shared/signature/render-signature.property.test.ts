@@ -7,37 +7,31 @@ import {
   imagesOffOrigin,
   signatureArbitrary,
 } from '../../test-support/signature-arbitrary';
-import { renderSignature } from './render-signature';
+import { renderSignature, type RenderOptions } from './render-signature';
+import type { SignatureFields } from './signature-schema';
 
 const NUM_RUNS = 10_000;
 
+/** `check` holds for NUM_RUNS random signatures, on each origin, with and without the watermark. */
+function forEverySignature(check: (signature: SignatureFields, options: RenderOptions) => void) {
+  fc.assert(
+    fc.property(signatureArbitrary, fc.constantFrom(...ORIGINS), fc.boolean(), (signature, publicUrl, showWatermark) =>
+      check(signature, { publicUrl, showWatermark }),
+    ),
+    { numRuns: NUM_RUNS },
+  );
+}
+
 describe('renderSignature with arbitrary and hostile input', () => {
   it('writes only Gmail-safe, well-formed HTML and clean text', { timeout: 60_000 }, () => {
-    fc.assert(
-      fc.property(
-        signatureArbitrary,
-        fc.constantFrom(...ORIGINS),
-        fc.boolean(),
-        (signature, publicUrl, showWatermark) => {
-          expect(exportFindings(renderSignature(signature, { publicUrl, showWatermark }), publicUrl)).toEqual([]);
-        },
-      ),
-      { numRuns: NUM_RUNS },
-    );
+    forEverySignature((signature, options) => {
+      expect(exportFindings(renderSignature(signature, options), options.publicUrl)).toEqual([]);
+    });
   });
 
   it('exports no image from outside the public origin once the signature is saved', { timeout: 60_000 }, () => {
-    fc.assert(
-      fc.property(
-        signatureArbitrary,
-        fc.constantFrom(...ORIGINS),
-        fc.boolean(),
-        (signature, publicUrl, showWatermark) => {
-          const { html } = renderSignature(asSaved(signature), { publicUrl, showWatermark });
-          expect(imagesOffOrigin(html, publicUrl)).toEqual([]);
-        },
-      ),
-      { numRuns: NUM_RUNS },
-    );
+    forEverySignature((signature, options) => {
+      expect(imagesOffOrigin(renderSignature(asSaved(signature), options).html, options.publicUrl)).toEqual([]);
+    });
   });
 });
