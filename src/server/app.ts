@@ -53,6 +53,8 @@ export type Services = Omit<Infrastructure, 'log'> &
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Resolves once the jobs runner and every module's jobs have started (module.ts). */
+    jobsStarted(): Promise<void>;
   }
 }
 

@@ -74,6 +74,8 @@ export function startAndStopJobs(
   afterStop: () => Promise<void>,
 ): void {
   let starting: Promise<void> = Promise.resolve();
+  // Tests wait for the runner and every module's schedules before they begin.
+  app.decorate('jobsStarted', () => starting);
   app.addHook('onReady', async () => {
     // Not awaited: the server answers while pg-boss installs its tables and queues (most of a
     // first start, decision 0193). What is sent meanwhile waits for them (job-runner.ts), and

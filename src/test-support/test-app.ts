@@ -100,7 +100,7 @@ export async function buildTestApp(
   const app = await buildApp(config, { database, clientDir: false, logger: false, ...options });
   await app.ready();
   // The jobs runner starts after the app is ready (decision 0193); a test begins once it has.
-  await app.services.jobs.start();
+  await app.jobsStarted();
   return {
     app,
     config,

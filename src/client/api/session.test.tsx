@@ -126,9 +126,12 @@ describeEachDatabase('one client session', (kind) => {
     const activateFree = vi.fn();
 
     await act(() => choosePlan('standard', 'annual', false, navigate, activateFree));
+    // The dialog names the plan chosen on the card (decision 0185).
     expect(dialog.result.current).toEqual({
       open: true,
       tab: 'signup',
+      email: null,
+      plan: { planId: 'standard', period: 'annual' },
       redirectTo: '/checkout?plan=standard&billing=annual',
     });
     await act(() => choosePlan('free', 'monthly', false, navigate, activateFree));

@@ -87,6 +87,7 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
       organizationTemplates: true,
       workspacePush: true,
       severalSignatures: true,
+      campaigns: true,
     });
     expect(during.seats).toMatchObject({ limit: 10, onTrial: true });
     await inviteBy(w, person, `svc-free-trial-${Date.now()}@example.com`, 'admin');

@@ -115,6 +115,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
           organizationTemplates: false,
           workspacePush: false,
           severalSignatures: true,
+          campaigns: false,
         });
 
         const defaults = await call(
