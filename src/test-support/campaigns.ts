@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { utcToZonedTime } from '../shared/campaigns/campaign-schedule';
 import type { TestApp } from './test-app';
 import { putUpload } from './uploads';
+import { TEST_TEMPLATE_DESIGN } from './workspace-world';
 
 /** A banner through the real image pipeline (slot, bytes, re-encoding): its public path. */
 export async function uploadBanner(t: Pick<TestApp, 'app'>, cookie: string): Promise<string> {
@@ -39,3 +40,38 @@ export function campaignBody(
 }
 
 export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+type Call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+) => Promise<{ statusCode: number; body: string; json(): { id: string } }>;
+
+/**
+ * An organization signature "Sales", a rule "Sales team" (id `sales`, by department) giving it, and
+ * `member` in the team Sales: the rule a campaign's audience can name.
+ */
+export async function salesRuleFor(call: Call, ownerCookie: string, memberUserId: string): Promise<void> {
+  const sig = await call('POST', '/api/signature-rules/signatures', ownerCookie, {
+    name: 'Sales',
+    template: {
+      design: TEST_TEMPLATE_DESIGN,
+      company: 'Acme',
+      website: '',
+      address: '',
+      photoUrl: '',
+      socialLinks: {},
+    },
+    editableFields: ['name', 'title', 'phone', 'mobile', 'website'],
+  });
+  if (sig.statusCode !== 201) throw new Error(`signature: ${sig.statusCode} ${sig.body}`);
+  const rules = await call('PUT', '/api/signature-rules', ownerCookie, {
+    rules: [{ id: 'sales', name: 'Sales team', kind: 'department', values: ['Sales'], signatureId: sig.json().id }],
+    defaultSignatureId: null,
+    version: 0,
+  });
+  if (rules.statusCode !== 200) throw new Error(`rules: ${rules.statusCode} ${rules.body}`);
+  const team = await call('PUT', `/api/signature-rules/members/${memberUserId}/team`, ownerCookie, { team: 'Sales' });
+  if (team.statusCode !== 200) throw new Error(`team: ${team.statusCode} ${team.body}`);
+}

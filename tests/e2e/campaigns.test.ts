@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { invitation } from '../../src/server/db/schema/auth.schema';
-import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
 import { utcToZonedTime } from '../../src/shared/campaigns/campaign-schedule';
 import { createEmptySignature } from '../../src/shared/signature/signature-schema';
+import { joinAsMember } from './support/accounts';
 import { readClipboard, shoot as shootIn } from './support/browser';
 import { answerGmailLocally, copyToGmail, field, solidPng } from './support/editor';
 import { expect, test } from './support/fixtures';
@@ -32,20 +30,7 @@ describe.each([1280, 375])('campaigns at %i px', (width) => {
   }) => {
     const owner = await signUp({ width, freePlan: true, name: 'Olivia Owner' });
     const mia = await signUp({ width, freePlan: true, name: 'Mia Member' });
-    const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, {
-      headers: { origin: app.url },
-      data: { email: mia.account.email, role: 'member' },
-    });
-    expect(invite.status()).toBe(201);
-    const [row] = await app.app.services.database.db
-      .select()
-      .from(invitation)
-      .where(eq(invitation.id, ((await invite.json()) as { id: string }).id));
-    const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
-    const accepted = await mia.context.request.post(`${app.url}/api/invitations/${token}/accept`, {
-      headers: { origin: app.url },
-    });
-    expect(accepted.status()).toBe(200);
+    await joinAsMember(app, owner, mia);
     const created = await mia.context.request.post(`${app.url}/api/signatures`, {
       headers: { origin: app.url },
       data: createEmptySignature({ name: 'Mia Member', email: mia.account.email, title: 'Buyer' }),

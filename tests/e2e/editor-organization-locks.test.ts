@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { describe } from 'vitest';
-import { invitation } from '../../src/server/db/schema/auth.schema';
-import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
 import { createEmptySignature, DEFAULT_DESIGN, type SavedSignature } from '../../src/shared/signature/signature-schema';
 import { shoot } from './support/browser';
 import { field } from './support/editor';
+import { joinAsMember } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 const SHOTS = '/tmp/shots-sig-limits';
@@ -18,20 +16,7 @@ describe.each([375, 1280])('editor at %i px: fields the organization sets', (wid
   test('a member sees a locked field read-only with "Set by your organization"', async ({ app, signUp }) => {
     const owner = await signUp({ width, freePlan: true, name: 'Olivia Owner' });
     const mia = await signUp({ width, freePlan: true, name: 'Mia Member' });
-    const invite = await owner.context.request.post(`${app.url}/api/organization/invitations`, {
-      headers: { origin: app.url },
-      data: { email: mia.account.email, role: 'member' },
-    });
-    expect(invite.status()).toBe(201);
-    const [row] = await app.app.services.database.db
-      .select()
-      .from(invitation)
-      .where(eq(invitation.id, ((await invite.json()) as { id: string }).id));
-    const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
-    const accepted = await mia.context.request.post(`${app.url}/api/invitations/${token}/accept`, {
-      headers: { origin: app.url },
-    });
-    expect(accepted.status()).toBe(200);
+    await joinAsMember(app, owner, mia);
 
     // Mia's own signature, from before the template.
     const created = await mia.context.request.post(`${app.url}/api/signatures`, {

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { invitation } from '../../src/server/db/schema/auth.schema';
-import { createInvitationTokens } from '../../src/server/modules/teams/invitation-token';
 import type { SignatureRulesOverview } from '../../src/shared/api/signature-rules';
 import type { WorkspaceOverview } from '../../src/shared/api/workspace';
 import { shoot as shootIn, type Browser } from './support/browser';
 import { field } from './support/editor';
+import { joinAsMember } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -106,16 +104,7 @@ describe('Signatures by group without Google Workspace', () => {
   }) => {
     const owner = await signUp({ freePlan: true, name: 'Olivia Owner' });
     const mia = await signUp({ freePlan: true, name: 'Mia Member' });
-    const post = (who: Browser, url: string, data: object) =>
-      who.context.request.post(`${app.url}${url}`, { headers: { origin: app.url }, data });
-    const invite = await post(owner, '/api/organization/invitations', { email: mia.account.email, role: 'member' });
-    expect(invite.status()).toBe(201);
-    const [row] = await app.app.services.database.db
-      .select()
-      .from(invitation)
-      .where(eq(invitation.id, ((await invite.json()) as { id: string }).id));
-    const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
-    expect((await post(mia, `/api/invitations/${token}/accept`, {})).status()).toBe(200);
+    await joinAsMember(app, owner, mia);
 
     const { page } = owner;
     await page.goto(`${app.url}/account/workspace`);

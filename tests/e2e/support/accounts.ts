@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { APIRequestContext, Page } from 'playwright-core';
+import { eq, sql } from 'drizzle-orm';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { invitation } from '../../../src/server/db/schema/auth.schema';
+import { createInvitationTokens } from '../../../src/server/modules/teams/invitation-token';
 import { expect } from 'vitest';
 import type { RunningApp } from './app-server';
 
@@ -83,4 +85,23 @@ export async function signUpFromEditor(page: Page, origin: string, person: { ema
   await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
   await signUpInDialog(page, person);
   await chooseFreePlan(page.request, origin);
+}
+
+/** `member` joins `owner`'s organization as a member: an invitation through the API, accepted as them. */
+export async function joinAsMember(
+  app: RunningApp,
+  owner: { context: BrowserContext },
+  member: { context: BrowserContext; account: { email: string } },
+): Promise<void> {
+  const post = (who: { context: BrowserContext }, url: string, data: object) =>
+    who.context.request.post(`${app.url}${url}`, { headers: { origin: app.url }, data });
+  const invite = await post(owner, '/api/organization/invitations', { email: member.account.email, role: 'member' });
+  if (invite.status() !== 201) throw new Error(`invite answered ${invite.status()}`);
+  const [row] = await app.app.services.database.db
+    .select()
+    .from(invitation)
+    .where(eq(invitation.id, ((await invite.json()) as { id: string }).id));
+  const token = createInvitationTokens(app.config.sessionSecret).tokenFor(row!);
+  const accepted = await post(member, `/api/invitations/${token}/accept`, {});
+  if (accepted.status() !== 200) throw new Error(`accept answered ${accepted.status()}`);
 }

@@ -5,9 +5,8 @@ import { buildApp } from '../../app';
 import { campaignLink } from '../../db/schema/campaigns.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
-import { campaignBody, minutesFromNow, uploadBanner } from '../../../test-support/campaigns';
+import { campaignBody, minutesFromNow, salesRuleFor, uploadBanner } from '../../../test-support/campaigns';
 import { createTeamWorld, type TeamWorld } from '../../../test-support/team-world';
-import { TEST_TEMPLATE_DESIGN } from '../../../test-support/workspace-world';
 import type { CampaignClicks } from '../../../shared/api/campaigns';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 
@@ -52,26 +51,7 @@ describeEachDatabase('Campaign clicks: the redirect, its counts, the chart and t
       );
       expect(sig.statusCode, sig.body).toBe(201);
     }
-    const sig = await call('POST', '/api/signature-rules/signatures', world.owner.cookie, {
-      name: 'Sales',
-      template: {
-        design: TEST_TEMPLATE_DESIGN,
-        company: 'Acme',
-        website: '',
-        address: '',
-        photoUrl: '',
-        socialLinks: {},
-      },
-      editableFields: ['name', 'title', 'phone', 'mobile', 'website'],
-    });
-    await call('PUT', '/api/signature-rules', world.owner.cookie, {
-      rules: [{ id: 'sales', name: 'Sales team', kind: 'department', values: ['Sales'], signatureId: sig.json().id }],
-      defaultSignatureId: null,
-      version: 0,
-    });
-    await call('PUT', `/api/signature-rules/members/${world.member.user.id}/team`, world.owner.cookie, {
-      team: 'Sales',
-    });
+    await salesRuleFor(call, world.owner.cookie, world.member.user.id);
     const banner = await uploadBanner(t, world.owner.cookie);
     const res = await call(
       'POST',

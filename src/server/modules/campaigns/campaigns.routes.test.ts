@@ -3,9 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { signature } from '../../db/schema/signatures.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
-import { campaignBody, minutesFromNow, uploadBanner } from '../../../test-support/campaigns';
+import { campaignBody, minutesFromNow, salesRuleFor, uploadBanner } from '../../../test-support/campaigns';
 import { createTeamWorld, setOrganizationPlan, type TeamWorld } from '../../../test-support/team-world';
-import { TEST_TEMPLATE_DESIGN } from '../../../test-support/workspace-world';
 import type { CampaignsOverview, CampaignView } from '../../../shared/api/campaigns';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
 import { campaignBannerMarkup } from '../../../shared/campaigns/campaign-banner';
@@ -158,29 +157,7 @@ describeEachDatabase('Campaigns: schedule, audience, size guard, tenancy', (kind
   });
 
   it('shows a campaign for chosen rules only to the people those rules place', async () => {
-    const sig = await call('POST', '/api/signature-rules/signatures', world.owner.cookie, {
-      name: 'Sales',
-      template: {
-        design: TEST_TEMPLATE_DESIGN,
-        company: 'Acme',
-        website: '',
-        address: '',
-        photoUrl: '',
-        socialLinks: {},
-      },
-      editableFields: ['name', 'title', 'phone', 'mobile'],
-    });
-    expect(sig.statusCode, sig.body).toBe(201);
-    const rules = await call('PUT', '/api/signature-rules', world.owner.cookie, {
-      rules: [{ id: 'sales', name: 'Sales team', kind: 'department', values: ['Sales'], signatureId: sig.json().id }],
-      defaultSignatureId: null,
-      version: 0,
-    });
-    expect(rules.statusCode, rules.body).toBe(200);
-    const team = await call('PUT', `/api/signature-rules/members/${world.member.user.id}/team`, world.owner.cookie, {
-      team: 'Sales',
-    });
-    expect(team.statusCode, team.body).toBe(200);
+    await salesRuleFor(call, world.owner.cookie, world.member.user.id);
     const res = await call(
       'POST',
       '/api/campaigns',
