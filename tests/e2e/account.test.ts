@@ -15,6 +15,8 @@ const SHOTS = '/tmp/shots-account';
 const TABS = ['profile', 'organization', 'billing', 'team', 'defaults', 'assets', 'security', 'danger'] as const;
 
 let app: RunningApp;
+/** The organization's logo: one of the owner's uploads, set in the Images & Assets tab. */
+let organizationLogo = '';
 
 async function shoot(page: Page, name: string) {
   // Let toasts and lazy tabs settle so the picture shows the screen, not a spinner.
@@ -130,11 +132,18 @@ describe('account area', () => {
     await page.getByLabel('Logo URL').fill('https://cdn.acme.test/logo');
     await save(page).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('URL should point to an image file');
-    await page.getByLabel('Logo URL').fill('https://cdn.acme.test/logo.png');
+    // The logo goes into every member's signature: an address recipients cannot reach is refused at
+    // the field, and one of our own images is kept (decision 0162).
+    await page.getByLabel('Logo URL').fill('https://10.0.0.5/logo.png');
+    await save(page).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/private or local network/);
+    const [ownImage] = (await (await context.request.get(`${app.url}/api/uploads`)).json()) as { objectPath: string }[];
+    organizationLogo = ownImage!.objectPath;
+    await page.getByLabel('Logo URL').fill(organizationLogo);
     await save(page).click();
     await expect.poll(() => toast(page).textContent()).toContain('Logo saved');
     await page.reload();
-    await expect.poll(() => page.getByLabel('Logo URL').inputValue()).toBe('https://cdn.acme.test/logo.png');
+    await expect.poll(() => page.getByLabel('Logo URL').inputValue()).toBe(organizationLogo);
     await expect.poll(() => page.getByTestId('uploaded-image').count()).toBe(2);
     await page.getByRole('button', { name: 'Delete image' }).first().click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete image' }).click();
@@ -281,7 +290,7 @@ describe('account area', () => {
     expect(created.status()).toBe(201);
     const signature = await created.json();
     expect(signature.design).toMatchObject({ template: 'modern', primaryColor: '#2d8659' });
-    expect(signature.photoUrl).toBe('https://cdn.acme.test/logo.png');
+    expect(signature.photoUrl).toBe(organizationLogo);
     // A member reads the organization's settings but cannot change them.
     await openTab(newbie.page, 'defaults');
     await expect.poll(() => newbie.page.getByLabel(/^Modern/).isChecked()).toBe(true);

@@ -143,11 +143,13 @@ describe.each([1280, 375])('editor layout at %i px', (width) => {
       .evaluateAll((all) =>
         all.map((item) => document.getElementById(item.getAttribute('aria-labelledby') ?? '')?.textContent),
       );
+    // A stored signature of a signed-in person also has its earlier versions (decision 0188).
     expect(names).toEqual([
       'Copy HTML to Clipboard',
       'Copy for the Gmail app',
       'Send me a test email',
       'Install in Gmail',
+      'Earlier versions',
     ]);
     // Install in Gmail says how it works and which plan it needs.
     const install = await menu.getByRole('menuitem', { name: 'Install in Gmail' }).innerText();
