@@ -189,7 +189,9 @@ async function openFollowingRedirects(
       response = await connect({ url, address, headers: { 'user-agent': USER_AGENT, accept }, signal });
     } catch {
       if (signal.aborted) throw new Error('aborted');
-      throw refuse(`We could not connect to ${unbracket(url.hostname)}. Please check the address, or upload the image.`);
+      throw refuse(
+        `We could not connect to ${unbracket(url.hostname)}. Please check the address, or upload the image.`,
+      );
     }
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
