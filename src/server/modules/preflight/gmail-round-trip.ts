@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import type { GmailCheckAnswer } from '../../../shared/api/preflight';
 import { gmailStoredLength } from '../../../shared/signature/gmail-size';
+import { decode, signatureImages } from '../../../shared/signature/preflight-parts';
 
 /**
  * "Check what Gmail stored" (docs/decisions/0166): a message the person sent from Gmail, as Gmail's
@@ -13,7 +14,6 @@ import { gmailStoredLength } from '../../../shared/signature/gmail-size';
 const GMAIL_PROXY = /^https:\/\/ci\d*\.googleusercontent\.com\//i;
 const SIGNATURE_OPEN = /<div\b[^>]*\bclass="[^"]*\bgmail_signature\b[^"]*"[^>]*>/i;
 const DIV_TAG = /<(\/?)div\b[^>]*>/gi;
-const IMG_SRC = /<img\b[^>]*?\ssrc="([^"]*)"/gi;
 const LINK_HREF = /<a\b[^>]*?\shref="([^"]*)"/gi;
 const STYLE = /\sstyle="([^"]*)"/gi;
 const HEADER_LINE = /^[A-Za-z-]+:\s/;
@@ -40,14 +40,7 @@ export function gmailSignatureOf(html: string): string | null {
   return html.slice(start);
 }
 
-const decodeAttr = (value: string) =>
-  value
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
-const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => decodeAttr(m[1] ?? ''));
+const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => decode(m[1] ?? ''));
 /** The CSS property names one piece of HTML uses anywhere. */
 const properties = (html: string) =>
   new Set(
@@ -67,9 +60,9 @@ export async function compareWithGmail(original: string, ourHtml: string): Promi
   if (stored === null) {
     return { found: false, storedLength: 0, predictedLength: predicted, differencePercent: 0, images: [], dropped: [] };
   }
-  const images = all(stored, IMG_SRC).map((src) => ({ src, proxied: GMAIL_PROXY.test(src) }));
+  const images = signatureImages(stored).map(({ src }) => ({ src, proxied: GMAIL_PROXY.test(src) }));
   const dropped: string[] = [];
-  const ourImages = all(ourHtml, IMG_SRC).length;
+  const ourImages = signatureImages(ourHtml).length;
   if (images.length < ourImages) dropped.push(`${ourImages - images.length} of ${ourImages} images`);
   const theirLinks = new Set(all(stored, LINK_HREF));
   for (const href of new Set(all(ourHtml, LINK_HREF))) if (!theirLinks.has(href)) dropped.push(`the link ${href}`);
