@@ -62,40 +62,7 @@ export function CheckoutSummary(props: {
             <span className="text-sm font-medium text-slate-700">Billing</span>
             <BillingToggle size="sm" value={props.period} onChange={props.onPeriodChange} />
           </div>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <span className="text-sm font-medium text-slate-700" id="seats-label">
-                Team seats
-              </span>
-              <p className="text-xs text-slate-500">
-                1 included · extra seats {formatUsd(EXTRA_SEAT_PRICE[props.period] * 100)}
-                {props.period === 'monthly' ? '/month' : '/year'} each
-              </p>
-            </div>
-            <div className="flex items-center gap-1" role="group" aria-labelledby="seats-label">
-              <button
-                type="button"
-                aria-label="Remove a seat"
-                disabled={props.seats <= 1}
-                onClick={() => props.onSeatsChange(props.seats - 1)}
-                className="flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
-              >
-                <Minus className="h-3.5 w-3.5" aria-hidden="true" />
-              </button>
-              <output aria-live="polite" className="w-8 text-center text-sm font-semibold tabular-nums">
-                {props.seats}
-              </output>
-              <button
-                type="button"
-                aria-label="Add a seat"
-                disabled={props.seats >= MAX_SELF_SERVE_SEATS}
-                onClick={() => props.onSeatsChange(props.seats + 1)}
-                className="flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
-              >
-                <Plus className="h-3.5 w-3.5" aria-hidden="true" />
-              </button>
-            </div>
-          </div>
+          <SeatPicker period={props.period} seats={props.seats} onSeatsChange={props.onSeatsChange} />
           {props.seatsInUse != null && props.seats < props.seatsInUse && (
             <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
               Your organization fills {props.seatsInUse} seats now (members and invitations). With fewer, everyone
@@ -127,31 +94,96 @@ export function CheckoutSummary(props: {
         )}
       </dl>
 
-      <div className="mt-5 rounded-xl bg-slate-50 p-4">
-        <div className="flex items-baseline justify-between">
-          <span className="text-sm font-semibold text-slate-900">Due today</span>
-          <span className="text-2xl font-bold tabular-nums text-slate-900">{formatUsd(quote?.dueToday ?? 0)}</span>
-        </div>
-        {quote && !lifetime && quote.trialDays === 0 && (
-          <p className="mt-1 text-xs text-slate-600">
-            No free trial is left for your organization, so the first {props.period === 'monthly' ? 'month' : 'year'} is
-            charged today; it renews until you cancel.
-          </p>
-        )}
-        {quote && !lifetime && quote.trialDays > 0 && (
-          <p className="mt-1 text-xs text-slate-600">
-            Then {formatUsd(quote.recurringTotal)}
-            {props.period === 'monthly' ? ' per month' : ' per year'} from{' '}
-            {trialEndLabel(quote.trialDays, props.trialEnd)}, unless you cancel before.
-          </p>
-        )}
-        {lifetime && (
-          <p className="mt-1 text-xs text-slate-600">One payment, lifetime access to {plan.name}. No renewals.</p>
-        )}
-        {!quote && (
-          <p className="mt-1 text-xs text-slate-600">Free forever. Your signature carries a small SignaturePro line.</p>
-        )}
-      </div>
+      <DueToday plan={plan} period={props.period} quote={quote} trialEnd={props.trialEnd} />
     </section>
+  );
+}
+
+function SeatPicker({
+  period,
+  seats,
+  onSeatsChange,
+}: {
+  period: BillingPeriod;
+  seats: number;
+  onSeatsChange: (next: number) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <span className="text-sm font-medium text-slate-700" id="seats-label">
+          Team seats
+        </span>
+        <p className="text-xs text-slate-500">
+          1 included · extra seats {formatUsd(EXTRA_SEAT_PRICE[period] * 100)}
+          {period === 'monthly' ? '/month' : '/year'} each
+        </p>
+      </div>
+      <div className="flex items-center gap-1" role="group" aria-labelledby="seats-label">
+        <button
+          type="button"
+          aria-label="Remove a seat"
+          disabled={seats <= 1}
+          onClick={() => onSeatsChange(seats - 1)}
+          className="flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
+        >
+          <Minus className="h-3.5 w-3.5" aria-hidden="true" />
+        </button>
+        <output aria-live="polite" className="w-8 text-center text-sm font-semibold tabular-nums">
+          {seats}
+        </output>
+        <button
+          type="button"
+          aria-label="Add a seat"
+          disabled={seats >= MAX_SELF_SERVE_SEATS}
+          onClick={() => onSeatsChange(seats + 1)}
+          className="flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
+        >
+          <Plus className="h-3.5 w-3.5" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What is due today, and what follows it: the trial's first charge, a renewal, or nothing. */
+function DueToday({
+  plan,
+  period,
+  quote,
+  trialEnd,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  quote: CheckoutQuote | null;
+  trialEnd?: string | null;
+}) {
+  const lifetime = quote?.kind === 'lifetime';
+  return (
+    <div className="mt-5 rounded-xl bg-slate-50 p-4">
+      <div className="flex items-baseline justify-between">
+        <span className="text-sm font-semibold text-slate-900">Due today</span>
+        <span className="text-2xl font-bold tabular-nums text-slate-900">{formatUsd(quote?.dueToday ?? 0)}</span>
+      </div>
+      {quote && !lifetime && quote.trialDays === 0 && (
+        <p className="mt-1 text-xs text-slate-600">
+          No free trial is left for your organization, so the first {period === 'monthly' ? 'month' : 'year'} is charged
+          today; it renews until you cancel.
+        </p>
+      )}
+      {quote && !lifetime && quote.trialDays > 0 && (
+        <p className="mt-1 text-xs text-slate-600">
+          Then {formatUsd(quote.recurringTotal)}
+          {period === 'monthly' ? ' per month' : ' per year'} from {trialEndLabel(quote.trialDays, trialEnd)}, unless
+          you cancel before.
+        </p>
+      )}
+      {lifetime && (
+        <p className="mt-1 text-xs text-slate-600">One payment, lifetime access to {plan.name}. No renewals.</p>
+      )}
+      {!quote && (
+        <p className="mt-1 text-xs text-slate-600">Free forever. Your signature carries a small SignaturePro line.</p>
+      )}
+    </div>
   );
 }

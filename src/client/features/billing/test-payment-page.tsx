@@ -85,50 +85,10 @@ export function TestPaymentPage() {
             <Loader2 className="h-6 w-6 animate-spin text-brand" aria-hidden="true" />
           </div>
         )}
-        {error && (
-          <div className="col-span-full rounded-2xl bg-white p-8 text-center shadow-sm">
-            <h1 className="text-xl font-semibold">This test payment was not found</h1>
-            <p className="mt-2 text-sm text-slate-600">{errorMessage(error, 'Please start checkout again.')}</p>
-            <Link
-              to="/pricing"
-              className="mt-6 inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white"
-            >
-              Back to pricing
-            </Link>
-          </div>
-        )}
+        {error && <NotFound error={error} />}
         {data && (
           <>
-            <section aria-labelledby="test-summary" className="lg:pt-6">
-              <p className="text-sm font-semibold text-brand">SignaturePro</p>
-              <p className="mt-6 text-sm font-medium text-slate-500">
-                {data.kind === 'lifetime' ? 'Buy' : 'Try'} SignaturePro {data.planName}
-              </p>
-              <h1 id="test-summary" className="mt-1 text-4xl font-bold tracking-tight text-slate-900">
-                {headline(data).title}
-              </h1>
-              <p className="mt-2 text-slate-600">{headline(data).sub}</p>
-              {headline(data).first && (
-                <p className="mt-3 rounded-lg bg-blue-50 px-3 py-2 text-sm font-medium text-blue-900 ring-1 ring-blue-200">
-                  {headline(data).first}
-                </p>
-              )}
-              <dl className="mt-8 grid gap-3 border-t border-slate-200 pt-6 text-sm">
-                {data.lines.map((line) => (
-                  <div key={line.name} className="flex justify-between gap-4 text-slate-700">
-                    <dt>
-                      {line.name}
-                      {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-                    </dt>
-                    <dd className="tabular-nums">{formatUsd(line.unitAmount * line.quantity)}</dd>
-                  </div>
-                ))}
-                <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 font-semibold text-slate-900">
-                  <dt>Total due today</dt>
-                  <dd className="tabular-nums">{formatUsd(data.dueToday)}</dd>
-                </div>
-              </dl>
-            </section>
+            <TestSummary data={data} />
 
             <section aria-label="Pay" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
               <div className="flex items-center justify-between">
@@ -137,44 +97,7 @@ export function TestPaymentPage() {
                   Test
                 </span>
               </div>
-              <div className="mt-5 grid gap-4">
-                <label className="grid gap-1.5 text-sm font-medium text-slate-700">
-                  Email
-                  <input readOnly value={data.email} className={FIELD} />
-                </label>
-                <div className="grid gap-1.5 text-sm font-medium text-slate-700">
-                  <span>Card information</span>
-                  <div className="relative">
-                    <CreditCard
-                      className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
-                      aria-hidden="true"
-                    />
-                    <input
-                      readOnly
-                      aria-label="Test card number"
-                      value="4242 4242 4242 4242"
-                      className={`${FIELD} rounded-b-none`}
-                    />
-                  </div>
-                  <div className="-mt-1.5 grid grid-cols-2">
-                    <input
-                      readOnly
-                      aria-label="Expiry"
-                      value="12 / 34"
-                      className={`${FIELD} rounded-r-none rounded-t-none`}
-                    />
-                    <input
-                      readOnly
-                      aria-label="CVC"
-                      value="123"
-                      className={`${FIELD} rounded-l-none rounded-t-none border-l-0`}
-                    />
-                  </div>
-                  <p className="text-xs font-normal text-slate-500">
-                    A fixed test card: nothing you type here would be used.
-                  </p>
-                </div>
-              </div>
+              <TestCardFields email={data.email} />
 
               {data.status === 'open' ? (
                 <>
@@ -225,6 +148,95 @@ export function TestPaymentPage() {
           </>
         )}
       </main>
+    </div>
+  );
+}
+
+/** What the test payment buys: the headline, its first payment date and the lines due today. */
+function TestSummary({ data }: { data: TestPaymentView }) {
+  const { title, sub, first } = headline(data);
+  return (
+    <section aria-labelledby="test-summary" className="lg:pt-6">
+      <p className="text-sm font-semibold text-brand">SignaturePro</p>
+      <p className="mt-6 text-sm font-medium text-slate-500">
+        {data.kind === 'lifetime' ? 'Buy' : 'Try'} SignaturePro {data.planName}
+      </p>
+      <h1 id="test-summary" className="mt-1 text-4xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h1>
+      <p className="mt-2 text-slate-600">{sub}</p>
+      {first && (
+        <p className="mt-3 rounded-lg bg-blue-50 px-3 py-2 text-sm font-medium text-blue-900 ring-1 ring-blue-200">
+          {first}
+        </p>
+      )}
+      <dl className="mt-8 grid gap-3 border-t border-slate-200 pt-6 text-sm">
+        {data.lines.map((line) => (
+          <div key={line.name} className="flex justify-between gap-4 text-slate-700">
+            <dt>
+              {line.name}
+              {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+            </dt>
+            <dd className="tabular-nums">{formatUsd(line.unitAmount * line.quantity)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 font-semibold text-slate-900">
+          <dt>Total due today</dt>
+          <dd className="tabular-nums">{formatUsd(data.dueToday)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The e-mail and a fixed test card, read-only: nothing typed on a test page is ever used. */
+function TestCardFields({ email }: { email: string }) {
+  return (
+    <div className="mt-5 grid gap-4">
+      <label className="grid gap-1.5 text-sm font-medium text-slate-700">
+        Email
+        <input readOnly value={email} className={FIELD} />
+      </label>
+      <div className="grid gap-1.5 text-sm font-medium text-slate-700">
+        <span>Card information</span>
+        <div className="relative">
+          <CreditCard
+            className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
+          <input
+            readOnly
+            aria-label="Test card number"
+            value="4242 4242 4242 4242"
+            className={`${FIELD} rounded-b-none`}
+          />
+        </div>
+        <div className="-mt-1.5 grid grid-cols-2">
+          <input readOnly aria-label="Expiry" value="12 / 34" className={`${FIELD} rounded-r-none rounded-t-none`} />
+          <input
+            readOnly
+            aria-label="CVC"
+            value="123"
+            className={`${FIELD} rounded-l-none rounded-t-none border-l-0`}
+          />
+        </div>
+        <p className="text-xs font-normal text-slate-500">A fixed test card: nothing you type here would be used.</p>
+      </div>
+    </div>
+  );
+}
+
+function NotFound({ error }: { error: unknown }) {
+  return (
+    <div className="col-span-full rounded-2xl bg-white p-8 text-center shadow-sm">
+      <h1 className="text-xl font-semibold">This test payment was not found</h1>
+      <p className="mt-2 text-sm text-slate-600">{errorMessage(error, 'Please start checkout again.')}</p>
+      <Link
+        to="/pricing"
+        className="mt-6 inline-flex h-10 items-center rounded-md bg-brand px-4 text-sm font-medium text-white"
+      >
+        Back to pricing
+      </Link>
     </div>
   );
 }

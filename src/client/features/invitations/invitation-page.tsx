@@ -172,22 +172,45 @@ export function InvitationPage() {
           <span className="font-medium text-slate-900">{inv.role === 'admin' ? 'an admin' : 'a member'}</span>.
         </p>
       </div>
+      <JoinActions
+        inv={inv}
+        viewer={viewer}
+        joining={joining}
+        onJoin={(me, isNew) => join(me ?? session.data ?? null, isNew)}
+        onSwitchAccount={async () => {
+          await logout();
+          await invitation.refetch();
+        }}
+      />
+    </Shell>
+  );
+}
+
+/** What the invited person can do next: sign in, switch accounts, clear what blocks them, or join. */
+function JoinActions({
+  inv,
+  viewer,
+  joining,
+  onJoin,
+  onSwitchAccount,
+}: {
+  inv: InvitationPreview;
+  viewer: InvitationPreview['viewer'] | null;
+  joining: boolean;
+  onJoin: (me: MeResponse | null, isNew: boolean) => Promise<void>;
+  onSwitchAccount: () => Promise<void>;
+}) {
+  return (
+    <>
       {!viewer ? (
-        <InvitationAuthForms email={inv.email} onSignedIn={(me, isNew) => join(me, isNew)} />
+        <InvitationAuthForms email={inv.email} onSignedIn={(me, isNew) => onJoin(me, isNew)} />
       ) : !viewer.emailMatches ? (
         <div className="grid gap-4 text-sm text-slate-700">
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200">
             You are logged in as <strong>{viewer.email}</strong>, but this invitation is for{' '}
             <strong>{inv.email}</strong>.
           </p>
-          <Button
-            onClick={async () => {
-              await logout();
-              await invitation.refetch();
-            }}
-          >
-            Log out and continue as {inv.email}
-          </Button>
+          <Button onClick={onSwitchAccount}>Log out and continue as {inv.email}</Button>
         </div>
       ) : viewer.blockedReason ? (
         <div className="grid gap-4 text-sm">
@@ -207,11 +230,11 @@ export function InvitationPage() {
                 : `You will leave ${viewer.leaves.name}. Your signatures stay yours.`}
             </p>
           )}
-          <Button size="lg" disabled={joining} onClick={() => join(session.data ?? null, false)}>
+          <Button size="lg" disabled={joining} onClick={() => onJoin(null, false)}>
             {joining ? 'Joining...' : `Join ${inv.organizationName}`}
           </Button>
         </div>
       )}
-    </Shell>
+    </>
   );
 }
