@@ -18,6 +18,9 @@ import type { Credentials } from './credentials';
 import type { AuthFlowDeps, EmailVerificationService } from './email-verification.service';
 import { readSignedCookie } from './session-cookie';
 
+/** Other modules that check a session themselves (a signature's autosave) use the same lifetime. */
+export { SESSION_ABSOLUTE_LIFETIME_MS };
+
 type UserRow = NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>;
 type Membership = NonNullable<Awaited<ReturnType<AuthRepository['findPrimaryMembership']>>>;
 

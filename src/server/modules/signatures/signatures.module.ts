@@ -9,6 +9,7 @@ import { createSignaturesRepository } from './signatures.repository';
 import { signaturesRoutes } from './signatures.routes';
 import { createSignaturesService } from './signatures.service';
 import { signatureTestEmailRoutes } from './test-email.routes';
+import { createTestEmailRepository } from './test-email.repository';
 import { createTestEmailService } from './test-email.service';
 
 /** A person's signatures (saved, rendered, generated) and the test email of one. */
@@ -26,8 +27,9 @@ export function createSignaturesModule(
   },
 ) {
   const { config, database, rateLimiter, mailer } = deps;
+  const repository = createSignaturesRepository(database.db);
   const signatures = createSignaturesService({
-    repository: createSignaturesRepository(database.db),
+    repository,
     analytics: deps.analytics,
     publicUrl: config.publicUrl,
     signatureDefaults: deps.signatureDefaults,
@@ -40,7 +42,8 @@ export function createSignaturesModule(
     signatures,
   });
   const testEmail = createTestEmailService({
-    db: database.db,
+    signatures: repository,
+    recipients: createTestEmailRepository(database.db),
     limiter: rateLimiter,
     // Recorded in the outbox and sent in the background; the outbox retries while SMTP is down.
     sendMail: (message) => mailer.enqueue(message),

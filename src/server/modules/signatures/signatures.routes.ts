@@ -6,7 +6,8 @@ import { requireUserId, signedIn } from '../../http';
 import { enforceSignatureQuota, type QuotaServices } from '../../rate-limit/quotas';
 import type { AuthService } from '../auth/auth.service';
 import type { SignatureVersionsService } from './signature-versions.service';
-import { SignatureConflictError, type SignaturesService } from './signatures.service';
+import { SignatureConflictError } from './signature-errors';
+import type { SignaturesService } from './signatures.service';
 
 /** The signed-in user's own signatures; everything else is the service's business. */
 export async function signaturesRoutes(

@@ -1,16 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import { escapeHtml } from '../../../shared/signature/escape-html';
 import { checkGmailSize } from '../../../shared/signature/gmail-size-advice';
 import { renderSignature, type RenderedSignature } from '../../../shared/signature/render-signature';
-import type { Db } from '../../db/client';
-import { user } from '../../db/schema/auth.schema';
 import { AppError, forbidden, invalid } from '../../errors';
 import type { MailMessage } from '../../mail/mailer';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
-import { consumeOrThrow } from '../auth/auth-limits';
-import { createSignaturesRepository } from './signatures.repository';
-import { toSavedSignature } from './signatures.service';
+import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
+import type { SignaturesRepository } from './signatures.repository';
+import type { TestEmailRepository } from './test-email.repository';
+import { toSavedSignature } from './saved-signature';
 
 /** Enough to try Gmail, Outlook and Apple Mail a few times; too few to use us as a mailer. */
 export const TEST_EMAIL_LIMIT: LimitRule = { name: 'mail-signature-test', limit: 5, windowMs: 60 * 60_000 };
@@ -42,22 +40,19 @@ export function testEmailMessage(to: string, name: string, rendered: RenderedSig
 }
 
 export function createTestEmailService(deps: {
-  db: Db;
+  signatures: SignaturesRepository;
+  recipients: TestEmailRepository;
   limiter: RateLimiter;
   sendMail(message: MailMessage): Promise<void>;
   /** PUBLIC_URL: the same origin generate-html renders with. */
   publicUrl: string;
 }) {
-  const signatures = createSignaturesRepository(deps.db);
+  const { signatures, recipients } = deps;
 
   return {
     /** Mails the saved signature, rendered here, to the signed-in person's own verified address. */
     async sendTestEmail(userId: string, signatureId: string): Promise<TestEmailResult> {
-      const [person] = await deps.db
-        .select({ email: user.email, name: user.name, emailVerified: user.emailVerified })
-        .from(user)
-        .where(eq(user.id, userId))
-        .limit(1);
+      const person = await recipients.findRecipient(userId);
       if (!person) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
       const row = await signatures.findOwnedSignature(signatureId, userId);
       if (!row) {

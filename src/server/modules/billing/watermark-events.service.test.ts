@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Analytics } from '../analytics/analytics.service';
-import { recordWatermarkShown } from './watermark-events';
+import { recordWatermarkShown } from './watermark-events.service';
 
 function fakeAnalytics() {
   const recorded: Array<{ name: string; userId: string | null; properties: Record<string, unknown> }> = [];
