@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, CloudOff, HardDrive, LoaderCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleDashed, CloudOff, HardDrive, LoaderCircle } from 'lucide-react';
 import { Fragment, memo } from 'react';
 import { showField } from './editor-focus';
 import type { SaveStatus } from './patch-queue';
@@ -68,11 +68,13 @@ export const SaveStatusBadge = memo(function SaveStatusBadge(props: {
   if (props.signedIn && props.hasId && props.refusals && Object.keys(props.refusals).length > 0)
     return <RefusedStatus refusals={props.refusals} />;
   const text = saveStatusText(props.status, props.hasId, props.signedIn);
-  const busy = props.status === 'pending' || props.status === 'saving';
   const failed = props.hasId && props.status === 'error';
   let icon = <CircleCheck className="h-3.5 w-3.5" aria-hidden="true" />;
   if (!props.signedIn || !props.hasId) icon = <HardDrive className="h-3.5 w-3.5" aria-hidden="true" />;
-  else if (busy) icon = <LoaderCircle className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />;
+  // Edits wait through a burst of typing: a still icon then, as a spinning one repaints every
+  // frame beside the keystroke's own (decision 0240). It spins only while a save is on its way.
+  else if (props.status === 'pending') icon = <CircleDashed className="h-3.5 w-3.5" aria-hidden="true" />;
+  else if (props.status === 'saving') icon = <LoaderCircle className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />;
   else if (failed) icon = <CloudOff className="h-3.5 w-3.5" aria-hidden="true" />;
   return (
     <p

@@ -42,6 +42,25 @@ export type Autosave = {
   conflict: SavedSignature | null;
 };
 
+/** Within this long, an idle moment or not, the deferred local copy is written. */
+const IDLE_WRITE_WITHIN_MS = 1_000;
+
+/** `run` once the page is idle (or within a second); calls while one waits share it. */
+function whenIdle(run: () => void): () => void {
+  let waiting = false;
+  const fire = () => {
+    waiting = false;
+    run();
+  };
+  return () => {
+    if (waiting) return;
+    waiting = true;
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(fire, { timeout: IDLE_WRITE_WITHIN_MS });
+    else setTimeout(fire, 0);
+  };
+}
+
 /** The restored edits on top of the loaded fields; a profile link is merged platform by platform. */
 function withEdits(fields: SignatureFields, edits: SignaturePatch): SignatureFields {
   const { socialLinks, ...rest } = edits;
@@ -75,6 +94,7 @@ export function useAutosave(): Autosave {
     const queue = queueRef.current;
     if (id && queue) saveUnsavedEdits(id, queue.unsaved());
   }, []);
+  const keepLocallySoon = useMemo(() => whenIdle(keepLocally), [keepLocally]);
 
   const controls = useMemo((): AutosaveControls => {
     const detach = () => {
@@ -124,7 +144,10 @@ export function useAutosave(): Autosave {
               onStatusChange: (next) => {
                 setStatus(next);
                 // Once per batch, never per keystroke: the local copy follows what is not stored.
-                keepLocally();
+                // 'pending' comes with the first key of a batch: its copy waits until the page is
+                // idle, off that key's frame (leaving the page writes it at once).
+                if (next === 'pending') keepLocallySoon();
+                else keepLocally();
               },
               onRefusalsChange: (next) => {
                 setRefusals(next);
@@ -171,7 +194,7 @@ export function useAutosave(): Autosave {
       },
       refusalsNow: () => queueRef.current?.refusals() ?? NONE,
     };
-  }, [keepLocally]);
+  }, [keepLocally, keepLocallySoon]);
 
   // Leaving the page, hiding the tab or closing it must never lose the last edit; leaving while a
   // field is refused or saves fail asks first, as those edits would not reach the account.
