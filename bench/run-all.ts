@@ -12,6 +12,8 @@ const benches = [
   'bench/google-push.bench.ts',
   'bench/workspace-budgets.bench.ts',
   'bench/signature-rules.bench.ts',
+  'bench/campaign-clicks.bench.ts',
+  'bench/campaign-start.bench.ts',
   'bench/bundle-size.ts',
   'bench/keystroke.bench.ts',
   'bench/keystroke-signed-in.bench.ts',

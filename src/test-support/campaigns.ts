@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { signature } from '../server/db/schema/signatures.schema';
+import { campaignBannerMarkup } from '../shared/campaigns/campaign-banner';
 import { utcToZonedTime } from '../shared/campaigns/campaign-schedule';
+import { gmailStoredLength, SIGNATURE_SIZE_LIMIT } from '../shared/signature/gmail-size';
 import type { TestApp } from './test-app';
 import { putUpload } from './uploads';
 import { TEST_TEMPLATE_DESIGN } from './workspace-world';
@@ -74,4 +78,50 @@ export async function salesRuleFor(call: Call, ownerCookie: string, memberUserId
   if (rules.statusCode !== 200) throw new Error(`rules: ${rules.statusCode} ${rules.body}`);
   const team = await call('PUT', `/api/signature-rules/members/${memberUserId}/team`, ownerCookie, { team: 'Sales' });
   if (team.statusCode !== 200) throw new Error(`team: ${team.statusCode} ${team.body}`);
+}
+
+/**
+ * Fills a member's signature (written to the row directly) until it holds a banner with a short alt
+ * text but not one with 200 characters of alt text: the size guard's edge. A banner adds its own
+ * stored length (less the one wrapper Gmail adds); the signature's is the server's answer. Returns
+ * the undo.
+ */
+export async function fillToTheBannerEdge(
+  t: Pick<TestApp, 'app' | 'config' | 'database'>,
+  member: { cookie: string },
+  signatureId: string,
+  banner: string,
+): Promise<{ alone: number; undo(): Promise<void> }> {
+  const grows = (altText: string) =>
+    gmailStoredLength(
+      campaignBannerMarkup(
+        { imageUrl: banner, altText, href: `${t.config.publicUrl}/c/xxxxxxxxxx` },
+        t.config.publicUrl,
+      ).html,
+    ) - '<div dir="ltr"></div>'.length;
+  const alone = async (n: number) => {
+    const customFields = Array.from({ length: 5 }, (_, i) => ({ label: `Note ${i + 1}`, value: '&'.repeat(n) }));
+    await t.database.db.update(signature).set({ customFields }).where(eq(signature.id, signatureId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/signatures/${signatureId}/generate-html`,
+      headers: { cookie: member.cookie },
+      payload: {},
+    });
+    return res.statusCode === 200 ? (res.json<{ storedLength: number }>().storedLength as number) : Infinity;
+  };
+  let [lo, hi] = [0, 600];
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await alone(mid)) + grows('A'.repeat(200)) > SIGNATURE_SIZE_LIMIT) hi = mid;
+    else lo = mid + 1;
+  }
+  const stored = await alone(lo);
+  if (stored + grows('Join our winter webinar') > SIGNATURE_SIZE_LIMIT) throw new Error('no room for a short banner');
+  return {
+    alone: stored,
+    undo: async () => {
+      await t.database.db.update(signature).set({ customFields: [] }).where(eq(signature.id, signatureId));
+    },
+  };
 }

@@ -111,7 +111,7 @@ export function createStandInHarness(
   const counters: StandInCounters = {
     tokenRequests: new Map(),
     patches: new Map(),
-    requests: { token: 0, 'sendAs.list': 0, 'sendAs.patch': 0, directory: 0, 'users.get': 0 },
+    requests: { token: 0, 'sendAs.list': 0, 'sendAs.patch': 0, directory: 0, 'users.get': 0, 'groups.members': 0 },
   };
   const failures = new Map<StandInRoute, InjectedFailure[]>();
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);

@@ -23,6 +23,11 @@ function useCampaignMutation<TInput, TResult>(request: (input: TInput) => Promis
 
 export const useCreateCampaign = () =>
   useCampaignMutation((body: CampaignBody) => callApi(campaignsApi.create, { body }));
+export const useUpdateCampaign = () =>
+  useCampaignMutation(({ id, body }: { id: string; body: CampaignBody }) =>
+    callApi(campaignsApi.update, { params: { id }, body }),
+  );
+export const useEndCampaign = () => useCampaignMutation((id: string) => callApi(campaignsApi.end, { params: { id } }));
 export const useDeleteCampaign = () =>
   useCampaignMutation((id: string) => callApi(campaignsApi.remove, { params: { id } }));
 

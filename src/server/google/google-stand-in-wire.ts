@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE } from './workspace-client';
+import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE, GROUP_MEMBER_SCOPE } from './workspace-client';
 
 /**
  * What the Google stand-in keeps and how it answers, in Google's own wire format: the people of a
@@ -27,6 +27,8 @@ export interface StandInPerson {
   isAdmin?: boolean;
   /** An admin with a role (say, Users → Read): reads the directory, but users.get says isAdmin: false. */
   isDelegatedAdmin?: boolean;
+  /** Addresses of the Google groups this person belongs to (members.list answers from them). */
+  groups?: string[];
 }
 
 /** A service account whose client ID an admin authorised (domain-wide delegation) for these scopes. */
@@ -63,7 +65,7 @@ export interface StandInStore {
 }
 
 /** `directory` is users.list; `users.get` is one person (so a test can fail one without the other). */
-export type StandInRoute = 'token' | 'sendAs.list' | 'sendAs.patch' | 'directory' | 'users.get';
+export type StandInRoute = 'token' | 'sendAs.list' | 'sendAs.patch' | 'directory' | 'users.get' | 'groups.members';
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 /** What each scope lets through; Google accepts the wider scopes too. */
@@ -73,6 +75,12 @@ export const GMAIL_SCOPES = new Set([
   'https://mail.google.com/',
 ]);
 export const DIRECTORY_SCOPES = new Set([DIRECTORY_SCOPE, 'https://www.googleapis.com/auth/admin.directory.user']);
+export const GROUP_SCOPES = new Set([
+  GROUP_MEMBER_SCOPE,
+  'https://www.googleapis.com/auth/admin.directory.group.member',
+  'https://www.googleapis.com/auth/admin.directory.group.readonly',
+  'https://www.googleapis.com/auth/admin.directory.group',
+]);
 
 const REASON_STATUS: Record<number, string> = {
   400: 'INVALID_ARGUMENT',

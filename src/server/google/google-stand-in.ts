@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import {
   DIRECTORY_SCOPES,
   GMAIL_SCOPES,
+  GROUP_SCOPES,
   directoryUser,
   domainOf,
   googleErrorBody,
@@ -58,6 +59,7 @@ export function googleStandInPlugin(opts: StandInPluginOptions): FastifyPluginAs
     registerTokenRoute(app, state, opts.audiences);
     registerGmailRoutes(app, state);
     registerDirectoryRoutes(app, state);
+    registerGroupRoutes(app, state);
   };
 }
 
@@ -163,8 +165,13 @@ function registerGmailRoutes(app: FastifyInstance, state: StandInState) {
 }
 
 /** The admin a Directory call acts as, or an answer already sent (403 to anyone but an admin). */
-async function directoryAdmin(state: StandInState, request: FastifyRequest, reply: FastifyReply) {
-  const grant = await authorise(state, request, reply, DIRECTORY_SCOPES);
+async function directoryAdmin(
+  state: StandInState,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scopes: Set<string> = DIRECTORY_SCOPES,
+) {
+  const grant = await authorise(state, request, reply, scopes);
   if (!grant) return null;
   const admin = await state.store.person(grant.sub);
   if (!(admin?.isAdmin || admin?.isDelegatedAdmin) || admin.suspended) {
@@ -223,6 +230,30 @@ function registerDirectoryRoutes(app: FastifyInstance, state: StandInState) {
       etag: `"${createHash('sha1').update(JSON.stringify(page)).digest('hex')}"`,
       users: page.map(directoryUser),
       ...(next ? { nextPageToken: next } : {}),
+    });
+  });
+}
+
+/** members.list of a group (nested groups flattened, as includeDerivedMembership asks), one page of them all. */
+function registerGroupRoutes(app: FastifyInstance, state: StandInState) {
+  app.get<{ Params: { groupKey: string } }>('/admin/directory/v1/groups/:groupKey/members', async (request, reply) => {
+    const hooked = answeredByHook(state, reply, 'groups.members');
+    if (hooked) return hooked;
+    const grant = await directoryAdmin(state, request, reply, GROUP_SCOPES);
+    if (!grant) return reply;
+    const group = request.params.groupKey.toLowerCase();
+    const members = (await state.store.people()).filter(
+      (p) => domainOf(p.primaryEmail) === domainOf(grant.sub) && p.groups?.some((g) => g.toLowerCase() === group),
+    );
+    if (!members.length) return googleError(reply, 404, 'Resource Not Found: groupKey', 'notFound');
+    return reply.send({
+      kind: 'admin#directory#members',
+      members: members.map((p) => ({
+        kind: 'admin#directory#member',
+        email: p.primaryEmail,
+        type: 'USER',
+        role: 'MEMBER',
+      })),
     });
   });
 }

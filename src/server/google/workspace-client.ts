@@ -12,6 +12,8 @@ import { keyFingerprint, type ServiceAccountKey } from './service-account-key';
 
 export const GMAIL_SETTINGS_SCOPE = 'https://www.googleapis.com/auth/gmail.settings.basic';
 export const DIRECTORY_SCOPE = 'https://www.googleapis.com/auth/admin.directory.user.readonly';
+/** Optional (docs/decisions/0236): read with a token of its own, so a missing grant never fails a sync. */
+export const GROUP_MEMBER_SCOPE = 'https://www.googleapis.com/auth/admin.directory.group.member.readonly';
 /** Gmail refuses a longer signature with 400 invalidArgument; we refuse it before any call. */
 export const SIGNATURE_MAX_CHARS = 10_000;
 /** A token is used for at most this long (Google's live an hour; five minutes of margin). */
@@ -149,6 +151,8 @@ export interface WorkspaceClient {
   freshToken(sub: string, scopes: readonly string[]): Promise<void>;
   /** Directory users.get as the admin: what Google says of one person (`isAdmin`: a super admin). */
   getUser(adminEmail: string, userKey: string): Promise<{ primaryEmail: string; isAdmin: boolean }>;
+  /** Directory members.list of one group, nested groups' people included: the people's addresses. */
+  listGroupMembers(adminEmail: string, groupKey: string): Promise<string[]>;
   readonly stats: { tokenRequests: number; retries: number; calls: number };
 }
 
@@ -437,6 +441,27 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
         primaryEmail: typeof user.primaryEmail === 'string' ? user.primaryEmail : userKey,
         isAdmin: user.isAdmin === true,
       };
+    },
+
+    async listGroupMembers(adminEmail, groupKey) {
+      const emails: string[] = [];
+      let pageToken = '';
+      do {
+        const params = new URLSearchParams({ includeDerivedMembership: 'true', maxResults: '200' });
+        if (pageToken) params.set('pageToken', pageToken);
+        const url = `${endpoints.directoryApiUrl}/admin/directory/v1/groups/${encodeURIComponent(groupKey)}/members?${params}`;
+        const page = await call<{ members?: { email?: unknown; type?: unknown }[]; nextPageToken?: unknown }>(
+          'directory',
+          adminEmail,
+          [GROUP_MEMBER_SCOPE],
+          'GET',
+          url,
+        );
+        for (const m of page.members ?? [])
+          if (m.type === 'USER' && typeof m.email === 'string') emails.push(m.email.toLowerCase());
+        pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : '';
+      } while (pageToken);
+      return emails;
     },
   };
   return client;

@@ -21,6 +21,19 @@ export const audienceSchema = z.discriminatedUnion(
         .min(1, 'Please choose at least one rule, or everyone')
         .max(100, 'Please keep to 100 rules'),
     }),
+    z.object({
+      kind: z.literal('groups'),
+      groups: z
+        .array(
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .pipe(z.email('Please enter Google group addresses, like webinar@yourcompany.com')),
+        )
+        .min(1, 'Please enter at least one Google group address')
+        .max(50, 'Please keep to 50 groups'),
+    }),
   ],
   'Please choose who sees the banner',
 );
@@ -91,6 +104,8 @@ export const campaignsOverviewSchema = z
     rules: z.array(z.looseObject({ id: z.string(), name: z.string() })),
     /** The rule for overlapping campaigns, in words. */
     overlapRule: z.string(),
+    /** Google groups can be an audience only once Google Workspace is connected (decision 0236). */
+    workspaceConnected: z.boolean(),
   })
   .meta({ id: 'Campaigns' });
 export type CampaignsOverview = z.infer<typeof campaignsOverviewSchema>;
@@ -133,6 +148,14 @@ export const campaignsApi = {
     tags,
     params: idParams,
     body: campaignBodySchema,
+    responses: { 200: campaignViewSchema },
+  }),
+  end: defineRoute({
+    method: 'POST',
+    path: '/api/campaigns/:id/end',
+    summary: 'End a running campaign now: its banner is taken out of Gmail at once, and its clicks are kept',
+    tags,
+    params: idParams,
     responses: { 200: campaignViewSchema },
   }),
   remove: defineRoute({

@@ -38,6 +38,18 @@ describe('campaign schedule', () => {
     expect(campaignShownTo(list, 'sales', at('2031-02-01T00:00:00Z'))).toBeNull();
   });
 
+  it('shows a campaign for Google groups to their members only, whatever rule placed them', () => {
+    const list = [
+      { ...campaign('webinar', '2031-01-05T00:00:00Z', '2031-01-20T00:00:00Z'), audienceGroups: ['webinar@acme.com'] },
+      campaign('late', '2031-01-10T00:00:00Z', '2031-02-01T00:00:00Z', ['sales']),
+    ];
+    const now = at('2031-01-12T00:00:00Z');
+    expect(campaignShownTo(list, 'sales', now, ['Webinar@Acme.com'])?.id).toBe('webinar');
+    expect(campaignShownTo(list, 'sales', now, ['all@acme.com'])?.id).toBe('late');
+    expect(campaignShownTo(list, null, now, ['all@acme.com'])).toBeNull();
+    expect(campaignShownTo(list, null, now)).toBeNull();
+  });
+
   it('appends the banner under the signature, counted by the size model, never under an empty one', () => {
     const banner = campaignBannerMarkup(
       {

@@ -69,13 +69,24 @@ export type ScheduledCampaign = {
   startsAt: Date;
   endsAt: Date;
   createdAt: Date;
-  /** null: everyone; else the rules (by id) whose people see it. */
+  /** null: everyone (unless groups are set); else the rules (by id) whose people see it. */
   audienceRuleIds: readonly string[] | null;
+  /** When set: the Google groups (lower-case addresses) whose members see it (decision 0236). */
+  audienceGroups?: readonly string[] | null;
 };
 
-/** The rule id the organization's rules gave a person; null when none matched (the default). */
-export const inAudience = (c: Pick<ScheduledCampaign, 'audienceRuleIds'>, ruleId: string | null) =>
-  c.audienceRuleIds === null || (ruleId !== null && c.audienceRuleIds.includes(ruleId));
+/**
+ * Whether a campaign's audience holds a person: `ruleId` is the rule the organization's rules gave
+ * them (null when none matched: the default), `groups` the Google groups the directory lists them in.
+ */
+export function inAudience(
+  c: Pick<ScheduledCampaign, 'audienceRuleIds' | 'audienceGroups'>,
+  ruleId: string | null,
+  groups: readonly string[] = [],
+): boolean {
+  if (c.audienceGroups) return groups.some((g) => c.audienceGroups!.includes(g.toLowerCase()));
+  return c.audienceRuleIds === null || (ruleId !== null && c.audienceRuleIds.includes(ruleId));
+}
 
 export const isRunning = (c: Pick<ScheduledCampaign, 'startsAt' | 'endsAt'>, now: Date) =>
   c.startsAt.getTime() <= now.getTime() && now.getTime() < c.endsAt.getTime();
@@ -97,8 +108,9 @@ export function campaignShownTo<C extends ScheduledCampaign>(
   campaigns: readonly C[],
   ruleId: string | null,
   now: Date,
+  groups: readonly string[] = [],
 ) {
-  return campaigns.filter((c) => isRunning(c, now) && inAudience(c, ruleId)).sort(byStart)[0] ?? null;
+  return campaigns.filter((c) => isRunning(c, now) && inAudience(c, ruleId, groups)).sort(byStart)[0] ?? null;
 }
 
 /** The words the admin's screen states the rule in. */

@@ -1,11 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
-import type { Audience, CampaignBody, CampaignsOverview } from '../../../shared/api/campaigns';
+import type { Audience, CampaignBody, CampaignsOverview, CampaignView } from '../../../shared/api/campaigns';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { attachImage, createUploadSlot, sendImageBytes } from '../../api/image-upload';
-import { useCreateCampaign } from '../../api/campaigns';
+import { useCreateCampaign, useUpdateCampaign } from '../../api/campaigns';
 import { Select, toastError } from './account-ui';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -24,13 +24,36 @@ const EMPTY = (): CampaignBody => ({
   audience: { kind: 'everyone' },
 });
 
+/** A saved campaign as the form edits it: its times as written, in its zone. */
+const bodyOf = (c: CampaignView): CampaignBody => ({
+  imageUrl: c.imageUrl,
+  altText: c.altText,
+  linkUrl: c.linkUrl,
+  startsAt: c.startsAt,
+  endsAt: c.endsAt,
+  timeZone: c.timeZone,
+  audience: c.audience,
+});
+
 /**
- * "New campaign": the banner goes through the editor's image upload (slot, bytes, re-encoding), then
- * the alt text, the link, the start and end in a time zone, and who sees it (decision 0222).
+ * "New campaign", or a saved one's "Edit": the banner goes through the editor's image upload (slot,
+ * bytes, re-encoding), then the alt text, the link, the start and end in a time zone, and who sees it
+ * (decision 0222). The server checks an edit as it checks a new one (plan, size guard); a running
+ * campaign's change reaches Gmail at once (decision 0235).
  */
-export function CampaignForm({ data, onDone }: { data: CampaignsOverview; onDone(): void }) {
+export function CampaignForm({
+  data,
+  campaign,
+  onDone,
+}: {
+  data: CampaignsOverview;
+  campaign?: CampaignView;
+  onDone(): void;
+}) {
   const create = useCreateCampaign();
-  const [body, setBody] = useState<CampaignBody>(EMPTY);
+  const update = useUpdateCampaign();
+  const saving = create.isPending || update.isPending;
+  const [body, setBody] = useState<CampaignBody>(() => (campaign ? bodyOf(campaign) : EMPTY()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   const set = (patch: Partial<CampaignBody>) => setBody((b) => ({ ...b, ...patch }));
@@ -38,10 +61,13 @@ export function CampaignForm({ data, onDone }: { data: CampaignsOverview; onDone
   const onSave = async () => {
     setErrors({});
     try {
-      await create.mutateAsync(body);
+      if (campaign) await update.mutateAsync({ id: campaign.id, body });
+      else await create.mutateAsync(body);
       toast({
-        title: 'Campaign scheduled',
-        description: 'Its banner shows from its start to its end.',
+        title: campaign ? 'Campaign saved' : 'Campaign scheduled',
+        description: campaign
+          ? 'Signatures already in Gmail follow at once while it runs.'
+          : 'Its banner shows from its start to its end.',
         variant: 'success',
       });
       onDone();
@@ -53,7 +79,12 @@ export function CampaignForm({ data, onDone }: { data: CampaignsOverview; onDone
   };
 
   return (
-    <div className="grid gap-3 rounded-lg border border-slate-200 p-4" data-testid="campaign-form">
+    <div
+      className="grid gap-3 rounded-lg border border-slate-200 p-4"
+      data-testid="campaign-form"
+      aria-label={campaign ? `Edit campaign ${campaign.altText}` : 'New campaign'}
+      role="group"
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <BannerImageField
           value={body.imageUrl}
@@ -101,14 +132,15 @@ export function CampaignForm({ data, onDone }: { data: CampaignsOverview; onDone
         </Field>
         <AudienceField
           rules={data.rules}
+          workspaceConnected={data.workspaceConnected}
           audience={body.audience}
           error={errors.audience ?? errors['audience.ruleIds']}
           onChange={(audience) => set({ audience })}
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={onSave} disabled={create.isPending || uploading}>
-          Schedule campaign
+        <Button onClick={onSave} disabled={saving || uploading}>
+          {campaign ? 'Save changes' : 'Schedule campaign'}
         </Button>
         <Button variant="ghost" onClick={onDone}>
           Cancel
@@ -161,14 +193,25 @@ function BannerImageField(props: {
   );
 }
 
-/** "Audience": everyone, or the people of chosen rules. */
+const KINDS: Record<Audience['kind'], Audience> = {
+  everyone: { kind: 'everyone' },
+  rules: { kind: 'rules', ruleIds: [] },
+  groups: { kind: 'groups', groups: [] },
+};
+
+/** "Audience": everyone, the people of chosen rules, or the members of Google groups (decision 0236). */
 function AudienceField(props: {
   rules: CampaignsOverview['rules'];
+  workspaceConnected: boolean;
   audience: Audience;
   error: string | undefined;
   onChange(audience: Audience): void;
 }) {
   const chosen = props.audience.kind === 'rules' ? props.audience.ruleIds : [];
+  // Typed as written (commas and spaces kept while typing); sent as the list of addresses.
+  const [groupsText, setGroupsText] = useState(
+    props.audience.kind === 'groups' ? props.audience.groups.join(', ') : '',
+  );
   const toggle = (id: string, on: boolean) =>
     props.onChange({ kind: 'rules', ruleIds: on ? [...chosen, id] : chosen.filter((r) => r !== id) });
   return (
@@ -177,16 +220,37 @@ function AudienceField(props: {
         <Select
           id="campaign-audience"
           value={props.audience.kind}
-          onChange={(e) =>
-            props.onChange(e.target.value === 'everyone' ? { kind: 'everyone' } : { kind: 'rules', ruleIds: [] })
-          }
+          onChange={(e) => {
+            setGroupsText('');
+            props.onChange(KINDS[e.target.value as Audience['kind']]);
+          }}
         >
           <option value="everyone">Everyone</option>
           <option value="rules" disabled={props.rules.length === 0}>
             Chosen rules
           </option>
+          <option value="groups" disabled={!props.workspaceConnected}>
+            Google groups{props.workspaceConnected ? '' : ' (connect Google Workspace first)'}
+          </option>
         </Select>
       </Field>
+      {props.audience.kind === 'groups' && (
+        <Field
+          id="campaign-groups"
+          label="Google groups"
+          hint="Group addresses, separated by commas. Their members see the banner; read from Google at each sync."
+        >
+          <Input
+            id="campaign-groups"
+            value={groupsText}
+            placeholder="webinar@yourcompany.com"
+            onChange={(e) => {
+              setGroupsText(e.target.value);
+              props.onChange({ kind: 'groups', groups: e.target.value.split(/[\s,;]+/).filter(Boolean) });
+            }}
+          />
+        </Field>
+      )}
       {props.audience.kind === 'rules' && (
         <fieldset className="grid gap-1 text-sm">
           <legend className="mb-1 font-medium text-slate-700">Rules whose people see the banner</legend>

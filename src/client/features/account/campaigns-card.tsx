@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { CampaignView } from '../../../shared/api/campaigns';
 import { Button } from '../../components/ui/button';
-import { useCampaigns, useDeleteCampaign } from '../../api/campaigns';
+import { useCampaigns, useDeleteCampaign, useEndCampaign } from '../../api/campaigns';
+import { toast } from '../../lib/toast-store';
 import { LoadError, SectionCard, Spinner, toastError } from './account-ui';
 import { CampaignClicksChart } from './campaign-clicks-chart';
 import { CampaignForm } from './campaign-form';
@@ -21,12 +22,23 @@ const when = (local: string) => local.replace('T', ' ');
 export function CampaignsCard() {
   const campaigns = useCampaigns();
   const remove = useDeleteCampaign();
-  const [adding, setAdding] = useState(false);
+  const end = useEndCampaign();
+  // One form open at a time: 'new', a campaign's id, or none.
+  const [open, setOpen] = useState<string | null>(null);
   const onDelete = async (id: string) => {
     try {
       await remove.mutateAsync(id);
+      toast({ title: 'Campaign deleted', variant: 'success' });
     } catch (error) {
       toastError(error, 'The campaign could not be deleted. Please try again.');
+    }
+  };
+  const onEnd = async (id: string) => {
+    try {
+      await end.mutateAsync(id);
+      toast({ title: 'Campaign ended', description: 'Its banner is taken out of Gmail now.', variant: 'success' });
+    } catch (error) {
+      toastError(error, 'The campaign could not be ended. Please try again.');
     }
   };
   return (
@@ -65,20 +77,34 @@ export function CampaignsCard() {
                   </p>
                   <p className="break-all text-slate-500">{c.linkUrl}</p>
                   {c.status !== 'scheduled' && <CampaignClicksChart id={c.id} />}
-                  <div>
-                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(c.id)}>
-                      Delete<span className="sr-only"> campaign {c.altText}</span>
-                    </Button>
-                  </div>
+                  {open === c.id ? (
+                    <CampaignForm data={campaigns.data} campaign={c} onDone={() => setOpen(null)} />
+                  ) : (
+                    <div className="flex flex-wrap gap-2">
+                      {c.status !== 'ended' && (
+                        <Button variant="secondary" size="sm" onClick={() => setOpen(c.id)}>
+                          Edit<span className="sr-only"> campaign {c.altText}</span>
+                        </Button>
+                      )}
+                      {c.status === 'running' && (
+                        <Button variant="secondary" size="sm" disabled={end.isPending} onClick={() => onEnd(c.id)}>
+                          End now<span className="sr-only"> campaign {c.altText}</span>
+                        </Button>
+                      )}
+                      <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(c.id)}>
+                        Delete<span className="sr-only"> campaign {c.altText}</span>
+                      </Button>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
           )}
-          {adding ? (
-            <CampaignForm data={campaigns.data} onDone={() => setAdding(false)} />
+          {open === 'new' ? (
+            <CampaignForm data={campaigns.data} onDone={() => setOpen(null)} />
           ) : (
             <div>
-              <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Button variant="secondary" onClick={() => setOpen('new')}>
                 New campaign
               </Button>
             </div>

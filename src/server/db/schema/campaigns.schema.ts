@@ -23,6 +23,8 @@ export const campaign = pgTable(
     timeZone: text('time_zone').notNull(),
     /** null: everyone; else the ids of the rules whose people see it. */
     audienceRuleIds: jsonb('audience_rule_ids').$type<string[] | null>(),
+    /** Else, when set, the Google group addresses (lower-case) whose members see it (decision 0236). */
+    audienceGroups: jsonb('audience_groups').$type<string[] | null>(),
     /** The start whose pushes were queued, claimed by one process (decision 0223); null until then. */
     startPushedFor: timestamptz('start_pushed_for'),
     /** The end whose pushes were queued, likewise. */

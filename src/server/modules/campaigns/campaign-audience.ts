@@ -18,8 +18,12 @@ export const scheduledOf = (row: CampaignRow): ScheduledCampaign & { row: Campai
   endsAt: row.endsAt,
   createdAt: row.createdAt,
   audienceRuleIds: row.audienceRuleIds ?? null,
+  audienceGroups: row.audienceGroups ?? null,
   row,
 });
+
+/** Whom a campaign is for: everyone, rules, or Google groups (both null: everyone). */
+export type CampaignAudienceOf = Pick<CampaignRow, 'audienceRuleIds' | 'audienceGroups'>;
 
 /** Where a banner's click goes for people of this rule: the campaign's redirect (decision 0224); `pushing`: a push writes it now. */
 export type LinkFor = (row: CampaignRow, ruleId: string | null, pushing?: boolean) => Promise<string>;
@@ -67,7 +71,7 @@ export function createCampaignAudience(deps: {
     const live = (await repo.listLive(organizationId, now)).map(scheduledOf);
     if (!live.length || !(await capable(organizationId))) return null;
     const ruleId = (await signaturesOf(organizationId))(person).match.ruleId;
-    const shown = campaignShownTo(live, ruleId, now);
+    const shown = campaignShownTo(live, ruleId, now, person.groups ?? []);
     return shown ? markupOf(shown.row, ruleId, pushing) : null;
   }
 
@@ -92,11 +96,18 @@ export function createCampaignAudience(deps: {
       bannerFor(person.organizationId, person, new Date(), use === 'push'),
     everyoneOf,
     /** The people a campaign's audience holds, each with the rule that placed them. */
-    async audienceOf(organizationId: string, audienceRuleIds: string[] | null, list: RulePersonRow[]) {
+    async audienceOf(organizationId: string, of: CampaignAudienceOf, list: RulePersonRow[]) {
       const resolve = await signaturesOf(organizationId);
       return list
         .map((person) => ({ person, ruleId: resolve(person).match.ruleId }))
-        .filter(({ ruleId }) => inAudience({ audienceRuleIds }, ruleId));
+        .filter(({ person, ruleId }) => inAudience(of, ruleId, person.groups));
+    },
+    /** The Google groups the rules and the campaigns not yet ended name: the ones a sync reads (decision 0236). */
+    async groupsNamed(organizationId: string, now = new Date()): Promise<string[]> {
+      const rules = (await people.findRuleSet(organizationId))?.rules ?? [];
+      const named = rules.filter((r) => r.kind === 'group').flatMap((r) => r.values);
+      for (const row of await repo.listLive(organizationId, now)) named.push(...(row.audienceGroups ?? []));
+      return [...new Set(named.map((g) => g.trim().toLowerCase()))];
     },
     /**
      * The banner a signed-in person sees in their editor and in Copy to Gmail: placed as the push

@@ -1,6 +1,6 @@
 import type { JobRunner } from '../../jobs/job-runner';
 import type { RulePersonRow } from '../signature-rules/signature-rules.service';
-import type { CampaignAudience } from './campaign-audience';
+import type { CampaignAudience, CampaignAudienceOf } from './campaign-audience';
 import type { CampaignRow, CampaignsRepository, Edge } from './campaigns.repository';
 
 export const CAMPAIGN_EDGE_QUEUE = 'campaign-edge';
@@ -29,16 +29,16 @@ export function createCampaignEdges(deps: {
   const { jobs, repo, audience } = deps;
 
   /** The directory's people already in Gmail whom any of these audiences holds. */
-  async function pushedPeopleOf(organizationId: string, audiences: (string[] | null)[]): Promise<string[]> {
+  async function pushedPeopleOf(organizationId: string, audiences: CampaignAudienceOf[]): Promise<string[]> {
     const { directory } = await audience.everyoneOf(organizationId);
     const pushed = directory.filter(wasPushed);
     const emails = new Set<string>();
-    for (const ruleIds of audiences)
-      for (const { person } of await audience.audienceOf(organizationId, ruleIds, pushed)) emails.add(person.email);
+    for (const of of audiences)
+      for (const { person } of await audience.audienceOf(organizationId, of, pushed)) emails.add(person.email);
     return [...emails];
   }
 
-  async function pushAudiences(organizationId: string, audiences: (string[] | null)[], actor: string) {
+  async function pushAudiences(organizationId: string, audiences: CampaignAudienceOf[], actor: string) {
     const pushes = deps.pushes?.();
     if (!pushes) return 0;
     const emails = await pushedPeopleOf(organizationId, audiences);
@@ -50,7 +50,7 @@ export function createCampaignEdges(deps: {
     const row = await repo.claimEdge(job.campaignId, job.edge, at);
     if (!row) return;
     try {
-      await pushAudiences(row.organizationId, [row.audienceRuleIds], `Campaign ${job.edge}`);
+      await pushAudiences(row.organizationId, [row], `Campaign ${job.edge}`);
     } catch (error) {
       // Handed back: the job's retry claims the edge again.
       await repo.releaseEdge(row.id, job.edge, at);

@@ -11,6 +11,7 @@ export async function campaignView(
   now: Date,
 ): Promise<CampaignView> {
   const ids = row.audienceRuleIds;
+  const groups = row.audienceGroups;
   return {
     id: row.id,
     imageUrl: row.imageUrl,
@@ -21,8 +22,16 @@ export async function campaignView(
     timeZone: row.timeZone,
     startsAtUtc: row.startsAt.toISOString(),
     endsAtUtc: row.endsAt.toISOString(),
-    audience: ids === null ? { kind: 'everyone' } : { kind: 'rules', ruleIds: ids },
-    audienceWords: ids === null ? 'Everyone' : ids.map((id) => ruleNames.get(id) ?? 'A deleted rule').join(', '),
+    audience: groups
+      ? { kind: 'groups', groups }
+      : ids === null
+        ? { kind: 'everyone' }
+        : { kind: 'rules', ruleIds: ids },
+    audienceWords: groups
+      ? `Google groups: ${groups.join(', ')}`
+      : ids === null
+        ? 'Everyone'
+        : ids.map((id) => ruleNames.get(id) ?? 'A deleted rule').join(', '),
     status: isRunning(row, now) ? 'running' : row.endsAt <= now ? 'ended' : 'scheduled',
     bannerHtml: (await audience.markupOf(row, null)).html,
     updatedAt: row.updatedAt.toISOString(),

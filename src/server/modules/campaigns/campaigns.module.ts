@@ -42,13 +42,17 @@ export function createCampaignsModule(
     teams: deps.teams,
     hostedImage: (userId, imageURL, field) => deps.uploads.hostedImage(userId, imageURL, field),
     pushedHtmlsOf: (organizationId) => deps.workspace().pushedHtmlsOf(organizationId),
+    readGroups: (userId) => deps.workspace().requestSync(userId),
   });
   return {
     services: {
       campaigns,
       campaignAudience: audience,
       /** What the Workspace module is made with: the banner a push writes (decision 0223). */
-      campaignBanners: { bannerFor: audience.bannerForPerson },
+      campaignBanners: {
+        bannerFor: audience.bannerForPerson,
+        groupsNamed: (organizationId: string) => audience.groupsNamed(organizationId),
+      },
     },
     routes: async (app) => {
       await app.register(campaignsRoutes(campaigns, clicks));

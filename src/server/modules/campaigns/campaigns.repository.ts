@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaign } from '../../db/schema/campaigns.schema';
 import { organization } from '../../db/schema/auth.schema';
@@ -6,7 +6,7 @@ import { organization } from '../../db/schema/auth.schema';
 export type CampaignRow = typeof campaign.$inferSelect;
 export type CampaignValues = Pick<
   CampaignRow,
-  'imageUrl' | 'altText' | 'linkUrl' | 'startsAt' | 'endsAt' | 'timeZone' | 'audienceRuleIds'
+  'imageUrl' | 'altText' | 'linkUrl' | 'startsAt' | 'endsAt' | 'timeZone' | 'audienceRuleIds' | 'audienceGroups'
 >;
 export type Edge = 'start' | 'end';
 
@@ -38,11 +38,28 @@ export function createCampaignsRepository(db: Db) {
         .returning();
       return row!;
     },
-    async update(organizationId: string, id: string, values: CampaignValues, userId: string) {
+    /**
+     * `passed`: the edges already behind `now`, marked claimed in the same statement, so their jobs
+     * push nothing: the change's own push covers them (decision 0223).
+     */
+    async update(organizationId: string, id: string, values: CampaignValues, userId: string, now: Date) {
+      const passed = {
+        ...(values.startsAt <= now ? { startPushedFor: values.startsAt } : {}),
+        ...(values.endsAt <= now ? { endPushedFor: values.endsAt } : {}),
+      };
       const [row] = await db
         .update(c)
-        .set({ ...values, updatedBy: userId, updatedAt: new Date() })
+        .set({ ...values, ...passed, updatedBy: userId, updatedAt: new Date() })
         .where(and(eq(c.organizationId, organizationId), eq(c.id, id)))
+        .returning();
+      return row;
+    },
+    /** Ends a running campaign at `at`, its end claimed at once: the caller's push takes the banner out. */
+    async endNow(organizationId: string, id: string, at: Date, userId: string): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .update(c)
+        .set({ endsAt: at, endPushedFor: at, updatedBy: userId, updatedAt: new Date() })
+        .where(and(eq(c.organizationId, organizationId), eq(c.id, id), lte(c.startsAt, at), gt(c.endsAt, at)))
         .returning();
       return row;
     },

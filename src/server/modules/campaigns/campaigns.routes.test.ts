@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { signature } from '../../db/schema/signatures.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
 import { useTestApp } from '../../../test-support/app-fixtures';
-import { campaignBody, minutesFromNow, salesRuleFor, uploadBanner } from '../../../test-support/campaigns';
+import {
+  campaignBody,
+  fillToTheBannerEdge,
+  minutesFromNow,
+  salesRuleFor,
+  uploadBanner,
+} from '../../../test-support/campaigns';
 import { createTeamWorld, setOrganizationPlan, type TeamWorld } from '../../../test-support/team-world';
 import type { CampaignsOverview, CampaignView } from '../../../shared/api/campaigns';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
-import { campaignBannerMarkup } from '../../../shared/campaigns/campaign-banner';
-import { gmailStoredLength, SIGNATURE_SIZE_LIMIT } from '../../../shared/signature/gmail-size';
 
 /**
  * Campaigns without Google Workspace, on both databases: owners and admins on a plan with campaigns
@@ -176,28 +178,7 @@ describeEachDatabase('Campaigns: schedule, audience, size guard, tenancy', (kind
   });
 
   it('refuses a campaign whose banner would take someone over the size limit, naming them', async () => {
-    // Written to the row directly: a signature that holds a short banner but not a long one. A banner
-    // adds its own stored length (less the one wrapper Gmail adds); the signature's is the server's answer.
-    const grows = (altText: string) =>
-      gmailStoredLength(
-        campaignBannerMarkup(
-          { imageUrl: banner, altText, href: `${t.config.publicUrl}/c/xxxxxxxxxx` },
-          t.config.publicUrl,
-        ).html,
-      ) - '<div dir="ltr"></div>'.length;
-    const alone = async (n: number) => {
-      const customFields = Array.from({ length: 5 }, (_, i) => ({ label: `Note ${i + 1}`, value: '&'.repeat(n) }));
-      await t.database.db.update(signature).set({ customFields }).where(eq(signature.id, memberSignature));
-      const res = await call('POST', `/api/signatures/${memberSignature}/generate-html`, world.member.cookie, {});
-      return res.statusCode === 200 ? (res.json().storedLength as number) : Infinity;
-    };
-    let [lo, hi] = [0, 600];
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      if ((await alone(mid)) + grows('A'.repeat(200)) > SIGNATURE_SIZE_LIMIT) hi = mid;
-      else lo = mid + 1;
-    }
-    expect((await alone(lo)) + grows('Join our winter webinar')).toBeLessThanOrEqual(SIGNATURE_SIZE_LIMIT);
+    const edge = await fillToTheBannerEdge(t, world.member, memberSignature, banner);
     const res = await call(
       'POST',
       '/api/campaigns',
@@ -221,7 +202,7 @@ describeEachDatabase('Campaigns: schedule, audience, size guard, tenancy', (kind
     expect(short.statusCode, short.body).toBe(201);
     expect(await copied(world.member.cookie, memberSignature)).toContain('Join our winter webinar');
     expect((await call('DELETE', `/api/campaigns/${short.json().id}`, world.owner.cookie)).statusCode).toBe(200);
-    await t.database.db.update(signature).set({ customFields: [] }).where(eq(signature.id, memberSignature));
+    await edge.undo();
   });
 
   it('keeps one organization’s campaigns from another', async () => {

@@ -25,6 +25,10 @@ export function campaignsRoutes(campaigns: CampaignsService, clicks: CampaignCli
       handler: async (request) => campaigns.update(await requireUserId(request), request.params.id, request.body),
     });
     app.route({
+      ...routeOf(campaignsApi.end),
+      handler: async (request) => campaigns.end(await requireUserId(request), request.params.id),
+    });
+    app.route({
       ...routeOf(campaignsApi.remove),
       handler: async (request) => campaigns.remove(await requireUserId(request), request.params.id),
     });

@@ -1,6 +1,6 @@
 import { invalid, notFound } from '../../errors';
-import { campaignBodySchema, type CampaignBody, type CampaignView } from '../../../shared/api/campaigns';
-import { isRunning, ONE_CAMPAIGN_RULE, zonedTimeToUtc } from '../../../shared/campaigns/campaign-schedule';
+import type { CampaignBody, CampaignView } from '../../../shared/api/campaigns';
+import { isRunning, ONE_CAMPAIGN_RULE } from '../../../shared/campaigns/campaign-schedule';
 import type { TeamsService } from '../teams/teams.service';
 import type { MeasuredPerson } from '../workspace/workspace.service';
 import type { CampaignAudience } from './campaign-audience';
@@ -8,7 +8,8 @@ import type { CampaignClicksService } from './campaign-clicks';
 import { campaignView } from './campaign-views';
 import type { createCampaignEdges } from './campaign-edges';
 import type { createCampaignSizeGuard } from './campaign-size-guard';
-import type { CampaignRow, CampaignsRepository, CampaignValues } from './campaigns.repository';
+import { createCampaignValues } from './campaign-values';
+import type { CampaignRow, CampaignsRepository } from './campaigns.repository';
 
 export type CampaignsDeps = {
   repo: CampaignsRepository;
@@ -21,6 +22,8 @@ export type CampaignsDeps = {
   hostedImage: (userId: string, imageURL: string, field: string) => Promise<string>;
   /** Each directory person's signature as a push would write it (Workspace, made before this module). */
   pushedHtmlsOf?: (organizationId: string) => Promise<MeasuredPerson[]>;
+  /** Queues a directory sync, which reads the groups an audience names (decision 0236). */
+  readGroups?: (userId: string) => Promise<unknown>;
   now?: () => Date;
 };
 
@@ -41,49 +44,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
     return caller.organization.id;
   }
 
-  async function rulesOf(organizationId: string) {
-    const set = await audience.placement.findRuleSet(organizationId);
-    return (set?.rules ?? []).map((r) => ({ id: r.id, name: r.name }));
-  }
-
-  /** The body as stored: instants from the wall-clock times, the audience's rules checked, the image ours. */
-  async function valuesOf(userId: string, organizationId: string, input: CampaignBody): Promise<CampaignValues> {
-    const body = campaignBodySchema.parse(input);
-    const known = new Set((await rulesOf(organizationId)).map((r) => r.id));
-    const ruleIds = body.audience.kind === 'rules' ? [...new Set(body.audience.ruleIds)] : null;
-    if (ruleIds?.some((id) => !known.has(id)))
-      throw invalid('Please choose the audience’s rules from the list.', {
-        audience: 'Please choose the audience’s rules from the list.',
-      });
-    return {
-      imageUrl: await deps.hostedImage(userId, body.imageUrl, 'imageUrl'),
-      altText: body.altText,
-      linkUrl: body.linkUrl,
-      startsAt: zonedTimeToUtc(body.startsAt, body.timeZone)!,
-      endsAt: zonedTimeToUtc(body.endsAt, body.timeZone)!,
-      timeZone: body.timeZone,
-      audienceRuleIds: ruleIds,
-    };
-  }
-
-  /** Refuses a campaign whose banner would take anyone of its audience over the size limit. */
-  async function assertFits(organizationId: string, values: CampaignValues) {
-    const draft = audience.draftMarkupOf(values);
-    const { directory, members } = await audience.everyoneOf(organizationId);
-    const measured = new Map(
-      (directory.length ? ((await deps.pushedHtmlsOf?.(organizationId)) ?? []) : []).map((p) => [p.email, p]),
-    );
-    const heldDirectory = await audience.audienceOf(organizationId, values.audienceRuleIds, directory);
-    const heldMembers = await audience.audienceOf(organizationId, values.audienceRuleIds, members);
-    await deps.sizeGuard.assertFits(
-      async () => draft,
-      heldDirectory.flatMap(({ person, ruleId }) => {
-        const m = measured.get(person.email);
-        return m ? [{ person: m, ruleId }] : [];
-      }),
-      heldMembers,
-    );
-  }
+  const { rulesOf, valuesOf, assertFits } = createCampaignValues(deps);
 
   return {
     async list(userId: string) {
@@ -95,6 +56,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
         campaigns: await Promise.all(rows.map((row) => viewOf(row, names))),
         rules,
         overlapRule: ONE_CAMPAIGN_RULE,
+        workspaceConnected: await audience.placement.isWorkspaceConnected(orgId),
       };
     },
 
@@ -104,6 +66,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
       await assertFits(orgId, values);
       const row = await repo.insert(orgId, values, userId);
       await edges.schedule(row);
+      // Group members are known once a sync has read the groups; that sync pushes them (decision 0236).
+      if (values.audienceGroups) await deps.readGroups?.(userId);
       const names = new Map((await rulesOf(orgId)).map((r) => [r.id, r.name]));
       return viewOf(row, names);
     },
@@ -114,12 +78,32 @@ export function createCampaignsService(deps: CampaignsDeps) {
       if (!before) throw campaignNotFound();
       const values = await valuesOf(userId, orgId, body);
       await assertFits(orgId, values);
-      const row = await repo.update(orgId, id, values, userId);
+      const at = now();
+      const row = await repo.update(orgId, id, values, userId, at);
       if (!row) throw campaignNotFound();
       await edges.schedule(row);
-      // A running campaign (before or after the change) reaches Gmail now; later edges have their jobs.
-      if (isRunning(before, now()) || isRunning(row, now()))
-        await edges.pushAudiences(orgId, [before.audienceRuleIds, row.audienceRuleIds], 'Campaign change');
+      if (values.audienceGroups) await deps.readGroups?.(userId);
+      // A running campaign (before or after the change) reaches Gmail now, once: the edges already
+      // passed were claimed by the update; later edges have their jobs.
+      if (isRunning(before, at) || isRunning(row, at))
+        await edges.pushAudiences(orgId, [before, row], 'Campaign change');
+      const names = new Map((await rulesOf(orgId)).map((r) => [r.id, r.name]));
+      return viewOf(row, names);
+    },
+
+    /** "End now": a running campaign ends at this instant and its banner leaves Gmail with one push. */
+    async end(userId: string, id: string): Promise<CampaignView> {
+      const orgId = await managerOf(userId);
+      const before = await repo.find(orgId, id);
+      if (!before) throw campaignNotFound();
+      const row = await repo.endNow(orgId, id, now(), userId);
+      if (!row)
+        throw invalid(
+          before.endsAt <= now()
+            ? 'This campaign has already ended.'
+            : 'This campaign has not started yet: delete it, or change its dates.',
+        );
+      await edges.pushAudiences(orgId, [row], 'Campaign ended');
       const names = new Map((await rulesOf(orgId)).map((r) => [r.id, r.name]));
       return viewOf(row, names);
     },
@@ -128,7 +112,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       const orgId = await managerOf(userId);
       const row = await repo.remove(orgId, id);
       if (!row) throw campaignNotFound();
-      if (isRunning(row, now())) await edges.pushAudiences(orgId, [row.audienceRuleIds], 'Campaign deleted');
+      if (isRunning(row, now())) await edges.pushAudiences(orgId, [row], 'Campaign deleted');
       return { ok: true };
     },
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { StandInPerson } from '../../google/google-stand-in-wire';
-import { campaignBody, uploadBanner } from '../../../test-support/campaigns';
+import { campaignBody, minutesFromNow, uploadBanner } from '../../../test-support/campaigns';
+import { workspacePushLog } from '../../db/schema/workspace.schema';
 import { apiCaller, describeEachDatabase } from '../../../test-support/test-app';
 import { until } from '../../../test-support/until';
 import {
@@ -74,5 +75,37 @@ describeEachDatabase('Campaigns: the push adds the banner at the start and takes
     expect(patches().map((n, i) => n - before[i]!)).toEqual(emails.map(() => 2));
     const log = (await overview()).people.map((p) => p.pushStatus);
     expect(log.every((s) => s === 'pushed')).toBe(true);
+  }, 300_000);
+
+  it('a change to a running campaign reaches Gmail once, and so does ending it now (decision 0235)', async () => {
+    const banner = await uploadBanner(world.t, world.owner.cookie);
+    const logOf = async (actor: string) =>
+      (await world.t.database.db.select().from(workspacePushLog)).filter((r) => r.actor === actor).length;
+    const body = (from: number, altText: string) =>
+      campaignBody(banner, minutesFromNow(from), minutesFromNow(60), { altText });
+    const res = await call('POST', '/api/campaigns', world.owner.cookie, body(-1, 'Before the change'));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    await until(stored, (all) => all.every((html) => html.includes('Before the change')), 'the start', 120_000);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const [starts, ends, before] = [await logOf('Campaign start'), await logOf('Campaign end'), patches()];
+
+    // The start moved earlier too: an edge already behind us, which the change's own push covers.
+    const edit = await call('PUT', `/api/campaigns/${id}`, world.owner.cookie, body(-2, 'After the change'));
+    expect(edit.statusCode, edit.body).toBe(200);
+    await until(stored, (all) => all.every((html) => html.includes('After the change')), 'the change', 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(patches().map((n, i) => n - before[i]!)).toEqual(emails.map(() => 1));
+    expect(await logOf('Campaign change')).toBe(emails.length);
+    expect(await logOf('Campaign start')).toBe(starts);
+
+    const afterEdit = patches();
+    const end = await call('POST', `/api/campaigns/${id}/end`, world.owner.cookie);
+    expect(end.statusCode, end.body).toBe(200);
+    await until(stored, (all) => all.every((html) => !html.includes(banner)), 'the end', 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(patches().map((n, i) => n - afterEdit[i]!)).toEqual(emails.map(() => 1));
+    expect(await logOf('Campaign ended')).toBe(emails.length);
+    expect(await logOf('Campaign end')).toBe(ends);
   }, 300_000);
 });

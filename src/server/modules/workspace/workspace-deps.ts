@@ -27,6 +27,8 @@ export type WorkspaceDeps = {
   log?: { warn(obj: object, msg: string): void };
   /** The banner of the campaign a person sees now, or null (campaigns module, decision 0222). */
   bannerFor?: (person: PersonRow, use: 'push' | 'preview') => Promise<{ html: string; text: string } | null>;
+  /** The Google groups the organization's rules and campaigns name: the only ones a sync reads (decision 0236). */
+  groupsNamed?: (organizationId: string) => Promise<string[]>;
   /** The template's logo and a person's photo are ours or re-hosted, as every save (decision 0162). */
   hostedImage: HostedImage;
 };

@@ -4,6 +4,7 @@ import type { ConfirmRemovalBody } from '../../../shared/api/workspace';
 import { SYNC_QUEUE, notConnected, type SyncJob, type WorkspaceContext } from './workspace-context';
 import type { SyncedPerson } from './workspace.repository';
 import { stoppedWords } from './workspace-health';
+import { createWorkspaceGroups } from './workspace-groups';
 
 /** A person missing from the directory is kept this long with their edits (docs/decisions/0132). */
 export const KEEP_GONE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -15,6 +16,7 @@ const plural = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 /** Reading the organization's directory: asked for by an admin or the schedule, run as a job. */
 export function createWorkspaceSync(ctx: WorkspaceContext) {
   const { deps, repo } = ctx;
+  const groups = createWorkspaceGroups(ctx);
 
   /** The directory's active people: suspended and archived users are left out, like Google's own tools do. */
   async function readDirectory(job: SyncJob): Promise<{ people: SyncedPerson[]; withoutGmail: number } | null> {
@@ -135,13 +137,15 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
       if (!read || (await mustAsk(job, read.people))) return;
       const { people, withoutGmail } = read;
       const result = await repo.applyDirectory(job.organizationId, people, KEEP_GONE_MS);
+      const grouped = await groups.readGroups((await repo.findConnection(job.organizationId))!);
       const back = result.restored ? `, ${result.restored} back` : '';
-      const words = `${plural(people.length)} read (${result.added} new, ${result.removed} removed${back}, ${result.changed.length} changed)${withoutGmail ? `, ${withoutGmail} without Gmail` : ''}.${result.removed ? ' People no longer listed are kept 30 days with their edits and come back if they return.' : ''}`;
+      const words = `${plural(people.length)} read (${result.added} new, ${result.removed} removed${back}, ${result.changed.length} changed)${withoutGmail ? `, ${withoutGmail} without Gmail` : ''}.${result.removed ? ' People no longer listed are kept 30 days with their edits and come back if they return.' : ''}${grouped.words}`;
       await repo.recordSync(job.organizationId, true, words);
-      // People whose directory data changed get their new signature, if theirs is already in Gmail.
+      // People whose directory data or groups changed get their new signature, if theirs is already in Gmail.
+      const changed = new Set([...result.changed, ...grouped.changed]);
       const all = await repo.listPeople(job.organizationId);
       const again = all
-        .filter((p) => !p.goneAt && result.changed.includes(p.email) && !['never', 'restored'].includes(p.pushStatus))
+        .filter((p) => !p.goneAt && changed.has(p.email) && !['never', 'restored'].includes(p.pushStatus))
         .map((p) => p.email);
       if (again.length)
         await ctx.queuePushes(job.organizationId, again, 'Directory change', null, { target: 'Directory change' });

@@ -14,6 +14,8 @@ export function createWorkspaceModule(
   deps: Pick<Infrastructure, 'config' | 'database' | 'jobs' | 'metrics' | 'log' | 'rateLimiter' | 'mailer'> & {
     /** The banner of the campaign a person sees now (campaigns, made after this module; decision 0222). */
     bannerFor?: WorkspaceDeps['bannerFor'];
+    /** The Google groups rules and campaigns name (campaigns; decision 0236). */
+    groupsNamed?: WorkspaceDeps['groupsNamed'];
     hostedImage: HostedImage;
   },
 ) {
@@ -30,6 +32,7 @@ export function createWorkspaceModule(
     sendMail: (message) => deps.mailer.enqueue(message),
     log: deps.log,
     ...(deps.bannerFor ? { bannerFor: deps.bannerFor } : {}),
+    ...(deps.groupsNamed ? { groupsNamed: deps.groupsNamed } : {}),
     hostedImage: deps.hostedImage,
   });
   // The push, sync and daily queues, declared before the runner starts; the daily sync is scheduled once it has.
