@@ -56,7 +56,11 @@ export function CampaignForm({
   const [body, setBody] = useState<CampaignBody>(() => (campaign ? bodyOf(campaign) : EMPTY()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
-  const set = (patch: Partial<CampaignBody>) => setBody((b) => ({ ...b, ...patch }));
+  // A field's refusal goes once the field is changed; the others stay until the next save.
+  const set = (patch: Partial<CampaignBody>) => {
+    setBody((b) => ({ ...b, ...patch }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !(key.split('.')[0]! in patch))));
+  };
 
   const onSave = async () => {
     setErrors({});
