@@ -15,6 +15,9 @@ export default defineConfig({
     // docs/decisions/0060-public-site-prerendered-pages.md); the manifest lets bench/bundle-size.ts
     // and the browser tests tell which chunks each page loads.
     manifest: true,
+    // Every browser the app supports preloads modules itself (<link rel="modulepreload">); the
+    // polyfill would be in every page's entry, the landing's budget included (docs/decisions/0255).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),

@@ -2,14 +2,16 @@
  * Clicks on the prerendered pages before they hydrate (docs/decisions/0060).
  *
  * The public pages are painted from HTML long before React runs (site-main.tsx asks for React only
- * after the first contentful paint). Until then a button does nothing, and a form's submit button
+ * once the page is needed, docs/decisions/0255). Until then a button does nothing, and a form's submit button
  * would submit the form natively and reload the page. This script, inline at the top of each
  * prerendered page's <head> (scripts/prerender.ts), holds such clicks: in the capture phase, on
  * `window`, it cancels a click on a button, a submit input or an element marked `data-needs-app`,
  * stops it there (React, once listening, must not see it as well) and remembers the element, once.
  * A form submitted some other way (Enter in a form without a submit button) is held the same way.
- * Plain links are left alone: they work without JavaScript. After hydration has committed,
- * src/client/site/early-clicks.ts sets `done` and replays the remembered clicks in order.
+ * Plain links are left alone: they work without JavaScript. A held click also calls `wake`, which
+ * the page's entry sets: the pages hydrate on demand (docs/decisions/0255), and a click from a
+ * screen reader or a script comes with no pointer or key event before it. After hydration has
+ * committed, src/client/lib/early-clicks.ts sets `done` and replays the remembered clicks in order.
  *
  * The server's Content-Security-Policy allows exactly this text by its hash
  * (src/server/site/early-click-csp.ts): both read this one constant, so they cannot disagree.
@@ -23,6 +25,8 @@ export type EarlyClickState = {
   queue: Element[];
   /** Set once the page has hydrated and the queue is replayed: from then on clicks pass through. */
   done: boolean;
+  /** Called after each held click or submit: the entry's signal to hydrate now (site-main.tsx). */
+  wake?: () => void;
 };
 
 /** What the script holds: buttons and submit inputs, and anything marked as needing the app. */
@@ -35,6 +39,7 @@ export const EARLY_CLICK_SCRIPT = `(function () {
     event.preventDefault();
     event.stopImmediatePropagation();
     if (state.queue.indexOf(element) < 0) state.queue.push(element);
+    if (state.wake) state.wake();
   }
   addEventListener('click', function (event) {
     var target = event.target;

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { markVerified, signUpInDialog } from './support/accounts';
 import type { RunningApp } from './support/app-server';
-import { readClipboard, shoot, type Browser } from './support/browser';
+import { firstMove, readClipboard, shoot, type Browser } from './support/browser';
 import { copyToGmail as clickCopyToGmail } from './support/editor';
 import { expect, test } from './support/fixtures';
 
@@ -263,9 +263,13 @@ describe('billing: pricing, checkout, test payment, success', () => {
   });
 });
 
-/** /pricing is prerendered: its buttons act only once React has hydrated the page, as for a person. */
+/**
+ * /pricing is prerendered: its buttons act only once React has hydrated the page, as for a person,
+ * which it does on a person's first move (decision 0255).
+ */
 async function gotoPricing(page: Page, base: string) {
   await page.goto(`${base}/pricing`);
+  await firstMove(page);
   await expect
     .poll(() =>
       page.evaluate(() => {

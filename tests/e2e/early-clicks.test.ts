@@ -5,7 +5,7 @@ import { beforeEach, describe } from 'vitest';
 import { contactMessage, newsletterSubscriber } from '../../src/server/db/schema/marketing.schema';
 import { signUpThroughApi } from './support/accounts';
 import type { RunningApp } from './support/app-server';
-import { shoot, type Browser } from './support/browser';
+import { firstMove, shoot, type Browser } from './support/browser';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -178,6 +178,59 @@ describe('a click before hydration is not lost', () => {
   });
 });
 
+describe('hydration on demand (docs/decisions/0255)', () => {
+  /** The scripts the page has asked for so far, by file name. */
+  const scriptsOf = (requested: string[]) => requested.filter((p) => p.endsWith('.js')).map((p) => p.split('/').pop()!);
+
+  test('a page only looked at runs no React and asks for no more than its entry; the first move hydrates it', async () => {
+    for (const path of ['/', '/pricing', '/contact']) {
+      const requested: string[] = [];
+      const onRequest = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+      page.on('request', onRequest);
+      await page.goto(url(path));
+      await page.waitForLoadState('networkidle');
+      const h1 = page.locator('h1');
+      expect(await hydrated(h1), path).toBe(false);
+      // The entry and the small shared chunk of constants it imports: no React, no page code.
+      expect(
+        scriptsOf(requested).filter((file) => !/^(site|early-clicks)-[\w-]+\.js$/.test(file)),
+        path,
+      ).toEqual([]);
+      await firstMove(page);
+      await expect.poll(() => hydrated(h1), { message: path, timeout: 15_000 }).toBe(true);
+      expect(
+        scriptsOf(requested).some((file) => file.startsWith('client-')),
+        path,
+      ).toBe(true);
+      page.off('request', onRequest);
+    }
+  });
+
+  test("a button works before hydration (a screen reader's click, with no pointer or key event) and after it", async () => {
+    await page.goto(url('/'));
+    await page.waitForLoadState('networkidle');
+    // By its place, not its role: behind the open dialog, the header leaves the accessibility tree.
+    const login = page.locator('header button', { hasText: /^Log in$/ }).first();
+    expect(await hydrated(login)).toBe(false);
+    // A bare click event, as assistive technology sends: the inline script holds it and wakes the page.
+    await login.dispatchEvent('click');
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 })
+      .toBe('Welcome back');
+    expect(await hydrated(login)).toBe(true);
+    expect(await heldClicks()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+    // Hydrated, the same button opens the dialog itself: nothing is held any more.
+    await login.click();
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent(), { timeout: 15_000 })
+      .toBe('Welcome back');
+    expect(await heldClicks()).toBe(0);
+    await shoot(page, 'on-demand-login-after-hydration');
+  });
+});
+
 describe('the inline script and the Content-Security-Policy', () => {
   test('each prerendered page carries the script the CSP allows by its hash, and only that one', async () => {
     for (const path of ['/', '/pricing', '/contact', '/terms', '/privacy', '/no/such/page']) {
@@ -201,6 +254,7 @@ describe('the inline script and the Content-Security-Policy', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     for (const path of ['/', '/pricing', '/contact']) {
       await page.goto(url(path));
+      await firstMove(page);
       await expect.poll(() => hydrated(page.locator('h1'))).toBe(true);
       await page.waitForLoadState('networkidle');
       expect(

@@ -6,7 +6,7 @@ import { issueFormToken } from '../../src/server/modules/contact/form-token';
 import { startSmtpTestServer, type SmtpTestServer } from '../../src/test-support/smtp-server';
 import { deriveKey } from '../../src/server/crypto/derived-keys';
 import type { RunningApp } from './support/app-server';
-import { readClipboard } from './support/browser';
+import { firstMove, readClipboard } from './support/browser';
 import { expect, test as base } from './support/fixtures';
 
 /**
@@ -40,11 +40,15 @@ const errorOf = (name: 'name' | 'email' | 'subject' | 'message') => page.locator
 const formAlert = () => page.locator('#contact-form-error');
 const supportMail = () => sink.mails.filter((m) => m.envelopeTo.includes(SUPPORT));
 
-/** Opens /contact and waits until the form holds its signed token (the 2-second lock starts there). */
+/**
+ * Opens /contact and waits until the form holds its signed token (the 2-second lock starts there):
+ * the page hydrates, and asks for it, on the visitor's first move.
+ */
 async function openContact() {
   await page.goto('about:blank');
   const token = page.waitForResponse((r) => r.url().endsWith('/api/contact/token'));
   await page.goto(url('/contact'));
+  await firstMove(page);
   await token;
 }
 

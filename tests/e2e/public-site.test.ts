@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
 import type { RunningApp } from './support/app-server';
-import type { Browser } from './support/browser';
+import { firstMove, interactive, type Browser } from './support/browser';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -36,13 +36,17 @@ async function settle() {
   await page.goto('about:blank');
 }
 
-/** Opens the landing page once the header knows the session (the prerendered HTML is signed out). */
+/**
+ * Opens the landing page as a person who has moved over it: hydrated (decision 0255), and once the
+ * header knows the session (the prerendered HTML is signed out).
+ */
 async function openLanding(width = 1280) {
   await settle();
   await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
   const session = page.waitForResponse((r) => r.url().endsWith('/api/session'));
   await page.goto(url('/'));
   await session;
+  await interactive(page);
 }
 
 test.beforeAll(({ app, browser: opened }) => {
@@ -78,7 +82,7 @@ describe('prerendered and findable', () => {
     },
   );
 
-  test('hydrates the prerendered HTML in place: the same elements become interactive, none are replaced', async () => {
+  test('hydrates the prerendered HTML in place on the first move: the same elements become interactive, none are replaced', async () => {
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 = document.querySelector('h1');
@@ -86,6 +90,7 @@ describe('prerendered and findable', () => {
     });
     for (const path of ['/', '/pricing', '/contact', '/terms', '/no/such/page']) {
       await page.goto(url(path));
+      await firstMove(page);
       const hydratedInPlace = () =>
         page.evaluate(() => {
           const before = (window as unknown as { prerenderedH1: Element | null }).prerenderedH1;

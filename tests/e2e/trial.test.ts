@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { shoot } from './support/browser';
+import { firstMove, shoot } from './support/browser';
 import { expect, test } from './support/fixtures';
 
 const SHOTS = '/tmp/shots-trial';
@@ -12,9 +12,13 @@ async function shot(page: Page, name: string, fullPage = false) {
   await shoot(page, name, { dir: SHOTS, fullPage });
 }
 
-/** /pricing is prerendered: its buttons act only once React has hydrated the page, as for a person. */
+/**
+ * /pricing is prerendered: its buttons act only once React has hydrated the page, as for a person,
+ * which it does on a person's first move (decision 0255).
+ */
 async function gotoPricing(page: Page, base: string) {
   await page.goto(`${base}/pricing`);
+  await firstMove(page);
   await expect
     .poll(() =>
       page.evaluate(() => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { MeResponse } from '../../shared/account-types';
 import { useHoldEarlyClicks } from '../lib/early-clicks';
+import type { SessionAnswer } from './early-session';
 import { callPublic } from './public';
 
 /**
@@ -13,7 +14,11 @@ import { callPublic } from './public';
 export async function readSession(): Promise<MeResponse | null> {
   // GET /api/session is /api/auth/me answering 200 with no user for a visitor: browsers log every
   // 401 as a console error, on every public page (Lighthouse best practices).
-  const answer = await callPublic('session');
+  // The read the page's entry started as it loaded, taken once; failed, it is asked for again.
+  const taken = window.__spEarlySession;
+  window.__spEarlySession = undefined;
+  const early: SessionAnswer | undefined = await taken?.catch(() => undefined);
+  const answer = early ?? (await callPublic('session'));
   return answer.user ? answer : null;
 }
 

@@ -99,6 +99,22 @@ describe('the early-click script', () => {
     expect(state.queue).toEqual([form]);
   });
 
+  it('wakes the page (its entry hydrates on demand) on each held click or submit, never on a passed one', () => {
+    const { state, dispatch } = loadScript();
+    const woken: string[] = [];
+    dispatch('click', el('button'));
+    expect(state.queue).toHaveLength(1);
+    state.wake = () => woken.push('wake');
+    dispatch('click', el('span', {}, el('a', { href: '/contact' })));
+    expect(woken).toEqual([]);
+    dispatch('click', el('button', { type: 'submit' }));
+    dispatch('submit', el('form'));
+    expect(woken).toEqual(['wake', 'wake']);
+    state.done = true;
+    dispatch('click', el('button'));
+    expect(woken).toEqual(['wake', 'wake']);
+  });
+
   it('asks for what the selector constant says', () => {
     expect(EARLY_CLICK_SCRIPT).toContain(`closest('${EARLY_CLICK_SELECTOR}')`);
   });

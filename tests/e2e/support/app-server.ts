@@ -21,14 +21,15 @@ export type RunningApp = {
  */
 export async function startApp(
   env: Record<string, string> = {},
-  options: { client?: boolean } = {},
+  options: { client?: boolean; clientDir?: string } = {},
 ): Promise<RunningApp> {
   // E2E_CLIENT_DIR (CLIENT_DIR for the benches) lets a run use its own build while another build
-  // rewrites dist/client. `client: false` serves no client (pages the server draws need no build).
+  // rewrites dist/client. `client: false` serves no client (pages the server draws need no build);
+  // `clientDir` serves another build (a bench's same-run base).
   const clientDir =
     options.client === false
       ? false
-      : path.resolve(process.env.E2E_CLIENT_DIR ?? process.env.CLIENT_DIR ?? 'dist/client');
+      : path.resolve(options.clientDir ?? process.env.E2E_CLIENT_DIR ?? process.env.CLIENT_DIR ?? 'dist/client');
   if (clientDir && !existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error('The client is not built: run `npm run build` before the browser tests.');
   }

@@ -68,3 +68,23 @@ export async function readClipboard(page: Page): Promise<Record<string, string>>
     return out;
   });
 }
+
+/**
+ * A visitor's first move on a prerendered page: the pointer over it. The public pages hydrate
+ * only once needed (docs/decisions/0255): a test that wants one interactive without clicking
+ * starts here.
+ */
+export async function firstMove(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(24, 24);
+}
+
+/** The first move, then until React has taken the page over (its heading has a fiber). */
+export async function interactive(page: Page) {
+  await firstMove(page);
+  await page.waitForFunction(
+    () => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')),
+    null,
+    { timeout: 30_000 },
+  );
+}

@@ -26,6 +26,9 @@ export function SiteLogo({ scrollsToTop }: { scrollsToTop: boolean }) {
     <a
       href="/"
       onClick={onClick}
+      // Before the page is interactive, the inline early-click script holds this click (a page load
+      // otherwise) and the hydrated page replays it: back to the top (docs/decisions/0255).
+      data-needs-app={scrollsToTop ? '' : undefined}
       aria-label={scrollsToTop ? 'SignaturePro, back to top' : 'SignaturePro home'}
       className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900"
     >
