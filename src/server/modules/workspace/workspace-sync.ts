@@ -137,7 +137,9 @@ export function createWorkspaceSync(ctx: WorkspaceContext) {
       if (!read || (await mustAsk(job, read.people))) return;
       const { people, withoutGmail } = read;
       const result = await repo.applyDirectory(job.organizationId, people, KEEP_GONE_MS);
-      const grouped = await groups.readGroups((await repo.findConnection(job.organizationId))!);
+      // A connection removed while the directory was read has no groups to read.
+      const conn = await repo.findConnection(job.organizationId);
+      const grouped = conn ? await groups.readGroups(conn) : { words: '', changed: [] };
       const back = result.restored ? `, ${result.restored} back` : '';
       const words = `${plural(people.length)} read (${result.added} new, ${result.removed} removed${back}, ${result.changed.length} changed)${withoutGmail ? `, ${withoutGmail} without Gmail` : ''}.${result.removed ? ' People no longer listed are kept 30 days with their edits and come back if they return.' : ''}${grouped.words}`;
       await repo.recordSync(job.organizationId, true, words);
