@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../errors';
 import type { CampaignClicks } from '../../../shared/api/campaigns';
+import { DAY_MS } from '../../../shared/duration';
 import { isLinkScanner, PUSH_QUIET_SECONDS } from '../../../shared/campaigns/click-filter';
 import type { CampaignClicksRepository } from './campaign-clicks.repository';
 import type { CampaignRow } from './campaigns.repository';
@@ -10,7 +11,6 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 /** Ten characters of 32: 50 random bits, a short link nobody guesses. */
 const newShortId = () => [...randomBytes(10)].map((b) => ALPHABET[b % 32]).join('');
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
 /** The most days a chart draws (a year), whatever a campaign's length. */
 const MAX_DAYS = 366;
 

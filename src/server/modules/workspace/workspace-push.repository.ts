@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { daysAfter } from '../../../shared/duration';
 import type { Db } from '../../db/client';
 import { workspacePushItem, workspacePushRun } from '../../db/schema/workspace-push.schema';
 
@@ -57,7 +58,7 @@ function runWrites(db: Db) {
           .where(eq(run.organizationId, values.organizationId))
           .orderBy(desc(run.createdAt))
           .limit(KEEP_RUNS);
-        const oldest = new Date(now.getTime() - KEEP_RUN_DAYS * 86_400_000);
+        const oldest = daysAfter(now, -KEEP_RUN_DAYS);
         await tx
           .delete(run)
           .where(
