@@ -153,9 +153,9 @@ function RuleRow(props: {
   onDelete(): void;
 }) {
   const { draft: d, data, onChange } = props;
-  // Units come from a Workspace directory; without one, rules go by team or by hand. Group rules
-  // are left out until the sync reads group memberships (decision 0221): offered now, they would match nobody.
-  const kinds = RULE_KINDS.filter((k) => k !== 'group' && (data.source === 'workspace' || k !== 'orgUnit'));
+  // Units and Google groups come from a Workspace directory (the sync reads the groups rules name,
+  // decision 0236); without one, rules go by team or by hand.
+  const kinds = RULE_KINDS.filter((k) => data.source === 'workspace' || (k !== 'orgUnit' && k !== 'group'));
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="rule-row">
       <div className="grid gap-3 sm:grid-cols-2">

@@ -8,10 +8,12 @@ import {
   connectAndSync,
   standInPerson,
   startWorkspaceWorld,
+  TEST_TEMPLATE_DESIGN,
   type WorkspaceWorld,
 } from '../../../test-support/workspace-world';
 import type { CampaignView } from '../../../shared/api/campaigns';
 import type { WorkspaceOverview } from '../../../shared/api/workspace';
+import type { SignatureRulesOverview } from '../../../shared/api/signature-rules';
 
 /**
  * A campaign for Google groups (decision 0236) against the Google stand-in, on both databases: the
@@ -128,5 +130,36 @@ describeEachDatabase('Campaigns for Google groups: read by the sync, pushed to t
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await holding()).toEqual([true, true, false, true]);
     expect(patches().map((n, i) => n - before[i]!)).toEqual([0, 0, 0, 1]);
+  }, 180_000);
+
+  it('a rule for a Google group nobody has read yet queues a sync, which places the group’s members', async () => {
+    const ALL = `all@${DOMAIN}`;
+    const signature = await call('POST', '/api/signature-rules/signatures', world.owner.cookie, {
+      name: 'Everyone list',
+      template: {
+        design: TEST_TEMPLATE_DESIGN,
+        company: 'All Co',
+        website: '',
+        address: '',
+        photoUrl: '',
+        socialLinks: {},
+      },
+      editableFields: ['mobile'],
+    });
+    expect(signature.statusCode, signature.body).toBe(201);
+    const before = (await overview()).connection?.lastSyncAt ?? '';
+    const saved = await call('PUT', '/api/signature-rules', world.owner.cookie, {
+      rules: [{ id: 'all', name: 'All list', kind: 'group', values: [ALL], signatureId: signature.json().id }],
+      defaultSignatureId: null,
+      version: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const conn = await until(overview, (o) => (o.connection?.lastSyncAt ?? '') > before, 'the sync', 120_000);
+    expect(conn.connection!.lastSyncResult).toContain('2 Google groups read');
+    const rules = (await call('GET', '/api/signature-rules', world.owner.cookie)).json() as SignatureRulesOverview;
+    const why = Object.fromEntries(rules.people.map((p) => [p.email, p.match.reason]));
+    expect(why[`ben@${DOMAIN}`]).toBe(`Member of ${ALL}`);
+    expect(why[`cy@${DOMAIN}`]).toBe(`Member of ${ALL}`);
+    expect(why[`ada@${DOMAIN}`]).not.toContain(ALL);
   }, 180_000);
 });

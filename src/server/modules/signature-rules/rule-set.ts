@@ -1,6 +1,6 @@
 import { AppError, notFound } from '../../errors';
 import type { RulePreview, RuleSetBody, SignatureRulesOverview } from '../../../shared/api/signature-rules';
-import { compileRuleSet, movesBetween } from '../../../shared/signature/signature-rules';
+import { compileRuleSet, movesBetween, type RuleSet } from '../../../shared/signature/signature-rules';
 import { assertKnownSignatures, ruleSetFromBody, type RulesContext } from './rules-context';
 import { matchView, ruleSetOf, signatureView } from './signature-rules-views';
 
@@ -12,6 +12,14 @@ const staleList = () =>
     'CONFLICT',
     'Another owner or admin changed the rules since you opened them. Reload to see their change, then make yours again.',
   );
+
+const groupsOf = (ruleSet: RuleSet) =>
+  new Set(ruleSet.rules.filter((r) => r.kind === 'group').flatMap((r) => r.values.map((v) => v.trim().toLowerCase())));
+/** Whether the new list names a Google group the old one did not. */
+const newGroupsIn = (before: RuleSet, after: RuleSet) => {
+  const known = groupsOf(before);
+  return [...groupsOf(after)].some((g) => !known.has(g));
+};
 
 /** The ordered rules: who each person gets and why, how many a change moves, the save, members' teams. */
 export function createRuleSet(ctx: RulesContext) {
@@ -66,7 +74,7 @@ export function createRuleSet(ctx: RulesContext) {
 
     async save(userId: string, body: RuleSetBody & { version: number }) {
       const orgId = await ctx.managerOf(userId);
-      const [{ names }, row, { people }] = await Promise.all([
+      const [{ names }, row, { people, connected }] = await Promise.all([
         ctx.namesOf(orgId),
         repo.findRuleSet(orgId),
         ctx.peopleOf(orgId),
@@ -80,7 +88,10 @@ export function createRuleSet(ctx: RulesContext) {
       const version = await repo.saveRuleSet(orgId, values, body.version, userId);
       if (version === null) throw staleList();
       const moved = moves.map((m) => m.person);
-      return { version, moved: moves.length, repushQueued: await ctx.repushPeople(orgId, moved, userId) };
+      const repushQueued = await ctx.repushPeople(orgId, moved, userId);
+      // A group nobody has read yet has no members here: the sync reads it, then pushes whom it moves.
+      if (connected && newGroupsIn(ruleSetOf(row), next)) await ctx.readGroups?.(userId);
+      return { version, moved: moves.length, repushQueued };
     },
 
     async setTeam(userId: string, memberUserId: string, team: string) {

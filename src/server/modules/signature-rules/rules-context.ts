@@ -14,6 +14,8 @@ export type SignatureRulesDeps = {
   people: RulePeopleRepository;
   teams: Pick<TeamsService, 'requireManagerWith' | 'requireMember'>;
   repush?: Repush;
+  /** Queues a directory sync, which reads the Google groups the rules name (decision 0236). */
+  readGroups?: (userId: string) => Promise<unknown>;
   /** An organization signature's logo goes to every mailbox it gives: ours or re-hosted (decision 0162). */
   hostedImage: (userId: string, imageURL: string, field?: string) => Promise<string>;
 };
@@ -22,11 +24,19 @@ export type SignatureRulesDeps = {
 const wasPushed = (p: RulePersonRow) => p.pushStatus !== null && p.pushStatus !== 'never' && p.pushStatus !== 'skipped';
 
 /** What the signatures part and the rules part share: who may act, whom the rules place, the push that follows. */
-export function createRulesContext({ repository: repo, people, teams, repush, hostedImage }: SignatureRulesDeps) {
+export function createRulesContext({
+  repository: repo,
+  people,
+  teams,
+  repush,
+  hostedImage,
+  readGroups,
+}: SignatureRulesDeps) {
   return {
     repo,
     people,
     teams,
+    readGroups,
     /** The body with its template's logo stored by us (re-hosted, or refused with words at "photoUrl"). */
     async withHostedLogo<B extends { template: { photoUrl: string } }>(userId: string, body: B): Promise<B> {
       const photoUrl = await hostedImage(userId, body.template.photoUrl, 'template.photoUrl');

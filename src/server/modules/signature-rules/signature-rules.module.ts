@@ -23,6 +23,7 @@ export function createSignatureRulesModule(
     // A change moves people: those already in Gmail are pushed again (decision 0221).
     repush: (organizationId, emails, userId) => deps.workspace.repushForRules(organizationId, emails, userId),
     hostedImage: (userId, imageURL, field) => deps.uploads.hostedImage(userId, imageURL, field),
+    readGroups: (userId) => deps.workspace.requestSync(userId),
   });
   return {
     services: { signatureRules },
