@@ -157,17 +157,20 @@ function put(server: Server) {
     {
       url: server.base,
       method: 'PUT',
-      headers: { 'content-type': 'application/json', origin: server.base },
-      body: JSON.stringify({ title: 'Principal Engineer' }),
+      // As the editor's autosave sends it: the short answer asked for (decision 0245; a build before
+      // it answers the whole signature), and a title that changes on every save, as typing does.
+      headers: { 'content-type': 'application/json', origin: server.base, prefer: 'return=minimal' },
       // The context is the connection's own: its signature, saved with its owner's cookie.
       requests: [
         {
-          setupRequest: (request, context: { mine?: { cookie: string; id: string } }) => {
+          setupRequest: (request, context: { mine?: { cookie: string; id: string }; saves?: number }) => {
             context.mine ??= server.owned[next++ % server.owned.length]!;
+            context.saves = (context.saves ?? 0) + 1;
             return {
               ...request,
               path: `/api/signatures/${context.mine.id}`,
               headers: { ...request.headers, cookie: context.mine.cookie },
+              body: JSON.stringify({ title: `Principal Engineer ${context.saves}` }),
             };
           },
         },

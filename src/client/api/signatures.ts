@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SignatureDefaultsResponse } from '../../shared/account-area-types';
 import type { CreateSignatureOptions, SignatureMetaPatch } from '../../shared/signature/signature-meta';
-import { signaturesApi, type GeneratedHtml } from '../../shared/api/signatures';
+import { RETURN_MINIMAL, signaturesApi, type GeneratedHtml, type SavedStamp } from '../../shared/api/signatures';
 import { signatureRulesApi } from '../../shared/api/signature-rules';
 import { teamsApi } from '../../shared/api/teams';
 import { workspaceApi } from '../../shared/api/workspace';
 import type { SavedSignature, SignatureFields, SignaturePatch } from '../../shared/signature/signature-schema';
 import { ApiError } from '../lib/api';
-import { callApi } from '../lib/api-client';
+import { CONTRACT_MISMATCH, callApi } from '../lib/api-client';
 import { queryKeys } from './keys';
 
 export async function listSignatures(): Promise<SavedSignature[]> {
@@ -28,7 +28,10 @@ export async function createNamedSignature(
 
 /** Renames, sets "Used for" or makes default; these do not change the signature's version. */
 export async function updateSignatureMeta(id: string, meta: SignatureMetaPatch): Promise<SavedSignature> {
-  return callApi(signaturesApi.update, { params: { id }, body: meta });
+  const saved = await callApi(signaturesApi.update, { params: { id }, body: meta });
+  // Asked without a preference, the answer is the whole signature.
+  if (!('name' in saved)) throw new ApiError(200, CONTRACT_MISMATCH);
+  return saved;
 }
 
 /** Deletes one signature (never the last); answers the ones left, default first. */
@@ -47,18 +50,24 @@ export class SignatureConflict extends Error {
 }
 
 /**
- * Sends a partial or a full update and returns the stored signature. A full save passes the
- * version it is based on; a stale one rejects with SignatureConflict. keepalive lets the request
- * outlive the page (pagehide).
+ * Sends a partial or a full update and returns the stored signature's new version (the short
+ * answer, `Prefer: return=minimal`: the editor already holds the fields, decision 0245). A full
+ * save passes the version it is based on; a stale one rejects with SignatureConflict. keepalive
+ * lets the request outlive the page (pagehide).
  */
 export async function updateSignature(
   id: string,
   patch: SignaturePatch,
   options: { keepalive?: boolean; version?: number } = {},
-): Promise<SavedSignature> {
+): Promise<SavedStamp> {
   const body = options.version === undefined ? patch : { ...patch, version: options.version };
   try {
-    return await callApi(signaturesApi.update, { params: { id }, body, keepalive: options.keepalive === true });
+    return await callApi(signaturesApi.update, {
+      params: { id },
+      body,
+      keepalive: options.keepalive === true,
+      prefer: RETURN_MINIMAL,
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error;
     const conflict = signaturesApi.update.responses[409].safeParse(error.payload);

@@ -14,6 +14,8 @@ export type CallInput<C extends RouteContract> = Needs<'params', ParamsOf<C>> &
     query?: QueryOf<C> extends undefined ? undefined : Record<string, string>;
     /** Let the request outlive the page (a save on pagehide). */
     keepalive?: boolean;
+    /** An RFC 7240 preference, e.g. return=minimal for a save whose answer only its version is read. */
+    prefer?: string;
   };
 
 export const CONTRACT_MISMATCH =
@@ -51,6 +53,8 @@ export async function callApi<C extends RouteContract>(
   if (input?.query) path += `?${new URLSearchParams(input.query).toString()}`;
   // Writes always carry a JSON body ({} when the route reads none), as they always have.
   const body = input?.body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
-  const { status, data } = await sendRequest(route.method, path, body, input?.keepalive ? { keepalive: true } : {});
+  const init: RequestInit = input?.keepalive ? { keepalive: true } : {};
+  if (input?.prefer) init.headers = { prefer: input.prefer };
+  const { status, data } = await sendRequest(route.method, path, body, init);
   return readAnswer(route, status, data);
 }

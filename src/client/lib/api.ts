@@ -33,16 +33,18 @@ export async function sendRequest(
   init: RequestInit = {},
 ): Promise<{ status: number; data: unknown }> {
   let res: Response;
+  const { headers: extra, ...rest } = init;
   try {
     res = await fetch(path, {
       method,
       credentials: 'include',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        accept: 'application/json',
+        ...(extra as Record<string, string> | undefined),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
-      ...init,
+      ...rest,
     });
   } catch {
     throw new NetworkError();

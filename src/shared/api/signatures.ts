@@ -58,6 +58,19 @@ export const savedSignatureSchema = z
   })
   .meta({ id: 'Signature' });
 
+/**
+ * A save asked to answer `Prefer: return=minimal` (RFC 7240; the editor's autosave, which reads only
+ * the version): the saved signature's id, version and time, not the whole signature
+ * (docs/decisions/0245).
+ */
+export const savedStampSchema = z
+  .object({ id: z.string(), version: z.number(), updatedAt: isoDateTime })
+  .meta({ id: 'SignatureSaved' });
+export type SavedStamp = z.infer<typeof savedStampSchema>;
+
+/** The Prefer header's value that asks a save for the short answer. */
+export const RETURN_MINIMAL = 'return=minimal';
+
 /** The organization's locks on the caller (organization-locks.ts). */
 export const organizationLocksSchema = z
   .object({
@@ -141,12 +154,12 @@ export const signaturesApi = {
     method: 'PUT',
     path: '/api/signatures/:id',
     summary:
-      'Save changes (autosave): a partial patch, or a whole signature with the version it was read with (409 with `current` when stale)',
+      'Save changes (autosave): a partial patch, or a whole signature with the version it was read with (409 with `current` when stale); with `Prefer: return=minimal` the answer is only the id, version and time',
     tags,
     params: idParams,
     body: updateSignatureBody,
     responses: {
-      200: savedSignatureSchema,
+      200: z.union([savedSignatureSchema, savedStampSchema]),
       409: apiErrorSchema.extend({
         current: savedSignatureSchema.optional().describe('A stale full save: the signature as stored now'),
       }),

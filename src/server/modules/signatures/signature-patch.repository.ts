@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { member, session } from '../../db/schema/auth.schema';
 import { workspaceTemplate } from '../../db/schema/workspace.schema';
@@ -7,6 +7,14 @@ import { organizationSignature } from '../../db/schema/signature-rules.schema';
 import { signature } from '../../db/schema/signatures.schema';
 import type { CustomFieldsPatch, SignaturePatch, SocialLinks } from '../../../shared/signature/signature-schema';
 import { isWritableBy, oldestLiveSession, type SignatureRow, type Writer } from './signature-owner.repository';
+
+/** What a save answered with `Prefer: return=minimal` reads back (docs/decisions/0245). */
+export type SignatureStampRow = Pick<SignatureRow, 'id' | 'version' | 'updatedAt'>;
+/** What a save reads back: the whole row, or only its stamp. */
+export type Returning = 'row' | 'stamp';
+export type Returned<R extends Returning> = R extends 'stamp' ? SignatureStampRow : SignatureRow;
+const stampColumns = { id: signature.id, version: signature.version, updatedAt: signature.updatedAt };
+const returnedColumns = (returning: Returning) => (returning === 'stamp' ? stampColumns : getTableColumns(signature));
 
 /** A platform set to '' or null is removed. */
 function keptLinks(links: Record<string, string | null | undefined>): SocialLinks {
@@ -61,6 +69,7 @@ type UpdateShape = {
   socialLinks: boolean;
   /** Written only when the owner is held by no organization's locks (`heldByNoLocks`). */
   unlocked: boolean;
+  returning: Returning;
 };
 
 /** At most this many shapes of patch are kept prepared per process; rarer ones are prepared per call. */
@@ -75,6 +84,9 @@ export type PatchOptions = {
   /** Written only if no organization's locks may hold the owner; no row otherwise (decision 0164). */
   unlockedOnly?: boolean;
 };
+
+/** The whole row (default), or only its stamp: less for the database to send and us to read. */
+type ReturningOption<R extends Returning> = { returning?: R };
 
 /** The UPDATE for one shape of patch, with every value a placeholder (see updateOwnedSignature). */
 function prepareUpdate(db: Db, shape: UpdateShape, name: string) {
@@ -104,7 +116,7 @@ function prepareUpdate(db: Db, shape: UpdateShape, name: string) {
         shape.unlocked ? heldByNoLocks : undefined,
       ),
     )
-    .returning()
+    .returning(returnedColumns(shape.returning))
     .prepare(name);
 }
 
@@ -128,12 +140,12 @@ export function createSignaturePatchRepository(db: Db) {
   }
 
   /** Per-position changes make a statement of their own shape each time: built per call. */
-  async function updateWithCustomFields(
+  async function updateWithCustomFields<R extends Returning>(
     id: string,
     writer: Writer,
     patch: SignaturePatch & { customFieldsPatch: CustomFieldsPatch },
-    options: PatchOptions,
-  ): Promise<SignatureRow | undefined> {
+    options: PatchOptions & { returning: R },
+  ): Promise<Returned<R> | undefined> {
     const { design, socialLinks, customFieldsPatch, ...fields } = patch;
     const full = options.baseVersion !== undefined;
     const [row] = await db
@@ -155,8 +167,8 @@ export function createSignaturePatchRepository(db: Db) {
           options.unlockedOnly ? heldByNoLocks : undefined,
         ),
       )
-      .returning();
-    return row;
+      .returning(returnedColumns(options.returning));
+    return row as Returned<R> | undefined;
   }
 
   return {
@@ -166,16 +178,17 @@ export function createSignaturePatchRepository(db: Db) {
      * granted: two concurrent patches to different fields or design keys both survive. So are
      * socialLinks (per platform) and customFieldsPatch (per position), decision 0006.
      */
-    async updateOwnedSignature(
+    async updateOwnedSignature<R extends Returning = 'row'>(
       id: string,
       writer: Writer,
       patch: SignaturePatch,
-      options: PatchOptions = {},
-    ): Promise<SignatureRow | undefined> {
+      options: PatchOptions & ReturningOption<R> = {},
+    ): Promise<Returned<R> | undefined> {
       const { design, socialLinks, customFieldsPatch, ...fields } = patch;
       const full = options.baseVersion !== undefined;
+      const returning = (options.returning ?? 'row') as R;
       if (customFieldsPatch && customFieldsPatch.length > 0) {
-        return updateWithCustomFields(id, writer, { ...patch, customFieldsPatch }, options);
+        return updateWithCustomFields(id, writer, { ...patch, customFieldsPatch }, { ...options, returning });
       }
       // Everything else (every autosave) runs a prepared statement per shape of patch: the same
       // SQL as updateWithCustomFields, built and planned once per process instead of on every keystroke's save.
@@ -189,6 +202,7 @@ export function createSignaturePatchRepository(db: Db) {
         design: design !== undefined && Object.keys(design).length > 0,
         socialLinks: socialLinks !== undefined,
         unlocked: options.unlockedOnly === true,
+        returning,
       } as const;
       const values: Record<string, unknown> = { id };
       for (const column of columns) values[`set_${column}`] = fields[column as keyof typeof fields];
@@ -200,7 +214,7 @@ export function createSignaturePatchRepository(db: Db) {
         Object.assign(values, { token: writer.sessionToken, now: writer.now, oldest: oldestLiveSession(writer.now) });
       if (full) values.baseVersion = options.baseVersion;
       const [row] = await preparedUpdate(shape).execute(values);
-      return row;
+      return row as Returned<R> | undefined;
     },
   };
 }

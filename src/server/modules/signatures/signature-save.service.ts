@@ -1,3 +1,4 @@
+import type { SavedStamp } from '../../../shared/api/signatures';
 import { touchesLockable } from '../../../shared/signature/organization-locks';
 import { SIGNATURE_META_KEYS, signatureMetaPatchSchema, splitKeys } from '../../../shared/signature/signature-meta';
 import {
@@ -10,10 +11,33 @@ import { toSavedSignature } from './saved-signature';
 import { hasMetaKeys, isFullSave, readBaseVersion, withoutServerOwnedKeys, type SignatureBody } from './signature-body';
 import { SignatureConflictError, sendAsTaken, signatureNotFound } from './signature-errors';
 import { underLocks, type LocksSource } from './signature-locks';
+import type { Returned, Returning } from './signature-patch.repository';
 import { uniqueViolation, type SignatureRow, type SignaturesRepository, type Writer } from './signatures.repository';
+
+/** A save's short answer: enough for the editor to base its next full save on (decision 0245). */
+function toStamp(row: { id: string; version: number; updatedAt: Date | string }): SavedStamp {
+  const updatedAt = typeof row.updatedAt === 'string' ? row.updatedAt : row.updatedAt.toISOString();
+  return { id: row.id, version: row.version, updatedAt };
+}
 
 /** Answers 401 for a dead session (and gives the user id) before anything else is reported. */
 type SignedIn = () => Promise<string | undefined>;
+
+type SaveDeps = { repository: SignaturesRepository; locks?: LocksSource };
+
+/** The guarded write found an owner who may be held: the locked fields take the organization's values, then it is written. */
+async function updateUnderLocks<R extends Returning>(
+  { repository, locks }: SaveDeps,
+  id: string,
+  patch: SignaturePatch,
+  options: { baseVersion: number | undefined; returning: R },
+  signedIn: SignedIn,
+): Promise<Returned<R> | undefined> {
+  const userId = await signedIn();
+  if (!userId) return undefined;
+  const held = await underLocks(locks, userId, patch, options.baseVersion !== undefined);
+  return repository.updateOwnedSignature(id, { userId }, held, options);
+}
 
 /** The editor's save (PUT): a patch or a full save, and the label, send-as address and default flag. */
 export function createSignatureSaveService(deps: {
@@ -65,17 +89,40 @@ export function createSignatureSaveService(deps: {
     return toSavedSignature(row);
   }
 
-  /** The guarded write found an owner who may be held: the locked fields take the organization's values, then it is written. */
-  async function updateUnderLocks(
+  /** The content part of a save: checked, held by the policies, written in one statement. */
+  async function writeContent<R extends Returning>(
+    writer: Writer,
     id: string,
-    patch: SignaturePatch,
-    baseVersion: number | undefined,
+    input: SignatureBody,
     signedIn: SignedIn,
-  ): Promise<SignatureRow | undefined> {
-    const userId = await signedIn();
-    if (!userId) return undefined;
-    const held = await underLocks(deps.locks, userId, patch, baseVersion !== undefined);
-    return repository.updateOwnedSignature(id, { userId }, held, { baseVersion });
+    returning: R,
+  ): Promise<Returned<R>> {
+    if (hasMetaKeys(input)) input = splitKeys(input, SIGNATURE_META_KEYS).rest;
+    const parsed = signaturePatchSchema.safeParse(withoutServerOwnedKeys(input));
+    if (!parsed.success) {
+      await signedIn();
+      throw parsed.error;
+    }
+    if (parsed.data.photoUrl !== undefined) {
+      const userId = await signedIn();
+      if (!userId) throw unauthenticated();
+      parsed.data.photoUrl = await deps.images.hostedImage(userId, parsed.data.photoUrl);
+    }
+    const baseVersion = readBaseVersion(input);
+    // A save that may meet the organization's locks is written at once only if none can hold its
+    // owner, so everyone else's autosave stays one statement (decision 0164).
+    const guarded = deps.locks !== undefined && touchesLockable(parsed.data);
+    const options = { baseVersion, returning };
+    let row = await repository.updateOwnedSignature(id, writer, parsed.data, { ...options, unlockedOnly: guarded });
+    if (!row && guarded) row = await updateUnderLocks(deps, id, parsed.data, options, signedIn);
+    if (!row) {
+      const userId = await signedIn();
+      // Only a refused save reads the row, so the happy path stays one statement.
+      const stored = baseVersion === undefined || !userId ? undefined : await repository.findOwnedSignature(id, userId);
+      if (stored) throw new SignatureConflictError(toSavedSignature(stored));
+      throw signatureNotFound();
+    }
+    return row;
   }
 
   /**
@@ -92,36 +139,21 @@ export function createSignatureSaveService(deps: {
     input: SignatureBody,
     signedIn: SignedIn = async () => ('userId' in writer ? writer.userId : undefined),
   ): Promise<SavedSignature> {
-    if (hasMetaKeys(input)) {
-      // A full save is the content read back: its label, address and default flag are read-only there.
-      if (!isFullSave(input)) return updateWithMeta(writer, id, input, signedIn);
-      input = splitKeys(input, SIGNATURE_META_KEYS).rest;
-    }
-    const parsed = signaturePatchSchema.safeParse(withoutServerOwnedKeys(input));
-    if (!parsed.success) {
-      await signedIn();
-      throw parsed.error;
-    }
-    if (parsed.data.photoUrl !== undefined) {
-      const userId = await signedIn();
-      if (!userId) throw unauthenticated();
-      parsed.data.photoUrl = await deps.images.hostedImage(userId, parsed.data.photoUrl);
-    }
-    const baseVersion = readBaseVersion(input);
-    // A save that may meet the organization's locks is written at once only if none can hold its
-    // owner, so everyone else's autosave stays one statement (decision 0164).
-    const guarded = deps.locks !== undefined && touchesLockable(parsed.data);
-    let row = await repository.updateOwnedSignature(id, writer, parsed.data, { baseVersion, unlockedOnly: guarded });
-    if (!row && guarded) row = await updateUnderLocks(id, parsed.data, baseVersion, signedIn);
-    if (!row) {
-      const userId = await signedIn();
-      // Only a refused save reads the row, so the happy path stays one statement.
-      const stored = baseVersion === undefined || !userId ? undefined : await repository.findOwnedSignature(id, userId);
-      if (stored) throw new SignatureConflictError(toSavedSignature(stored));
-      throw signatureNotFound();
-    }
-    return toSavedSignature(row);
+    // A full save is the content read back: its label, address and default flag are read-only there.
+    if (hasMetaKeys(input) && !isFullSave(input)) return updateWithMeta(writer, id, input, signedIn);
+    return toSavedSignature(await writeContent(writer, id, input, signedIn, 'row'));
   }
 
-  return { updateSignature };
+  /** The same save, answered with its id, version and time only (`Prefer: return=minimal`, decision 0245). */
+  async function updateSignatureStamp(
+    writer: Writer,
+    id: string,
+    input: SignatureBody,
+    signedIn: SignedIn,
+  ): Promise<SavedStamp> {
+    if (hasMetaKeys(input) && !isFullSave(input)) return toStamp(await updateWithMeta(writer, id, input, signedIn));
+    return toStamp(await writeContent(writer, id, input, signedIn, 'stamp'));
+  }
+
+  return { updateSignature, updateSignatureStamp };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signaturesApi } from '../../../shared/api/signatures';
+import { RETURN_MINIMAL, signaturesApi } from '../../../shared/api/signatures';
 import { routeOf, type ZodTypeProvider } from '../../api-contract';
 import { unauthenticated } from '../../errors';
 import { requireUserId, signedIn } from '../../http';
@@ -8,6 +8,13 @@ import type { AuthService } from '../auth/auth.service';
 import type { SignatureVersionsService } from './signature-versions.service';
 import { SignatureConflictError } from './signature-errors';
 import type { SignaturesService } from './signatures.service';
+
+/** True when a Prefer header (RFC 7240: comma-separated, any case) names return=minimal. */
+function asksMinimal(prefer: string | string[] | undefined): boolean {
+  if (prefer === undefined) return false;
+  const parts = [prefer].flat().join(',').toLowerCase().split(',');
+  return parts.some((part) => part.trim() === RETURN_MINIMAL);
+}
 
 /** The signed-in user's own signatures; everything else is the service's business. */
 export async function signaturesRoutes(
@@ -54,13 +61,14 @@ export async function signaturesRoutes(
         await requireUserId(request);
         throw request.validationError;
       }
+      const writer = { sessionToken, now: new Date() };
+      const signedIn = () => requireUserId(request);
       try {
-        return await signatures.updateSignature(
-          { sessionToken, now: new Date() },
-          request.params.id,
-          request.body,
-          () => requireUserId(request),
-        );
+        // The editor's autosave reads only the version: it asks for the short answer (decision 0245).
+        if (!asksMinimal(request.headers.prefer))
+          return await signatures.updateSignature(writer, request.params.id, request.body, signedIn);
+        const stamp = await signatures.updateSignatureStamp(writer, request.params.id, request.body, signedIn);
+        return reply.header('preference-applied', RETURN_MINIMAL).send(stamp);
       } catch (error) {
         // A stale full save: the words, and the stored signature the editor offers to reload.
         if (!(error instanceof SignatureConflictError)) throw error;

@@ -119,6 +119,7 @@ export function createSignaturesService(deps: {
     },
 
     updateSignature: save.updateSignature,
+    updateSignatureStamp: save.updateSignatureStamp,
     generateSignatureHtml: gmailExport.generateSignatureHtml,
     longestExport: gmailExport.longestExport,
 
