@@ -124,8 +124,7 @@ describe('the 7-day trial', () => {
     await page.getByRole('textbox', { name: 'Full Name', exact: true }).waitFor();
     expect(await badge(page).count()).toBe(0);
 
-    const refusal =
-      "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.";
+    const refusal = 'Team members are part of the Standard plan ($19/month). Upgrade under Plan & Billing.';
     await page.goto(`${app.url}/account/team`);
     // The owner reads the plan and its price, and "Upgrade" — not to ask themselves.
     const lock = page.getByTestId('paid-lock-teamMembers');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_CAPABILITIES } from '../billing/plans';
+import { PLAN_CAPABILITIES } from '../billing/plan-features';
 import {
   changeRoleSchema,
   deleteOrganizationSchema,

@@ -1,11 +1,5 @@
-import {
-  EXTRA_SEAT_PRICE,
-  LIFETIME_PRICE,
-  LIFETIME_PROMOTION_CODE,
-  getPlan,
-  type BillingPeriod,
-  type PaidPlanId,
-} from './plans';
+import { LIFETIME_PRICE, LIFETIME_PROMOTION_CODE } from './lifetime';
+import { EXTRA_SEAT_PRICE, getPlan, type BillingPeriod, type PaidPlanId } from './plans';
 
 export type QuoteLine = {
   name: string;

@@ -1,4 +1,12 @@
-import { getPlan, INCLUDED_SEATS, type PlanCapability, type PlanId } from './plans';
+import {
+  CAPABILITY_WORDS,
+  getPlan,
+  INCLUDED_SEATS,
+  isCapability,
+  PLANS,
+  type PlanCapability,
+  type PlanId,
+} from './plans';
 
 /**
  * Which plan's capabilities an organization has now. A running 7-day organization trial has Pro's,
@@ -8,15 +16,11 @@ import { getPlan, INCLUDED_SEATS, type PlanCapability, type PlanId } from './pla
  */
 export type PlanTier = PlanId | 'trial';
 
-export const CAPABILITY_LABELS: Record<PlanCapability, { words: string; plural: boolean }> = {
-  teamMembers: { words: 'Team members', plural: true },
-  teamRoles: { words: 'Team roles (admins)', plural: true },
-  signatureDefaults: { words: 'Organization signature defaults', plural: true },
-  organizationTemplates: { words: 'Organization templates', plural: true },
-  workspacePush: { words: 'Google Workspace push', plural: false },
-  severalSignatures: { words: 'Several signatures', plural: true },
-  campaigns: { words: 'Campaigns', plural: true },
-};
+/** Every capability the server checks (the keys of the catalogue's words: one list). */
+export const PLAN_CAPABILITIES = Object.keys(CAPABILITY_WORDS) as [PlanCapability, ...PlanCapability[]];
+
+/** The one capability whose words are singular ("Google Workspace push is part of …"). */
+const SINGULAR: readonly PlanCapability[] = ['workspacePush'];
 
 export function organizationTier(org: { plan: string; trialEndsAt: Date | string | null }, now = new Date()): PlanTier {
   if (org.plan === 'trial') {
@@ -43,9 +47,13 @@ export function organizationPlanNow<T extends { plan: string; trialEndsAt: Date 
   return org.plan === 'trial' && !trialRunning(org, now) ? { ...org, plan: 'free', seats: INCLUDED_SEATS } : org;
 }
 
-/** The catalogue's capabilities for a tier; the trial gives Pro's. */
+/**
+ * The catalogue's capabilities for a tier: what its plan and the plans before it add, the lines their
+ * cards show (decision 0230). The trial gives Pro's.
+ */
 export function capabilitiesOf(tier: PlanTier): readonly PlanCapability[] {
-  return getPlan(tier === 'trial' ? 'pro' : tier).capabilities;
+  const upTo = PLANS.indexOf(getPlan(tier === 'trial' ? 'pro' : tier));
+  return PLANS.slice(0, upTo + 1).flatMap((plan) => plan.adds.filter(isCapability));
 }
 
 export function hasCapability(tier: PlanTier, capability: PlanCapability): boolean {
@@ -54,19 +62,37 @@ export function hasCapability(tier: PlanTier, capability: PlanCapability): boole
 
 /** The cheapest plan that has a capability (the one an upgrade names). */
 export function planNeededFor(capability: PlanCapability): 'Standard' | 'Pro' {
-  return getPlan('standard').capabilities.includes(capability) ? 'Standard' : 'Pro';
+  return capabilitiesOf('standard').includes(capability) ? 'Standard' : 'Pro';
 }
 
-/** The words a refusal carries: what is missing, which plan has it, and who can upgrade. */
-export function capabilityRefusal(capability: PlanCapability): string {
-  const { words, plural } = CAPABILITY_LABELS[capability];
-  return `${words} ${plural ? 'are' : 'is'} part of the ${planNeededFor(capability)} plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.`;
+/** Who reads a refusal or a lock: someone who may upgrade (owner, admin), or a member who asks the owner. */
+export type UpgradeReader = { canManage: true } | { canManage: false; owner: string | null };
+
+/** What is missing, the plan that has it and its monthly price, from the catalogue the cards read. */
+export function capabilityPlanWords(capability: PlanCapability): string {
+  const words = CAPABILITY_WORDS[capability];
+  const plural = !SINGULAR.includes(capability);
+  const plan = getPlan(planNeededFor(capability) === 'Pro' ? 'pro' : 'standard');
+  return `${words} ${plural ? 'are' : 'is'} part of the ${plan.name} plan ($${plan.price.monthly}/month).`;
+}
+
+/**
+ * The words a refusal carries: what is missing, which plan has it, and the way on for the reader
+ * (decision 0230): owners and admins upgrade, a member asks the owner by name. Without a known
+ * reader (someone not in the organization yet) the words name both.
+ */
+export function capabilityRefusal(capability: PlanCapability, reader?: UpgradeReader): string {
+  const head = capabilityPlanWords(capability);
+  if (!reader) return `${head} Ask your organization's owner or an admin to upgrade under Plan & Billing.`;
+  if (reader.canManage) return `${head} Upgrade under Plan & Billing.`;
+  return `${head} Ask ${reader.owner ?? "your organization's owner"} to upgrade.`;
 }
 
 /** Every capability with whether the tier has it, for screens that show the rest as upgrades. */
 export function describeCapabilities(tier: PlanTier): Record<PlanCapability, boolean> {
   const have = capabilitiesOf(tier);
-  return Object.fromEntries(
-    Object.keys(CAPABILITY_LABELS).map((c) => [c, have.includes(c as PlanCapability)]),
-  ) as Record<PlanCapability, boolean>;
+  return Object.fromEntries(PLAN_CAPABILITIES.map((c) => [c, have.includes(c as PlanCapability)])) as Record<
+    PlanCapability,
+    boolean
+  >;
 }

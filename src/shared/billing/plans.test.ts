@@ -10,6 +10,7 @@ import {
   TRIAL_DAYS,
   TRIAL_SEATS,
   getPlan,
+  planCardLines,
   planIdFromName,
 } from './plans';
 import { needsPlanChoice } from './plan-status';
@@ -33,7 +34,7 @@ describe('plan catalogue (spec section 9)', () => {
     expect(TRIAL_SEATS).toBe(10);
     expect(INCLUDED_SEATS).toBe(1);
     expect(EXTRA_SEAT_PRICE.monthly).toBe(19);
-    expect(getPlan('free').features).toContain('1 design with watermark');
+    expect(planCardLines(getPlan('free'))).toContain('1 design with watermark');
     expect(PLANS.filter((p) => p.popular).map((p) => p.id)).toEqual(['standard']);
     expect(getPlan('standard').cta).toBe('Start 7-Day Free Trial');
   });

@@ -5,7 +5,6 @@
 export const PLAN_IDS = ['free', 'standard', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export type PaidPlanId = Exclude<PlanId, 'free'>;
-export const PAID_PLAN_IDS = ['standard', 'pro'] as const satisfies readonly PaidPlanId[];
 
 export const BILLING_PERIODS = ['monthly', 'annual'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -24,27 +23,43 @@ export const EXTRA_SEAT_PRICE: Record<BillingPeriod, number> = { monthly: 19, an
 export const ANNUAL_SAVINGS_LABEL = 'Save 20%';
 export const MONEY_BACK_NOTE = 'All plans include a 30-day money-back guarantee';
 
-export const LIFETIME_PROMOTION_CODE = 'LIFETIME1DOLLAR';
-/** Dollars, charged once. */
-export const LIFETIME_PRICE = 1;
-export const LIFETIME_NOTICE = '$1 one-time payment for lifetime access. No subscription, no renewals.';
-
 /**
  * What a plan lets an organization and its people do, enforced by the server
  * (src/shared/billing/plan-features.ts; docs/decisions/0024-seats-tiers-trials-refunds.md).
- * Organization templates and Google Workspace push are sold with Pro but not built yet: whatever
- * route adds them checks the same capability.
  */
-export const PLAN_CAPABILITIES = [
-  'teamMembers',
-  'teamRoles',
-  'signatureDefaults',
-  'organizationTemplates',
-  'workspacePush',
-  'severalSignatures',
-  'campaigns',
-] as const;
-export type PlanCapability = (typeof PLAN_CAPABILITIES)[number];
+export type PlanCapability =
+  | 'teamMembers'
+  | 'teamRoles'
+  | 'signatureDefaults'
+  | 'organizationTemplates'
+  | 'workspacePush'
+  | 'severalSignatures'
+  | 'campaigns';
+
+/**
+ * A capability in words: the line a plan card shows for it, and the subject of its refusal and its
+ * lock ("… are part of the Pro plan"); one list for both (decision 0230).
+ */
+export const CAPABILITY_WORDS: Record<PlanCapability, string> = {
+  severalSignatures: 'Several signatures',
+  teamMembers: 'Team members',
+  teamRoles: 'Team roles (admins)',
+  signatureDefaults: 'Organization signature defaults',
+  organizationTemplates: 'Organization templates and signatures by group',
+  workspacePush: 'Google Workspace push',
+  campaigns: 'Banner campaigns',
+};
+
+/** One of a plan's terms that is no capability (the watermark, seats): words, so never one word. */
+export type PlanTerm = `${string} ${string}`;
+
+/**
+ * A line of a plan card: a capability the plan adds (the server allows it from this plan on, with
+ * the words above), or one of its terms.
+ */
+export type PlanLine = PlanCapability | PlanTerm;
+
+export const isCapability = (line: string): line is PlanCapability => line in CAPABILITY_WORDS;
 
 export type Plan = {
   id: PlanId;
@@ -55,9 +70,11 @@ export type Plan = {
   price: Record<BillingPeriod, number>;
   /** The landing page shows annual billing as a monthly figure; spec section 9 gives these values. */
   annualPerMonthDisplay: number;
-  features: string[];
-  /** What the server lets this plan do (the features above, as checks). */
-  capabilities: readonly PlanCapability[];
+  /**
+   * What this plan adds to the one before it, in the card's order. The server lets a plan do the
+   * capabilities listed here and before it (`capabilitiesOf` in plan-features.ts).
+   */
+  adds: readonly PlanLine[];
   cta: string;
   popular: boolean;
   includedSeats: number;
@@ -72,13 +89,12 @@ export const PLANS: readonly Plan[] = [
     description: 'Try SignaturePro with one signature design.',
     price: { monthly: 0, annual: 0 },
     annualPerMonthDisplay: 0,
-    features: [
+    adds: [
       '1 design with watermark',
-      'Live Gmail preview',
-      'Copy to Gmail in one click',
-      'Logo, photo and social icons',
+      'Every template, colour and font',
+      'Logo, photo and 9 social profiles',
+      'Live Gmail preview, Copy to Gmail',
     ],
-    capabilities: [],
     cta: 'Start Free',
     popular: false,
     includedSeats: INCLUDED_SEATS,
@@ -90,16 +106,12 @@ export const PLANS: readonly Plan[] = [
     description: 'A polished signature for professionals, without the watermark.',
     price: { monthly: 19, annual: 190 },
     annualPerMonthDisplay: 15,
-    features: [
+    adds: [
       'No watermark',
-      'All templates, colours and fonts',
-      'Logo, photo and 9 social profiles',
-      'Several signatures',
-      'Team members on the seats you buy',
-      '1 seat included, extra seats $19/month',
-      'Email support',
+      'severalSignatures',
+      'teamMembers',
+      `1 seat included, extra seats $${EXTRA_SEAT_PRICE.monthly}/month`,
     ],
-    capabilities: ['teamMembers', 'severalSignatures'],
     cta: 'Start 7-Day Free Trial',
     popular: true,
     includedSeats: INCLUDED_SEATS,
@@ -111,22 +123,29 @@ export const PLANS: readonly Plan[] = [
     description: 'Consistent, on-brand signatures for your whole team.',
     price: { monthly: 199, annual: 1990 },
     annualPerMonthDisplay: 159,
-    features: [
-      'Everything in Standard',
-      'Organization signature defaults',
-      'Team members and roles',
-      '1 seat included, extra seats $19/month',
-      'Priority support',
+    adds: [
+      'workspacePush',
+      'organizationTemplates',
+      'campaigns',
+      'signatureDefaults',
+      'teamRoles',
       VOLUME_DISCOUNT_NOTE,
     ],
-    // Pro has every capability.
-    capabilities: PLAN_CAPABILITIES,
     cta: 'Start 7-Day Free Trial',
     popular: false,
     includedSeats: INCLUDED_SEATS,
     trialDays: TRIAL_DAYS,
   },
 ];
+
+/** The lines of a plan's card: the plan before it in one line, then what this plan adds. */
+export function planCardLines(plan: Plan): string[] {
+  const before = PLANS[PLANS.indexOf(plan) - 1];
+  return [
+    ...(before ? [`Everything in ${before.name}`] : []),
+    ...plan.adds.map((line) => (isCapability(line) ? CAPABILITY_WORDS[line] : line)),
+  ];
+}
 
 export function findPlan(id: string | null | undefined): Plan | undefined {
   return PLANS.find((p) => p.id === id);

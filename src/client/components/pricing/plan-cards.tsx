@@ -1,5 +1,5 @@
 import { Check, Loader2 } from 'lucide-react';
-import { PLANS, type BillingPeriod, type PlanId } from '../../../shared/billing/plans';
+import { PLANS, planCardLines, type BillingPeriod, type PlanId } from '../../../shared/billing/plans';
 import { displayedPrice, type AnnualDisplay } from './plan-price';
 
 export type PlanCardsProps = {
@@ -83,7 +83,7 @@ export function PlanCards({
               {busy ? 'Activating...' : (ctaFor?.(plan.id) ?? plan.cta)}
             </button>
             <ul className="mt-7 grid gap-3 border-t border-slate-100 pt-6 text-sm text-slate-700">
-              {plan.features.map((feature) => (
+              {planCardLines(plan).map((feature) => (
                 <li key={feature} className="flex items-start gap-2.5">
                   <Check
                     className={`mt-0.5 h-4 w-4 shrink-0 ${plan.popular ? 'text-brand' : 'text-emerald-600'}`}

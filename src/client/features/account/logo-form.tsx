@@ -6,7 +6,8 @@ import type { OrganizationDetails } from '../../../shared/account-area-types';
 import { LOGO_HINT, logoUrlSchema, type LogoUrlInput } from '../../../shared/validation/account-schemas';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { MANAGED_CARDS, ManagedFormCard, saveWithToast } from './account-ui';
+import { MANAGED_CARDS, ManagedFormCard, saveWithToast, showSaveError } from './account-ui';
+import { toastRemoval } from '../../lib/removal-toast';
 import { useSaveLogo } from '../../api/teams';
 
 function LogoPreview({ url }: { url: string }) {
@@ -44,14 +45,30 @@ export function LogoForm({ org }: { org: OrganizationDetails }) {
 
   useEffect(() => form.reset({ logoUrl: org.logoUrl ?? '' }), [org.logoUrl, form]);
 
+  // Removing is immediate; "Undo" saves the logo back for 10 s after (decision 0187).
+  const remove = async () => {
+    const removed = org.logoUrl ?? '';
+    try {
+      await save.mutateAsync({ logoUrl: '' });
+    } catch (error) {
+      showSaveError(error);
+      return;
+    }
+    toastRemoval('Organization logo removed', () =>
+      saveWithToast(() => save.mutateAsync({ logoUrl: removed }), {
+        title: 'Logo restored',
+        description: 'New signatures in your organization start with this logo again.',
+      }),
+    );
+  };
+
   const submit = async (logoUrl: string) => {
+    if (!logoUrl && org.logoUrl) return remove();
     await saveWithToast(
       () => save.mutateAsync({ logoUrl }),
       {
-        title: logoUrl ? 'Logo saved' : 'Logo removed',
-        description: logoUrl
-          ? 'New signatures in your organization start with this logo.'
-          : 'New signatures start without a logo.',
+        title: 'Logo saved',
+        description: 'New signatures in your organization start with this logo.',
       },
       form,
       ['logoUrl'],
@@ -80,7 +97,7 @@ export function LogoForm({ org }: { org: OrganizationDetails }) {
               size="sm"
               className="justify-self-start"
               disabled={save.isPending}
-              onClick={() => submit('')}
+              onClick={() => void remove()}
             >
               Remove logo
             </Button>

@@ -4,13 +4,7 @@ import type { BillingOverview } from '../../../shared/billing/billing-types';
 import { formatUsd, quoteCheckout } from '../../../shared/billing/checkout-quote';
 import { paidUntil } from '../../../shared/billing/paid-until';
 import { changePlanSchema, type ChangePlanInput } from '../../../shared/billing/checkout-schema';
-import {
-  MAX_SELF_SERVE_SEATS,
-  PAID_PLAN_IDS,
-  getPlan,
-  isBillingPeriod,
-  isPaidPlanId,
-} from '../../../shared/billing/plans';
+import { MAX_SELF_SERVE_SEATS, PLANS, getPlan, isBillingPeriod, isPaidPlanId } from '../../../shared/billing/plans';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormActions, formatDate, SectionCard, Select, saveWithToast } from './account-ui';
@@ -133,9 +127,9 @@ function ChangePlanForm({ sub, provider }: { sub: Subscription; provider: Billin
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
           <Field id="change-plan" label="Plan" error={errors.planType?.message}>
             <Select id="change-plan" aria-invalid={!!errors.planType} {...form.register('planType')}>
-              {PAID_PLAN_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {getPlan(id).name}
+              {PLANS.filter((plan) => isPaidPlanId(plan.id)).map((plan) => (
+                <option key={plan.id} value={plan.id}>
+                  {plan.name}
                 </option>
               ))}
             </Select>

@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { CAPABILITY_LABELS, planNeededFor } from '../../../shared/billing/plan-features';
-import { getPlan, type PlanCapability } from '../../../shared/billing/plans';
+import { capabilityPlanWords, planNeededFor } from '../../../shared/billing/plan-features';
+import type { PlanCapability } from '../../../shared/billing/plans';
 
 /**
  * A paid feature shown as paid before anyone does the work: its plan badge and price, and one way on
@@ -18,8 +18,6 @@ export function PaidFeatureLock({
   askForUpgrade: string | null;
 }) {
   const planName = planNeededFor(capability);
-  const plan = getPlan(planName === 'Pro' ? 'pro' : 'standard');
-  const { words, plural } = CAPABILITY_LABELS[capability];
   return (
     <div
       data-testid={`paid-lock-${capability}`}
@@ -30,7 +28,7 @@ export function PaidFeatureLock({
         {planName}
       </span>
       <p className="min-w-0 flex-1">
-        {words} {plural ? 'are' : 'is'} part of the {planName} plan (${plan.price.monthly}/month).
+        {capabilityPlanWords(capability)}
         {canManage ? '' : ` Ask ${askForUpgrade ?? 'your organization’s owner'} to upgrade.`}
       </p>
       {canManage && (

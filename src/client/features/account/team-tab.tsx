@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { capabilityPlanWords } from '../../../shared/billing/plan-features';
 import { LoadError, ReadOnlyNote, SectionCard, Spinner } from './account-ui';
 import { InviteForm } from './invite-form';
 import { PaidFeatureLock } from './paid-feature-lock';
@@ -46,9 +47,9 @@ export function TeamTab() {
           <InviteForm seatsLeft={Math.max(0, seats.limit - seats.used)} />
           {!capabilities.teamRoles && (
             <p className="mt-3 text-xs text-slate-500">
-              Admins are part of the Pro plan; on your plan everyone you invite joins as a member.{' '}
+              {capabilityPlanWords('teamRoles')} On your plan everyone you invite joins as a member.{' '}
               <Link to="/account/billing" className="font-medium text-brand hover:underline">
-                Upgrade under Plan &amp; Billing
+                Upgrade
               </Link>
             </p>
           )}

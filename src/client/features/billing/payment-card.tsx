@@ -1,6 +1,7 @@
 import { FlaskConical, Loader2, Lock, ShieldCheck, Sparkles, Tag } from 'lucide-react';
 import { Link } from 'react-router';
-import { LIFETIME_NOTICE, MONEY_BACK_NOTE } from '../../../shared/billing/plans';
+import { LIFETIME_NOTICE } from '../../../shared/billing/lifetime';
+import { MONEY_BACK_NOTE } from '../../../shared/billing/plans';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import type { CheckoutState } from './use-start-checkout';

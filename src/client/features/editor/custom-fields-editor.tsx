@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LIMITS, MAX_CUSTOM_FIELDS, type CustomField } from '../../../shared/signature/signature-schema';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
-import { toastRemoval } from './removal-toast';
+import { toastRemoval } from '../../lib/removal-toast';
 
 /** Extra labelled lines such as 'Pronouns: she/her' or 'Calendar: cal.com/jane'; at most five. */
 export function CustomFieldsEditor({

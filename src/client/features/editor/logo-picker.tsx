@@ -6,7 +6,7 @@ import type { ImageKind, PhotoShape } from '../../../shared/signature/signature-
 import { openAuthDialog } from '../../components/auth-dialog/auth-dialog-store';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast-store';
-import { toastRemoval } from './removal-toast';
+import { toastRemoval } from '../../lib/removal-toast';
 import { currentOrigin } from './use-rendered-signature';
 import { useLogoUpload } from './use-logo-upload';
 

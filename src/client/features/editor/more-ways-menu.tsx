@@ -1,7 +1,18 @@
 import { Code, History, MailCheck, Send, Smartphone, type LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
-import { planNeededFor } from '../../../shared/billing/plan-features';
+import { useNavigate } from 'react-router';
+import {
+  capabilityPlanWords,
+  hasCapability,
+  organizationTier,
+  planNeededFor,
+} from '../../../shared/billing/plan-features';
+import { useQuery } from '@tanstack/react-query';
+import { teamsApi } from '../../../shared/api/teams';
+import { queryKeys } from '../../api/keys';
+import { useSession } from '../../api/session';
+import { callApi } from '../../lib/api-client';
 import type { OpensOnArrival } from '../../components/ui/lazy-opener';
 import { MoreWaysButton } from './more-ways-button';
 
@@ -67,8 +78,33 @@ function Way(props: {
  * "More ways": every way to install the signature other than Copy to Gmail, in one menu button
  * (Radix: arrow keys move, Escape closes, the focus goes back to the button).
  */
+/**
+ * "Install in Gmail" in words for the reader before they press it: when their organization's plan
+ * lacks Workspace push, its plan and price, and the way on for their role (decision 0230): owners
+ * and admins are taken to upgrade, a member reads whom to ask (the organization's answer names them).
+ */
+function useInstallWords() {
+  const organization = useSession().data?.organization;
+  const locked = !!organization && !hasCapability(organizationTier(organization), 'workspacePush');
+  const member = organization?.role === 'member';
+  const owner = useQuery({
+    queryKey: queryKeys.organization,
+    queryFn: () => callApi(teamsApi.getOrganization),
+    enabled: locked && member,
+  }).data?.askForUpgrade;
+  if (!locked) {
+    const note = `Pushes your signature into your Gmail through your organization's Google Workspace (${planNeededFor('workspacePush')} plan).`;
+    return { note, upgrade: false };
+  }
+  const words = capabilityPlanWords('workspacePush');
+  if (member) return { note: `${words} Ask ${owner ?? "your organization's owner"} to upgrade.`, upgrade: false };
+  return { note: `${words} Choose it to upgrade.`, upgrade: true };
+}
+
 export function MoreWaysMenu(props: MoreWaysProps & OpensOnArrival) {
   const workspacePlan = planNeededFor('workspacePush');
+  const navigate = useNavigate();
+  const install = useInstallWords();
   return (
     // Not modal: the page stays usable around it, and nothing is left blocked if the editor
     // re-renders its panel while the menu is open (a signature just created, loaded again).
@@ -107,9 +143,10 @@ export function MoreWaysMenu(props: MoreWaysProps & OpensOnArrival) {
             icon={MailCheck}
             label={props.installing ? 'Installing...' : 'Install in Gmail'}
             badge={workspacePlan}
-            note={`Pushes your signature into your Gmail through your organization's Google Workspace (${workspacePlan} plan).`}
+            note={install.note}
+            noteTestId="install-in-gmail-plan"
             disabled={props.installing}
-            onSelect={props.onInstallInGmail}
+            onSelect={install.upgrade ? () => void navigate('/account/billing') : props.onInstallInGmail}
           />
           {props.onShowVersions && (
             <Way

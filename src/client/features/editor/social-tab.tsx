@@ -13,7 +13,7 @@ import {
 import { socialIconPath } from '../../../shared/signature/social-icons';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/field';
-import { toastRemoval } from './removal-toast';
+import { toastRemoval } from '../../lib/removal-toast';
 import { profileUrlFrom } from './field-checks';
 import type { Refusals } from './refused-fields';
 import { TabIntro } from './tab-intro';

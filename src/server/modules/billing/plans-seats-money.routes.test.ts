@@ -126,7 +126,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
         );
         expect(defaults.statusCode).toBe(403);
         expect(defaults.json().error).toBe(
-          "Organization signature defaults are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+          'Organization signature defaults are part of the Pro plan ($199/month). Upgrade under Plan & Billing.',
         );
         const admin = await call('POST', '/api/organization/invitations', owner.cookie, {
           email: `std-admin-${Date.now()}@example.com`,
@@ -134,7 +134,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
         });
         expect(admin.statusCode).toBe(403);
         expect(admin.json().error).toBe(
-          "Team roles (admins) are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+          'Team roles (admins) are part of the Pro plan ($199/month). Upgrade under Plan & Billing.',
         );
         // Standard sells seats, so inviting members to them works.
         const memberInvite = await call('POST', '/api/organization/invitations', owner.cookie, {
@@ -172,7 +172,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
       const res = await invite(`free-${Date.now()}@example.com`);
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(
-        "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+        'Team members are part of the Standard plan ($19/month). Upgrade under Plan & Billing.',
       );
     });
   });
@@ -195,7 +195,7 @@ describeEachDatabase('plans, seats and money (test payment provider)', (kind) =>
       const second = await create();
       expect(second.statusCode).toBe(403);
       expect(second.json().error).toBe(
-        "Several signatures are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+        'Several signatures are part of the Standard plan ($19/month). Upgrade under Plan & Billing.',
       );
       await buy(person.cookie, { planType: 'standard', billingPeriod: 'monthly' });
       expect((await create()).statusCode).toBe(201);

@@ -36,7 +36,7 @@ describeEachDatabase('End trial now (test mode)', (kind) => {
     await expectRefusal(
       w.invitations.invite(owner.id, { email: `svc-after-skip-${Date.now()}@example.com`, role: 'member' }),
       'FORBIDDEN',
-      capabilityRefusal('teamMembers'),
+      capabilityRefusal('teamMembers', { canManage: true }),
     );
     await expectRefusal(
       w.billing.testTrial!.endTrialNow(owner.id),

@@ -52,12 +52,12 @@ describeEachDatabase('the end of a trial with nothing bought', (kind) => {
     await expectRefusal(
       w.invitations.invite(owner.id, { email: `svc-late-${Date.now()}@example.com`, role: 'member' }),
       'FORBIDDEN',
-      capabilityRefusal('teamMembers'),
+      capabilityRefusal('teamMembers', { canManage: true }),
     );
     await expectRefusal(
       w.teams.assertSignatureAllowed(owner.id, 1),
       'FORBIDDEN',
-      /^Several signatures are part of the Standard plan\./,
+      /^Several signatures are part of the Standard plan \(\$19\/month\)\. Upgrade under Plan & Billing\.$/,
     );
     // Workspace pushes (and their scheduled runs) check the same capability and say why.
     const org = await organizationOf(w, owner.id);

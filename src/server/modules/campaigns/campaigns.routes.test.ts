@@ -64,7 +64,7 @@ describeEachDatabase('Campaigns: schedule, audience, size guard, tenancy', (kind
     );
     expect(free.statusCode).toBe(403);
     expect(free.json().error).toBe(
-      "Campaigns are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+      'Banner campaigns are part of the Pro plan ($199/month). Upgrade under Plan & Billing.',
     );
     await setOrganizationPlan(t.database.db, world.other.organizationId, { plan: 'pro' });
   });

@@ -258,7 +258,7 @@ describeEachDatabase('Signature rules: signatures, order, moves, tenancy', (kind
       const res = await call('POST', '/api/signature-rules/signatures', free.cookie, signatureBody('Sales'));
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(
-        "Organization templates are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+        'Organization templates and signatures by group are part of the Pro plan ($199/month). Upgrade under Plan & Billing.',
       );
       expect((await call('GET', '/api/signature-rules', free.cookie)).statusCode).toBe(403);
       expect((await call('GET', '/api/signature-rules/me', free.cookie)).json()).toEqual({ signature: null });

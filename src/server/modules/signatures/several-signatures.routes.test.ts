@@ -220,7 +220,7 @@ describeEachDatabase('several signatures per person', (kind) => {
       const res = await call('POST', '/api/signatures', person.cookie, body);
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(
-        "Several signatures are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+        'Several signatures are part of the Standard plan ($19/month). Upgrade under Plan & Billing.',
       );
     }
     await t.database.db

@@ -170,7 +170,7 @@ describeEachDatabase('invitations', (kind) => {
     // before the seat count (it was 409, seats full, before plan capabilities were enforced).
     expect(one.statusCode).toBe(403);
     expect(one.json().error).toBe(
-      "Team members are part of the Standard plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.",
+      'Team members are part of the Standard plan ($19/month). Upgrade under Plan & Billing.',
     );
 
     const paid = await signUpPerson(t, 'Paid Owner');

@@ -6,7 +6,14 @@ import type { MailMessage } from '../../mail/mailer';
 import type { InvitationLimits } from './invitation-limits';
 import { invitationMessage } from './invitation-mail';
 import type { InvitationTokens } from './invitation-token';
-import { assertCapability, requireManagerMembership, seatLimit, seatsFullError, seatUsage } from './team-access';
+import {
+  assertCapability,
+  requireCapability,
+  requireManagerMembership,
+  seatLimit,
+  seatsFullError,
+  seatUsage,
+} from './team-access';
 import type { InvitationRow, OrganizationRow, TeamsQueries, TeamsRepository } from './teams.repository';
 import { DAY_MS } from '../../../shared/duration';
 
@@ -107,8 +114,8 @@ export function createInvitationsService(deps: {
   return {
     async invite(userId: string, { email, role }: z.output<typeof inviteSchema>): Promise<TeamEntry> {
       const caller = await requireManagerMembership(repository, userId, 'invite people');
-      assertCapability(caller.organization, 'teamMembers');
-      if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
+      await requireCapability(repository, caller, 'teamMembers');
+      if (role === 'admin') await requireCapability(repository, caller, 'teamRoles');
       const orgId = caller.organization.id;
       const row = await withSendSlot(orgId, userId, () =>
         repository.inTransaction(async (tx) => {
@@ -141,7 +148,7 @@ export function createInvitationsService(deps: {
           const org = (await tx.lockOrganization(orgId)) ?? caller.organization;
           const current = await tx.findInvitation(orgId, invitationId);
           if (!current || current.status !== 'pending') throw invitationNotFound();
-          assertCapability(org, 'teamMembers');
+          await requireCapability(repository, { ...caller, organization: org }, 'teamMembers');
           const sentAt = current.expiresAt.getTime() - INVITATION_TTL_MS;
           if (Date.now() - sentAt < RESEND_COOLDOWN_MS) {
             throw new AppError(

@@ -1,4 +1,9 @@
-import { capabilityRefusal, hasCapability, organizationTier } from '../../../shared/billing/plan-features';
+import {
+  capabilityRefusal,
+  hasCapability,
+  organizationTier,
+  type UpgradeReader,
+} from '../../../shared/billing/plan-features';
 import { INCLUDED_SEATS, TRIAL_SEATS, type PlanCapability } from '../../../shared/billing/plans';
 import type { SeatUsage } from '../../../shared/account-area-types';
 import type { TeamRole } from '../../../shared/validation/account-schemas';
@@ -52,6 +57,24 @@ export function assertCapability(
   now = new Date(),
 ): void {
   if (!hasCapability(organizationTier(org, now), capability)) throw forbidden(capabilityRefusal(capability));
+}
+
+/** Who reads a refusal: an owner or admin upgrades; a member asks the owner, by name (their address if unnamed). */
+export async function upgradeReader(repository: TeamsQueries, caller: CallerMembership): Promise<UpgradeReader> {
+  if (canManageTeam(caller.role)) return { canManage: true };
+  const owner = (await repository.listMembers(caller.organization.id)).find((m) => m.role === 'owner');
+  return { canManage: false, owner: owner ? owner.name?.trim() || owner.email : null };
+}
+
+/** `assertCapability` for a known caller: the refusal's way on is in words for their role (decision 0230). */
+export async function requireCapability(
+  repository: TeamsQueries,
+  caller: CallerMembership,
+  capability: PlanCapability,
+  now = new Date(),
+): Promise<void> {
+  if (hasCapability(organizationTier(caller.organization, now), capability)) return;
+  throw forbidden(capabilityRefusal(capability, await upgradeReader(repository, caller)));
 }
 
 /**

@@ -29,13 +29,14 @@ import {
 import { shouldShowWatermark } from '../../../shared/billing/watermark';
 import type { EffectiveStatus } from '../../../shared/billing/team-entitlement';
 import {
-  assertCapability,
   assertManager,
   canManageTeam,
   requireCallerMembership,
+  requireCapability,
   requireManagerMembership,
   requireOwnerMembership,
   seatUsage,
+  upgradeReader,
   type CallerMembership,
 } from './team-access';
 import type { OrganizationRow, TeamsRepository } from './teams.repository';
@@ -77,6 +78,7 @@ export function createTeamsService(deps: {
     caller: CallerMembership,
     org = caller.organization,
   ): Promise<OrganizationDetails> {
+    const reader = await upgradeReader(repository, caller);
     return {
       id: org.id,
       name: org.name,
@@ -88,14 +90,8 @@ export function createTeamsService(deps: {
       canManage: canManageTeam(caller.role),
       seats: await seatUsage(repository, org),
       capabilities: describeCapabilities(organizationTier(org)),
-      askForUpgrade: canManageTeam(caller.role) ? null : await ownerWords(org.id),
+      askForUpgrade: reader.canManage ? null : reader.owner,
     };
-  }
-
-  /** A member asks the owner by name (their address if they have none). */
-  async function ownerWords(organizationId: string): Promise<string | null> {
-    const owner = (await repository.listMembers(organizationId)).find((m) => m.role === 'owner');
-    return owner ? owner.name?.trim() || owner.email : null;
   }
 
   async function describeDefaults(
@@ -175,7 +171,7 @@ export function createTeamsService(deps: {
       signatureDefaults: SignatureDefaults,
     ): Promise<SignatureDefaultsResponse> {
       const caller = await requireManagerMembership(repository, userId, 'change the signature defaults');
-      assertCapability(caller.organization, 'signatureDefaults');
+      await requireCapability(repository, caller, 'signatureDefaults');
       const org = await repository.updateOrganization(caller.organization.id, { signatureDefaults });
       return describeDefaults(caller, org ?? caller.organization);
     },
@@ -186,7 +182,7 @@ export function createTeamsService(deps: {
     /** Another module's owners-and-admins feature: the caller, once their plan has `capability` and they may manage. */
     async requireManagerWith(userId: string, capability: PlanCapability, action: string): Promise<CallerMembership> {
       const caller = await requireCallerMembership(repository, userId);
-      assertCapability(caller.organization, capability);
+      await requireCapability(repository, caller, capability);
       assertManager(caller, action);
       return caller;
     },
@@ -204,7 +200,8 @@ export function createTeamsService(deps: {
       if (found && hasCapability(organizationTier(found.organization), 'severalSignatures')) return;
       const effective = await deps.effectiveStatus(userId);
       if (effective && !shouldShowWatermark(effective.status)) return;
-      throw forbidden(capabilityRefusal('severalSignatures'));
+      const reader = found && (await upgradeReader(repository, { userId, ...found }));
+      throw forbidden(capabilityRefusal('severalSignatures', reader || undefined));
     },
 
     /**
@@ -276,7 +273,7 @@ export function createTeamsService(deps: {
       const caller = await requireManagerMembership(repository, userId, "change a member's role");
       const target = await findEditableMember(caller, memberId, 'changed');
       // Making someone an admin is a Pro capability; making an admin a member again always works.
-      if (role === 'admin') assertCapability(caller.organization, 'teamRoles');
+      if (role === 'admin') await requireCapability(repository, caller, 'teamRoles');
       const row = await repository.setMemberRole(caller.organization.id, memberId, role);
       if (!row) throw memberNotFound();
       return {

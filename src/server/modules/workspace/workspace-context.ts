@@ -12,7 +12,13 @@ import {
 import { INTERACTIVE_RETRY, INTERACTIVE_TIMEOUT_MS, jobRetry, type RetryPolicy } from '../../google/retry-policy';
 import { workspaceKeySecret } from '../../google/workspace-key-secret';
 import { consumeOrThrow } from '../../rate-limit/limit-or-throw';
-import { assertCapability, assertManager, requireCallerMembership, type CallerMembership } from '../teams/team-access';
+import {
+  assertCapability,
+  assertManager,
+  requireCallerMembership,
+  requireCapability,
+  type CallerMembership,
+} from '../teams/team-access';
 import { createTeamsRepository } from '../teams/teams.repository';
 import { createSignaturesRepository } from '../signatures/signatures.repository';
 import { decryptServiceAccountKey } from './workspace-key-crypto';
@@ -143,7 +149,7 @@ export function createWorkspaceContext(deps: WorkspaceDeps) {
 
   async function managerOf(userId: string): Promise<CallerMembership> {
     const caller = await requireCallerMembership(teams, userId);
-    assertCapability(caller.organization, 'workspacePush');
+    await requireCapability(teams, caller, 'workspacePush');
     assertManager(caller, 'manage Google Workspace');
     return caller;
   }

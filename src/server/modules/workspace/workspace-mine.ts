@@ -6,7 +6,7 @@ import {
   type PersonField,
   type PushStatus,
 } from '../../../shared/api/workspace';
-import { assertCapability, requireCallerMembership } from '../teams/team-access';
+import { requireCallerMembership, requireCapability } from '../teams/team-access';
 import type { PushJob, PushOutcome, WorkspaceContext } from './workspace-context';
 import { lockReasons, personValues, sendAsTargets } from './workspace-signature';
 
@@ -36,7 +36,7 @@ export function createWorkspaceMine(
 
   async function myRow(userId: string) {
     const caller = await requireCallerMembership(ctx.teams, userId);
-    assertCapability(caller.organization, 'workspacePush');
+    await requireCapability(ctx.teams, caller, 'workspacePush');
     const person = await repo.findPersonOfUser(caller.organization.id, userId);
     return {
       caller,

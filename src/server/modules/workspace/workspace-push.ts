@@ -1,7 +1,7 @@
 import { invalid } from '../../errors';
 import type { DryRunEntry, PushBody, TemplateBody } from '../../../shared/api/workspace';
 import { pushTargetWords, selectPeople } from '../../../shared/workspace/push-words';
-import { assertCapability, assertManager, requireCallerMembership, seatLimit } from '../teams/team-access';
+import { assertManager, requireCallerMembership, requireCapability, seatLimit } from '../teams/team-access';
 import type { OrganizationRow } from '../teams/teams.repository';
 import { notConnected, type WorkspaceContext } from './workspace-context';
 import { createDryRun } from './workspace-dry-run';
@@ -17,7 +17,7 @@ export function createWorkspacePush(ctx: WorkspaceContext) {
   return {
     async saveTemplate(userId: string, body: TemplateBody) {
       const caller = await requireCallerMembership(ctx.teams, userId);
-      assertCapability(caller.organization, 'organizationTemplates');
+      await requireCapability(ctx.teams, caller, 'organizationTemplates');
       assertManager(caller, "change the organization's template");
       const photoUrl = await ctx.deps.hostedImage(userId, body.template.photoUrl, 'photoUrl');
       await repo.saveTemplate(caller.organization.id, { ...body.template, photoUrl }, body.editableFields, userId);

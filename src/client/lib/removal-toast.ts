@@ -1,4 +1,4 @@
-import { toast } from '../../lib/toast-store';
+import { toast } from './toast-store';
 
 /** How long a removal can be taken back (decision 0187). */
 export const UNDO_MS = 10_000;
