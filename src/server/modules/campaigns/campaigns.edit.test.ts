@@ -123,8 +123,7 @@ describeEachDatabase('Campaigns: edit, end now, delete', (kind) => {
 
     await setOrganizationPlan(t.database.db, world.owner.organizationId, { plan: 'free', trialEndsAt: null });
     try {
-      const words =
-        "Campaigns are part of the Pro plan. Ask your organization's owner or an admin to upgrade under Plan & Billing.";
+      const words = 'Banner campaigns are part of the Pro plan ($199/month). Upgrade under Plan & Billing.';
       const put = await call('PUT', `/api/campaigns/${c.id}`, world.owner.cookie, body);
       expect([put.statusCode, put.json().error]).toEqual([403, words]);
       const end = await call('POST', `/api/campaigns/${c.id}/end`, world.owner.cookie);
