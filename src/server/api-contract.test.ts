@@ -15,6 +15,9 @@ import { installApiContract, routeOf, type ZodTypeProvider } from './api-contrac
 import { describeEachDatabase, signUpUser } from '../test-support/test-app';
 import { useTestApp } from '../test-support/app-fixtures';
 
+const GOOGLE_WIRE =
+  "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract";
+
 /**
  * Routes that answer without a zod response schema, each for a stated reason. Everything else the
  * app registers must declare one (and so is serialised, and checked, through it in every route test).
@@ -24,16 +27,12 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /robots.txt': 'plain text for crawlers (site/seo.routes.ts)',
   'GET /sitemap.xml': 'XML for crawlers (site/seo.routes.ts)',
   // TEST MODE only (config.google.mode 'test'): a stand-in for Google, not our API.
-  'POST /test-mode/google/token':
-    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'GET /test-mode/google/gmail/v1/users/:user/settings/sendAs':
-    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'PATCH /test-mode/google/gmail/v1/users/:user/settings/sendAs/:email':
-    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'GET /test-mode/google/admin/directory/v1/users':
-    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
-  'GET /test-mode/google/admin/directory/v1/users/:userKey':
-    "Google's own wire format (OAuth token endpoint, Gmail sendAs, Admin SDK Directory): the embedded TEST MODE stand-in for Google (google/google-stand-in.ts), described by Google's API reference, not by our contract",
+  'POST /test-mode/google/token': GOOGLE_WIRE,
+  'GET /test-mode/google/gmail/v1/users/:user/settings/sendAs': GOOGLE_WIRE,
+  'PATCH /test-mode/google/gmail/v1/users/:user/settings/sendAs/:email': GOOGLE_WIRE,
+  'GET /test-mode/google/admin/directory/v1/users': GOOGLE_WIRE,
+  'GET /test-mode/google/admin/directory/v1/users/:userKey': GOOGLE_WIRE,
+  'GET /test-mode/google/admin/directory/v1/groups/:groupKey/members': GOOGLE_WIRE,
   'GET /test-mode/google':
     'the TEST MODE HTML page listing the stand-in directory (google/test-mode-page.ts), not JSON',
 };
