@@ -17,7 +17,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { organization } from '../src/server/db/schema/auth.schema';
 import { makeTestServiceAccount } from '../src/server/google/google-stand-in-token';
-import type { StandInPerson } from '../src/server/google/google-stand-in-wire';
+import { directoryPeople, waitUntil } from './support/directory-people';
 import { campaignBody, uploadBanner } from '../src/test-support/campaigns';
 import { startGoogleStandIn } from '../src/test-support/google-stand-in-harness';
 
@@ -27,26 +27,10 @@ const DOMAIN = 'bench-campaign.example';
 /** Time for the campaign's save and its jobs to be queued before its start. */
 const LEAD_MS = 10_000;
 
-const people = (count: number): StandInPerson[] =>
-  Array.from({ length: count }, (_, i) => ({
-    primaryEmail: i === 0 ? `ada@${DOMAIN}` : `p${String(i).padStart(4, '0')}@${DOMAIN}`,
-    fullName: `Person ${i}`,
-    givenName: 'Person',
-    familyName: String(i),
-    title: 'Engineer',
-    isAdmin: i === 0,
-  }));
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 900_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = (check: () => Promise<boolean>, what: string) => waitUntil(check, what, 900_000);
 
 async function main() {
-  const list = people(PEOPLE);
+  const list = directoryPeople(DOMAIN, PEOPLE);
   const google = await startGoogleStandIn({ people: list, latencyMs: LATENCY_MS });
   const account = makeTestServiceAccount(DOMAIN);
   await google.state.grant(account.client);

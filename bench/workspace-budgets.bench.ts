@@ -20,34 +20,18 @@ import { organization } from '../src/server/db/schema/auth.schema';
 import { mailOutbox } from '../src/server/db/schema/mail-outbox.schema';
 import { makeTestServiceAccount } from '../src/server/google/google-stand-in-token';
 import { startGoogleStandIn } from '../src/test-support/google-stand-in-harness';
-import type { StandInPerson } from '../src/server/google/google-stand-in-wire';
+import { directoryPeople, waitUntil } from './support/directory-people';
 import { recordGoogleCalls } from '../src/test-support/google-calls';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 1000);
 const LATENCY_MS = 50;
 const REVOKE_AT_PATCH = 10;
 
-const people = (domain: string, count: number): StandInPerson[] =>
-  Array.from({ length: count }, (_, i) => ({
-    primaryEmail: i === 0 ? `ada@${domain}` : `p${String(i).padStart(4, '0')}@${domain}`,
-    fullName: `Person ${i}`,
-    givenName: 'Person',
-    familyName: String(i),
-    title: 'Engineer',
-    isAdmin: i === 0,
-  }));
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 600_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = (check: () => Promise<boolean>, what: string) => waitUntil(check, what, 600_000);
 
 /** The app on PGlite pointed at a new stand-in of `domain` with `count` people, and a signed-up owner. */
 async function signedUpOwner(domain: string, count: number) {
-  const google = await startGoogleStandIn({ people: people(domain, count), latencyMs: LATENCY_MS });
+  const google = await startGoogleStandIn({ people: directoryPeople(domain, count), latencyMs: LATENCY_MS });
   const account = makeTestServiceAccount(domain);
   await google.state.grant(account.client);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-bench-ws-'));
