@@ -106,7 +106,7 @@ describeEachDatabase('billing service (test payment provider)', (kind) => {
     await expectRefusal(
       w.invitations.invite(person.id, { email: `svc-after-${Date.now()}@example.com`, role: 'member' }),
       'FORBIDDEN',
-      /^Team members are part of the Standard plan\./,
+      'Team members are part of the Standard plan ($19/month). Upgrade under Plan & Billing.',
     );
     expect(await userRow(w, person.id)).toMatchObject({ subscriptionStatus: 'free' });
   });
