@@ -3,6 +3,11 @@ import { requiredString } from '../validation/required-string';
 import { isTimeZone, LOCAL_DATE_TIME, zonedTimeToUtc } from '../campaigns/campaign-schedule';
 import { defineRoute, idParams, isoDateTime, okSchema } from './contract';
 
+/** A campaign's id is a UUID: anything else is refused in words, never handed to the database. */
+const campaignIdParams = z.object({
+  id: z.uuid({ error: 'No campaign has that address. Open it from the Campaigns list.' }),
+});
+
 /**
  * Campaigns: a banner under the signatures of an audience for set dates (docs/decisions/0222-campaigns.md).
  * One schema for the admin's form and the server's routes, and the routes (`campaignsApi`).
@@ -146,7 +151,7 @@ export const campaignsApi = {
     path: '/api/campaigns/:id',
     summary: 'Change a campaign; the signatures already in Gmail follow at once when it is running',
     tags,
-    params: idParams,
+    params: campaignIdParams,
     body: campaignBodySchema,
     responses: { 200: campaignViewSchema },
   }),
@@ -155,7 +160,7 @@ export const campaignsApi = {
     path: '/api/campaigns/:id/end',
     summary: 'End a running campaign now: its banner is taken out of Gmail at once, and its clicks are kept',
     tags,
-    params: idParams,
+    params: campaignIdParams,
     responses: { 200: campaignViewSchema },
   }),
   remove: defineRoute({
@@ -163,7 +168,7 @@ export const campaignsApi = {
     path: '/api/campaigns/:id',
     summary: "Delete a campaign; a running one's banner is taken out of Gmail",
     tags,
-    params: idParams,
+    params: campaignIdParams,
     responses: { 200: okSchema },
   }),
   clicks: defineRoute({
@@ -171,7 +176,7 @@ export const campaignsApi = {
     path: '/api/campaigns/:id/clicks',
     summary: "The campaign's clicks through its banner: per day (UTC), in all, and by rule",
     tags,
-    params: idParams,
+    params: campaignIdParams,
     responses: { 200: campaignClicksSchema },
   }),
   clicksCsv: defineRoute({
@@ -179,7 +184,7 @@ export const campaignsApi = {
     path: '/api/campaigns/:id/clicks.csv',
     summary: "The campaign's clicks as CSV: day, rule, clicks",
     tags,
-    params: idParams,
+    params: campaignIdParams,
     produces: 'text/csv',
     responses: { 200: z.string() },
   }),

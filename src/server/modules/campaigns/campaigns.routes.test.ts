@@ -69,6 +69,20 @@ describeEachDatabase('Campaigns: schedule, audience, size guard, tenancy', (kind
     await setOrganizationPlan(t.database.db, world.other.organizationId, { plan: 'pro' });
   });
 
+  it('answers an address that is not a campaign id in words, never by asking the database', async () => {
+    for (const [method, path] of [
+      ['PUT', '/api/campaigns/xyz'],
+      ['POST', '/api/campaigns/xyz/end'],
+      ['DELETE', '/api/campaigns/xyz'],
+      ['GET', '/api/campaigns/xyz/clicks'],
+      ['GET', "/api/campaigns/1'%20or%201=1/clicks.csv"],
+    ] as const) {
+      const res = await call(method, path, world.owner.cookie, method === 'PUT' ? {} : undefined);
+      expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(400);
+      expect(res.json().errors.id, path).toBe('No campaign has that address. Open it from the Campaigns list.');
+    }
+  });
+
   it('refuses an end before the start and rules that are not the organization’s, field by field', async () => {
     const backwards = await call(
       'POST',
