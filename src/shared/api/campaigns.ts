@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { requiredString } from '../validation/required-string';
 import { isTimeZone, LOCAL_DATE_TIME, zonedTimeToUtc } from '../campaigns/campaign-schedule';
-import { defineRoute, idParams, isoDateTime, okSchema } from './contract';
+import { defineRoute, idParams, isoDateTime, okSchema, uuidParams } from './contract';
 
-/** A campaign's id is a UUID: anything else is refused in words, never handed to the database. */
-const campaignIdParams = z.object({
-  id: z.uuid({ error: 'No campaign has that address. Open it from the Campaigns list.' }),
-});
+const campaignIdParams = uuidParams('No campaign has that address. Open it from the Campaigns list.');
 
 /**
  * Campaigns: a banner under the signatures of an audience for set dates (docs/decisions/0222-campaigns.md).

@@ -67,3 +67,5 @@ export type QueryOf<C extends RouteContract> = C['querystring'] extends $ZodType
   : undefined;
 
 export const idParams = z.object({ id: z.string() });
+/** For rows whose id is a UUID: any other address is refused in words, never handed to the database. */
+export const uuidParams = (words: string) => z.object({ id: z.uuid({ error: words }) });

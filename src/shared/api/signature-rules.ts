@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { requiredString } from '../validation/required-string';
 import { RULE_KINDS, type RuleKind } from '../signature/signature-rules';
 import { PERSON_FIELDS } from '../signature/organization-policy';
-import { defineRoute, idParams, isoDateTime, okSchema } from './contract';
+import { defineRoute, idParams, isoDateTime, okSchema, uuidParams } from './contract';
 import { orgTemplateSchema, orgTemplateViewSchema } from './workspace';
+
+const signatureIdParams = uuidParams('No organization signature has that address. Open it from the list.');
 
 /**
  * Several organization signatures and the ordered rules that give one to each person
@@ -205,7 +207,7 @@ export const signatureRulesApi = {
     path: '/api/signature-rules/signatures/:id',
     summary: 'Change an organization signature; pushed signatures of the people it gives are pushed again',
     tags,
-    params: idParams,
+    params: signatureIdParams,
     body: organizationSignatureBodySchema,
     responses: { 200: organizationSignatureViewSchema },
   }),
@@ -214,7 +216,7 @@ export const signatureRulesApi = {
     path: '/api/signature-rules/signatures/:id',
     summary: 'Delete an organization signature no rule and no default gives',
     tags,
-    params: idParams,
+    params: signatureIdParams,
     responses: { 200: okSchema },
   }),
   preview: defineRoute({

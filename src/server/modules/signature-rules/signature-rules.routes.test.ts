@@ -53,6 +53,19 @@ describeEachDatabase('Signature rules: signatures, order, moves, tenancy', (kind
     support = b.json().id;
   });
 
+  it('answers an address that is not a signature id in words, never by asking the database', async () => {
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await call(
+        method,
+        '/api/signature-rules/signatures/xyz',
+        world.owner.cookie,
+        method === 'PUT' ? {} : undefined,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors.id).toBe('No organization signature has that address. Open it from the list.');
+    }
+  });
+
   it('keeps each signature as a policy: design, shared values, editable fields and requirements', async () => {
     const { signatures, source, people, version } = await overviewOf(world.owner.cookie);
     expect(source).toBe('members');
