@@ -9,18 +9,11 @@
  * Run: node --import tsx bench/workspace-budgets.bench.ts (PEOPLE=… to change the 1,000).
  * Prints figures only; it never fails, since machines differ.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { organization } from '../src/server/db/schema/auth.schema';
 import { mailOutbox } from '../src/server/db/schema/mail-outbox.schema';
-import { makeTestServiceAccount } from '../src/server/google/google-stand-in-token';
-import { startGoogleStandIn } from '../src/test-support/google-stand-in-harness';
-import { directoryPeople, waitUntil } from './support/directory-people';
+import { waitUntil } from './support/directory-people';
+import { signedUpOwner, workspaceWorld } from './support/workspace-world';
 import { recordGoogleCalls } from '../src/test-support/google-calls';
 
 const PEOPLE = Number(process.env.PEOPLE ?? 1000);
@@ -28,59 +21,6 @@ const LATENCY_MS = 50;
 const REVOKE_AT_PATCH = 10;
 
 const until = (check: () => Promise<boolean>, what: string) => waitUntil(check, what, 600_000);
-
-/** The app on PGlite pointed at a new stand-in of `domain` with `count` people, and a signed-up owner. */
-async function signedUpOwner(domain: string, count: number) {
-  const google = await startGoogleStandIn({ people: directoryPeople(domain, count), latencyMs: LATENCY_MS });
-  const account = makeTestServiceAccount(domain);
-  await google.state.grant(account.client);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sp-bench-ws-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://127.0.0.1:5000',
-    GOOGLE_TOKEN_URL: google.endpoints.tokenUrl,
-    GOOGLE_GMAIL_API_URL: google.endpoints.gmailApiUrl,
-    GOOGLE_DIRECTORY_API_URL: google.endpoints.directoryApiUrl,
-  });
-  const app = await buildApp(config, { logger: false, clientDir: false });
-  await app.ready();
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { email: `owner@${domain}`, password: 'A long password 1', name: 'Olivia Owner', termsAccepted: true },
-  });
-  const cookie = [signup.headers['set-cookie']]
-    .flat()
-    .map((c) => String(c).split(';')[0])
-    .join('; ');
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  return {
-    app,
-    google,
-    account,
-    call,
-    async close() {
-      await app.close();
-      await google.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The same, with Workspace connected and the directory synced. */
-async function world(domain: string) {
-  const w = await signedUpOwner(domain, PEOPLE);
-  // A push covers the seats paid for (docs/decisions/0137): the trial's 10 would leave the rest out.
-  await w.app.services.database.db.update(organization).set({ seats: PEOPLE });
-  await w.call('POST', '/api/workspace/connection', { keyJson: w.account.keyJson, adminEmail: `ada@${domain}` });
-  await w.call('POST', '/api/workspace/sync');
-  const statuses = async () =>
-    ((await w.call('GET', '/api/workspace')).json() as { people: { pushStatus: string }[] }).people;
-  await until(async () => (await statuses()).length === PEOPLE, 'the sync');
-  return { ...w, statuses };
-}
 
 /** The most calls to the stand-in outstanding at once, from the recorded sends and answers. */
 function mostInFlight(log: { event: 'sent' | 'answered' }[]): number {
@@ -94,7 +34,7 @@ function mostInFlight(log: { event: 'sent' | 'answered' }[]): number {
 }
 
 async function pushBudget() {
-  const w = await world('bench-push.example');
+  const w = await workspaceWorld('bench-push.example', PEOPLE, until);
   try {
     const calls = recordGoogleCalls(w.google.url);
     const started = performance.now();
@@ -113,7 +53,7 @@ async function pushBudget() {
 }
 
 async function systemicBudget() {
-  const w = await world('bench-revoked.example');
+  const w = await workspaceWorld('bench-revoked.example', PEOPLE, until);
   try {
     const countBy = w.google.state.countBy.bind(w.google.state);
     w.google.state.countBy = (map, key) => {
