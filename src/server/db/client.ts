@@ -23,6 +23,9 @@ const migrationsFolder = path.join(here, 'migrations');
 
 /** Both drivers expose the same query builder; the app only sees this type. */
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction: both build the same queries. */
+export type DbExecutor = Db | Transaction;
 
 export type Database = {
   db: Db;

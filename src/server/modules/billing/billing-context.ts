@@ -6,7 +6,8 @@ import { HOUR_MS } from '../../../shared/duration';
 import { AppError, unauthenticated } from '../../errors';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { Analytics } from '../analytics/analytics.service';
-import type { BillingRepository, SubscriptionRow } from './billing.repository';
+import type { BillingRepository } from './billing.repository';
+import type { SubscriptionRow } from './subscription.repository';
 import { LIVE_PROVIDER_STATUSES } from './entitlement';
 import type { Fulfilment } from './fulfilment.service';
 

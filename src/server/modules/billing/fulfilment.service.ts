@@ -7,7 +7,8 @@ import type {
   ProviderInvoice,
   ProviderSubscription,
 } from '../../payments/payment-provider';
-import type { BillingQueries, BillingRepository, CheckoutSessionRow } from './billing.repository';
+import type { BillingQueries, BillingRepository } from './billing.repository';
+import type { CheckoutSessionRow } from './checkout-session.repository';
 import { computeEntitlement, computeOrganizationPlan } from './entitlement';
 import type { MailMessage } from '../../mail/mailer';
 import { purchaseMail } from './purchase-notice';

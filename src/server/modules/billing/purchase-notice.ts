@@ -2,7 +2,8 @@ import { getPlan, isPaidPlanId } from '../../../shared/billing/plans';
 import { describePurchase } from '../../../shared/billing/purchase-words';
 import type { MailMessage } from '../../mail/mailer';
 import { purchaseMessage } from '../../mail/templates/billing-messages';
-import type { BillingRepository, CheckoutSessionRow } from './billing.repository';
+import type { BillingRepository } from './billing.repository';
+import type { CheckoutSessionRow } from './checkout-session.repository';
 
 /**
  * The words of a completed checkout (decision 0151): from the checkout as stored and the
