@@ -121,6 +121,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: {
                   status={narrow ? null : status}
                   onChange={draft.update}
                   designLocked={draft.locks.designLocked}
+                  requirements={draft.requirements}
                 />
               </div>
             </div>

@@ -58,8 +58,17 @@ export type OpenProblem = { key: FieldKey; label: string; message: string };
  * Every field problem the signature has now, in the editor's order: the pre-flight panel lists
  * them and Copy takes the person to the first.
  */
+const requiredKeys = (requirements: FieldRequirements) =>
+  new Set<string>(['name', 'email', ...requiredFieldsOf(requirements).map((field) => field.key)]);
+
+/** The first required field left empty, in the Details tab's order: where Copy takes the person. */
+export function firstMissingField(fields: SignatureFields, requirements: FieldRequirements): DetailKey | null {
+  const required = requiredKeys(requirements);
+  return (Object.keys(LABELS) as DetailKey[]).find((key) => required.has(key) && fields[key].trim() === '') ?? null;
+}
+
 export function openProblems(fields: SignatureFields, requirements: FieldRequirements): OpenProblem[] {
-  const required = new Set<string>(['name', 'email', ...requiredFieldsOf(requirements).map((field) => field.key)]);
+  const required = requiredKeys(requirements);
   const problems: OpenProblem[] = [];
   for (const key of Object.keys(LABELS) as DetailKey[]) {
     const message = detailProblem(key, fields[key], required.has(key));

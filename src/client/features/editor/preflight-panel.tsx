@@ -8,6 +8,9 @@ import {
 } from '../../../shared/signature/preflight';
 import { renderSignature, type RenderOptions } from '../../../shared/signature/render-signature';
 import type { SignatureFields } from '../../../shared/signature/signature-schema';
+import { NO_REQUIREMENTS, type FieldRequirements } from '../../../shared/signature/export-checks';
+import { showField } from './editor-focus';
+import { openProblems, type OpenProblem } from './field-checks';
 import { useImageProbes } from './image-probes';
 import { useSession } from '../../api/session';
 import { GmailCheck } from './gmail-check';
@@ -55,8 +58,30 @@ function Item({ item, onApply }: { item: PreflightItem; onApply?: (fix: ApplyFix
   );
 }
 
-function summaryOf(items: readonly PreflightItem[]): string {
-  const { fail, warn } = preflightProblems(items);
+/** A field the form itself marks (empty and required, or not what it should hold), with a way to it. */
+function FieldProblem({ problem }: { problem: OpenProblem }) {
+  return (
+    <li className="flex gap-2.5 py-2" data-testid="preflight-field" data-field={problem.key}>
+      <StatusIcon status="fail" />
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-slate-900">{problem.label}</p>
+        <p className="break-words text-xs text-slate-600">{problem.message}</p>
+        <button
+          type="button"
+          onClick={() => showField(problem.key)}
+          className="mt-1.5 inline-flex h-8 items-center rounded-md border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Go to {problem.label}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function summaryOf(items: readonly PreflightItem[], fieldProblems: number): string {
+  const counted = preflightProblems(items);
+  const fail = counted.fail + fieldProblems;
+  const warn = counted.warn;
   if (fail === 0 && warn === 0) return items.some((i) => i.status === 'pending') ? 'Checking…' : 'All clear';
   const parts = [fail > 0 ? `${fail} to fix` : '', warn > 0 ? `${warn} to check` : ''].filter(Boolean);
   return parts.join(', ');
@@ -82,6 +107,8 @@ type PanelProps = {
   options: RenderOptions;
   /** Makes a suggested fix (the "Apply" on a colour suggestion). */
   onApply?: (fix: ApplyFix) => void;
+  /** The organization's required fields, which the list names when empty. */
+  requirements?: FieldRequirements;
 };
 
 /**
@@ -92,10 +119,12 @@ type PanelProps = {
  */
 export function PreflightPanel(props: PanelProps) {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
-  return <PreflightList fields={fields} options={props.options} onApply={props.onApply} />;
+  return (
+    <PreflightList fields={fields} options={props.options} onApply={props.onApply} requirements={props.requirements} />
+  );
 }
 
-const PreflightList = memo(function PreflightList({ fields, options, onApply }: PanelProps) {
+const PreflightList = memo(function PreflightList({ fields, options, onApply, requirements }: PanelProps) {
   const { publicUrl: publicOrigin, showWatermark } = options;
   const manifest = useMemo(
     () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }),
@@ -112,6 +141,8 @@ const PreflightList = memo(function PreflightList({ fields, options, onApply }: 
       ),
     [fields, manifest, publicOrigin, probes, reachable],
   );
+  // The same words as under each field (field-checks.ts), so the list and the form never disagree.
+  const fieldProblems = useMemo(() => openProblems(fields, requirements ?? NO_REQUIREMENTS), [fields, requirements]);
   const open = items.filter((item) => item.status !== 'pass');
   const passed = items.filter((item) => item.status === 'pass');
   return (
@@ -125,12 +156,15 @@ const PreflightList = memo(function PreflightList({ fields, options, onApply }: 
           Pre-flight check
         </h2>
         <p className="text-xs font-medium text-slate-600" data-testid="preflight-summary" aria-live="polite">
-          {summaryOf(items)}
+          {summaryOf(items, fieldProblems.length)}
         </p>
       </div>
       <p className="mt-1 text-xs text-slate-500">What your recipients get, checked as you type.</p>
-      {open.length > 0 && (
+      {open.length + fieldProblems.length > 0 && (
         <ul className="mt-2 divide-y divide-slate-100">
+          {fieldProblems.map((problem) => (
+            <FieldProblem key={problem.key} problem={problem} />
+          ))}
           {open.map((item) => (
             <Item key={item.id} item={item} onApply={onApply} />
           ))}

@@ -8,6 +8,7 @@ import type {
   SignaturePatch,
 } from '../../../shared/signature/signature-schema';
 import { storedImageOf } from '../../../shared/signature/image-geometry';
+import type { FieldRequirements } from '../../../shared/signature/export-checks';
 import { GmailPreview } from './gmail-preview';
 
 /**
@@ -38,6 +39,7 @@ export function PreviewWithPreflight(props: {
   onChange: (patch: SignaturePatch) => void;
   /** The organization sets the design: its colours are not the person's to apply. */
   designLocked?: boolean;
+  requirements?: FieldRequirements;
 }) {
   const { fields } = props;
   const [darkMode, setDarkMode] = useState<DarkMode | null>(null);
@@ -85,6 +87,7 @@ export function PreviewWithPreflight(props: {
           fields={fields}
           options={props.options}
           onApply={props.designLocked ? undefined : onApply}
+          requirements={props.requirements}
         />
       </Suspense>
     </div>

@@ -15,6 +15,8 @@ import {
   writeHtmlSourceToClipboard,
   writeSignatureToClipboard,
 } from './clipboard';
+import { showField } from './editor-focus';
+import { firstMissingField } from './field-checks';
 import { typedImageUrlNotAdded } from './pending-edits';
 import { signatureRenderOptions } from './use-rendered-signature';
 import type { SignatureDraft } from './use-signature-draft';
@@ -38,6 +40,8 @@ function warnIfIncomplete(fields: SignatureFields, requirements: FieldRequiremen
   const check = checkRequiredFields(fields, requirements);
   if (check.ok) return false;
   toast({ title: check.title, description: check.description, variant: 'destructive' });
+  const missing = firstMissingField(fields, requirements);
+  if (missing) showField(missing);
   return true;
 }
 
