@@ -14,14 +14,20 @@ const git = (args: string[], cwd = process.cwd()) => {
   return result.stdout.trim();
 };
 
-/** The folder of a built tree of `ref` (npm run build done), made on first use. */
-export function baseBuild(ref: string): { dir: string; commit: string } {
+/** The folder of a checkout of `ref` (sources only, sharing this tree's node_modules), made on first use. */
+export function baseTree(ref: string): { dir: string; commit: string } {
   const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
   const dir = path.join(os.tmpdir(), `sp-bench-base-${commit.slice(0, 12)}`);
   if (!existsSync(dir)) {
     git(['worktree', 'add', '--detach', dir, commit]);
     symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
   }
+  return { dir, commit };
+}
+
+/** The folder of a built tree of `ref` (npm run build done), made on first use. */
+export function baseBuild(ref: string): { dir: string; commit: string } {
+  const { dir, commit } = baseTree(ref);
   if (!existsSync(path.join(dir, 'dist/build-stamp.json'))) {
     console.log(`Building ${commit.slice(0, 12)} in ${dir} (once) …`);
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, stdio: 'ignore' });

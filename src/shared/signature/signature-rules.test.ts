@@ -160,3 +160,49 @@ describe('many people', () => {
     );
   });
 });
+
+describe('the look-up tables agree with asking each rule in turn', () => {
+  // The plain reading of the rules: each in order, the first whose value holds the person decides.
+  const fold = (v: string) => v.trim().toLowerCase();
+  const firstByHand = (p: RulePerson, rules: readonly SignatureRule[]) =>
+    rules.find((r) => {
+      const values = r.values.filter((v) => v.trim() !== '');
+      if (r.kind === 'orgUnit') return !!p.orgUnitPath && values.some((v) => orgUnitContains(v, p.orgUnitPath!));
+      if (r.kind === 'department') return !!p.department && values.some((v) => fold(v) === fold(p.department!));
+      if (r.kind === 'group') return (p.groups ?? []).some((g) => values.some((v) => fold(v) === fold(g)));
+      return values.some((v) => fold(v) === fold(p.email) || (p.id != null && fold(v) === fold(p.id)));
+    })?.id ?? null;
+
+  it('places every one of 2,000 varied people as the rule-by-rule reading does', () => {
+    let seed = 7;
+    const pick = <T>(xs: readonly T[]) => xs[((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 16) % xs.length]!;
+    const units = ['/Sales', '/sales/EMEA/', 'Sales/EMEA/Paris', '/SalesOps', '/Support', ' /support//Tier2 '];
+    const words = ['Support', ' help desk', 'Sales', 'SALES', ''];
+    const groupsOf = ['all@acme.test', 'Webinar@acme.test', 'sales@acme.test', 'none@acme.test'];
+    const rules = Array.from({ length: 40 }, (_, n) => {
+      const kind = pick(['orgUnit', 'department', 'group', 'people'] as const);
+      const from = kind === 'orgUnit' ? units : kind === 'department' ? words : kind === 'group' ? groupsOf : [];
+      const values =
+        kind === 'people' ? [`P${n}@acme.test`, `id-${n * 3}`] : Array.from({ length: 1 + (n % 3) }, () => pick(from));
+      return rule(`r${n}`, kind, values);
+    });
+    // The root holds everyone with a unit: last, so that the rules before it decide for someone.
+    rules.push(rule('root', 'orgUnit', ['/']));
+    const resolve = compileRuleSet({ rules, defaultSignatureId: 'sig-default' });
+    const placed = new Set<string>();
+    for (let n = 0; n < 2000; n++) {
+      const p = person(`p${n % 150}@ACME.test`, {
+        id: n % 5 ? `id-${n % 130}` : null,
+        orgUnitPath: n % 9 ? pick([...units, '/Sales/EMEA/Paris/Left Bank', '/Other']) : null,
+        department: n % 4 ? pick(words) : null,
+        groups: Array.from({ length: n % 3 }, () => pick(groupsOf)),
+      });
+      const got = resolve(p);
+      expect(got.ruleId, JSON.stringify(p)).toBe(firstByHand(p, rules));
+      expect(got.reason).not.toBe('');
+      placed.add(rules.find((r) => r.id === got.ruleId)?.kind ?? 'default');
+    }
+    // Each kind of rule and the default decided for someone, so the comparison covered every kind of match.
+    expect([...placed].sort()).toEqual(['default', 'department', 'group', 'orgUnit', 'people']);
+  });
+});

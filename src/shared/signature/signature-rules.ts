@@ -84,17 +84,6 @@ type Prepared = {
   groups: readonly string[];
 };
 
-function prepare(person: RulePerson): Prepared {
-  return {
-    person,
-    path: person.orgUnitPath ? normaliseOrgUnitPath(person.orgUnitPath) : null,
-    department: person.department ? fold(person.department) : null,
-    email: fold(person.email),
-    id: person.id != null ? fold(person.id) : null,
-    groups: person.groups ?? [],
-  };
-}
-
 type Matcher = (p: Prepared) => string | null;
 
 /** One rule as a test that answers why it matched (the first of its values that does), or null. */
@@ -102,10 +91,13 @@ function matcherOf(rule: SignatureRule): Matcher {
   const values = rule.values.map((v) => v.trim()).filter((v) => v !== '');
   switch (rule.kind) {
     case 'orgUnit': {
-      const units = values.map((v) => ({ shown: v, path: normaliseOrgUnitPath(v) }));
+      const units = values.map((v) => {
+        const path = normaliseOrgUnitPath(v);
+        return { shown: v, path, prefix: path === '/' ? '/' : `${path}/` };
+      });
       return ({ person, path }) => {
         if (path === null) return null;
-        const unit = units.find((u) => u.path === '/' || path === u.path || path.startsWith(`${u.path}/`));
+        const unit = units.find((u) => path === u.path || path.startsWith(u.prefix));
         if (!unit) return null;
         return path === unit.path ? `In ${person.orgUnitPath}` : `In ${person.orgUnitPath}, under ${unit.shown}`;
       };
@@ -129,26 +121,96 @@ function matcherOf(rule: SignatureRule): Matcher {
   }
 }
 
+const NONE = Number.POSITIVE_INFINITY;
+
+/** Each value a rule names, mapped to the first rule (by position) that names it. */
+function firstRuleByValue(rules: readonly SignatureRule[], kind: RuleKind, key: (value: string) => string) {
+  const first = new Map<string, number>();
+  rules.forEach((rule, index) => {
+    if (rule.kind !== kind) return;
+    for (const value of rule.values) {
+      if (value.trim() === '') continue;
+      const k = key(value);
+      if (!first.has(k)) first.set(k, index);
+    }
+  });
+  return first;
+}
+
+/** A unit and every unit above it, the root last: `/a/b` → `/a/b`, `/a`, `/`. */
+function unitsHolding(path: string): string[] {
+  const holding = [path];
+  for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) holding.push(path.slice(0, cut));
+  if (path !== '/') holding.push('/');
+  return holding;
+}
+
 /**
- * The rules made ready once, for many people (a push, a preview of thousands): each person is then
- * normalised once and passed over the rules with sets and prefixes, no parsing.
+ * The rules made ready once, for many people (a push, a preview of thousands). Each value a rule
+ * names goes into a map to the first rule naming it, so a person is placed by a few look-ups (their
+ * units up to the root, department, groups, address and id) whatever the number of rules, and the
+ * winner is the lowest rule found. Units and departments repeat across a directory: each distinct
+ * one is normalised and looked up once. Only the winning rule is then asked why it matched.
  */
 export function compileRuleSet(ruleSet: RuleSet): (person: RulePerson) => RuleMatch {
-  const compiled = ruleSet.rules.map((rule) => ({ rule, test: matcherOf(rule) }));
+  const { rules } = ruleSet;
   const fallback: RuleMatch = {
     signatureId: ruleSet.defaultSignatureId,
     ruleId: null,
     ruleName: DEFAULT_RULE_NAME,
     reason: 'No rule matched: the default signature',
   };
-  return (person) => {
-    if (compiled.length === 0) return fallback;
-    const prepared = prepare(person);
-    for (const { rule, test } of compiled) {
-      const reason = test(prepared);
-      if (reason !== null) return { signatureId: rule.signatureId, ruleId: rule.id, ruleName: rule.name, reason };
+  if (rules.length === 0) return () => fallback;
+  const reasons = rules.map(matcherOf);
+  const unitRule = firstRuleByValue(rules, 'orgUnit', normaliseOrgUnitPath);
+  const departmentRule = firstRuleByValue(rules, 'department', fold);
+  const groupRule = firstRuleByValue(rules, 'group', fold);
+  const pickedRule = firstRuleByValue(rules, 'people', fold);
+
+  const byPath = new Map<string, { path: string; rule: number }>();
+  const placePath = (raw: string) => {
+    let known = byPath.get(raw);
+    if (known === undefined) {
+      const path = normaliseOrgUnitPath(raw);
+      let rule = NONE;
+      if (unitRule.size > 0) for (const unit of unitsHolding(path)) rule = Math.min(rule, unitRule.get(unit) ?? NONE);
+      known = { path, rule };
+      byPath.set(raw, known);
     }
-    return fallback;
+    return known;
+  };
+  const byDepartment = new Map<string, { department: string; rule: number }>();
+  const placeDepartment = (raw: string) => {
+    let known = byDepartment.get(raw);
+    if (known === undefined) {
+      const department = fold(raw);
+      known = { department, rule: departmentRule.get(department) ?? NONE };
+      byDepartment.set(raw, known);
+    }
+    return known;
+  };
+
+  return (person) => {
+    const unit = person.orgUnitPath ? placePath(person.orgUnitPath) : null;
+    const department = person.department ? placeDepartment(person.department) : null;
+    const email = fold(person.email);
+    const id = person.id != null ? fold(person.id) : null;
+    const groups = person.groups ?? [];
+    let winner = Math.min(unit?.rule ?? NONE, department?.rule ?? NONE, pickedRule.get(email) ?? NONE);
+    if (id !== null) winner = Math.min(winner, pickedRule.get(id) ?? NONE);
+    if (groupRule.size > 0) for (const g of groups) winner = Math.min(winner, groupRule.get(fold(g)) ?? NONE);
+    if (winner === NONE) return fallback;
+    const rule = rules[winner]!;
+    const prepared: Prepared = {
+      person,
+      path: unit?.path ?? null,
+      department: department?.department ?? null,
+      email,
+      id,
+      groups,
+    };
+    const reason = reasons[winner]!(prepared) ?? '';
+    return { signatureId: rule.signatureId, ruleId: rule.id, ruleName: rule.name, reason };
   };
 }
 
