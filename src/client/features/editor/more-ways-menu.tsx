@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  capabilityPlanWords,
+  capabilityRefusal,
   hasCapability,
   organizationTier,
   planNeededFor,
@@ -38,6 +38,8 @@ function Way(props: {
   note: string;
   noteTestId?: string;
   badge?: string;
+  /** What pressing does instead, shown as the item's action ("Upgrade"), and read as part of its name. */
+  action?: string;
   disabled?: boolean;
   onSelect: () => void;
 }) {
@@ -49,7 +51,7 @@ function Way(props: {
       disabled={props.disabled}
       onSelect={props.onSelect}
       // The name is the action alone; the note under it is its description.
-      aria-labelledby={`${id}-label`}
+      aria-labelledby={props.action ? `${id}-label ${id}-action` : `${id}-label`}
       aria-describedby={`${id}-note`}
     >
       <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
@@ -59,6 +61,15 @@ function Way(props: {
           {props.badge && (
             <span className="rounded-full bg-violet-100 px-2 py-0.5 text-[11px] font-semibold text-violet-800">
               {props.badge}
+            </span>
+          )}
+          {props.action && (
+            <span
+              id={`${id}-action`}
+              className="ml-auto rounded-md bg-brand px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="menu-item-action"
+            >
+              {props.action}
             </span>
           )}
         </span>
@@ -96,9 +107,9 @@ function useInstallWords() {
     const note = `Pushes your signature into your Gmail through your organization's Google Workspace (${planNeededFor('workspacePush')} plan).`;
     return { note, upgrade: false };
   }
-  const words = capabilityPlanWords('workspacePush');
-  if (member) return { note: `${words} Ask ${owner ?? "your organization's owner"} to upgrade.`, upgrade: false };
-  return { note: `${words} Choose it to upgrade.`, upgrade: true };
+  if (member)
+    return { note: capabilityRefusal('workspacePush', { canManage: false, owner: owner ?? null }), upgrade: false };
+  return { note: capabilityRefusal('workspacePush', { canManage: true }), upgrade: true };
 }
 
 export function MoreWaysMenu(props: MoreWaysProps & OpensOnArrival) {
@@ -143,6 +154,7 @@ export function MoreWaysMenu(props: MoreWaysProps & OpensOnArrival) {
             icon={MailCheck}
             label={props.installing ? 'Installing...' : 'Install in Gmail'}
             badge={workspacePlan}
+            action={install.upgrade ? 'Upgrade' : undefined}
             note={install.note}
             noteTestId="install-in-gmail-plan"
             disabled={props.installing}
