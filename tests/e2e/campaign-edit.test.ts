@@ -8,8 +8,8 @@ import { expect, test } from './support/fixtures';
 /**
  * Editing a campaign on /account/workspace (decision 0235) at 1280 and 375 px: "Edit" opens the form
  * filled with the campaign, a bad end is named under its field, "Save changes" shows the new alt
- * text, link and end; "End now" ends a running campaign and keeps it (and its clicks); "Delete"
- * removes it.
+ * text, link and end; "End now" ends a running campaign and keeps it (and its clicks); an ended one
+ * is not edited but "Run again" schedules a copy with new dates (decision 0260); "Delete" removes it.
  */
 const SHOTS = '/tmp/shots-campaigns';
 
@@ -86,9 +86,46 @@ describe.each([1280, 375])('editing a campaign at %i px', (width) => {
     await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain('Ended');
     expect(await item.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
     expect(await item.getByTestId('campaign-clicks').count()).toBe(1);
+    // Ended, it keeps its dates and clicks, and says so; "Run again" schedules a copy with new dates.
+    expect(await item.getByTestId('campaign-ended-note').textContent()).toContain('keeps its dates and its clicks');
+    const ended = (await (await context.request.get(`${app.url}/api/campaigns`)).json()).campaigns[0];
     await shoot(page, `campaign-ended-${width}`);
 
+    await item.getByRole('button', { name: 'Run again campaign Spring launch' }).click();
+    const again = item.getByRole('group', { name: 'Run campaign Spring launch again' });
+    expect(await again.getByLabel('Alt text').inputValue()).toBe('Spring launch');
+    expect(await again.getByLabel('Banner link').inputValue()).toBe('https://acme.example/spring');
+    expect([await again.getByLabel('Starts').inputValue(), await again.getByLabel('Ends').inputValue()]).toEqual([
+      '',
+      '',
+    ]);
+    const [nextStart, nextEnd] = [utc(3 * 86_400_000), utc(5 * 86_400_000)];
+    await again.getByLabel('Starts').fill(nextStart);
+    await again.getByLabel('Ends').fill(nextEnd);
+    await shoot(page, `campaign-run-again-${width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await again.getByRole('button', { name: 'Schedule campaign' }).click();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Campaign scheduled');
+    const items = section.getByTestId('campaign-list').locator('li');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await items.nth(1).textContent()).toContain('Scheduled');
+    expect(await items.nth(1).textContent()).toContain(
+      `${nextStart.replace('T', ' ')} to ${nextEnd.replace('T', ' ')}`,
+    );
+    const [kept, copy] = (await (await context.request.get(`${app.url}/api/campaigns`)).json()).campaigns;
+    expect(kept).toEqual(ended);
+    expect([copy.status, copy.altText, copy.linkUrl, copy.imageUrl, copy.startsAt]).toEqual([
+      'scheduled',
+      'Spring launch',
+      'https://acme.example/spring',
+      ended.imageUrl,
+      nextStart,
+    ]);
+    await shoot(page, `campaign-run-again-scheduled-${width}`);
+
     await item.getByRole('button', { name: 'Delete campaign Spring launch' }).click();
+    await expect.poll(() => items.count()).toBe(1);
+    await items.first().getByRole('button', { name: 'Delete campaign Spring launch' }).click();
     await expect.poll(() => section.textContent()).toContain('No campaigns yet.');
     expect((await (await context.request.get(`${app.url}/api/campaigns`)).json()).campaigns).toEqual([]);
   });

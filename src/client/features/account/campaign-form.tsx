@@ -35,8 +35,17 @@ const bodyOf = (c: CampaignView): CampaignBody => ({
   audience: c.audience,
 });
 
+/** An ended campaign run again: its banner, words, link, zone and audience, with dates still to choose. */
+const copyOf = (c: CampaignView): CampaignBody => ({ ...bodyOf(c), startsAt: '', endsAt: '' });
+
+const formLabel = (campaign?: CampaignView, again?: CampaignView) =>
+  campaign ? `Edit campaign ${campaign.altText}` : again ? `Run campaign ${again.altText} again` : 'New campaign';
+const AGAIN_WORDS =
+  'A new campaign with the same banner, link and audience: choose its dates. The ended one stays as it was, with its clicks.';
+
 /**
- * "New campaign", or a saved one's "Edit": the banner goes through the editor's image upload (slot,
+ * "New campaign", a saved one's "Edit", or an ended one's "Run again" (a new campaign made from it,
+ * decision 0260): the banner goes through the editor's image upload (slot,
  * bytes, re-encoding), then the alt text, the link, the start and end in a time zone, and who sees it
  * (decision 0222). The server checks an edit as it checks a new one (plan, size guard); a running
  * campaign's change reaches Gmail at once (decision 0235).
@@ -44,16 +53,20 @@ const bodyOf = (c: CampaignView): CampaignBody => ({
 export function CampaignForm({
   data,
   campaign,
+  again,
   onDone,
 }: {
   data: CampaignsOverview;
+  /** The campaign edited. */
   campaign?: CampaignView;
+  /** The ended campaign run again: the form starts from it and schedules a new one. */
+  again?: CampaignView;
   onDone(): void;
 }) {
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const saving = create.isPending || update.isPending;
-  const [body, setBody] = useState<CampaignBody>(() => (campaign ? bodyOf(campaign) : EMPTY()));
+  const [body, setBody] = useState<CampaignBody>(() => (campaign ? bodyOf(campaign) : again ? copyOf(again) : EMPTY()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(false);
   // A field's refusal goes once the field is changed; the others stay until the next save.
@@ -86,9 +99,10 @@ export function CampaignForm({
     <div
       className="grid gap-3 rounded-lg border border-slate-200 p-4"
       data-testid="campaign-form"
-      aria-label={campaign ? `Edit campaign ${campaign.altText}` : 'New campaign'}
+      aria-label={formLabel(campaign, again)}
       role="group"
     >
+      {again && <p className="text-sm text-slate-600">{AGAIN_WORDS}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         <BannerImageField
           value={body.imageUrl}

@@ -23,7 +23,7 @@ export function CampaignsCard() {
   const campaigns = useCampaigns();
   const remove = useDeleteCampaign();
   const end = useEndCampaign();
-  // One form open at a time: 'new', a campaign's id, or none.
+  // One form open at a time: 'new', a campaign's id (edit), 'again:' and an ended one's id, or none.
   const [open, setOpen] = useState<string | null>(null);
   const onDelete = async (id: string) => {
     try {
@@ -77,11 +77,23 @@ export function CampaignsCard() {
                   </p>
                   <p className="break-all text-slate-500">{c.linkUrl}</p>
                   {c.status !== 'scheduled' && <CampaignClicksChart id={c.id} />}
+                  {c.status === 'ended' && (
+                    <p className="text-slate-600" data-testid="campaign-ended-note">
+                      An ended campaign keeps its dates and its clicks. To show its banner again, Run again schedules a
+                      copy with new dates.
+                    </p>
+                  )}
                   {open === c.id ? (
                     <CampaignForm data={campaigns.data} campaign={c} onDone={() => setOpen(null)} />
+                  ) : open === `again:${c.id}` ? (
+                    <CampaignForm data={campaigns.data} again={c} onDone={() => setOpen(null)} />
                   ) : (
                     <div className="flex flex-wrap gap-2">
-                      {c.status !== 'ended' && (
+                      {c.status === 'ended' ? (
+                        <Button variant="secondary" size="sm" onClick={() => setOpen(`again:${c.id}`)}>
+                          Run again<span className="sr-only"> campaign {c.altText}</span>
+                        </Button>
+                      ) : (
                         <Button variant="secondary" size="sm" onClick={() => setOpen(c.id)}>
                           Edit<span className="sr-only"> campaign {c.altText}</span>
                         </Button>

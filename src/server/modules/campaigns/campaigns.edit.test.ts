@@ -11,6 +11,7 @@ import {
 import { createTeamWorld, setOrganizationPlan, type TeamWorld } from '../../../test-support/team-world';
 import type { CampaignsOverview, CampaignView } from '../../../shared/api/campaigns';
 import { createEmptySignature } from '../../../shared/signature/signature-schema';
+import { ENDED_CAMPAIGN_WORDS } from './campaigns.service';
 
 /**
  * Changing and ending a campaign (decision 0235), on both databases: an edit is checked as a new
@@ -151,6 +152,15 @@ describeEachDatabase('Campaigns: edit, end now, delete', (kind) => {
     expect(copied.json().htmlSignature).not.toContain('Ends today');
     const again = await call('POST', `/api/campaigns/${c.id}/end`, world.owner.cookie);
     expect([again.statusCode, again.json().error]).toEqual([400, 'This campaign has already ended.']);
+    // Ended, it keeps its dates (its clicks chart runs over them): running it again is a copy.
+    const moved = campaignBody(banner, minutesFromNow(60), minutesFromNow(120), { altText: 'Ends today' });
+    const edit = await call('PUT', `/api/campaigns/${c.id}`, world.owner.cookie, moved);
+    expect([edit.statusCode, edit.json().error]).toEqual([400, ENDED_CAMPAIGN_WORDS]);
+    expect((await viewOf(c.id))?.endsAtUtc).toBe(view.endsAtUtc);
+    const copy = await call('POST', '/api/campaigns', world.owner.cookie, { ...moved, imageUrl: view.imageUrl });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect((copy.json() as CampaignView).status).toBe('scheduled');
+    await call('DELETE', `/api/campaigns/${copy.json().id}`, world.owner.cookie);
 
     const later = await call(
       'POST',

@@ -29,6 +29,10 @@ export type CampaignsDeps = {
 
 const campaignNotFound = () => notFound('That campaign');
 
+/** An ended campaign keeps its dates: its clicks chart runs over them (decision 0260). */
+export const ENDED_CAMPAIGN_WORDS =
+  'This campaign has ended: it keeps its dates and its clicks. To show its banner again, schedule a new campaign with it ("Run again" on the Workspace page).';
+
 /**
  * Campaigns (docs/decisions/0222-campaigns.md, 0223): owners and admins of an organization whose plan
  * has campaigns schedule a banner for an audience; the size guard counts it; its start and end are
@@ -76,6 +80,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
       const orgId = await managerOf(userId);
       const before = await repo.find(orgId, id);
       if (!before) throw campaignNotFound();
+      if (before.endsAt <= now()) throw invalid(ENDED_CAMPAIGN_WORDS);
       const values = await valuesOf(userId, orgId, body);
       await assertFits(orgId, values);
       const at = now();
