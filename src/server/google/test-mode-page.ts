@@ -36,7 +36,7 @@ export async function renderTestModePage(state: StandInState, domain: string): P
         .join('');
       return `<section class="person">
 <h2>${escapeHtml(p.fullName)} <span class="status ${p.suspended || p.isMailboxSetup === false ? 'off' : 'on'}">${escapeHtml(status)}</span></h2>
-<p class="meta">${escapeHtml(p.primaryEmail)}${p.title ? ` · ${escapeHtml(p.title)}` : ''}${p.department ? ` · ${escapeHtml(p.department)}` : ''}${p.orgUnitPath && p.orgUnitPath !== '/' ? ` · ${escapeHtml(p.orgUnitPath)}` : ''}${p.isAdmin ? ' · Workspace admin' : ''}</p>
+<p class="meta">${escapeHtml(p.primaryEmail)}${p.title ? ` · ${escapeHtml(p.title)}` : ''}${p.department ? ` · ${escapeHtml(p.department)}` : ''}${p.orgUnitPath && p.orgUnitPath !== '/' ? ` · ${escapeHtml(p.orgUnitPath)}` : ''}${p.isAdmin ? ' · Workspace admin' : ''}${p.groups?.length ? ` · Groups: ${p.groups.map(escapeHtml).join(', ')}` : ''}</p>
 ${p.isMailboxSetup === false ? '<p class="none">Gmail is not enabled for this person: pushes are skipped.</p>' : sigs}
 </section>`;
     })

@@ -15,7 +15,13 @@ import { eq } from 'drizzle-orm';
 import { GoogleWorkspaceError } from './errors';
 import { parseServiceAccountKey } from './service-account-key';
 import { googleModeLine } from './google-settings';
-import { createTestModeServiceAccount, testModeAdminEmail, testModeDomain } from './test-mode';
+import {
+  createTestModeServiceAccount,
+  testModeAdminEmail,
+  testModeDomain,
+  testModeGroups,
+  testModePeople,
+} from './test-mode';
 import { GOOGLE_ENDPOINTS, createWorkspaceClient, type DirectoryPerson } from './workspace-client';
 import { workspaceKeySecret } from './workspace-key-secret';
 
@@ -222,8 +228,33 @@ describeEachDatabase('Google TEST MODE mounted in the app', (kind) => {
     expect(noGmail).toBeInstanceOf(GoogleWorkspaceError);
     expect((noGmail as GoogleWorkspaceError).kind).toBe('mail_not_enabled');
 
+    // Two sample groups, read with the optional group-member scope the TEST MODE key holds (decision 0261).
+    const groups = testModeGroups(domain);
+    expect((await client.listGroupMembers(adminEmail, groups.sales)).sort()).toEqual([
+      at('ben.carter'),
+      at('frank.former'),
+    ]);
+    expect((await client.listGroupMembers(adminEmail, groups.webinar)).sort()).toEqual([
+      at('ada.admin'),
+      at('ben.carter'),
+      at('chloe.dubois'),
+    ]);
+
     const notAdmin = await client.checkConnection(at('ben.carter')).catch((e: unknown) => e);
     expect((notAdmin as GoogleWorkspaceError).kind).toBe('not_admin');
+  });
+
+  it('a pretend domain seeded before it had groups gets them at its next key, its people otherwise as they were', async () => {
+    const state = servers[0]!.app.services.googleTestMode!;
+    const org = 'org-seeded-before-groups';
+    const domain = testModeDomain(org);
+    const before = testModePeople(domain).map(({ groups: _groups, ...p }) => ({ ...p, title: `${p.title} (kept)` }));
+    await state.addPeople(before);
+    await createTestModeServiceAccount(state, org);
+    const ben = await state.store.person(`ben.carter@${domain}`);
+    expect(ben?.groups).toEqual([testModeGroups(domain).sales, testModeGroups(domain).webinar]);
+    expect(ben?.title).toBe('Account Executive (kept)');
+    expect((await state.store.person(`dev.patel@${domain}`))?.groups).toBeUndefined();
   });
 
   it('each organization has its own pretend domain: a key of one reads and writes nothing of another', async () => {

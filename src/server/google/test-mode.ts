@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { makeTestServiceAccount } from './google-stand-in-token';
 import { createStandInState, type StandInPerson, type StandInState } from './google-stand-in-wire';
 import { createDatabaseStandInStore } from './test-mode.repository';
-import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE } from './workspace-client';
+import { DIRECTORY_SCOPE, GMAIL_SETTINGS_SCOPE, GROUP_MEMBER_SCOPE } from './workspace-client';
 
 /**
  * The embedded TEST MODE Workspace: the Google stand-in mounted in the app under /test-mode/google
@@ -25,9 +25,19 @@ export function testModeDomain(organizationId: string): string {
 /** The sample super admin of a pretend domain. */
 export const testModeAdminEmail = (domain: string) => `ada.admin@${domain}`;
 
-/** The sample people of one organization's pretend domain: one without Gmail, one suspended, one with an alias, an admin. */
+/**
+ * The Google groups of a pretend domain (decision 0261), so that a rule or a campaign for a Google
+ * group can be tried in TEST MODE: the sales team, and the guests of a webinar across departments.
+ */
+export const testModeGroups = (domain: string) => ({
+  sales: `sales-team@${domain}`,
+  webinar: `webinar-guests@${domain}`,
+});
+
+/** The sample people of one organization's pretend domain: one without Gmail, one suspended, one with an alias, an admin, two groups. */
 export function testModePeople(domain: string): StandInPerson[] {
   const at = (local: string) => `${local}@${domain}`;
+  const groups = testModeGroups(domain);
   return [
     {
       primaryEmail: at('ada.admin'),
@@ -39,6 +49,7 @@ export function testModePeople(domain: string): StandInPerson[] {
       phones: [{ type: 'work', value: '+1 555 0100' }],
       orgUnitPath: '/',
       isAdmin: true,
+      groups: [groups.webinar],
     },
     {
       primaryEmail: at('ben.carter'),
@@ -52,6 +63,7 @@ export function testModePeople(domain: string): StandInPerson[] {
         { type: 'mobile', value: '+1 555 0199' },
       ],
       orgUnitPath: '/Sales',
+      groups: [groups.sales, groups.webinar],
     },
     {
       primaryEmail: at('chloe.dubois'),
@@ -63,6 +75,7 @@ export function testModePeople(domain: string): StandInPerson[] {
       phones: [{ type: 'work', value: '+33 1 23 45 67 89' }],
       orgUnitPath: '/Marketing',
       aliases: [at('marketing')],
+      groups: [groups.webinar],
     },
     {
       primaryEmail: at('dev.patel'),
@@ -92,6 +105,7 @@ export function testModePeople(domain: string): StandInPerson[] {
       department: 'Sales',
       orgUnitPath: '/Sales',
       suspended: true,
+      groups: [groups.sales],
     },
   ];
 }
@@ -111,9 +125,10 @@ export function createPersistentStandInState(
 }
 
 /**
- * A new service account authorised (domain-wide delegation, both scopes) in the organization's own
- * pretend domain, whose sample people are seeded on first use: what the Workspace module's "Use
- * the TEST MODE Workspace" connects with, through the same client as Google.
+ * A new service account authorised (domain-wide delegation: Gmail settings, the directory, and the
+ * optional group-member scope) in the organization's own pretend domain, whose sample people are
+ * seeded on first use: what the Workspace module's "Use the TEST MODE Workspace" connects with,
+ * through the same client as Google. A domain seeded before it had groups gets them now.
  */
 export async function createTestModeServiceAccount(
   state: StandInState,
@@ -122,7 +137,18 @@ export async function createTestModeServiceAccount(
   const domain = testModeDomain(organizationId);
   const adminEmail = testModeAdminEmail(domain);
   if (!(await state.store.person(adminEmail))) await state.addPeople(testModePeople(domain));
-  const account = makeTestServiceAccount(domain, [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE]);
+  else await addSampleGroups(state, domain);
+  const account = makeTestServiceAccount(domain, [GMAIL_SETTINGS_SCOPE, DIRECTORY_SCOPE, GROUP_MEMBER_SCOPE]);
   await state.grant(account.client);
   return { keyJson: account.keyJson, adminEmail, clientId: account.client.clientId, domain };
+}
+
+/** The sample groups given to the sample people still there that have none (their other fields as they are). */
+async function addSampleGroups(state: StandInState, domain: string) {
+  const missing: StandInPerson[] = [];
+  for (const sample of testModePeople(domain)) {
+    const stored = await state.store.person(sample.primaryEmail);
+    if (stored && stored.groups === undefined && sample.groups) missing.push({ ...stored, groups: sample.groups });
+  }
+  if (missing.length) await state.addPeople(missing);
 }
