@@ -112,6 +112,33 @@ describe.each([1280, 375] as const)('locked features at %i px', (width) => {
     await owner.page.getByTestId('paid-lock-teamMembers').getByRole('link', { name: 'Upgrade' }).waitFor();
   });
 
+  test("the editor's account menu: Settings opens the account area; the team's screens for the owner only", async ({
+    app,
+  }) => {
+    const items = async (page: Page) => {
+      await page.goto(`${app.url}/editor`);
+      await field(page, 'Full Name').waitFor();
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      return menu.getByRole('menuitem').allInnerTexts();
+    };
+    const ownerItems = await items(owner.page);
+    for (const item of ['Settings', 'Team & Seats', 'Google Workspace', 'Plan & Billing'])
+      expect(ownerItems).toContain(item);
+    await expect.poll(() => controlsOutsideViewport(owner.page)).toEqual([]);
+    await shoot(owner.page, `menu-owner-${width}`, { dir: SHOTS });
+    await owner.page.getByRole('menuitem', { name: 'Google Workspace', exact: true }).click();
+    await owner.page.waitForURL(`${app.url}/account/workspace`);
+
+    const memberItems = await items(teammate.page);
+    expect(memberItems).toContain('Settings');
+    expect(memberItems).not.toContain('Team & Seats');
+    expect(memberItems).not.toContain('Google Workspace');
+    await teammate.page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
+    await teammate.page.waitForURL(`${app.url}/account`);
+  });
+
   test('the server-address notice: the owner reads how to fix it and can fold it; the member reads what it means', async ({
     app,
   }) => {
