@@ -8,6 +8,7 @@ import { parseServiceAccountKey } from './service-account-key';
 import {
   DIRECTORY_SCOPE,
   GMAIL_SETTINGS_SCOPE,
+  GROUP_MEMBER_SCOPE,
   createTokenCache,
   createWorkspaceClient,
   signJwtAssertion,
@@ -417,6 +418,34 @@ describe('directory', () => {
       thumbnailPhotoUrl: null,
     });
     expect(everyone.find((p) => p.primaryEmail === at('carol'))?.aliases).toEqual([at('aaa-press')]);
+  });
+});
+
+describe('group members', () => {
+  it('stops with words when Google answers a page token it already gave, instead of paging for ever', async () => {
+    const withGroups = makeTestServiceAccount(DOMAIN, [...BOTH, GROUP_MEMBER_SCOPE]);
+    await standIn.state.grant(withGroups.client);
+    const { c } = client({ key: withGroups.key });
+    const page = (email: string) => ({
+      status: 200,
+      body: {
+        kind: 'admin#directory#members',
+        members: [{ kind: 'admin#directory#member', email, type: 'USER', role: 'MEMBER' }],
+        nextPageToken: 'the-same-token',
+      },
+    });
+    const before = standIn.state.counters.requests['groups.members'];
+    standIn.state.injectFailures('groups.members', 1, page(at('bob')));
+    standIn.state.injectFailures('groups.members', 1, page(at('carol')));
+    // A third answer, never asked for: the client stops at the second.
+    standIn.state.injectFailures('groups.members', 1, page(at('fay')));
+    const error = await failure(c.listGroupMembers(at('admin'), `sales@${DOMAIN}`));
+    expect(error.kind).toBe('server_error');
+    expect(error.message).toBe(
+      `Google answered page 2 of the members of sales@${DOMAIN} with a page token it had already given (after 2 members), so reading it would never end: stopped. The group keeps the members read before; the next sync reads it again.`,
+    );
+    expect(standIn.state.counters.requests['groups.members'] - before).toBe(2);
+    standIn.state.takeFailure('groups.members');
   });
 });
 

@@ -445,6 +445,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
 
     async listGroupMembers(adminEmail, groupKey) {
       const emails: string[] = [];
+      const seen = new Set<string>();
       let pageToken = '';
       do {
         const params = new URLSearchParams({ includeDerivedMembership: 'true', maxResults: '200' });
@@ -460,11 +461,24 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
         for (const m of page.members ?? [])
           if (m.type === 'USER' && typeof m.email === 'string') emails.push(m.email.toLowerCase());
         pageToken = typeof page.nextPageToken === 'string' ? page.nextPageToken : '';
+        // A token answered before would page in a circle for ever; a partial list would drop members
+        // from their rules and campaigns, so the group is not read at all this time (decision 0262).
+        if (pageToken && seen.has(pageToken)) throw repeatedPageToken(groupKey, seen.size + 1, emails.length);
+        seen.add(pageToken);
       } while (pageToken);
       return emails;
     },
   };
   return client;
+}
+
+/** Google gave a group's member list a page token it had already given: stopped, in words. */
+function repeatedPageToken(groupKey: string, pages: number, members: number) {
+  return new GoogleWorkspaceError(
+    'server_error',
+    `Google answered page ${pages} of the members of ${groupKey} with a page token it had already given (after ${members} members), so reading it would never end: stopped. The group keeps the members read before; the next sync reads it again.`,
+    { googleReason: 'repeatedPageToken' },
+  );
 }
 
 /** Why a call never got an answer, in words: the network's code, never "the key" (nothing reached Google). */
