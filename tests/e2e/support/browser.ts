@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(process.env.SCREENSHOT_DIR ?? 'screenshots');
@@ -49,6 +49,28 @@ export async function openBrowser(origin: string, options: { width?: number; hei
   const browser = await launchChromium(options);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   return browser;
+}
+
+/**
+ * One Chromium for a test file, each person in a fresh context of it (own cookies, storage and
+ * clipboard permission): starting Chromium once per file instead of once per person (decision 0275).
+ */
+export function sharedChromium(origin: string) {
+  let running: Promise<Chromium> | undefined;
+  return {
+    async open(options: { width?: number; height?: number } = {}): Promise<Browser> {
+      running ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+      const context = await (
+        await running
+      ).newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 860 } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      const page = await context.newPage();
+      return { context, page, close: () => context.close() };
+    },
+    async close() {
+      if (running) await (await running).close();
+    },
+  };
 }
 
 /** Saves a screenshot under `dir` (screenshots/ unless told) for a person to look at. */

@@ -1,7 +1,7 @@
 import { test as base } from 'vitest';
 import { signUpThroughApi, type Account, type SignUpOptions } from './accounts';
 import { startApp, type RunningApp } from './app-server';
-import { openBrowser, type Browser } from './browser';
+import { sharedChromium, type Browser } from './browser';
 import { mailboxOf, type Mailbox } from './mailbox';
 
 export { expect } from 'vitest';
@@ -17,7 +17,8 @@ export type SignedIn = Browser & { account: Account };
  * share its server and browser, as a person's session goes on from one step to the next.
  * - `app`: the built server on a free port with a fresh embedded database (settings from `appEnv`).
  * - `browser` / `page`: one Chromium with clipboard access to the app's origin, closed at the end.
- * - `newBrowser(options)`: another fresh browser (a second person, a phone width), closed at the end.
+ * - `newBrowser(options)`: another fresh browser context (a second person, a phone width) in the
+ *   file's one Chromium, closed at the end.
  * - `signUp(options)`: a fresh verified account made through the API, signed in in a fresh browser.
  * - `signedIn`: one such account and browser for the file.
  * - `mailbox`: the messages the app sent (wait for the one to an address; its links and codes).
@@ -30,15 +31,11 @@ export const test = base
     return app;
   })
   .extend('newBrowser', { scope: 'file' }, async ({ app }, { onCleanup }) => {
-    const opened: Browser[] = [];
-    onCleanup(async () => {
-      for (const browser of opened) await browser.close();
-    });
+    const chromium = sharedChromium(app.url);
+    onCleanup(() => chromium.close());
     return async (options: BrowserOptions = {}): Promise<Browser> => {
       const width = options.width ?? 1280;
-      const browser = await openBrowser(app.url, { width, height: options.height ?? (width < 500 ? 812 : 860) });
-      opened.push(browser);
-      return browser;
+      return chromium.open({ width, height: options.height ?? (width < 500 ? 812 : 860) });
     };
   })
   .extend('browser', { scope: 'file' }, async ({ newBrowser }) => newBrowser())
