@@ -63,7 +63,8 @@ function TestModeOffer({ onError }: { onError(words: string): void }) {
     <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
       <p>
         No Google setting is configured, so a <strong>TEST MODE</strong> Workspace is built in: sample people, one
-        without Gmail, and a page showing what "Google" stored. Nothing reaches a real Gmail.
+        without Gmail, two Google groups to try rules and campaigns by group, and a page showing what "Google" stored.
+        Nothing reaches a real Gmail.
       </p>
       <Button className="mt-2" variant="secondary" onClick={onTestMode} disabled={testMode.isPending}>
         {testMode.isPending ? 'Connecting…' : 'Use the TEST MODE Workspace'}
