@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { member, organization } from '../../src/server/db/schema/auth.schema';
+import { createEmptySignature } from '../../src/shared/signature/signature-schema';
 import { chooseFreePlan, joinAsMember } from './support/accounts';
 import { shoot } from './support/browser';
 import { field } from './support/editor';
@@ -26,6 +27,15 @@ test.beforeAll(async ({ app, signUp }) => {
   // Invited during the trial (which has Team members), then the organization is on Free.
   await joinAsMember(app, owner, { context: teammate.context, account: teammate.account });
   await chooseFreePlan(teammate.context.request, app.url);
+  // Each has a stored signature with an icon, an image served from the (loopback) server's address.
+  for (const person of [owner, teammate]) {
+    const { name, email } = person.account;
+    const stored = await person.context.request.post(`${app.url}/api/signatures`, {
+      headers: { origin: app.url },
+      data: createEmptySignature({ name, email, socialLinks: { github: 'https://github.com/ada' } }),
+    });
+    expect(stored.status()).toBe(201);
+  }
   const db = app.app.services.database.db;
   const [row] = await db.select().from(member).where(eq(member.userId, owner.account.userId));
   await db
@@ -153,7 +163,9 @@ describe.each([1280, 375] as const)('locked features at %i px', (width) => {
     expect(await ownerNote.innerText()).toContain('set PUBLIC_URL');
     await shoot(owner.page, `notice-owner-${width}`, { dir: SHOTS });
     await ownerNote.getByRole('button', { name: 'Hide' }).click();
-    // Shown once: the pre-flight panel does not repeat it.
+    // Explained once: the pre-flight panel's item about the icon points to the notice.
+    const ownerItem = owner.page.getByTestId('preflight-images-origin');
+    await expect.poll(() => ownerItem.innerText()).toContain('see “Recipients cannot load your images” above');
     expect(await owner.page.getByTestId('preflight-panel').innerText()).not.toContain('PUBLIC_URL');
 
     await teammate.page.goto(`${app.url}/editor`);
@@ -165,6 +177,10 @@ describe.each([1280, 375] as const)('locked features at %i px', (width) => {
     expect(words).toContain('owner and admins see how to fix it');
     expect(words).not.toContain('PUBLIC_URL');
     expect(await memberNote.getByRole('button').count()).toBe(0);
+    const memberItem = teammate.page.getByTestId('preflight-images-origin');
+    await expect.poll(() => memberItem.innerText()).toContain('Nothing to change in your signature');
+    expect(await teammate.page.getByTestId('preflight-panel').innerText()).not.toContain('PUBLIC_URL');
+    await memberItem.scrollIntoViewIfNeeded();
     await shoot(teammate.page, `notice-member-${width}`, { dir: SHOTS });
   });
 });

@@ -43,7 +43,11 @@ describe('pre-flight: reachable by recipients, checked from the server', () => {
     expect(words).toContain('Recipients cannot reach everything');
     expect(words).toContain('10.0.0.5/icons/');
     expect(words).toContain('private or local network, which recipients cannot reach');
-    expect(words).toContain('PUBLIC_URL');
+    // The server's address is explained once, in the notice above the preview: the item points to it.
+    expect(words).toContain('see “Recipients cannot load your images” above');
+    expect(await page.getByTestId('public-origin-notice').textContent()).toContain(
+      'Recipients cannot load your images',
+    );
     // The browser's own checks see an https image on our origin: only the server's check objects.
     expect(await page.getByTestId('preflight-images-origin').getAttribute('data-status')).toBe('pass');
     await item().scrollIntoViewIfNeeded();

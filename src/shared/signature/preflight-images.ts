@@ -43,6 +43,7 @@ function originItem(images: readonly SignatureImage[], publicOrigin: string, typ
       title: 'Images not served over https',
       detail: `${plural(insecure.length, 'image')} ${insecure.length === 1 ? 'is' : 'are'} served from ${publicOrigin}, which is not https: recipients’ mail apps will not load ${insecure.length === 1 ? 'it' : 'them'}.`,
       fix: 'Run SignaturePro behind https and set PUBLIC_URL to that https address (e.g. https://signatures.example.com), then copy the signature again.',
+      serverAddress: true,
     };
   }
   return {

@@ -29,6 +29,8 @@ export type PreflightItem = {
   fix: string;
   /** A fix the panel can make in one press ("Apply"): the colour it suggests, as a design change. */
   apply?: { primaryColor: string } | { secondaryColor: string };
+  /** The fix is the server's address (PUBLIC_URL), not the signature: the editor words it for the reader's role. */
+  serverAddress?: true;
 };
 
 /** What the browser found when it loaded an image. */

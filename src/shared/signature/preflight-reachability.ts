@@ -84,5 +84,6 @@ export function reachabilityItem(
       : images > 0
         ? 'Upload the image again in the Images tab.'
         : 'Link to a public page that opens without signing in, or remove the link.',
+    ...(unreachableImage ? { serverAddress: true as const } : {}),
   };
 }

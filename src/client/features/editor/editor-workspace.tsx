@@ -5,7 +5,7 @@ import { usePublicConfig } from '../../api/system';
 import { useEditorView } from './editor-focus';
 import { EditorPanel } from './editor-panel';
 import { PreviewWithPreflight } from './preview-with-preflight';
-import { PublicOriginNotice } from './public-origin-notice';
+import { PublicOriginNotice, serverAddressFixFor } from './public-origin-notice';
 import { SaveStatusBadge } from './save-status';
 import { useEditorActions } from './use-editor-actions';
 import { useNarrowScreen } from './use-narrow-screen';
@@ -60,6 +60,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: {
   });
   const publicConfig = usePublicConfig();
   const publicUrl = publicConfig.config?.publicUrl ?? window.location.origin;
+  const audience = props.member ? 'member' : 'operator';
+  const addressFix = publicConfig.config ? serverAddressFixFor(publicConfig.config.publicOrigin, audience) : undefined;
   const subscriptionStatus = user?.subscriptionStatus;
   // One object for the whole page life: memoised panels beside the preview compare it by identity.
   // A running campaign's banner comes with the locks (decision 0222).
@@ -110,10 +112,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: {
             >
               <div className="mx-auto grid max-w-3xl gap-4 xl:max-w-6xl" data-testid="preview-column">
                 {publicConfig.config && (
-                  <PublicOriginNotice
-                    check={publicConfig.config.publicOrigin}
-                    audience={props.member ? 'member' : 'operator'}
-                  />
+                  <PublicOriginNotice check={publicConfig.config.publicOrigin} audience={audience} />
                 )}
                 <PreviewWithPreflight
                   fields={fields}
@@ -122,6 +121,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: {
                   onChange={draft.update}
                   designLocked={draft.locks.designLocked}
                   requirements={draft.requirements}
+                  serverAddressFix={addressFix}
                 />
               </div>
             </div>

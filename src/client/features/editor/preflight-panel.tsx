@@ -29,18 +29,27 @@ function StatusIcon({ status }: { status: PreflightStatus }) {
 /** A design change the panel can make in one press (a suggested colour). */
 export type ApplyFix = NonNullable<PreflightItem['apply']>;
 
-function Item({ item, onApply }: { item: PreflightItem; onApply?: (fix: ApplyFix) => void }) {
+function Item({
+  item,
+  onApply,
+  serverAddressFix,
+}: {
+  item: PreflightItem;
+  onApply?: (fix: ApplyFix) => void;
+  serverAddressFix?: string;
+}) {
   const applied = item.apply && Object.values(item.apply)[0];
+  const fix = item.serverAddress && serverAddressFix ? serverAddressFix : item.fix;
   return (
     <li className="flex gap-2.5 py-2" data-testid={`preflight-${item.id}`} data-status={item.status}>
       <StatusIcon status={item.status} />
       <div className="min-w-0 text-sm">
         <p className="font-medium text-slate-900">{item.title}</p>
         <p className="break-words text-xs text-slate-600">{item.detail}</p>
-        {item.fix !== '' && (
+        {fix !== '' && (
           <p className="mt-1 break-words text-xs text-slate-800">
             <span className="font-semibold">How to fix: </span>
-            {item.fix}
+            {fix}
           </p>
         )}
         {item.apply && onApply && (
@@ -109,6 +118,11 @@ type PanelProps = {
   onApply?: (fix: ApplyFix) => void;
   /** The organization's required fields, which the list names when empty. */
   requirements?: FieldRequirements;
+  /**
+   * Said instead of how to set PUBLIC_URL while the editor's notice already says it (to owners and
+   * admins) or says who will (to a member): the server's address is explained once.
+   */
+  serverAddressFix?: string;
 };
 
 /**
@@ -120,11 +134,23 @@ type PanelProps = {
 export function PreflightPanel(props: PanelProps) {
   const fields = useDeferredValue(useSettledValue(props.fields, PREFLIGHT_SETTLE_MS));
   return (
-    <PreflightList fields={fields} options={props.options} onApply={props.onApply} requirements={props.requirements} />
+    <PreflightList
+      fields={fields}
+      options={props.options}
+      onApply={props.onApply}
+      requirements={props.requirements}
+      serverAddressFix={props.serverAddressFix}
+    />
   );
 }
 
-const PreflightList = memo(function PreflightList({ fields, options, onApply, requirements }: PanelProps) {
+const PreflightList = memo(function PreflightList({
+  fields,
+  options,
+  onApply,
+  requirements,
+  serverAddressFix,
+}: PanelProps) {
   const { publicUrl: publicOrigin, showWatermark } = options;
   const manifest = useMemo(
     () => renderSignature(fields, { publicUrl: publicOrigin, showWatermark }),
@@ -166,7 +192,7 @@ const PreflightList = memo(function PreflightList({ fields, options, onApply, re
             <FieldProblem key={problem.key} problem={problem} />
           ))}
           {open.map((item) => (
-            <Item key={item.id} item={item} onApply={onApply} />
+            <Item key={item.id} item={item} onApply={onApply} serverAddressFix={serverAddressFix} />
           ))}
         </ul>
       )}

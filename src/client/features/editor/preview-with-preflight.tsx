@@ -40,6 +40,7 @@ export function PreviewWithPreflight(props: {
   /** The organization sets the design: its colours are not the person's to apply. */
   designLocked?: boolean;
   requirements?: FieldRequirements;
+  serverAddressFix?: string;
 }) {
   const { fields } = props;
   const [darkMode, setDarkMode] = useState<DarkMode | null>(null);
@@ -88,6 +89,7 @@ export function PreviewWithPreflight(props: {
           options={props.options}
           onApply={props.designLocked ? undefined : onApply}
           requirements={props.requirements}
+          serverAddressFix={props.serverAddressFix}
         />
       </Suspense>
     </div>

@@ -7,6 +7,17 @@ export type NoticeAudience = 'operator' | 'member';
 
 const SEEN_KEY = 'sp:public-origin-notice:seen';
 
+/**
+ * What the pre-flight panel says instead of repeating how to set PUBLIC_URL, while this notice is
+ * shown: the server's address is explained once, in words for the reader's role.
+ */
+export function serverAddressFixFor(check: PublicOriginCheck, audience: NoticeAudience): string | undefined {
+  if (check.ok) return undefined;
+  return audience === 'member'
+    ? 'Nothing to change in your signature: this is the server’s address, and your organization’s owner and admins see how to fix it.'
+    : `The server’s address: see “${check.title}” above for how to fix it.`;
+}
+
 function seenBefore(message: string): boolean {
   try {
     return window.localStorage.getItem(SEEN_KEY) === message;
