@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import { shoot } from './support/browser';
 import { field } from './support/editor';
 import { expect, test } from './support/fixtures';
+import { controlsOutsideViewport } from './support/layout';
 
 const SHOTS = '/tmp/shots-field-checks';
 
@@ -78,6 +79,38 @@ describe.each([1280, 375] as const)('editor at %i px: checks at the field', (wid
     await field(page, 'Full Name').fill('Grace Hopper');
     await showView('Preview');
     await expect.poll(() => page.getByTestId('preflight-field').count()).toBe(0);
+    await showView('Edit');
+  });
+
+  test("a custom field's label, value and × fit its row, Tab keeps the form still, and the signature shows both", async () => {
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.getByRole('button', { name: 'Add Custom Field' }).click();
+    const label = page.getByLabel('Custom field 1 label');
+    await label.fill('Pronouns');
+    await label.press('Tab');
+    await page.keyboard.type('she/her');
+    await page.keyboard.press('Tab');
+    const box = async (name: string) => (await page.getByLabel(name).boundingBox())!;
+    const [labelBox, valueBox, removeBox] = [
+      await box('Custom field 1 label'),
+      await box('Custom field 1 value'),
+      await box('Remove custom field 1'),
+    ];
+    // The value has room to read (it was 26 px), and the × is inside the form, not past its edge.
+    expect(labelBox.width).toBeLessThan(valueBox.width + 1);
+    expect(valueBox.width).toBeGreaterThan(120);
+    const pane = await page.getByRole('tabpanel').boundingBox();
+    expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(pane!.x + pane!.width + 0.5);
+    // Tabbing through the row did not slide anything sideways.
+    expect(
+      await page.evaluate(
+        () => Array.from(document.querySelectorAll('*')).filter((element) => element.scrollLeft > 0).length,
+      ),
+    ).toBe(0);
+    expect(await controlsOutsideViewport(page)).toEqual([]);
+    await shoot(page, `custom-field-${width}`, { dir: SHOTS });
+    await showView('Preview');
+    await expect.poll(() => page.getByTestId('signature-preview').innerText()).toMatch(/Pronouns:\s*she\/her/);
     await showView('Edit');
   });
 
