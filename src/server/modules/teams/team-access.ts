@@ -7,7 +7,7 @@ import {
 import { INCLUDED_SEATS, TRIAL_SEATS, type PlanCapability } from '../../../shared/billing/plans';
 import type { SeatUsage } from '../../../shared/account-area-types';
 import type { TeamRole } from '../../../shared/validation/account-schemas';
-import { AppError, forbidden } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
 import type { OrganizationRow, TeamsQueries } from './teams.repository';
 
 /** The caller's membership: who is calling, in which organization, with which role; read fresh on every
@@ -112,4 +112,27 @@ export function seatsFullError(limit: number) {
     'CONFLICT',
     `Your plan's ${seats} ${limit === 1 ? 'is' : 'are'} in use. Remove a member or withdraw an invitation, or add seats under Plan & Billing.`,
   );
+}
+
+export const memberNotFound = () => notFound('That team member');
+
+/** The target of a role change or removal: another member of the caller's organization, never its owner. */
+export async function findEditableMember(
+  repository: TeamsQueries,
+  caller: CallerMembership,
+  memberId: string,
+  action: string,
+) {
+  const target = await repository.findMember(caller.organization.id, memberId);
+  // A member of another organization answers exactly like a missing one.
+  if (!target) throw memberNotFound();
+  if (target.role === 'owner') throw forbidden(`The organization's owner cannot be ${action}.`);
+  if (target.userId === caller.userId) {
+    throw forbidden(
+      action === 'removed'
+        ? 'To leave the organization, use Leave organization under Danger Zone.'
+        : 'You cannot change your own role. Ask the owner or another admin.',
+    );
+  }
+  return target;
 }

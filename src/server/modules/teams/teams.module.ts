@@ -5,7 +5,8 @@ import { createInvitationTokens } from './invitation-token';
 import { createInvitationsService } from './invitations.service';
 import { createTeamsRepository } from './teams.repository';
 import { teamsRoutes } from './teams.routes';
-import { createTeamsService, type PurchasesFollowPayer } from './teams.service';
+import type { PurchasesFollowPayer } from './teams-departures.service';
+import { createTeamsService } from './teams.service';
 
 /** The organization, its team, its signature defaults and logo, and invitations. */
 export function createTeamsModule(
