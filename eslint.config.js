@@ -83,7 +83,6 @@ const OVER_LINE_LIMIT = [
   'src/client/features/editor/signature-switcher.tsx',
   'src/client/features/editor/use-signature-draft.ts',
   'src/server/google/workspace-client.ts',
-  'src/server/modules/uploads/uploads.service.ts',
   'src/shared/api/workspace.ts',
   'src/test-support/stripe-stand-in.ts',
 ];

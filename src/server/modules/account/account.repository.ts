@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/mail-outbox.schema';
 import { invitation, member, organization, session, user, verification } from '../../db/schema/auth.schema';
 import { analyticsEvent, signature, upload } from '../../db/schema/signatures.schema';
-import { storedKeys } from '../uploads/uploads.service';
+import { storedKeys } from '../uploads/stored-images';
 import { findPasswordHash } from '../auth/credentials';
 
 export type DeleteAccountOutcome = 'deleted' | 'owner-with-members' | 'missing';

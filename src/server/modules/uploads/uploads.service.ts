@@ -1,33 +1,32 @@
-import { tooMany } from '../../http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { attachedImageSchema, attachImageSchema, uploadedImageSchema } from '../../../shared/api/uploads';
 import { AppError, invalid } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { safeFetch, type SafeFetchOptions } from '../../net/safe-fetch';
+import type { SafeFetchOptions } from '../../net/safe-fetch';
 import type { LimitRule, RateLimiter } from '../../rate-limit/rate-limiter';
-import { isOnOrigin } from '../../../shared/signature/url-normalise';
-import {
-  IMAGE_DENSITY,
-  LOGO_BOX,
-  PHOTO_SIZE,
-  STORED_FILE_NAME,
-  allVariantFileNames,
-  isPhotoShaped,
-  parseStoredImageName,
-} from '../../../shared/signature/image-geometry';
+import { STORED_FILE_NAME } from '../../../shared/signature/image-geometry';
 import {
   MAX_UPLOAD_BYTES,
   processImage,
   sniffImageType,
   unsupportedImageError,
-  looksLikeSvg,
   UNSUPPORTED_IMAGE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
-  type ProcessedImage,
   type PublicImageType,
 } from './image-processing';
-import { DRIVE_NOT_SHARED_MESSAGE, DROPBOX_NOT_SHARED_MESSAGE, resolveShareLink } from './share-links';
+import { createImageRehost } from './image-rehost';
+import { createLegacyImageUpgrade } from './legacy-images';
+import {
+  LEGACY_IMAGE_NAME,
+  logoFile,
+  objectPathFor,
+  publicKeyFor,
+  putFiles,
+  resolutionNote,
+  storedKeys,
+  totalBytes,
+} from './stored-images';
 import type { UploadRow, UploadsRepository } from './uploads.repository';
 import { DAY_MS } from '../../../shared/duration';
 
@@ -36,10 +35,6 @@ export const UPLOAD_SLOT_TTL_MS = 15 * 60 * 1000;
 const ABANDONED_AFTER_MS = DAY_MS;
 
 const UPLOAD_URL_PATH = /\/api\/objects\/uploads\/([0-9a-f-]{36})$/i;
-/** Files stored before decision 0070: one file per upload, named by a UUID. */
-const LEGACY_IMAGE_NAME = /^[0-9a-f-]{36}\.(?:png|jpg)$/;
-const PUBLIC_PATH = /^\/objects\/([^/?#]+)$/;
-const WEB_PAGE = /^\s*(?:<!doctype html|<html|<head|<body|<meta|<title)/i;
 const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, PublicImageType>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -47,9 +42,6 @@ const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, PublicImageType>> = {
 };
 
 const uploadURLFor = (id: string) => `/api/objects/uploads/${id}`;
-const publicKeyFor = (name: string) => `public/${name}`;
-/** 'public/<name>' in storage is '/objects/<name>' on the web. */
-const objectPathFor = (objectKey: string) => `/objects/${objectKey.slice('public/'.length)}`;
 
 const uploadNotFound = () => new AppError('NOT_FOUND', 'We could not find that upload. Please upload the image again.');
 const imageNotFound = () => new AppError('NOT_FOUND', 'That image was not found. It may have been deleted.');
@@ -73,9 +65,6 @@ function toUploadedImage(row: UploadRow): UploadedImage {
   };
 }
 
-/** Typed addresses make this server fetch on a person's behalf: a few an hour is plenty for a signature. */
-export const IMAGE_FETCH_LIMIT: LimitRule = { name: 'image-fetch', limit: 30, windowMs: 60 * 60_000 };
-
 /** What the editor shows after adding an image: its path, and a note when it has too few pixels. */
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 
@@ -83,32 +72,6 @@ export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type UploadBody = Buffer | 'empty' | 'not bytes';
 /** Parsed by the route (shared/api/uploads.ts); without a signature id the image is for an unsaved one. */
 export type AttachImageInput = Omit<z.output<typeof attachImageSchema>, 'signatureId'> & { signatureId?: string };
-
-/** The storage keys of every file of an upload: its variants, or the single file of an older upload. */
-export function storedKeys(objectKey: string): string[] {
-  const image = parseStoredImageName(objectKey.slice('public/'.length));
-  return image ? allVariantFileNames(image).map(publicKeyFor) : [objectKey];
-}
-
-// Within 2% of 2x is 2x: a 1-pixel rounding is not worth a note.
-const SHARP_DENSITY = IMAGE_DENSITY * 0.98;
-
-/** The note for an image stored below twice its display size; undefined when it is sharp. */
-function resolutionNote(processed: ProcessedImage): string | undefined {
-  const { source, image, density } = processed;
-  // The renderer shows photo-shaped images as photos (image-geometry.ts), so that file is the one that counts.
-  const photo = isPhotoShaped(image.width, image.height);
-  const side = image.photo ?? PHOTO_SIZE;
-  const [width, height] = photo ? [side, side] : [image.width, image.height];
-  const shown = photo ? density.photo : density.logo;
-  if (shown >= SHARP_DENSITY) return undefined;
-  // What a sharp version needs: twice the size this shape is shown at when the source is big enough.
-  const scale = Math.min(LOGO_BOX.width / source.width, LOGO_BOX.height / source.height);
-  const [fullWidth, fullHeight] = photo
-    ? [PHOTO_SIZE, PHOTO_SIZE]
-    : [Math.round(source.width * scale), Math.round(source.height * scale)];
-  return `This image is ${source.width}×${source.height} pixels. It is shown at ${width}×${height}, with ${shown.toFixed(1)}× its pixels, so it looks soft on high-density screens; ${fullWidth * IMAGE_DENSITY}×${fullHeight * IMAGE_DENSITY} pixels or more look sharp.`;
-}
 
 export function createUploadsService(deps: {
   repository: UploadsRepository;
@@ -123,6 +86,8 @@ export function createUploadsService(deps: {
   fetchLimit?: LimitRule;
 }) {
   const { repository, storage, signatures } = deps;
+  const { rehostImageUrl, ownImagePath } = createImageRehost(deps);
+  const { upgradeLegacyImages } = createLegacyImageUpgrade(deps);
 
   async function findOwnedUpload(userId: string, id: string): Promise<UploadRow> {
     const row = await repository.findUploadById(id);
@@ -144,23 +109,6 @@ export function createUploadsService(deps: {
     }
   }
 
-  /** Writes every file of a processed image; undoes the written ones if one fails. */
-  async function putFiles(processed: ProcessedImage): Promise<void> {
-    const written: string[] = [];
-    try {
-      for (const file of processed.files) {
-        await storage.put(publicKeyFor(file.name), file.bytes, file.contentType);
-        written.push(publicKeyFor(file.name));
-      }
-    } catch (error) {
-      for (const key of written) await storage.delete(key).catch(() => undefined);
-      throw error;
-    }
-  }
-
-  const totalBytes = (processed: ProcessedImage) => processed.files.reduce((sum, file) => sum + file.bytes.length, 0);
-  const logoFile = (processed: ProcessedImage) => processed.files.find((file) => file.name === processed.name)!;
-
   /** Re-encodes a received upload into its public files and returns the logo's key. */
   async function storeReceivedUpload(
     userId: string,
@@ -170,7 +118,7 @@ export function createUploadsService(deps: {
     if (!raw) throw uploadNotFound();
     // A new name for every upload: Gmail's image proxy caches by URL, so a reused URL stays stale.
     const processed = await processImage(raw.bytes);
-    await putFiles(processed);
+    await putFiles(storage, processed);
     const objectKey = publicKeyFor(processed.name);
     const logo = logoFile(processed);
     const stored = await repository.markUploadStored(row.id, userId, {
@@ -191,126 +139,8 @@ export function createUploadsService(deps: {
     return { objectKey, note: resolutionNote(processed) };
   }
 
-  /** The files behind a typed address: fetched once, safely, then stored like an upload. */
-  async function rehostImageUrl(userId: string, imageURL: string): Promise<{ objectKey: string; note?: string }> {
-    let typed: URL;
-    try {
-      typed = new URL(imageURL);
-    } catch {
-      throw invalid('Please enter a full image address, such as https://example.com/logo.png.');
-    }
-    const { url, service } = resolveShareLink(typed);
-    if (deps.limiter) {
-      const counted = await deps.limiter.hit(deps.fetchLimit ?? IMAGE_FETCH_LIMIT, userId);
-      if (!counted.allowed) {
-        const minutes = Math.max(1, Math.ceil(counted.retryAfterMs / 60_000));
-        throw tooMany(
-          counted.retryAfterMs,
-          `You have added many images by address in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or upload the image.`,
-        );
-      }
-    }
-    const fetched = await safeFetch(url.href, deps.fetchOptions);
-    if (fetched.bytes.length === 0) throw invalid('That address sent an empty file. Please check the image address.');
-    if (!sniffImageType(fetched.bytes)) {
-      if (looksLikeSvg(fetched.bytes)) throw unsupportedImageError(fetched.bytes);
-      if (service === 'google-drive') throw invalid(DRIVE_NOT_SHARED_MESSAGE);
-      if (service === 'dropbox') throw invalid(DROPBOX_NOT_SHARED_MESSAGE);
-      if (WEB_PAGE.test(fetched.bytes.subarray(0, 512).toString('utf8'))) {
-        throw invalid(
-          'That address opens a web page, not an image. Right-click the image, choose Copy image address, and paste that address.',
-        );
-      }
-      throw unsupportedImageError(fetched.bytes);
-    }
-    const processed = await processImage(fetched.bytes);
-    await putFiles(processed);
-    const logo = logoFile(processed);
-    const objectKey = publicKeyFor(processed.name);
-    await repository.insertStoredUpload({
-      id: randomUUID(),
-      userId,
-      objectKey,
-      contentType: logo.contentType,
-      width: logo.width,
-      height: logo.height,
-      bytes: totalBytes(processed),
-    });
-    return { objectKey, note: resolutionNote(processed) };
-  }
-
-  /** The public path of an address that already names one of our images, or null. */
-  function ownImagePath(imageURL: string): string | null {
-    const onOrigin = deps.publicUrl !== undefined && isOnOrigin(imageURL, deps.publicUrl);
-    const path = onOrigin ? imageURL.slice(deps.publicUrl!.replace(/\/$/, '').length) : imageURL;
-    const name = PUBLIC_PATH.exec(path)?.[1];
-    if (!name || (!onOrigin && !imageURL.startsWith('/'))) return null;
-    return STORED_FILE_NAME.test(name) || LEGACY_IMAGE_NAME.test(name) ? `/objects/${name}` : null;
-  }
-
-  /**
-   * Gives one upload stored before decision 0070 its geometry: the legacy file goes through the
-   * image pipeline (true proportions, 2x pixels, every shape cut in), the row points at the new
-   * files, and the owner's signatures that show the old URL show the new one. The old file stays
-   * for mail already sent. False when the file is gone or another process did it first.
-   */
-  async function upgradeLegacyUpload(row: UploadRow & { objectKey: string }): Promise<boolean> {
-    const legacy = await storage.get(row.objectKey);
-    if (!legacy) return false;
-    const processed = await processImage(legacy.bytes);
-    await putFiles(processed);
-    const objectKey = publicKeyFor(processed.name);
-    const logo = logoFile(processed);
-    const upgraded = await repository.markLegacyUpgraded(row.id, row.objectKey, {
-      objectKey,
-      contentType: logo.contentType,
-      width: logo.width,
-      height: logo.height,
-      bytes: totalBytes(processed) + legacy.bytes.length,
-    });
-    if (!upgraded) {
-      for (const key of storedKeys(objectKey)) await storage.delete(key);
-      return false;
-    }
-    const oldPath = objectPathFor(row.objectKey);
-    const newPath = objectPathFor(objectKey);
-    const origin = deps.publicUrl?.replace(/\/$/, '');
-    // Signatures hold the path, or (typed before re-hosting) the address on the public origin.
-    const forms: Array<[string, string]> = [[oldPath, newPath]];
-    if (origin) forms.push([origin + oldPath, origin + newPath]);
-    for (const [from, to] of forms) {
-      for (const id of await repository.findSignaturesWithPhoto(row.userId, [from])) {
-        await signatures.setSignaturePhoto(row.userId, id, to);
-      }
-    }
-    return true;
-  }
-
   return {
-    /**
-     * The one-off start-up step for uploads older than decision 0070 (UUID names, drawn 80 px wide
-     * with no shape): each gets its geometry, once. Safe to run in several processes at once.
-     */
-    async upgradeLegacyImages(log?: {
-      warn(obj: object, msg: string): void;
-    }): Promise<{ upgraded: number; failed: number }> {
-      let upgraded = 0;
-      let failed = 0;
-      for (const row of await repository.listLegacyStoredUploads()) {
-        if (!row.objectKey) continue;
-        try {
-          if (await upgradeLegacyUpload({ ...row, objectKey: row.objectKey })) upgraded += 1;
-        } catch (error) {
-          // An unreadable file stays as it was (drawn 80 px wide); the others go on.
-          failed += 1;
-          log?.warn(
-            { err: { message: (error as Error).message }, uploadId: row.id },
-            'could not give an older image its geometry',
-          );
-        }
-      }
-      return { upgraded, failed };
-    },
+    upgradeLegacyImages,
 
     /** Step 1: a one-time URL, valid for 15 minutes, that only its owner can upload to. */
     async createUploadSlot(userId: string): Promise<{ uploadURL: string }> {
