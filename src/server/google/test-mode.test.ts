@@ -22,7 +22,8 @@ import {
   testModeGroups,
   testModePeople,
 } from './test-mode';
-import { GOOGLE_ENDPOINTS, createWorkspaceClient, type DirectoryPerson } from './workspace-client';
+import type { DirectoryPerson } from './google-resources';
+import { GOOGLE_ENDPOINTS, createWorkspaceClient } from './workspace-client';
 import { workspaceKeySecret } from './workspace-key-secret';
 
 // Two organizations' pretend domains: each has its own people, signatures and keys.

@@ -5,13 +5,12 @@ import { createStandInHarness, startGoogleStandIn } from '../../test-support/goo
 import { makeTestServiceAccount } from './google-stand-in-token';
 import { sanitiseSignature, type StandInPerson } from './google-stand-in-wire';
 import { parseServiceAccountKey } from './service-account-key';
+import { createTokenCache, signJwtAssertion } from './access-token';
 import {
   DIRECTORY_SCOPE,
   GMAIL_SETTINGS_SCOPE,
   GROUP_MEMBER_SCOPE,
-  createTokenCache,
   createWorkspaceClient,
-  signJwtAssertion,
   type WorkspaceClientOptions,
 } from './workspace-client';
 

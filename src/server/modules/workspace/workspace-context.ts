@@ -2,10 +2,10 @@ import { AppError } from '../../errors';
 import type { GoogleWorkspaceError } from '../../google/errors';
 import { GOOGLE_LIMITS } from '../../google/google-limits';
 import { parseServiceAccountKey } from '../../google/service-account-key';
+import { createTokenCache } from '../../google/access-token';
 import {
   DIRECTORY_SCOPE,
   GMAIL_SETTINGS_SCOPE,
-  createTokenCache,
   createWorkspaceClient,
   type WorkspaceClient,
 } from '../../google/workspace-client';

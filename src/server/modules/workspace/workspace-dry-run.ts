@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import { isGoogleWorkspaceError } from '../../google/errors';
-import type { SendAs } from '../../google/workspace-client';
+import type { SendAs } from '../../google/google-resources';
 import type { DryRunEntry } from '../../../shared/api/workspace';
 import { overGmailLimit } from '../../../shared/signature/gmail-size';
 import type { WorkspaceContext } from './workspace-context';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { member, organization, user } from '../../db/schema/auth.schema';
-import type { DirectoryPerson } from '../../google/workspace-client';
+import type { DirectoryPerson } from '../../google/google-resources';
 import {
   workspaceConnection,
   workspacePeople,
