@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useStripeTestApp } from '../../../test-support/stripe-stand-in';
+import { useStripeTestApp } from '../../../test-support/stripe-test-app';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 
 /**

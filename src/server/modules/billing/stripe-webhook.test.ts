@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { billingPayment, processedWebhookEvent } from '../../db/schema/billing.schema';
 import { createBillingRepository } from './billing.repository';
-import { useStripeTestApp } from '../../../test-support/stripe-stand-in';
+import { useStripeTestApp } from '../../../test-support/stripe-test-app';
 import { describeEachDatabase, signUpUser } from '../../../test-support/test-app';
 
 /** One line of a Stripe Checkout session's form, as the catalogue prices an annual item. */
