@@ -73,9 +73,9 @@ describe('account area', () => {
     expect(new URL(anon.page.url()).pathname).toBe('/login');
   });
 
-  test('every tab saves to the server and survives a reload', async ({ signUp }) => {
+  test('the profile and organization tabs save to the server and survive a reload', async ({ signUp }) => {
     owner = await signUp({ email: 'olivia@acme.test', name: 'Olivia Owner' });
-    const { page, context } = owner;
+    const { page } = owner;
 
     // An unknown tab shows Profile; Save and Cancel appear only once something changed.
     await page.goto(`${app.url}/account/no-such-tab`);
@@ -109,6 +109,10 @@ describe('account area', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Organization name').inputValue()).toBe('Acme Inc');
     expect(await page.getByLabel('Domain').inputValue()).toBe('acme.com');
+  });
+
+  test('the defaults and assets tabs save, refuse bad logos in words and survive a reload', async () => {
+    const { page, context } = owner;
 
     await openTab(page, 'defaults');
     await page.getByLabel(/^Modern/).check();
@@ -150,6 +154,10 @@ describe('account area', () => {
     await expect.poll(() => page.getByTestId('uploaded-image').count()).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByTestId('uploaded-image').count()).toBe(1);
+  });
+
+  test('the team, billing and security tabs save and survive a reload', async () => {
+    const { page } = owner;
 
     await openTab(page, 'team');
     await page.getByLabel('Email address').fill('not-an-email');
@@ -187,6 +195,10 @@ describe('account area', () => {
       payload: { email: 'olivia@acme.test', password: 'Brand-new-pass1' },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  test('the danger zone asks for the exact words, and every tab is photographed at desktop width', async () => {
+    const { page } = owner;
 
     await openTab(page, 'danger');
     await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('delete my account');
