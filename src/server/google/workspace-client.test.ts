@@ -420,6 +420,38 @@ describe('directory', () => {
   });
 });
 
+describe('directory page tokens', () => {
+  it('fails the read in words when Google answers a page token it already gave, instead of a partial directory', async () => {
+    const { c } = client();
+    const page = (email: string) => ({
+      status: 200,
+      body: {
+        kind: 'admin#directory#users',
+        users: [{ primaryEmail: email, name: { fullName: email }, isMailboxSetup: true }],
+        nextPageToken: 'the-same-token',
+      },
+    });
+    const before = standIn.state.counters.requests.directory;
+    standIn.state.injectFailures('directory', 1, page(at('bob')));
+    standIn.state.injectFailures('directory', 1, page(at('carol')));
+    // A third answer, never asked for: the client stops at the second.
+    standIn.state.injectFailures('directory', 1, page(at('fay')));
+    const read: string[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const people of c.listDirectory(at('admin'))) read.push(...people.map((p) => p.primaryEmail));
+      })(),
+    );
+    expect(error.kind).toBe('server_error');
+    expect(error.message).toBe(
+      'Google answered page 2 of the directory with a page token it had already given (after 2 people), so reading it would never end: stopped. Nobody was added or removed; the next sync reads the directory again.',
+    );
+    expect(read).toEqual([at('bob'), at('carol')]);
+    expect(standIn.state.counters.requests.directory - before).toBe(2);
+    standIn.state.takeFailure('directory');
+  });
+});
+
 describe('group members', () => {
   it('stops with words when Google answers a page token it already gave, instead of paging for ever', async () => {
     const withGroups = makeTestServiceAccount(DOMAIN, [...BOTH, GROUP_MEMBER_SCOPE]);

@@ -93,6 +93,7 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
       const pageSize = Math.max(1, Math.min(500, listOptions.pageSize ?? 500));
       let pageToken: string | undefined;
       const seen = new Set<string>();
+      let listed = 0;
       do {
         const page = await call<{ users?: unknown[]; nextPageToken?: string }>(
           'directory',
@@ -101,11 +102,14 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
           'GET',
           directoryUrl(pageSize, pageToken),
         );
-        yield (page.users ?? []).map(toDirectoryPerson).filter((p): p is DirectoryPerson => p !== null);
+        const people = (page.users ?? []).map(toDirectoryPerson).filter((p): p is DirectoryPerson => p !== null);
+        listed += people.length;
+        yield people;
         pageToken =
           typeof page.nextPageToken === 'string' && page.nextPageToken !== '' ? page.nextPageToken : undefined;
-        // A page token seen before would loop forever: stop instead.
-        if (pageToken && seen.has(pageToken)) break;
+        // A page token seen before would loop for ever, and stopping quietly would hand the sync a
+        // partial directory (everyone after it taken for gone): fail the read in words instead.
+        if (pageToken && seen.has(pageToken)) throw repeatedDirectoryToken(seen.size + 1, listed);
         if (pageToken) seen.add(pageToken);
       } while (pageToken);
     },
@@ -205,6 +209,15 @@ export function createWorkspaceClient(options: WorkspaceClientOptions): Workspac
     },
   };
   return client;
+}
+
+/** Google gave the directory a page token it had already given: stopped, in words. */
+function repeatedDirectoryToken(pages: number, people: number) {
+  return new GoogleWorkspaceError(
+    'server_error',
+    `Google answered page ${pages} of the directory with a page token it had already given (after ${people} people), so reading it would never end: stopped. Nobody was added or removed; the next sync reads the directory again.`,
+    { googleReason: 'repeatedPageToken' },
+  );
 }
 
 /** Google gave a group's member list a page token it had already given: stopped, in words. */
