@@ -53,10 +53,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // A browser test file mostly waits (for the page, the server, a poll): one file used about
-          // 0.7 of a core alone, so three at a time keep both cores busy (decisions 0212, 0276).
-          // Each file has its own server, port, data folder and browser.
-          maxWorkers: 3,
+          // A browser test file mostly waits (for the page, the server, a poll): two at a time keep
+          // both cores busy; three saturated them (decisions 0212, 0276). Each file has its own
+          // server, port, data folder and browser.
+          maxWorkers: 2,
           // A page that answers in 3 s on a busy machine is not a failure: polls wait up to 10 s
           // (vitest's default, 1 s, failed browser tests that waited for a page while CI was loaded).
           expect: { poll: { timeout: 10_000 } },

@@ -186,7 +186,8 @@ describe('editor: pre-flight panel, dark mode, Gmail app text, test email', () =
     const preview = page.getByTestId('signature-preview');
     const logo = preview.locator('img[src*="/objects/"]');
     await expect.poll(() => logo.count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => text('images-origin')).toContain('PUBLIC_URL');
+    // It names the server's address and points to the editor's notice, which says how to fix it once.
+    await expect.poll(() => text('images-origin')).toContain('The server’s address: see “');
     // 120 pixels shown at 80 (1.5×): soft on sharp screens (measured in the browser).
     await expect.poll(() => status('images-sharp'), { timeout: 10_000 }).toBe('warn');
     expect(await text('images-sharp')).toContain('at least 160×160 pixels');
